@@ -1,0 +1,217 @@
+"""The `jcat` command. Errors are one short line unless --debug."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import datetime as dt
+import json
+import os
+import sys
+from decimal import Decimal
+from typing import Callable, Iterable
+
+from .runtime import RuntimeProblem
+
+COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {}
+
+
+def command(name: str):
+    def wrap(fn):
+        COMMANDS[name] = fn
+        return fn
+    return wrap
+
+
+# ---- output ---------------------------------------------------------------------------------------------
+
+def json_value(v):
+    if isinstance(v, (bytes, bytearray)):
+        return v.hex().upper()
+    if isinstance(v, Decimal):
+        # Integral decimals are exact JSON integers; fractional ones stay exact as strings.
+        return int(v) if v == v.to_integral_value() and v.as_tuple().exponent >= 0 else str(v)
+    if isinstance(v, (dt.datetime, dt.date, dt.time)):
+        return v.isoformat()
+    if isinstance(v, dict):
+        return {k: json_value(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [json_value(x) for x in v]
+    if hasattr(v, "asDict"):
+        return json_value(v.asDict(recursive=True))
+    return v
+
+
+def text_value(v) -> str:
+    if v is None:
+        return "NULL"
+    j = json_value(v)
+    if isinstance(j, (dict, list)):
+        return json.dumps(j, ensure_ascii=False)
+    return str(j)
+
+
+def print_rows(columns: list[str], rows: Iterable, fmt: str, out=None) -> int:
+    out = out or sys.stdout
+    count = 0
+    if fmt == "json":
+        for r in rows:
+            out.write(json.dumps({c: json_value(r[i]) for i, c in enumerate(columns)}, ensure_ascii=False) + "\n")
+            count += 1
+    elif fmt == "csv":
+        w = csv.writer(out, lineterminator="\n")
+        w.writerow(columns)
+        for r in rows:
+            w.writerow(["" if x is None else text_value(x) for x in r])
+            count += 1
+    else:
+        cells = [[text_value(x) for x in r] for r in rows]
+        count = len(cells)
+        widths = [max([len(c)] + [len(row[i]) for row in cells]) for i, c in enumerate(columns)]
+        out.write(" | ".join(c.ljust(widths[i]) for i, c in enumerate(columns)).rstrip() + "\n")
+        out.write("-+-".join("-" * w for w in widths) + "\n")
+        for row in cells:
+            out.write(" | ".join(x.ljust(widths[i]) for i, x in enumerate(row)).rstrip() + "\n")
+        out.write(f"({count} row{'s' if count != 1 else ''})\n")
+    return count
+
+
+# ---- commands -------------------------------------------------------------------------------------------
+
+def _session(args):
+    from .runtime import start
+
+    return start(master=args.master)
+
+
+@command("sql")
+def cmd_sql(args) -> int:
+    spark = _session(args)
+    df = spark.sql(args.query)
+    print_rows(df.columns, df.toLocalIterator(), args.format)
+    return 0
+
+
+@command("functions")
+def cmd_functions(args) -> int:
+    from .catalog import CATALOG, reference_markdown
+
+    if args.markdown:
+        sys.stdout.write(reference_markdown())
+        return 0
+    for f in CATALOG:
+        print(f.signature)
+        print(f"    {f.summary}")
+    return 0
+
+
+def run_dbt(spark, dbt_args: list[str]) -> bool:
+    """dbt in-process on the `local` target: dbt-spark's session method picks up this session."""
+    from dbt.cli.main import dbtRunner
+
+    from .runtime import project_dir
+
+    proj = str(project_dir())
+    base = ["--project-dir", proj, "--profiles-dir", proj]
+    if "--target" not in dbt_args and "-t" not in dbt_args:
+        base += ["--target", "local"]
+    result = dbtRunner().invoke(dbt_args[:1] + base + dbt_args[1:])
+    return bool(result.success)
+
+
+@command("build")
+def cmd_build(args) -> int:
+    spark = _session(args)
+    extra = list(args.dbt_args)
+    for step in ("run", "test"):
+        if not run_dbt(spark, [step] + extra):
+            print(f"jcat: dbt {step} failed (see the messages above)", file=sys.stderr)
+            return 1
+    return 0
+
+
+@command("dbt")
+def cmd_dbt(args) -> int:
+    spark = _session(args)
+    if not args.dbt_args:
+        print("jcat: give dbt arguments, for example: jcat dbt run --select audit_journal_m7", file=sys.stderr)
+        return 2
+    return 0 if run_dbt(spark, list(args.dbt_args)) else 1
+
+
+@command("demo")
+def cmd_demo(args) -> int:
+    from .demo import run_demo
+
+    return run_demo(_session(args), records=args.records)
+
+
+@command("bench")
+def cmd_bench(args) -> int:
+    from .bench import run_bench
+
+    return run_bench(args)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="jcat", description="SQL functions for IBM mainframe and IBM i journals, in Spark.")
+    p.add_argument("--debug", action="store_true", help="show stack traces")
+    p.add_argument("--master", default=None, help="Spark master (default: JCAT_MASTER or local[*])")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    s = sub.add_parser("sql", help="run one SQL statement with the catalog registered")
+    s.add_argument("query")
+    s.add_argument("--format", choices=["table", "csv", "json"], default="table")
+
+    f = sub.add_parser("functions", help="list the catalog")
+    f.add_argument("--markdown", action="store_true", help="print the function reference (docs/functions.md)")
+
+    b = sub.add_parser("build", help="dbt run then dbt test, in-process, on the local target")
+    b.add_argument("dbt_args", nargs=argparse.REMAINDER, help="passed to dbt")
+
+    d = sub.add_parser("dbt", help="any dbt command, in-process, with the catalog registered")
+    d.add_argument("dbt_args", nargs=argparse.REMAINDER)
+
+    m = sub.add_parser("demo", help="generate a sample, decode it through the catalog, print it")
+    m.add_argument("--records", type=int, default=8)
+
+    n = sub.add_parser("bench", help="time the catalog against Spark's own expressions and a row UDF")
+    n.add_argument("--records", type=int, default=1_000_000)
+    n.add_argument("--repeat", type=int, default=3, help="timed runs per measurement (median), after a warm-up")
+    n.add_argument("--json", dest="json_path", default=None, help="write the figures to this file")
+    return p
+
+
+def short_error(e: BaseException) -> str:
+    """One line a user can act on, from a Spark, Python-worker or start-up error."""
+    msg = str(e) or type(e).__name__
+    for marker in ("DecodeError:", "UnsupportedCcsid:", "TypeError:"):
+        if marker in msg:  # an error raised in a Python worker arrives wrapped in its traceback
+            tail = msg[msg.rindex(marker):].splitlines()[0]
+            return tail
+    first = msg.strip().splitlines()[0]
+    return first[:2000]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return COMMANDS[args.command](args)
+    except RuntimeProblem as e:
+        if args.debug:
+            raise
+        print(f"jcat: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("jcat: interrupted", file=sys.stderr)
+        return 130
+    except Exception as e:  # noqa: BLE001  (the user sees one line; --debug shows the rest)
+        if args.debug:
+            raise
+        print(f"jcat: {short_error(e)}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

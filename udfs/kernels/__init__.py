@@ -1,0 +1,13 @@
+"""Decoders for mainframe binary fields, on whole Arrow batches. This package imports no Spark."""
+
+from .batch import DecodeError
+from .binary import unpack_bin
+from .clocks import parse_ibmi_timestamp, parse_lrsn, parse_timestamp17, parse_timestamp17_fraction, parse_tod
+from .decimal import unpack_packed, unpack_zoned
+from .ebcdic import SUPPORTED_CCSIDS, UnsupportedCcsid, ebcdic_str
+
+__all__ = [
+    "DecodeError", "UnsupportedCcsid", "SUPPORTED_CCSIDS",
+    "ebcdic_str", "unpack_zoned", "unpack_packed", "unpack_bin",
+    "parse_tod", "parse_lrsn", "parse_timestamp17", "parse_timestamp17_fraction", "parse_ibmi_timestamp",
+]

@@ -1,0 +1,55 @@
+"""Big-endian binary integers (IBM i `Bin`, IDMS type 1, Db2 SMALLINT/INT) to BIGINT."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyarrow as pa
+
+from .batch import binary_batch, int_argument, raise_if_strict
+
+INT64_MAX = np.uint64(2**63 - 1)
+
+
+def widen_big_endian(mat: np.ndarray, signed: np.ndarray | bool) -> np.ndarray:
+    """(k, w<=8) big-endian bytes to (k, 8) bytes, sign-extended where `signed` and the top bit is set."""
+    k, w = mat.shape
+    out = np.zeros((k, 8), dtype=np.uint8)
+    if w:
+        negative = (mat[:, 0] >= 0x80) & signed
+        out[:, : 8 - w] = np.where(negative, 0xFF, 0)[:, None]
+        out[:, 8 - w:] = mat
+    return out
+
+
+def unsigned_be(mat: np.ndarray) -> np.ndarray:
+    """(k, w<=8) big-endian bytes as uint64."""
+    return widen_big_endian(mat, False).view(">u8").reshape(-1).astype(np.uint64)
+
+
+def unpack_bin(b, signed=None, strict: bool = False) -> pa.Array:
+    """1 to 8 big-endian bytes to BIGINT; two's complement unless `signed` is false."""
+    batch = binary_batch(b)
+    n = batch.n
+    sign_flag = int_argument(signed, n, 1) != 0
+    values = np.zeros(n, dtype=np.int64)
+    ok = np.zeros(n, dtype=bool)
+    for width, rows, mat in batch.width_groups():
+        if not 1 <= width <= 8:
+            continue
+        s = sign_flag[rows]
+        wide = widen_big_endian(mat, s)
+        as_signed = wide.view(">i8").reshape(-1).astype(np.int64)
+        as_unsigned = wide.view(">u8").reshape(-1)
+        fits = s | (as_unsigned <= INT64_MAX)  # unsigned 8-byte values above 2^63-1 do not fit BIGINT
+        values[rows] = np.where(fits, as_signed, 0)
+        ok[rows] = fits
+    bad = batch.valid & ~ok
+
+    def reason(r: int) -> str:
+        w = int(batch.lengths[r])
+        if not 1 <= w <= 8:
+            return f"{w} bytes is not a valid binary width (1 to 8)"
+        return "unsigned value above 9223372036854775807 does not fit BIGINT"
+
+    raise_if_strict(strict, "unpack_bin", batch, bad, reason)
+    return pa.array(values, type=pa.int64(), mask=~ok)

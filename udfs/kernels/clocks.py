@@ -1,0 +1,221 @@
+"""Time values: z/Architecture TOD clocks, Db2 LRSNs, LLDF BIN(17) BCD stamps, IBM i SAA text stamps.
+
+Instants (TOD, LRSN) come out as UTC TIMESTAMP; wall-clock values with no zone (IBM i, LLDF) come
+out as TIMESTAMP_NTZ so that they read the same whatever `spark.sql.session.timeZone` is.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyarrow as pa
+
+from .batch import BinaryBatch, binary_batch, int_argument, raise_if_strict
+from .binary import unsigned_be
+from .ebcdic import DEFAULT_CCSID, codec_name, codepoint_table
+
+# TOD value of 1970-01-01 00:00:00 UTC (Linux arch/s390 TOD_UNIX_EPOCH); bit 51 is one microsecond.
+TOD_UNIX_EPOCH = 0x7D91048BCA000000
+TOD_UNIX_EPOCH_US = TOD_UNIX_EPOCH >> 12
+MIN_US = -62135596800 * 10**6  # 0001-01-01 00:00:00
+MAX_US = 253402300799999999  # 9999-12-31 23:59:59.999999
+UTC = pa.timestamp("us", tz="UTC")
+NTZ = pa.timestamp("us")
+
+
+def _timestamps(micros: np.ndarray, ok: np.ndarray, typ: pa.DataType) -> pa.Array:
+    ok = ok & (micros >= MIN_US) & (micros <= MAX_US)
+    return pa.array(np.where(ok, micros, 0), type=typ, mask=~ok)
+
+
+def _tod_micros(epoch: np.ndarray, tod: np.ndarray) -> np.ndarray:
+    """Microseconds since 1970 of an extended TOD value (epoch index, 64-bit TOD)."""
+    return (epoch.astype(np.int64) << 52) + (tod >> np.uint64(12)).astype(np.int64) - TOD_UNIX_EPOCH_US
+
+
+def parse_tod(b, strict: bool = False) -> pa.Array:
+    """8-byte STCK or 16-byte STCKE (byte 0 the epoch index, bytes 1-8 the TOD value) to a UTC TIMESTAMP."""
+    batch = binary_batch(b)
+    micros = np.zeros(batch.n, dtype=np.int64)
+    ok = np.zeros(batch.n, dtype=bool)
+    for width, rows, mat in batch.width_groups():
+        if width == 8:
+            micros[rows] = _tod_micros(np.zeros(len(rows), np.uint64), unsigned_be(mat))
+        elif width == 16:
+            micros[rows] = _tod_micros(mat[:, 0], unsigned_be(mat[:, 1:9]))
+        else:
+            continue
+        ok[rows] = True
+    raise_if_strict(strict, "parse_tod", batch, batch.valid & ~ok,
+                    lambda r: f"{batch.lengths[r]} bytes: a TOD clock is 8 (STCK) or 16 (STCKE) bytes")
+    return _timestamps(micros, ok, UTC)
+
+
+def _lrsn_tod(batch: BinaryBatch) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(epoch, tod, ok) of 6-byte (TOD bits 0-47) or 10-byte extended LRSNs (STCKE bytes 0-9)."""
+    epoch = np.zeros(batch.n, dtype=np.uint64)
+    tod = np.zeros(batch.n, dtype=np.uint64)
+    ok = np.zeros(batch.n, dtype=bool)
+    for width, rows, mat in batch.width_groups():
+        if width == 6:
+            tod[rows] = unsigned_be(mat) << np.uint64(16)
+        elif width == 10:
+            epoch[rows] = mat[:, 0]
+            tod[rows] = unsigned_be(mat[:, 1:9])
+        elif width == 8:  # a delta may be given as a plain TOD value
+            tod[rows] = unsigned_be(mat)
+        else:
+            continue
+        ok[rows] = True
+    return epoch, tod, ok
+
+
+def parse_lrsn(b, delta=None, strict: bool = False) -> pa.Array:
+    """6- or 10-byte Db2 LRSN to the UTC instant it encodes, less an optional STCK-to-LRSN delta."""
+    batch = binary_batch(b)
+    epoch, tod, ok = _lrsn_tod(batch)
+    ok &= ~np.isin(batch.lengths, [8])  # 8 bytes is only a delta form, not an LRSN
+    reason = "an LRSN is 6 bytes (basic) or 10 bytes (extended)"
+    if delta is not None:
+        dbatch = binary_batch(delta)
+        _, dtod, dok = _lrsn_tod(dbatch)
+        dtod = np.where(dbatch.valid, dtod, np.uint64(0))
+        ok &= dok | ~dbatch.valid
+        borrow = tod < dtod
+        tod = tod - dtod
+        ok &= ~(borrow & (epoch == 0))
+        epoch = epoch - borrow.astype(np.uint64)
+        reason += "; the delta is 6, 8 or 10 bytes and not larger than the LRSN"
+    raise_if_strict(strict, "parse_lrsn", batch, batch.valid & ~ok, lambda r: reason)
+    return _timestamps(_tod_micros(epoch, tod), ok, UTC)
+
+
+# ---- calendar -------------------------------------------------------------------------------------------
+
+_MONTH_DAYS = np.array([0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31], dtype=np.int64)
+
+
+def civil_valid(y, mo, d, h, mi, s) -> np.ndarray:
+    leap = (y % 4 == 0) & ((y % 100 != 0) | (y % 400 == 0))
+    mo_c = np.clip(mo, 0, 12)
+    dim = _MONTH_DAYS[mo_c] + ((mo_c == 2) & leap)
+    return (y >= 1) & (y <= 9999) & (mo >= 1) & (mo <= 12) & (d >= 1) & (d <= dim) & (h <= 23) & (mi <= 59) & (s <= 59)
+
+
+def days_from_civil(y, mo, d) -> np.ndarray:
+    """Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's algorithm, vectorized)."""
+    y = y - (mo <= 2)
+    era = np.floor_divide(y, 400)
+    yoe = y - era * 400
+    mp = (mo + 9) % 12
+    doy = (153 * mp + 2) // 5 + d - 1
+    doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
+    return era * 146097 + doe - 719468
+
+
+def civil_micros(y, mo, d, h, mi, s, us) -> np.ndarray:
+    return ((days_from_civil(y, mo, d) * 86400 + h * 3600 + mi * 60 + s) * 1_000_000 + us).astype(np.int64)
+
+
+def _number(digits: np.ndarray) -> np.ndarray:
+    """(k, m) decimal digits to (k,) int64."""
+    weights = 10 ** np.arange(digits.shape[1] - 1, -1, -1, dtype=np.int64)
+    return digits.astype(np.int64) @ weights
+
+
+# ---- LLDF BIN(17) ---------------------------------------------------------------------------------------
+
+TS17_WIDTH = 17
+TS17_FRACTION_DIGITS = 12  # Db2 TIMESTAMP(12)
+
+
+def _ts17_nibbles(batch: BinaryBatch):
+    """Yield (rows, nibbles[k, 34], ok) for the 17-byte rows."""
+    for width, rows, mat in batch.width_groups():
+        if width != TS17_WIDTH:
+            continue
+        nib = np.empty((len(rows), 34), dtype=np.uint8)
+        nib[:, 0::2] = mat >> 4
+        nib[:, 1::2] = mat & 0x0F
+        ok = (nib <= 9).all(axis=1)
+        n = nib.astype(np.int64)
+        y, mo, d = _number(n[:, 0:4]), _number(n[:, 4:6]), _number(n[:, 6:8])
+        h, mi, s = _number(n[:, 8:10]), _number(n[:, 10:12]), _number(n[:, 12:14])
+        ok &= civil_valid(y, mo, d, h, mi, s)
+        yield rows, n, ok, (y, mo, d, h, mi, s)
+
+
+_TS17_REASON = ("not a BIN(17) timestamp X'YYYYMMDDHHMMSS' + fraction digits: "
+                "17 bytes of BCD digits holding a real date and time")
+
+
+def parse_timestamp17(b, strict: bool = False) -> pa.Array:
+    """LLDF BIN(17) BCD timestamp to TIMESTAMP_NTZ (microseconds; see parse_timestamp17_fraction)."""
+    batch = binary_batch(b)
+    micros = np.zeros(batch.n, dtype=np.int64)
+    ok_all = np.zeros(batch.n, dtype=bool)
+    for rows, n, ok, (y, mo, d, h, mi, s) in _ts17_nibbles(batch):
+        us = _number(n[:, 14:20])
+        micros[rows] = np.where(ok, civil_micros(y, mo, d, h, mi, s, us), 0)
+        ok_all[rows] = ok
+    raise_if_strict(strict, "parse_timestamp17", batch, batch.valid & ~ok_all, lambda r: _TS17_REASON)
+    return _timestamps(micros, ok_all, NTZ)
+
+
+def parse_timestamp17_fraction(b, strict: bool = False) -> pa.Array:
+    """The fraction of a BIN(17) timestamp as digits: 12 (picoseconds), more only if any beyond are not 0."""
+    batch = binary_batch(b)
+    n_rows = batch.n
+    frac = np.full((n_rows, 20), ord("0"), dtype=np.uint8)
+    keep = np.full(n_rows, TS17_FRACTION_DIGITS, dtype=np.int64)
+    ok_all = np.zeros(n_rows, dtype=bool)
+    for rows, n, ok, _ in _ts17_nibbles(batch):
+        digits = n[:, 14:34]
+        frac[rows] = (digits + ord("0")).astype(np.uint8)
+        nonzero = digits != 0
+        last = 19 - np.argmax(nonzero[:, ::-1], axis=1)
+        last = np.where(nonzero.any(axis=1), last, -1)
+        keep[rows] = np.maximum(last + 1, TS17_FRACTION_DIGITS)
+        ok_all[rows] = ok
+    raise_if_strict(strict, "parse_timestamp17_fraction", batch, batch.valid & ~ok_all, lambda r: _TS17_REASON)
+    keep = np.where(ok_all, keep, 0)
+    take = np.arange(20)[None, :] < keep[:, None]
+    offsets = np.zeros(n_rows + 1, dtype=np.int32)
+    np.cumsum(keep, out=offsets[1:])
+    validity = pa.py_buffer(np.packbits(ok_all, bitorder="little"))
+    return pa.Array.from_buffers(pa.string(), n_rows, [validity, pa.py_buffer(offsets), pa.py_buffer(frac[take].tobytes())])
+
+
+# ---- IBM i SAA timestamp --------------------------------------------------------------------------------
+
+IBMI_TS_WIDTH = 26
+_SEPARATORS = {4: "-", 7: "-", 10: "-", 13: ".", 16: ".", 19: "."}
+_DIGIT_POS = np.array([i for i in range(IBMI_TS_WIDTH) if i not in _SEPARATORS])
+
+
+def parse_ibmi_timestamp(b, ccsid=None, strict: bool = False) -> pa.Array:
+    """26-byte EBCDIC `YYYY-MM-DD-HH.MM.SS.ffffff` (local wall clock, no zone) to TIMESTAMP_NTZ."""
+    batch = binary_batch(b)
+    cc = int_argument(ccsid, batch.n, DEFAULT_CCSID)
+    micros = np.zeros(batch.n, dtype=np.int64)
+    ok_all = np.zeros(batch.n, dtype=bool)
+    for c in np.unique(cc[batch.valid]).tolist():
+        codec_name(int(c))
+        table = codepoint_table(int(c))
+        for width, rows, mat in batch.width_groups(cc == c):
+            if width != IBMI_TS_WIDTH:
+                continue
+            chars = table[mat]
+            ok = np.ones(len(rows), dtype=bool)
+            for p, sep in _SEPARATORS.items():
+                ok &= chars[:, p] == ord(sep)
+            digit_chars = chars[:, _DIGIT_POS]
+            ok &= ((digit_chars >= ord("0")) & (digit_chars <= ord("9"))).all(axis=1)
+            dg = np.where(ok[:, None], chars - ord("0"), 0).astype(np.int64)
+            y, mo, d = _number(dg[:, 0:4]), _number(dg[:, 5:7]), _number(dg[:, 8:10])
+            h, mi, s, us = _number(dg[:, 11:13]), _number(dg[:, 14:16]), _number(dg[:, 17:19]), _number(dg[:, 20:26])
+            ok &= civil_valid(y, mo, d, h, mi, s)
+            micros[rows] = np.where(ok, civil_micros(y, mo, d, h, mi, s, us), 0)
+            ok_all[rows] = ok
+    raise_if_strict(strict, "parse_ibmi_timestamp", batch, batch.valid & ~ok_all,
+                    lambda r: "not a 26-character YYYY-MM-DD-HH.MM.SS.ffffff timestamp with a real date and time")
+    return _timestamps(micros, ok_all, NTZ)
