@@ -109,8 +109,11 @@ def run_dbt(spark, dbt_args: list[str]) -> bool:
     """dbt in-process on the `local` target: dbt-spark's session method picks up this session."""
     from dbt.cli.main import dbtRunner
 
-    from .runtime import project_dir
+    from .runtime import jcat_home, project_dir
 
+    # Each JCAT_HOME keeps its own dbt artifacts: concurrent projects never share a manifest or parse cache.
+    os.environ.setdefault("DBT_TARGET_PATH", str(jcat_home() / "dbt" / "target"))
+    os.environ.setdefault("DBT_LOG_PATH", str(jcat_home() / "dbt" / "logs"))
     proj = str(project_dir())
     base = ["--project-dir", proj, "--profiles-dir", proj]
     if "--target" not in dbt_args and "-t" not in dbt_args:
