@@ -1,0 +1,220 @@
+"""BMC AMI Log Master for Db2: logical log data change record (LLDF), seed 002.
+
+Offsets below are 0-based, exactly as the seed's table prints them (`_at(offset, ...)`); `Field.pos` keeps
+the project's 1-based convention (offset + 1), which is what Spark's `substr` takes.
+
+How an LLDF record ends (the rule both the landing and the models use)
+-----------------------------------------------------------------------
+    record = header (LENGTH bytes, LENGTH = halfword at offset 0; 288 in Log Master 11.1+, larger later)
+           + DATA: zero, one or two row images, each a 2-byte length then the image bytes
+
+* Number of images by CHANGE TYPE (offset 104): 'UB' two (before, then after); 'DM', 'DT', 'DR' zero or one
+  (limit keys only when the change comes from a partition-level LOAD REPLACE / truncate); every other type one
+  ('E' carries the clone owner and name in its one image; 'CO', 'CM', 'SC' carry one opaque image).
+* The seed contradicts itself on whether an image length counts its own two bytes: the prose ("a two-byte
+  length value that defines the length of the succeeding row image"; the after image "starts with a two-byte
+  length field") says it does not; the table's DATA row says "including 2-byte length". We write the prose form
+  (EXCLUSIVE, `lldf_rule="images"` in `udfs.landing.framing`) and the models accept either, record by record:
+  exactly one of  LENGTH + sum(2 + n)  and  LENGTH + sum(n)  can equal the landed record's length.
+  So: total = LENGTH + (2 + len1) [+ (2 + len2) for UB], len1 at offset LENGTH, len2 right after image 1.
+* A DM/DT/DR without limit keys ends at the header: total = LENGTH.
+* Segments (TOTALSEGS > 1, seed: "normal and segmented logical log record formats"): the product writes
+  RECFM=VB and splits a record too long for the block. Every segment starts with a full copy of the header
+  (same LENGTH) followed by the next slice of the DATA bytes; image lengths span segments, so they cannot frame
+  a segment. Segments are framed by the RDW (the normal transfer keeps it); without RDWs, by SEGLEN
+  (offset 182), which we write as the whole segment's length including its header. The models reassemble
+  DATA = slice(SEGNUM 1) || slice(2) || ... before reading the images.
+  Unsegmented records carry TOTALSEGS = 1, SEGNUM = 1, SEGLEN = the record length.
+
+Value forms: BIN(17) timestamps are BCD (`encoders.timestamp17`); LRSN/RBA fields are 10 bytes, a 6-byte LRSN
+at offset 1 of the 10, a 6-byte RBA at offset 4 (`place_lrsn6`, `place_rba6`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from .. import encoders as enc
+from . import Field, check_contiguous
+
+HEADER_LENGTH = 288  # Log Master 11.1+; read LENGTH, never assume it
+CHANGE_TYPE_OFFSET = 104
+IMAGE_COUNT = {"UB": 2, "DM": None, "DT": None, "DR": None}  # None: zero or one; all others one
+
+
+def _at(offset: int, name: str, length: int, kind: str, doc: str = "") -> Field:
+    """A field at the seed's 0-based offset."""
+    return Field(name, offset + 1, length, kind, doc)
+
+
+# kinds: bin (unsigned big-endian), char (EBCDIC), ts17 (BCD BIN(17)), lrsn / rba (10-byte log positions),
+# hex (raw bytes)
+HEADER: tuple[Field, ...] = (
+    _at(0, "LENGTH", 2, "bin", "length of the header"),
+    _at(2, "SYSTEMID", 4, "char", "originating Db2 system"),
+    _at(6, "DBID", 2, "bin", "database ID"),
+    _at(8, "PSID", 2, "bin", "table space ID"),
+    _at(10, "TBOBID", 2, "bin", "table OBID"),
+    _at(12, "TBOWNERLEN", 2, "bin", "length of the full table owner"),
+    _at(14, "TBNAMELEN", 2, "bin", "length of the full table name"),
+    _at(16, "DBNAME", 8, "char", "database name"),
+    _at(24, "TSNAME", 8, "char", "table space name"),
+    _at(32, "TABLEOWNER", 8, "char", "table owner (first 8 bytes when longer)"),
+    _at(40, "TABLENAME", 18, "char", "table name (shortened when longer than 18)"),
+    _at(58, "PARTNUM", 2, "bin", "partition number"),
+    _at(60, "TIMESTAMP", 17, "ts17", "timestamp of the log record"),
+    _at(77, "LOGLRSN", 10, "lrsn", "LRSN of the change"),
+    _at(87, "LOGRBA", 10, "rba", "RBA of the change"),
+    _at(97, "MEMBERID", 2, "bin", "data sharing member ID, 0 when not data sharing"),
+    _at(99, "RID", 5, "hex", "record ID: 4-byte page number, 1-byte row (ID map entry)"),
+    _at(104, "CHANGE_TYPE", 2, "char", "UB I D DM DT DR IL CO E CM SC"),
+    _at(106, "SQLTYPE", 1, "char", "U undo, R redo, blank other"),
+    _at(107, "LOGRECDISP", 1, "char", "C A S O"),
+    _at(108, "SQLSRCTYPE", 1, "char", "R T B H"),
+    _at(109, "LOGBYTES", 4, "bin", "Db2 log bytes for the transaction"),
+    _at(113, "LOGDELTA", 2, "bin", "log bytes DATA CAPTURE CHANGES costs or saves"),
+    _at(115, "ANOMALYROWID", 1, "bin", "anomaly anchor ID from RID"),
+    _at(116, "ANOMALYTYPE", 1, "char", "why the record is in the log; N normal"),
+    _at(117, "ANOMALYRBA", 10, "rba", "RBA/LRSN of the anomaly anchor point"),
+    _at(127, "UORTIMESTAMP", 17, "ts17", "timestamp of the unit of recovery"),
+    _at(144, "UORCOMMITTIMESTAMP", 17, "ts17", "timestamp of the commit record"),
+    _at(161, "UORDISP", 1, "char", "C committed, A aborted"),
+    _at(162, "UORIDLRSN", 10, "lrsn", "LRSN of the unit of recovery record"),
+    _at(172, "UORID", 10, "rba", "RBA of the unit of recovery record"),
+    _at(182, "SEGLEN", 2, "bin", "length of this segment"),
+    _at(184, "TOTALSEGS", 2, "bin", "number of segments"),
+    _at(186, "SEGNUM", 2, "bin", "sequence number of this segment"),
+    _at(188, "RESERVED_188", 4, "hex", "reserved"),
+    _at(192, "UORCOMMITLRSN", 10, "lrsn", "LRSN of the commit record"),
+    _at(202, "UORCOMMITPOINT", 10, "rba", "RBA of the commit record"),
+    _at(212, "CONNECTIONTYPE", 2, "char", "type of connection"),
+    _at(214, "CONNECTID", 8, "char", "connection ID"),
+    _at(222, "CORRELATIONID", 12, "char", "correlation ID"),
+    _at(234, "AUTHID", 8, "char", "authorization ID"),
+    _at(242, "PLAN", 8, "char", "plan name"),
+    _at(250, "LUWNETWORKID", 8, "char", "LUW network ID"),
+    _at(258, "LUWNAME", 8, "char", "LUW name"),
+    _at(266, "LUWINSTANCENO", 6, "hex", "LUW instance number"),
+    _at(272, "LUWSEQUENCENO", 2, "bin", "LUW commit sequence number"),
+    _at(274, "INCOMPLETETRANS", 1, "char", "Y: transaction has a record Log Master cannot complete"),
+    _at(275, "INCOMPLETEDEP", 1, "char", "Y: may depend on such a transaction"),
+    _at(276, "UORHASCOMP", 1, "char", "Y/N: transaction has compensation log records"),
+    _at(277, "SQLRIRBA", 10, "rba", "sort key for SQL sort"),
+    _at(287, "PAGENUMFMT", 1, "char", "A absolute, R relative page numbers in RID"),
+)
+check_contiguous(HEADER, 1, HEADER_LENGTH + 1)
+BY_NAME = {f.name: f for f in HEADER}
+
+
+def place_lrsn6(lrsn6: bytes) -> bytes:
+    """A basic 6-byte LRSN in its 10-byte field: at offset 1 (seed 002)."""
+    assert len(lrsn6) == 6
+    return b"\x00" + lrsn6 + b"\x00" * 3
+
+
+def place_rba6(rba6: bytes) -> bytes:
+    """A 6-byte RBA in its 10-byte field: at offset 4 (seed 002)."""
+    assert len(rba6) == 6
+    return b"\x00" * 4 + rba6
+
+
+def lrsn_field(ts: dt.datetime, extended: bool = True) -> bytes:
+    """The 10 bytes of an LRSN header field for an instant, in either form."""
+    return enc.lrsn(ts, extended=True) if extended else place_lrsn6(enc.lrsn(ts, extended=False))
+
+
+def rba_field(value: int, extended: bool = True) -> bytes:
+    return enc.rba(value, extended=True) if extended else place_rba6(enc.rba(value, extended=False))
+
+
+def _encode_value(f: Field, value) -> bytes:
+    if f.kind == "char":
+        return enc.ebcdic("" if value is None else str(value), f.length)
+    if f.kind == "bin":
+        return int(value or 0).to_bytes(f.length, "big", signed=False)
+    if f.kind == "ts17":
+        if value is None:
+            return b"\x00" * 17
+        if isinstance(value, (bytes, bytearray)):
+            return bytes(value)
+        if isinstance(value, tuple):  # (datetime, fraction digits below the second)
+            return enc.timestamp17(value[0], value[1])
+        return enc.timestamp17(value)
+    if f.kind == "lrsn" and isinstance(value, dt.datetime):
+        return lrsn_field(value)
+    if f.kind == "rba" and isinstance(value, int):
+        return rba_field(value)
+    raw = b"\x00" * f.length if value is None else bytes(value)
+    if len(raw) != f.length:
+        raise ValueError(f"{f.name} takes {f.length} bytes, got {len(raw)}")
+    return raw
+
+
+def encode_header(header: dict, length: int = HEADER_LENGTH) -> bytes:
+    """The header: named fields encoded at their offsets, binary fields 0, text blank, bytes past 288 X'00'.
+
+    `length` > 288 models a later product version whose header grew: LENGTH says so and readers skip the rest.
+    """
+    unknown = set(header) - set(BY_NAME)
+    if unknown:
+        raise KeyError(f"no such LLDF header fields: {sorted(unknown)}")
+    if length < HEADER_LENGTH:
+        raise ValueError(f"header of {length} bytes is shorter than the {HEADER_LENGTH} this layout reads")
+    values = {"LENGTH": length, "TOTALSEGS": 1, "SEGNUM": 1, **header}
+    buf = bytearray(b"\x00" * length)
+    for f in HEADER:
+        buf[f.offset:f.offset + f.length] = _encode_value(f, values.get(f.name))
+    return bytes(buf)
+
+
+def encode_images(images: list[bytes], length_includes_itself: bool = False) -> bytes:
+    out = bytearray()
+    for image in images:
+        n = len(image) + (2 if length_includes_itself else 0)
+        out += n.to_bytes(2, "big") + image
+    return bytes(out)
+
+
+def encode_record(header: dict, images: list[bytes], header_length: int = HEADER_LENGTH,
+                  length_includes_itself: bool = False) -> bytes:
+    """One unsegmented data change record: header then each image with its 2-byte length.
+
+    SEGLEN defaults to the record's length (TOTALSEGS 1, SEGNUM 1) unless `header` sets it.
+    """
+    data = encode_images(images, length_includes_itself)
+    header = {"SEGLEN": header_length + len(data), **header}
+    return encode_header(header, header_length) + data
+
+
+def clone_image(owner: str, name: str) -> bytes:
+    """The one image of an 'E' (exchange) record: 2-byte length + clone owner, 2-byte length + clone name."""
+    o, n = enc.ebcdic(owner), enc.ebcdic(name)
+    return len(o).to_bytes(2, "big") + o + len(n).to_bytes(2, "big") + n
+
+
+def segment(record: bytes, max_segment_length: int) -> list[bytes]:
+    """Split a record as the product does when it exceeds the block: each segment is a copy of the header
+    with SEGLEN (this segment's length, header included), TOTALSEGS and SEGNUM set, then the next slice of
+    the DATA bytes. A record that fits is returned as one segment, unchanged.
+    """
+    h = int.from_bytes(record[0:2], "big")
+    if len(record) <= max_segment_length:
+        return [record]
+    room = max_segment_length - h
+    if room <= 0:
+        raise ValueError(f"segments of {max_segment_length} bytes cannot hold the {h}-byte header")
+    data = record[h:]
+    slices = [data[i:i + room] for i in range(0, len(data), room)]
+    out = []
+    for number, part in enumerate(slices, start=1):
+        head = bytearray(record[:h])
+        for name, value in (("SEGLEN", h + len(part)), ("TOTALSEGS", len(slices)), ("SEGNUM", number)):
+            f = BY_NAME[name]
+            head[f.offset:f.offset + f.length] = value.to_bytes(f.length, "big")
+        out.append(bytes(head) + part)
+    return out
+
+
+def rdw(record: bytes) -> bytes:
+    """A z/OS RECFM=V record descriptor word in front of a record (length includes the 4 RDW bytes)."""
+    return (len(record) + 4).to_bytes(2, "big") + b"\x00\x00" + record
