@@ -1,0 +1,53 @@
+{#- One column of a Db2 unload record (IBMSNAP tables, CD tables), by kind:
+    char (CHAR n, EBCDIC, trailing blanks removed, blank = ''), bit (CHAR n FOR BIT DATA, raw bytes),
+    varchar / varbit (2-byte length then n bytes; a length above n gives NULL), smallint, int, bigint
+    (big-endian two's complement), decimal (packed, n digits, scale), timestamp (26 EBCDIC characters,
+    source local time: TIMESTAMP_NTZ).
+    `pos` is the 1-based start of the field, its null indicator included. A nullable column's indicator is one
+    byte before the data (Db2 UNLOAD) or after it (var ibmsnap_null_indicator = 'trailing', DSNTIAUL format):
+    X'00' = value present; anything else gives NULL (jcat_ibmsnap_present says which markers are a real NULL).
+    CCSID of CHAR columns: var ibmsnap_ccsid (default 37). -#}
+{% macro jcat_ibmsnap_column(col, pos, kind, n, scale=0, nullable=false) -%}
+  {{ return(adapter.dispatch('jcat_ibmsnap_column', 'jcat')(col, pos, kind, n, scale, nullable)) }}
+{%- endmacro %}
+
+{% macro jcat_ibmsnap_data_width(kind, n) -%}
+  {%- if kind in ['char', 'bit'] -%}{{ return(n) }}
+  {%- elif kind in ['varchar', 'varbit'] -%}{{ return(n + 2) }}
+  {%- elif kind == 'decimal' -%}{{ return((n // 2) + 1) }}
+  {%- elif kind in ['smallint', 'int', 'bigint', 'timestamp'] -%}{{ return({'smallint': 2, 'int': 4, 'bigint': 8, 'timestamp': 26}[kind]) }}
+  {%- else -%}{{ exceptions.raise_compiler_error("jcat_ibmsnap_column: unknown kind " ~ kind) }}
+  {%- endif -%}
+{%- endmacro %}
+
+{#- 1-based positions of a nullable column's indicator and of its data -#}
+{% macro jcat_ibmsnap_positions(pos, kind, n, nullable) -%}
+  {%- set trailing = var('ibmsnap_null_indicator', 'leading') == 'trailing' -%}
+  {%- if not nullable -%}{{ return([none, pos]) }}
+  {%- elif trailing -%}{{ return([pos + jcat_ibmsnap_data_width(kind, n), pos]) }}
+  {%- else -%}{{ return([pos, pos + 1]) }}
+  {%- endif -%}
+{%- endmacro %}
+
+{% macro default__jcat_ibmsnap_column(col, pos, kind, n, scale, nullable) -%}
+  {%- set ni_pos, p = jcat_ibmsnap_positions(pos, kind, n, nullable) -%}
+  {%- set ccsid = var('ibmsnap_ccsid', 37) -%}
+  {%- set len = 'unpack_bin(substr(' ~ col ~ ', ' ~ p ~ ', 2))' -%}
+  {%- set varbytes = 'case when ' ~ len ~ ' between 0 and ' ~ n ~ ' then substr(' ~ col ~ ', ' ~ (p + 2) ~ ', cast(' ~ len ~ ' as int)) end' -%}
+  {%- if kind == 'char' -%}{%- set v = 'ebcdic_str(substr(' ~ col ~ ', ' ~ p ~ ', ' ~ n ~ '), ' ~ ccsid ~ ')' -%}
+  {%- elif kind == 'bit' -%}{%- set v = 'substr(' ~ col ~ ', ' ~ p ~ ', ' ~ n ~ ')' -%}
+  {%- elif kind == 'varbit' -%}{%- set v = varbytes -%}
+  {%- elif kind == 'varchar' -%}{%- set v = 'ebcdic_str(' ~ varbytes ~ ', ' ~ ccsid ~ ')' -%}
+  {%- elif kind == 'smallint' -%}{%- set v = 'cast(unpack_bin(substr(' ~ col ~ ', ' ~ p ~ ', 2)) as smallint)' -%}
+  {%- elif kind == 'int' -%}{%- set v = 'cast(unpack_bin(substr(' ~ col ~ ', ' ~ p ~ ', 4)) as int)' -%}
+  {%- elif kind == 'bigint' -%}{%- set v = 'unpack_bin(substr(' ~ col ~ ', ' ~ p ~ ', 8))' -%}
+  {%- elif kind == 'decimal' -%}{%- set v = 'try_cast(' ~ jcat_packed(col, p, (n // 2) + 1, scale) ~ ' as decimal(' ~ n ~ ', ' ~ scale ~ '))' -%}
+  {%- elif kind == 'timestamp' -%}{%- set v = 'parse_ibmi_timestamp(substr(' ~ col ~ ', ' ~ p ~ ', 26), ' ~ ccsid ~ ')' -%}
+  {%- else -%}{{ exceptions.raise_compiler_error("jcat_ibmsnap_column: unknown kind " ~ kind) }}
+  {%- endif -%}
+  {%- if nullable -%}
+  case when substr({{ col }}, {{ ni_pos }}, 1) = X'00' then {{ v }} end
+  {%- else -%}
+  {{ v }}
+  {%- endif -%}
+{%- endmacro %}

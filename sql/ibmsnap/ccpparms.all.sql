@@ -1,0 +1,2 @@
+-- Seed 003, Figure 45: tuning parameters table, all platforms. No fix needed.
+CREATE TABLE ASN.IBMSNAP_CCPPARMS ( RETENTION_LIMIT INT, LAG_LIMIT INT, COMMIT_INTERVAL INT, PRUNE_INTERVAL INT);

@@ -1,0 +1,4 @@
+-- Seed 003, Figure 37: critical section table, DB2 for OS/390 Version 4 or higher.
+-- Fixes: F3 (", DATA CAPTURE CHANGES" -> ") DATA CAPTURE CHANGES": a comma stood where the closing parenthesis belongs).
+CREATE TABLE ASN.IBMSNAP_CRITSEC( APPLY_QUAL CHAR(18) NOT NULL) DATA CAPTURE CHANGES;
+CREATE TYPE 2 INDEX ASN.IBMSNAP_CRITSECX ON ASN.IBMSNAP_CRITSEC (APPLY_QUAL ASC);

@@ -1,0 +1,3 @@
+-- Seed 003, Figure 50: warm start table, Capture for VSE and VM.
+-- Fixes: F9 (missing comma after "UOWID CHAR(10) FOR BIT DATA").
+CREATE TABLE ASN.IBMSNAP_WARM_START ( SEQ CHAR(10) FOR BIT DATA, UOWID CHAR(10) FOR BIT DATA, AUTHID CHAR(18), CAPTURED CHAR(1), UOWTIME INT);

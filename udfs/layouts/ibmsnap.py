@@ -1,0 +1,397 @@
+"""IBM SQL Replication (DataPropagator) tables as Db2 unload records: layouts derived from the DDL in sql/ibmsnap.
+
+Record convention (formats.md section 3, confirmed against IBM's Db2 UNLOAD "Layout of output fields" and
+File Manager's "Null indicator byte processing"): columns in DDL order; CHAR(n) n bytes EBCDIC; FOR BIT DATA raw;
+SMALLINT 2 / INT 4 / BIGINT 8 bytes big-endian; DECIMAL(p,s) packed, p//2+1 bytes; TIMESTAMP 26 EBCDIC characters
+`YYYY-MM-DD-HH.MM.SS.ffffff`; VARCHAR(n) 2-byte length then n bytes (padded); a nullable column has a 1-byte
+null indicator, X'00' = value present, X'FF' = NULL (UNLOAD) or X'6F' '?' (DSNTIAUL-style unloads).
+UNLOAD puts the indicator before the field; DSNTIAUL-format unloads after it: dbt var `ibmsnap_null_indicator`.
+
+Variants (dbt vars): `ibmsnap_platform` os390 | vmvse | other picks the DDL figure; `ibmsnap_sequence_form`
+char10 | varchar16 gives the sequence columns CHAR(10) FOR BIT DATA (the seed's V5 DDL) or VARCHAR(16) FOR BIT DATA
+(later versions).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, replace
+from decimal import Decimal
+from functools import lru_cache
+from pathlib import Path
+
+from .. import encoders as enc
+from ..ddl import REPO, SQL_DIR, Column, TableDdl, load_all
+
+PLATFORMS = ("os390", "vmvse", "other")
+SEQUENCE_FORMS = ("char10", "varchar16")
+VARIANTS = tuple(f"{p}/{s}" for p in PLATFORMS for s in SEQUENCE_FORMS)
+DEFAULT_VARIANT = "os390/char10"
+NULL_PRESENT, NULL_UNLOAD, NULL_DSNTIAUL = b"\x00", b"\xff", b"\x6f"
+
+# The log sequence columns of formats.md section 3: CHAR(10) FOR BIT DATA in V5, VARCHAR(16) FOR BIT DATA later.
+SEQUENCE_COLUMNS = frozenset({
+    "IBMSNAP_UOWID", "IBMSNAP_INTENTSEQ", "IBMSNAP_COMMITSEQ", "SYNCHPOINT",
+    "CD_OLD_SYNCHPOINT", "CD_NEW_SYNCHPOINT", "CCD_OLD_SYNCHPOINT", "SEQ",
+})
+CONTROL_TABLES = ("register", "pruncntl", "uow", "critsec", "trace", "ccpparms", "warm_start", "ccpenq")
+CD_IBMSNAP_COLUMNS = ("IBMSNAP_UOWID", "IBMSNAP_INTENTSEQ", "IBMSNAP_OPERATION")
+MODELS_DIR = REPO / "models" / "ibmsnap"
+
+
+# --- layout ------------------------------------------------------------------------------------------------
+
+def kind(c: Column) -> str:
+    """The decoder a column needs (the `kind` argument of macro jcat_ibmsnap_column)."""
+    if c.db2_type == "CHAR":
+        return "bit" if c.for_bit_data else "char"
+    if c.db2_type == "VARCHAR":
+        return "varbit" if c.for_bit_data else "varchar"
+    return c.db2_type.lower()
+
+
+def data_width(c: Column) -> int:
+    k = kind(c)
+    if k in ("char", "bit"):
+        return c.length
+    if k in ("varchar", "varbit"):
+        return 2 + c.length
+    if k == "decimal":
+        return c.length // 2 + 1
+    return {"smallint": 2, "int": 4, "bigint": 8, "timestamp": 26}[k]
+
+
+def spark_type(c: Column) -> str:
+    k = kind(c)
+    if k == "decimal":
+        return f"decimal({c.length},{c.scale})"
+    return {"char": "string", "varchar": "string", "bit": "binary", "varbit": "binary", "smallint": "smallint",
+            "int": "int", "bigint": "bigint", "timestamp": "timestamp_ntz"}[k]
+
+
+@dataclass(frozen=True)
+class Slot:
+    """A column's place in the record: `pos` 1-based, `width` bytes including null indicator and length."""
+    column: Column
+    pos: int
+    width: int
+
+    @property
+    def name(self) -> str:
+        return self.column.name
+
+
+@dataclass(frozen=True)
+class Layout:
+    table: str  # landing/model suffix: uow, cdemployee
+    ddl: TableDdl
+    variant: str  # platform/sequence form
+    slots: tuple[Slot, ...]
+
+    @property
+    def record_length(self) -> int:
+        return sum(s.width for s in self.slots)
+
+    def slot(self, name: str) -> Slot:
+        for s in self.slots:
+            if s.name == name:
+                return s
+        raise KeyError(name)
+
+
+def with_sequence_form(c: Column, form: str) -> Column:
+    if form == "varchar16" and c.name in SEQUENCE_COLUMNS and c.for_bit_data and c.db2_type == "CHAR":
+        return replace(c, db2_type="VARCHAR", length=16)
+    return c
+
+
+def lay_out(ddl: TableDdl, variant: str, table: str) -> Layout:
+    form = variant.split("/")[1]
+    slots, pos = [], 1
+    for c in ddl.columns:
+        c = with_sequence_form(c, form)
+        width = data_width(c) + (1 if c.nullable else 0)
+        slots.append(Slot(c, pos, width))
+        pos += width
+    return Layout(table, ddl, variant, tuple(slots))
+
+
+@lru_cache(maxsize=None)
+def _ddls() -> tuple[TableDdl, ...]:
+    return tuple(load_all(SQL_DIR))
+
+
+def table_key(ddl: TableDdl) -> str:
+    name = ddl.name.lower()
+    return name[len("ibmsnap_"):] if name.startswith("ibmsnap_") else name
+
+
+def control_ddl(table: str, platform: str) -> TableDdl:
+    """The DDL figure for a platform: its own, else 'all other platforms' (not OS/390), else 'all platforms',
+    else the only one there is (CCPENQ exists for VM/VSE only)."""
+    found = {d.variant: d for d in _ddls() if d.variant not in ("cd", "template") and table_key(d) == table}
+    if not found:
+        raise KeyError(f"no DDL for IBMSNAP_{table.upper()} in {SQL_DIR}")
+    for v in (platform, "other" if platform != "os390" else None, "all"):
+        if v in found:
+            return found[v]
+    return next(iter(found.values()))
+
+
+def cd_ddls() -> tuple[TableDdl, ...]:
+    return tuple(d for d in _ddls() if d.variant == "cd")
+
+
+def layout(table: str, variant: str = DEFAULT_VARIANT) -> Layout:
+    platform = variant.split("/")[0]
+    if variant not in VARIANTS:
+        raise ValueError(f"variant {variant!r}: expected one of {', '.join(VARIANTS)}")
+    if table in CONTROL_TABLES:
+        return lay_out(control_ddl(table, platform), variant, table)
+    for d in cd_ddls():
+        if table_key(d) == table:
+            return lay_out(d, variant, table)
+    raise KeyError(f"no layout ibmsnap_{table}")
+
+
+def all_tables() -> tuple[str, ...]:
+    return CONTROL_TABLES + tuple(table_key(d) for d in cd_ddls())
+
+
+def default_record_lengths() -> dict[str, int]:
+    """Record lengths for the landing lookup (default variant os390/char10)."""
+    return {t: layout(t).record_length for t in all_tables()}
+
+
+# --- encoder -----------------------------------------------------------------------------------------------
+
+def encode_value(c: Column, value, ccsid: int = 37) -> bytes:
+    k = kind(c)
+    if k == "char":
+        return enc.ebcdic(str(value), c.length, ccsid)
+    if k == "bit":
+        raw = bytes(value)
+        if len(raw) != c.length:
+            raise ValueError(f"{c.name} takes {c.length} bytes, got {len(raw)}")
+        return raw
+    if k in ("varchar", "varbit"):
+        raw = bytes(value) if k == "varbit" else enc.ebcdic(str(value), None, ccsid)
+        if len(raw) > c.length:
+            raise ValueError(f"{c.name} holds at most {c.length} bytes, got {len(raw)}")
+        return len(raw).to_bytes(2, "big") + raw + b"\x00" * (c.length - len(raw))
+    if k in ("smallint", "int", "bigint"):
+        return enc.binary(value, data_width(c))
+    if k == "decimal":
+        scaled = Decimal(value).scaleb(c.scale)
+        if scaled != scaled.to_integral_value():
+            raise ValueError(f"{c.name} has scale {c.scale}: {value} does not fit")
+        return enc.packed(int(scaled), 2 * data_width(c) - 1)
+    if k == "timestamp":
+        assert isinstance(value, dt.datetime)
+        return enc.ibmi_timestamp(value, ccsid)
+    raise ValueError(f"unknown kind {k}")
+
+
+def encode_row(table: str, values: dict, variant: str = DEFAULT_VARIANT, null_marker: bytes = NULL_UNLOAD,
+               null_indicator: str = "leading", ccsid: int = 37) -> bytes:
+    """One unload record. Every column must be given; None for a nullable column writes the null marker and
+    binary zeros (as unload utilities do)."""
+    lay = layout(table, variant)
+    names = [s.name for s in lay.slots]
+    if set(values) != set(names):
+        raise KeyError(f"ibmsnap_{table} needs exactly {names}; missing {sorted(set(names) - set(values))}, "
+                       f"unknown {sorted(set(values) - set(names))}")
+    out = bytearray()
+    for s in lay.slots:
+        c, v = s.column, values[s.name]
+        if v is None:
+            if not c.nullable:
+                raise ValueError(f"{c.name} is NOT NULL")
+            data, ni = b"\x00" * data_width(c), null_marker
+        else:
+            data, ni = encode_value(c, v, ccsid), NULL_PRESENT
+        if not c.nullable:
+            out += data
+        elif null_indicator == "leading":
+            out += ni + data
+        else:
+            out += data + ni
+    assert len(out) == lay.record_length
+    return bytes(out)
+
+
+def sample_values(table: str, variant: str = DEFAULT_VARIANT, seed: int = 1, nulls: bool = False) -> dict:
+    """Deterministic values of the right type for every column; `nulls` makes every nullable column NULL."""
+    lay = layout(table, variant)
+    out = {}
+    for i, s in enumerate(lay.slots):
+        c, k, n = s.column, kind(s.column), seed * 31 + i
+        if nulls and c.nullable:
+            out[c.name] = None
+        elif k == "char":
+            out[c.name] = (f"{c.name[:c.length - 1]}{seed % 10}" if c.length > 1 else "Y")[:c.length]
+        elif k in ("bit", "varbit"):
+            width = c.length if k == "bit" else min(c.length, 10)
+            out[c.name] = bytes((n + j * 37) % 256 for j in range(width))
+        elif k == "varchar":
+            out[c.name] = f"{c.name.lower()} {seed}"[:c.length]
+        elif k in ("smallint", "int", "bigint"):
+            out[c.name] = (-1) ** n * (n * 7)
+        elif k == "decimal":
+            out[c.name] = Decimal(n * 12345 % 10 ** (c.length - c.scale)).scaleb(-c.scale) + Decimal(1).scaleb(-c.scale)
+        elif k == "timestamp":
+            out[c.name] = dt.datetime(2001, 2, 3, 4, 5, 6, 789012) + dt.timedelta(minutes=n)
+    return out
+
+
+def cd_ddl(table: str) -> TableDdl:
+    for d in cd_ddls():
+        if table_key(d) == table:
+            return d
+    raise KeyError(table)
+
+
+def cd_parts(table: str) -> dict:
+    """A CD table's roles, from its DDL and `-- jcat:` directives: key columns, after-image columns and the
+    before-image column of each (named BEFORE_IMG_PREFIX + the after-image name)."""
+    d = cd_ddl(table)
+    names = [c.name for c in d.columns]
+    if tuple(names[:3]) != CD_IBMSNAP_COLUMNS:
+        raise ValueError(f"{d.source_file}: a CD table starts with {', '.join(CD_IBMSNAP_COLUMNS)}")
+    prefix = d.directives.get("before_img_prefix", "")
+    user = names[3:]
+    before = {n[len(prefix):]: n for n in user if prefix and n.startswith(prefix) and n[len(prefix):] in user}
+    after = [n for n in user if n not in before.values()]
+    keys = [k.strip().upper() for k in d.directives.get("key", "").split(",") if k.strip()]
+    if not keys or set(keys) - set(after):
+        raise ValueError(f"{d.source_file}: give the source key with '-- jcat: key = COL[, COL]' naming after-image columns")
+    owner, _, src = d.directives.get("source", "").partition(".")
+    return {"owner": d.schema, "name": d.name, "keys": keys, "after": after, "before": before,
+            "source_owner": owner.upper() or None, "source_table": src.upper() or None}
+
+
+# --- what the columns mean (our words; values marked unknown where the reference does not confirm them) ------
+
+TABLE_DESCRIPTIONS = {
+    "register": "Replication sources registered at the source server (ASN.IBMSNAP_REGISTER): which table is "
+                "captured into which CD table, and the Capture program's sync points for it.",
+    "pruncntl": "Pruning control (ASN.IBMSNAP_PRUNCNTL): one row per subscription member; SYNCHPOINT is how far "
+                "the Apply program has copied, which bounds what Capture may prune.",
+    "uow": "Unit-of-work table (ASN.IBMSNAP_UOW): one row per committed source transaction, with its commit "
+           "sequence, approximate commit time, who ran it and any rejection code.",
+    "critsec": "Critical section table (ASN.IBMSNAP_CRITSEC): Apply qualifiers serialising Capture and Apply on "
+               "servers without uncommitted read.",
+    "trace": "Capture program trace (ASN.IBMSNAP_TRACE): operations and messages with their time.",
+    "ccpparms": "Capture tuning parameters (ASN.IBMSNAP_CCPPARMS): retention, lag limit, commit and prune intervals.",
+    "warm_start": "Warm start table (ASN.IBMSNAP_WARM_START): the Capture program's restart position in the log. "
+                  "The VM/VSE form has UOWID where the other platforms have AUTHTKN.",
+    "ccpenq": "Capture enqueue table (ASN.IBMSNAP_CCPENQ), VM and VSE only: the lock resource name.",
+}
+
+_SEQ = "Log sequence number, raw bytes; compare as unsigned bytes (Spark orders BINARY that way)."
+DESCRIPTIONS = {
+    "SOURCE_OWNER": "Schema (owner) of the replication source table.",
+    "SOURCE_TABLE": "Name of the replication source table.",
+    "SOURCE_VIEW_QUAL": "0 for a physical source table, above 0 to tell apart view registrations on the same table.",
+    "GLOBAL_RECORD": "'Y' on the one global row Capture writes for itself, 'N' on source registrations.",
+    "SOURCE_STRUCTURE": "Kind of source object; 1 = user table. Other values: see SOURCE_STRUCTURE_MEANING.",
+    "SOURCE_CONDENSED": "'Y' when the source holds at most one row per key (condensed), 'N' otherwise.",
+    "SOURCE_COMPLETE": "'Y' when the source holds every row (complete), 'N' when only changed rows.",
+    "CD_OWNER": "Schema of the change-data (CD) table (or view) for this source.",
+    "CD_TABLE": "Name of the CD table (or view) that receives the captured changes.",
+    "PHYS_CHANGE_OWNER": "Schema of the physical CD/CCD table behind a view registration.",
+    "PHYS_CHANGE_TABLE": "Name of the physical CD/CCD table behind a view registration.",
+    "CD_OLD_SYNCHPOINT": "Sequence of the oldest change still in the CD table (set at cold start and by pruning); "
+                         "NULL when the CD table was emptied. " + _SEQ,
+    "CD_NEW_SYNCHPOINT": "Sequence of the newest change Capture inserted into the CD table. " + _SEQ,
+    "DISABLE_REFRESH": "Whether full refreshes from the source are suppressed; starts at 0. Meaning of each value "
+                       "not confirmed by the reference (see DISABLE_REFRESH_MEANING).",
+    "CCD_OWNER": "Schema of the local consistent-change-data (CCD) table, if any.",
+    "CCD_TABLE": "Name of the local CCD table, if any.",
+    "CCD_OLD_SYNCHPOINT": "Sequence of the oldest row in the external CCD table. " + _SEQ,
+    ("register", "SYNCHPOINT"): "Sequence the Capture program has reached for this source. " + _SEQ,
+    ("register", "SYNCHTIME"): "Source-server time matching SYNCHPOINT (local wall clock, no zone).",
+    "CCD_CONDENSED": "'Y'/'N': the CCD table is condensed.",
+    "CCD_COMPLETE": "'Y'/'N': the CCD table is complete.",
+    "ARCH_LEVEL": "Architecture level of the registration; '0201' for Version 5.",
+    ("register", "DESCRIPTION"): "Free-text comment entered when the source was registered.",
+    "BEFORE_IMG_PREFIX": "Prefix that names before-image columns in the CD table (e.g. 'X' for XSALARY); NULL when "
+                         "the CD table has none.",
+    "CONFLICT_LEVEL": "Update-anywhere conflict detection level; values not confirmed by the reference "
+                      "(see CONFLICT_LEVEL_MEANING).",
+    "PARTITION_KEYS_CHG": "'Y'/'N': updates that change partitioning key columns are captured as delete+insert.",
+    "TARGET_SERVER": "Database where the subscription's target table lives.",
+    "TARGET_OWNER": "Schema of the target table.",
+    "TARGET_TABLE": "Name of the target table.",
+    ("pruncntl", "SYNCHTIME"): "Source-server time of SYNCHPOINT, set by the Apply program (local wall clock).",
+    ("pruncntl", "SYNCHPOINT"): "How far Apply has copied this member: CD/UOW rows at or below the smallest "
+                                "SYNCHPOINT of a source may be pruned; all zero bytes = full refresh pending. " + _SEQ,
+    "APPLY_QUAL": "Apply qualifier: names the Apply program instance (case sensitive).",
+    "SET_NAME": "Subscription set name, unique within an Apply qualifier.",
+    "CNTL_SERVER": "Database holding the Apply control tables for this subscription.",
+    "TARGET_STRUCTURE": "Kind of target table (see TARGET_STRUCTURE_MEANING).",
+    "CNTL_ALIAS": "Alias of the control server as the Apply program knows it.",
+    "IBMSNAP_UOWID": "Unit-of-recovery id of the transaction; joins CD rows to their UOW row. Raw bytes.",
+    "IBMSNAP_COMMITSEQ": "Commit sequence of the transaction: the order Apply replays it in. " + _SEQ,
+    "IBMSNAP_LOGMARKER": "Approximate commit time at the source server (local wall clock, no zone).",
+    "IBMSNAP_AUTHTKN": "Authorization token of the transaction (correlation id on z/OS, job name on IBM i).",
+    "IBMSNAP_AUTHID": "Authorization id (primary auth id / user profile) that ran the transaction.",
+    "IBMSNAP_REJ_CODE": "Update-anywhere rejection code: '0' no known conflict, '1' same-row conflict (reversed at "
+                        "the replica), '2' cascade rejection; blank when conflict detection is off.",
+    "IBMSNAP_APPLY_QUAL": "Blank for local updates; the Apply qualifier for changes an Apply program made.",
+    "OPERATION": "Capture operation recorded (initialisation, capture, pruning, error ...); free text.",
+    "TRACE_TIME": "When the trace row was written (source-server local time).",
+    ("trace", "DESCRIPTION"): "Message id (ASNnnnn) followed by the message text.",
+    "RETENTION_LIMIT": "Minutes CD/UOW rows are kept at most; older rows are pruned even if not copied "
+                       "(IBM default 10800).",
+    "LAG_LIMIT": "Minutes Capture may lag behind the log before it stops (IBM default 10800).",
+    "COMMIT_INTERVAL": "Seconds between Capture commits (IBM default 30).",
+    "PRUNE_INTERVAL": "Seconds between automatic prunes (IBM default 300).",
+    "SEQ": "Capture's restart position in the log (RBA/LSN) for this unit of work. " + _SEQ,
+    "AUTHTKN": "Authorization token of the unit of work at SEQ (not in the VM/VSE form).",
+    "UOWID": "Unit-of-recovery id of the unit of work at SEQ (VM/VSE form only). Raw bytes.",
+    "AUTHID": "Authorization id of the unit of work at SEQ.",
+    "CAPTURED": "'Y'/'N': whether that unit of work was captured.",
+    "UOWTIME": "Time of day clock value when the unit of work was captured, as the INT the table holds "
+               "(its unit is not confirmed; kept as the raw number).",
+    "LOCKNAME": "Name of the Capture enqueue resource for this database.",
+    "IBMSNAP_INTENTSEQ": "Sequence of this change within its transaction; with IBMSNAP_UOWID it identifies the "
+                         "row. " + _SEQ,
+    "IBMSNAP_OPERATION": "'I' insert, 'U' update, 'D' delete.",
+}
+
+# (table, column) -> {code: meaning}. Only what formats.md section 3 and the IBM pages cited in docs/ibmsnap.md
+# confirm; any other value shows as 'unknown code <v>'.
+CODE_MEANINGS = {
+    ("register", "SOURCE_STRUCTURE"): {"1": "user table"},
+    ("pruncntl", "TARGET_STRUCTURE"): {"1": "source table", "3": "consistent change data (CCD)", "7": "replica",
+                                       "8": "user copy", "9": "point-in-time"},
+    ("uow", "IBMSNAP_REJ_CODE"): {"0": "no known conflict",
+                                  "1": "same-row conflict: transaction reversed at the replica",
+                                  "2": "cascade rejection: depends on a transaction with a same-row conflict",
+                                  "": "no conflict detection (blank default)"},
+    # values not confirmed by the reference: every value shows as unknown
+    ("register", "DISABLE_REFRESH"): {},
+    ("register", "CONFLICT_LEVEL"): {},
+}
+
+# (table, column) -> accepted values, for data_tests.
+_YN = ["Y", "N"]
+ACCEPTED = {
+    ("register", "GLOBAL_RECORD"): _YN, ("register", "SOURCE_CONDENSED"): _YN, ("register", "SOURCE_COMPLETE"): _YN,
+    ("register", "CCD_CONDENSED"): _YN, ("register", "CCD_COMPLETE"): _YN,
+    ("register", "PARTITION_KEYS_CHG"): _YN,
+    ("warm_start", "CAPTURED"): _YN,
+    ("uow", "IBMSNAP_REJ_CODE"): ["0", "1", "2", ""],
+    ("cd", "IBMSNAP_OPERATION"): ["I", "U", "D"],
+}
+
+LINEAGE_YML = [
+    {"name": "decode_errors", "description": "Names of the columns whose bytes did not decode (NULL in this row), "
+     "and RECORD_LENGTH when the record's length is not the layout's; empty when all is well.",
+     "data_tests": ["not_null"]},
+    {"name": "source_file", "description": "File the record was landed from.", "data_tests": ["not_null"]},
+    {"name": "record_offset", "description": "Byte offset of the record in that file.", "data_tests": ["not_null"]},
+    {"name": "record_number", "description": "Record number in that file, from 1.", "data_tests": ["not_null"]},
+    {"name": "load_id", "description": "The `jcat load` run that landed the record.", "data_tests": ["not_null"]},
+]
