@@ -156,6 +156,23 @@ def cmd_bench(args) -> int:
     return run_bench(args)
 
 
+@command("load")
+def cmd_load(args) -> int:
+    from .landing import LayoutProblem, LoadProblem, SourceProblem, load
+
+    spark = _session(args)
+    try:
+        result = load(spark, args.layout, args.paths, framing=args.framing, record_length=args.record_length,
+                      lldf_rule=args.lldf_rule, replace=args.replace, strict=args.strict, progress=not args.quiet)
+    except (LayoutProblem, LoadProblem, SourceProblem) as e:
+        print(f"jcat: {e}", file=sys.stderr)
+        return 1
+    for f in result.files:
+        print(f.line())
+    print(result.summary())
+    return 0 if result.ok else 1
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="jcat", description="SQL functions for IBM mainframe and IBM i journals, in Spark.")
     p.add_argument("--debug", action="store_true", help="show stack traces")
@@ -182,6 +199,34 @@ def build_parser() -> argparse.ArgumentParser:
     n.add_argument("--records", type=int, default=1_000_000)
     n.add_argument("--repeat", type=int, default=3, help="timed runs per measurement (median), after a warm-up")
     n.add_argument("--json", dest="json_path", default=None, help="write the figures to this file")
+
+    ld = sub.add_parser(
+        "load", help="frame raw journal files into jcat.raw_<layout>, exactly once",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Frame files into jcat.raw_<layout> (source_file, record_offset, record_number, record, load_id);\n"
+                    "unframeable bytes go to jcat.raw_rejects. Every file's bytes are accounted for:\n"
+                    "record bytes + RDW/BDW bytes + rejected bytes == file size.",
+        epilog="framings:\n"
+               "  fixed  every N bytes (--record-length; qasym7j5 = 971; default for qasym7j5, qjordje5, ibmsnap_*)\n"
+               "  rdw    z/OS RECFM=V: 4-byte RDW (length incl. itself, X'0000') before each record\n"
+               "  vb     z/OS RECFM=VB: BDW blocks (also the extended BDW) of RDW records\n"
+               "  self   the record carries its length (default for lldf and idms)\n"
+               "  lldf/idms inside rdw or vb: the record's own length must agree with its RDW.\n"
+               "record_offset is the file offset of the record's first byte (after its RDW); record excludes RDW/BDW.\n"
+               "Loading unchanged content again does nothing; changed content under the same name is refused\n"
+               "unless --replace. A load becomes visible all at once, or not at all. See docs/landing.md.")
+    ld.add_argument("layout", help="qasym7j5, qjordje5, lldf, idms or ibmsnap_<table>")
+    ld.add_argument("paths", nargs="+", metavar="PATH", help="files, directories or globs (any Hadoop path)")
+    ld.add_argument("--framing", choices=["fixed", "rdw", "vb", "self"], default=None)
+    ld.add_argument("--rdw", dest="framing", action="store_const", const="rdw", help="same as --framing rdw")
+    ld.add_argument("--vb", dest="framing", action="store_const", const="vb", help="same as --framing vb")
+    ld.add_argument("--record-length", type=int, default=None, help="bytes per record, for fixed framing")
+    ld.add_argument("--lldf-rule", choices=["segment", "images"], default="segment",
+                    help="LLDF record end: DATA length counts itself and all images (segment, default) "
+                         "or each image has its own length excluding itself (images)")
+    ld.add_argument("--replace", action="store_true", help="reload files whose content changed, hiding their old rows")
+    ld.add_argument("--strict", action="store_true", help="any reject is an error; nothing is loaded")
+    ld.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     return p
 
 

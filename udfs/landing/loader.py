@@ -1,0 +1,334 @@
+"""`load`: frame raw journal files into `jcat.raw_<layout>`, exactly once, every byte accounted for.
+
+Steps: list the files (Hadoop FileSystem: local, HDFS, S3, globs, directories); fingerprint the ones
+the ledger already knows, to skip unchanged files and refuse changed ones (unless replace); frame the
+rest in Spark tasks, writing records, rejects and per-chunk summaries in one pass to the load's own
+directory; check that every file's bytes are all accounted for; register; commit the ledger rows
+(the one step that makes the load visible); then drop loads that a replace left unreferenced.
+
+Reading: big fixed-length files whose size is a whole number of records are split by byte range
+through Hadoop's FixedLengthInputFormat, in chunks of whole records (about 1 MiB), so a file is read
+by many tasks and never held whole anywhere. Every other file (variable-length, small, or with a
+short tail, which that input format refuses) is read whole by one task through `binaryFiles`.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+
+from . import store
+from .framing import Framing
+from .layouts import check_layout, raw_table, resolve_framing
+from .sources import SourceFile, list_files
+from .tasks import CHUNK_DDL, STAGED_DDL, fingerprint, frame_batches
+
+SPLIT_THRESHOLD = 64 << 20  # fixed-length files above this are split by byte range
+CHUNK_TARGET = 1 << 20
+WHOLE_FILE_LIMIT = (1 << 31) - (1 << 24)  # a Spark binary value holds under 2 GiB
+_EMPTY_SHA = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+EMPTY_FINGERPRINT = "sha256:" + _EMPTY_SHA
+
+
+class LoadProblem(RuntimeError):
+    """A load that cannot go ahead, or a reject in strict mode. Nothing of it became visible."""
+
+
+@dataclass
+class FileResult:
+    source_file: str
+    size: int
+    status: str  # loaded, unchanged, refused, empty
+    records: int = 0
+    record_bytes: int = 0
+    framing_bytes: int = 0
+    rejected_bytes: int = 0
+    reasons: dict[str, int] = field(default_factory=dict)  # reject code -> bytes
+    fingerprint: str | None = None
+    message: str = ""
+
+    def line(self) -> str:
+        head = f"{self.source_file}: {self.status}"
+        if self.status in ("unchanged", "refused"):
+            return f"{head} ({self.message})"
+        text = (f"{head}, {self.size} bytes = {self.record_bytes} in {self.records} records"
+                f" + {self.framing_bytes} RDW/BDW + {self.rejected_bytes} rejected")
+        if self.reasons:
+            text += " [" + ", ".join(f"{k}: {v} bytes" for k, v in sorted(self.reasons.items())) + "]"
+        if self.message:
+            text += f" ({self.message})"
+        return text
+
+
+@dataclass
+class LoadResult:
+    load_id: str
+    layout: str
+    table: str
+    framing: Framing
+    files: list[FileResult]
+    recovered: list[str] = field(default_factory=list)  # uncommitted earlier loads that were dropped
+    seconds: float = 0.0
+
+    def by_status(self, status: str) -> list[FileResult]:
+        return [f for f in self.files if f.status == status]
+
+    @property
+    def records(self) -> int:
+        return sum(f.records for f in self.by_status("loaded"))
+
+    @property
+    def rejected_bytes(self) -> int:
+        return sum(f.rejected_bytes for f in self.by_status("loaded"))
+
+    @property
+    def ok(self) -> bool:
+        return not self.by_status("refused")
+
+    def summary(self) -> str:
+        counts = ", ".join(f"{len(self.by_status(s))} {s}" for s in ("loaded", "unchanged", "refused", "empty")
+                           if self.by_status(s))
+        return (f"load {self.load_id} into jcat.{self.table}: {counts or 'no files'}; {self.records} records, "
+                f"{self.rejected_bytes} rejected bytes, {self.seconds:.1f}s")
+
+
+def new_load_id() -> str:
+    """Sortable by time, so the newest ledger entry of a file is the one with the greatest id."""
+    return time.strftime("%Y%m%dT%H%M%S", time.gmtime()) + f"{time.time() % 1:.6f}"[1:].replace(".", "") + "-" + secrets.token_hex(3)
+
+
+def chunk_length(size: int, record_length: int) -> int:
+    """Whole records, about CHUNK_TARGET bytes, dividing the file exactly (Hadoop's reader refuses a short last chunk)."""
+    n = size // record_length
+    for d in range(max(1, CHUNK_TARGET // record_length), 0, -1):
+        if n % d == 0:
+            return d * record_length
+    return record_length
+
+
+def is_split(f: SourceFile, framing: Framing, split_threshold: int) -> bool:
+    return (framing.kind == "fixed" and f.size > split_threshold and f.size % framing.record_length == 0)
+
+
+def chunk_frame(spark, files: list[SourceFile], framing: Framing, split_threshold: int):
+    """A DataFrame of chunks: (source_file, chunk_offset, chunk, whole)."""
+    sc = spark.sparkContext
+    rdds = []
+    whole = [f for f in files if not is_split(f, framing, split_threshold)]
+    for f in whole:
+        if f.size > WHOLE_FILE_LIMIT:
+            raise LoadProblem(f"{f.path}: {f.size} bytes is too big to frame in one task "
+                              f"(variable-length, or fixed with a short tail); split it first")
+    if whole:
+        # binaryFiles names files its own way (file:/ vs file:///): map back to the listed name.
+        names = {_norm(f.path): f.path for f in whole}
+        joined = ",".join(f.path.replace(",", "\\,") for f in whole)
+        rdds.append(sc.binaryFiles(joined, minPartitions=min(len(whole), sc.defaultParallelism * 4))
+                    .map(lambda kv, names=names: (names.get(_norm(kv[0]), kv[0]), 0, kv[1], True)))
+    for f in files:
+        if is_split(f, framing, split_threshold):
+            c = chunk_length(f.size, framing.record_length)
+            rdd = sc.newAPIHadoopFile(f.path, "org.apache.hadoop.mapreduce.lib.input.FixedLengthInputFormat",
+                                      "org.apache.hadoop.io.LongWritable", "org.apache.hadoop.io.BytesWritable",
+                                      conf={"fixedlengthinputformat.record.length": str(c)})
+            rdds.append(rdd.map(lambda kv, p=f.path: (p, kv[0], bytes(kv[1]), False)))
+    return spark.createDataFrame(sc.union(rdds) if len(rdds) > 1 else rdds[0], CHUNK_DDL)
+
+
+def _norm(path: str) -> str:
+    return path.replace("file:///", "file:/")
+
+
+class Progress:
+    """A line on stderr every few seconds while Spark works: stage, tasks done / total."""
+
+    def __init__(self, spark, every: float = 5.0, out=None):
+        self.tracker = spark.sparkContext.statusTracker()
+        self.every, self.out = every, out or sys.stderr
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self.run, daemon=True)
+
+    def run(self):
+        while not self.stop.wait(self.every):
+            for sid in self.tracker.getActiveStageIds():
+                info = self.tracker.getStageInfo(sid)
+                if info:
+                    print(f"  ... stage {sid}: {info.numCompletedTasks}/{info.numTasks} tasks done, "
+                          f"{info.numActiveTasks} running", file=self.out, flush=True)
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.stop.set()
+
+
+def _digests(spark, files, framing, layout, split_threshold) -> dict[str, str]:
+    """Fingerprints of files, computed in tasks (one pass over their bytes, nothing written)."""
+    chunks = chunk_frame(spark, files, framing, split_threshold)
+    rows = chunks.mapInArrow(frame_batches(framing, layout, digest_only=True), STAGED_DDL) \
+        .select("source_file", "chunk_offset", "length", "digest").collect()
+    per_file: dict[str, list] = {}
+    for r in rows:
+        per_file.setdefault(r["source_file"], []).append((r["chunk_offset"], r["length"], r["digest"]))
+    return {f: fingerprint(c) for f, c in per_file.items()}
+
+
+def _summaries(spark, path: str) -> dict[str, dict]:
+    """Per-file accounting from the load's summary rows."""
+    rows = spark.read.parquet(path).where("kind = 'S'").select(
+        "source_file", "chunk_offset", "length", "records", "record_bytes", "framing_bytes", "rejected_bytes",
+        "digest", "reasons").collect()
+    out: dict[str, dict] = {}
+    for r in rows:
+        s = out.setdefault(r["source_file"], {"records": 0, "record_bytes": 0, "framing_bytes": 0,
+                                              "rejected_bytes": 0, "chunks": [], "reasons": {}})
+        for k in ("records", "record_bytes", "framing_bytes", "rejected_bytes"):
+            s[k] += r[k]
+        s["chunks"].append((r["chunk_offset"], r["length"], r["digest"]))
+        for code, n in json.loads(r["reasons"]).items():
+            s["reasons"][code] = s["reasons"].get(code, 0) + n
+    return out
+
+
+def _check_accounting(f: SourceFile, s: dict | None) -> None:
+    if s is None:
+        raise LoadProblem(f"{f.path}: no task reported on this file (it changed or vanished during the load?)")
+    covered = sum(length for _, length, _ in s["chunks"])
+    accounted = s["record_bytes"] + s["framing_bytes"] + s["rejected_bytes"]
+    if covered != f.size or accounted != f.size:
+        raise LoadProblem(f"{f.path}: accounting failed: size {f.size}, read {covered}, "
+                          f"records+framing+rejected {accounted} (did the file change during the load?)")
+
+
+def _strict_failure(spark, path: str) -> str:
+    r = spark.read.parquet(path).where("kind = 'J'").orderBy("source_file", "record_offset") \
+        .select("source_file", "record_offset", "length", "reason", "first_bytes_hex").first()
+    return (f"strict: {r['source_file']} offset {r['record_offset']}: {r['reason']} "
+            f"({r['length']} bytes, starting X'{r['first_bytes_hex']}')")
+
+
+def load(spark, layout: str, paths: list[str] | str, *, framing: str | None = None, record_length: int | None = None,
+         lldf_rule: str = "segment", replace: bool = False, strict: bool = False,
+         split_threshold: int = SPLIT_THRESHOLD, progress: bool = False, out=None) -> LoadResult:
+    """Land files of one layout. Returns the per-file accounting; raises LoadProblem when nothing may land.
+
+    A file already loaded with the same content is skipped (`unchanged`); a file loaded before with
+    different content is `refused` unless replace=True, which hides (and where possible drops) its
+    earlier rows and rejects when the new load commits.
+    """
+    started = time.time()
+    layout = check_layout(layout)
+    spec = resolve_framing(layout, framing, record_length, lldf_rule)
+    paths = [paths] if isinstance(paths, str) else list(paths)
+    if not paths:
+        raise LoadProblem("give at least one file, directory or glob to load")
+    files = list_files(spark, paths)
+    store.ensure_tables(spark, layout)
+    result = LoadResult(new_load_id(), layout, raw_table(layout), spec, [])
+    result.recovered = store.recover(spark, layout)
+    say = (lambda s: print(s, file=out or sys.stderr, flush=True)) if progress else (lambda s: None)
+    for load_id in result.recovered:
+        say(f"dropped uncommitted load {load_id} (a load that did not finish)")
+
+    known = store.current_entries(spark, layout)
+    seen = [f for f in files if f.path in known and f.size > 0]
+    digests = {f.path: EMPTY_FINGERPRINT for f in files if f.size == 0}
+    if seen:
+        say(f"fingerprinting {len(seen)} file(s) loaded before")
+        with Progress(spark) if progress else _Null():
+            digests.update(_digests(spark, seen, spec, layout, split_threshold))
+    todo, superseded, notes = [], set(), {}
+    for f in files:
+        prev = known.get(f.path)
+        if prev is not None:
+            fp = digests.get(f.path)
+            if fp == prev["fingerprint"]:
+                notes[f.path] = FileResult(f.path, f.size, "unchanged", fingerprint=fp,
+                                           message=f"same content as load {prev['load_id']}: nothing to do")
+                continue
+            if not replace:
+                notes[f.path] = FileResult(f.path, f.size, "refused", fingerprint=fp, message=(
+                    f"content changed since load {prev['load_id']} ({prev['size']} -> {f.size} bytes): "
+                    "use --replace to reload it"))
+                continue
+            superseded.add(prev["load_id"])
+        todo.append(f)
+
+    framed = [f for f in todo if f.size > 0]
+    staged = store.load_dir(spark, layout, result.load_id)
+    summaries: dict[str, dict] = {}
+    if framed:
+        n_split = sum(is_split(f, spec, split_threshold) for f in framed)
+        say(f"framing {len(framed)} file(s), {sum(f.size for f in framed)} bytes ({n_split} split by byte range)")
+        chunks = chunk_frame(spark, framed, spec, split_threshold)
+        staged_rows = chunks.mapInArrow(frame_batches(spec, layout), STAGED_DDL)
+        spark.sparkContext.setJobDescription(f"jcat load {layout} {result.load_id}")
+        with Progress(spark) if progress else _Null():
+            staged_rows.write.mode("errorifexists").parquet(staged)
+        summaries = _summaries(spark, staged)
+
+    entries, any_rejects, results = [], False, dict(notes)
+    for f in todo:
+        if f.size == 0:  # nothing to read: recorded in the ledger so it is accounted for, once
+            s = {"records": 0, "record_bytes": 0, "framing_bytes": 0, "rejected_bytes": 0, "reasons": {},
+                 "chunks": [(0, 0, _EMPTY_SHA)]}
+        else:
+            s = summaries.get(f.path)
+            _check_accounting(f, s)
+        fr = FileResult(f.path, f.size, "empty" if f.size == 0 else "loaded", s["records"], s["record_bytes"],
+                        s["framing_bytes"], s["rejected_bytes"], s["reasons"], fingerprint(s["chunks"]))
+        if f.size == 0:
+            fr.message = "empty file: nothing to frame"
+        if f.path in known:
+            fr.message = (fr.message + "; " if fr.message else "") + f"replaces load {known[f.path]['load_id']}"
+        results[f.path] = fr
+        any_rejects |= fr.rejected_bytes > 0
+        entries.append({"load_id": result.load_id, "layout": layout, "source_file": f.path, "size": f.size,
+                        "fingerprint": fr.fingerprint, "framing": _describe(spec), "records": fr.records,
+                        "record_bytes": fr.record_bytes, "framing_bytes": fr.framing_bytes,
+                        "rejected_bytes": fr.rejected_bytes, "reasons": json.dumps(fr.reasons, sort_keys=True),
+                        "status": "loaded", "loaded_at": store.now()})
+    result.files = [results[f.path] for f in files]
+
+    if strict and any_rejects:
+        message = _strict_failure(spark, staged)
+        store.drop_load(spark, layout, result.load_id)
+        raise LoadProblem(message)
+    if framed:
+        if any_rejects:
+            spark.read.parquet(staged).where("kind = 'J'").select(*store.REJECT_COLUMNS.split(", ")) \
+                .write.mode("errorifexists").parquet(store.rejects_dir(spark, result.load_id))
+        store.register(spark, layout, result.load_id, any_rejects)
+    store.commit(spark, entries)  # the load becomes visible here, all of it at once
+    if superseded:
+        for load_id in store.drop_superseded(spark, layout, superseded):
+            say(f"dropped load {load_id}: every file of it was replaced")
+    result.seconds = time.time() - started
+    return result
+
+
+
+
+class _Null:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+
+def _describe(spec: Framing) -> str:
+    if spec.kind == "fixed":
+        return f"fixed {spec.record_length}"
+    text = spec.kind + (f" {spec.inner}" if spec.inner and spec.kind != "self" else "")
+    if spec.kind == "self":
+        text += f" {spec.inner}"
+    if spec.inner == "lldf":
+        text += f" ({spec.lldf_rule} rule)"
+    return text
