@@ -5,7 +5,7 @@ code reading *TYPE5 outfiles, lengths from IBM's field descriptions) and close e
 the entry-specific data that every QASYxxJ5 audit layout gives. See shared reference/formats.md section 2.
 """
 
-from . import Field, check_contiguous
+from . import Field, check_contiguous, encode_record
 
 HEADING: tuple[Field, ...] = (
     Field("JOENTL", 1, 5, "zoned", "length of the entry"),
@@ -50,9 +50,27 @@ HEADING: tuple[Field, ...] = (
     Field("JOXID", 396, 140, "char", "transaction identifier"),
     Field("JOOBJTYP", 536, 7, "char", "object type"),
     Field("JOFILTYP", 543, 1, "char", "file type"),
-    Field("JOCMTLVL", 544, 7, "char", "commitment level"),
+    Field("JOCMTLVL", 544, 7, "digits", "nested commit level"),
     Field("JORES", 551, 9, "hex", "reserved"),
     Field("JONVI", 560, 50, "char", "null value indicators"),
 )
 ESD_POS = 610
 check_contiguous(HEADING, 1, ESD_POS)
+
+# What DSPJRN writes where the heading has no value: binary fields zero, the rest blank (encode_record's fill).
+BINARY_DEFAULTS = {"JOJID": b"\x00" * 10, "JOTHD": b"\x00" * 8, "JORES": b"\x00" * 9}
+
+
+def encode(values: dict, esd: bytes = b"", record_length: int | None = None, esd_pos: int = ESD_POS) -> bytes:
+    """A *TYPE5 outfile record: heading, then `esd` at `esd_pos`, blank-padded to `record_length`.
+
+    JOENTL defaults to the entry's own length (heading + ESD), as IBM counts it: it exceeds the record length
+    when the outfile truncated the entry. `esd_pos` > 610 models a larger NULLINDLEN (JONVI grows).
+    """
+    entry_length = esd_pos - 1 + len(esd)
+    values = {"JOENTL": entry_length, **BINARY_DEFAULTS, **values}
+    fields = HEADING if esd_pos == ESD_POS else HEADING[:-1] + (Field("JONVI", 560, esd_pos - 560, "char"),)
+    heading = encode_record(fields, values, esd_pos - 1)
+    record = heading + esd
+    length = record_length if record_length is not None else len(record)
+    return record[:length].ljust(length, b"\x40")

@@ -1,0 +1,35 @@
+{#- IBM i journal entries from DSPJRN OUTFILFMT(*TYPE5) outfiles (record format QJORDJE5): the heading decoded,
+    the entry-specific data (ESD) kept as bytes for the per-layout models built on this one.
+
+    The ESD starts at var('jcat_ibmi_esd_pos') (610 with DSPJRN's defaults; NULLINDLEN moves it: an outfile's
+    layout is a property of the file). Its length is the entry length (JOENTL, which counts everything before
+    the ESD) minus what precedes the ESD, capped by what the record holds: DSPJRN pads short entries to the
+    outfile's record length and truncates long ones. -#}
+{%- set esd_pos = var('jcat_ibmi_esd_pos', 610) | int -%}
+with raw as (
+  select * from {{ source('jcat', 'raw_qjordje5') }}
+  where {{ jcat_new_records() }}
+),
+
+decoded as (
+  select
+    source_file, record_offset, record_number, load_id, record,
+    {{- jcat_ibmi_heading('record', esd_pos) }}
+    -- least() skips NULL: an undecodable JOENTL (named in decode_errors) leaves the record length as the bound
+    greatest(0, least(cast({{ jcat_zoned('record', 1, 5) }} as int) - {{ esd_pos - 1 }}, length(record) - {{ esd_pos - 1 }})) as ENTRY_SPECIFIC_DATA_LENGTH -- {{ esd_pos }} Char(*) JOESD
+  from raw
+),
+
+checked as (
+  select *,
+    {{ jcat_decode_errors(jcat_ibmi_heading_checks('record', esd_pos)) }} as decode_errors
+  from decoded
+)
+
+select
+  source_file, record_offset, record_number, load_id,
+  {{- jcat_ibmi_heading_columns(esd_pos) }}
+  substr(record, {{ esd_pos }}, ENTRY_SPECIFIC_DATA_LENGTH) as ENTRY_SPECIFIC_DATA,
+  ENTRY_SPECIFIC_DATA_LENGTH,
+  {{ jcat_strict_guard() }} as decode_errors
+from checked
