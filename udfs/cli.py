@@ -173,6 +173,26 @@ def cmd_load(args) -> int:
     return 0 if result.ok else 1
 
 
+@command("serve")
+def cmd_serve(args) -> int:
+    from .serve import ServeOptions, add_user, serve
+
+    if args.add_user:
+        import getpass
+        from pathlib import Path
+
+        if not args.password_file:
+            print("jcat: --add-user needs --password-file FILE", file=sys.stderr)
+            return 2
+        password = sys.stdin.readline().rstrip("\n") if not sys.stdin.isatty() else getpass.getpass(f"password for {args.add_user}: ")
+        add_user(Path(args.password_file), args.add_user, password)
+        print(f"jcat: user {args.add_user} written to {args.password_file}", file=sys.stderr)
+        return 0
+    return serve(ServeOptions(host=args.host, port=args.port, allow_remote=args.allow_remote, auth=args.auth,
+                              password_file=args.password_file, ldap_url=args.ldap_url,
+                              ldap_base_dn=args.ldap_base_dn, live=args.live, master=args.master))
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="jcat", description="SQL functions for IBM mainframe and IBM i journals, in Spark.")
     p.add_argument("--debug", action="store_true", help="show stack traces")
@@ -199,6 +219,21 @@ def build_parser() -> argparse.ArgumentParser:
     n.add_argument("--records", type=int, default=1_000_000)
     n.add_argument("--repeat", type=int, default=3, help="timed runs per measurement (median), after a warm-up")
     n.add_argument("--json", dest="json_path", default=None, help="write the figures to this file")
+
+    v = sub.add_parser("serve", help="Spark Thrift (HiveServer2) JDBC/ODBC server with the catalog registered")
+    v.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1, loopback only)")
+    v.add_argument("--port", type=int, default=10000, help="port to listen on (default 10000)")
+    v.add_argument("--allow-remote", action="store_true",
+                   help="allow a non-loopback --host (needs --auth password or ldap)")
+    v.add_argument("--auth", choices=["none", "password", "ldap"], default="none",
+                   help="client authentication (default none, loopback only)")
+    v.add_argument("--password-file", default=None, help="users for --auth password (see --add-user)")
+    v.add_argument("--ldap-url", default=None, help="LDAP server for --auth ldap, e.g. ldaps://ldap.example.com")
+    v.add_argument("--ldap-base-dn", default=None, help="LDAP base DN for --auth ldap")
+    v.add_argument("--live", action="store_true",
+                   help="also create <model>_live temporary views decoding the raw tables at query time")
+    v.add_argument("--add-user", metavar="NAME", default=None,
+                   help="add or replace NAME in --password-file (password read from stdin) and exit")
 
     ld = sub.add_parser(
         "load", help="frame raw journal files into jcat.raw_<layout>, exactly once",

@@ -1,0 +1,413 @@
+"""`jcat serve`: a Spark Thrift (HiveServer2) JDBC/ODBC server inside the PySpark driver.
+
+The server is started with `HiveThriftServer2.startWithSparkSession` on the very session that registered the
+catalog, with `spark.sql.hive.thriftServer.singleSession=true`: every JDBC/ODBC connection shares that one
+session, so the temporary (Python) catalog functions and the `*_live` temporary views are visible to all of
+them. The flip side of one shared session: `USE`, `SET` and temporary views issued by one client are seen by
+every other client. Qualify relations (`jcat.audit_journal_m7`) or connect with database `jcat`.
+
+Safety: the server binds to loopback unless `--allow-remote` is given, and a non-loopback bind also needs an
+authentication mode (`--auth password` with a password file, or `--auth ldap`).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .runtime import DATABASE, RuntimeProblem, check_java, jcat_home
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 10000
+AUTH_MODES = ("none", "password", "ldap")
+AUTH_CLASS = "jcat.serve.PasswordFileAuthenticator"
+PASSWORD_FILE_ENV = "JCAT_SERVE_PASSWORD_FILE"
+PBKDF2_ITERATIONS = 120_000
+READY_TIMEOUT_S = 180.0
+
+
+# ---- options ----------------------------------------------------------------------------------------------
+
+@dataclass
+class ServeOptions:
+    host: str = DEFAULT_HOST
+    port: int = DEFAULT_PORT
+    allow_remote: bool = False
+    auth: str = "none"
+    password_file: str | None = None
+    ldap_url: str | None = None
+    ldap_base_dn: str | None = None
+    live: bool = False
+    master: str | None = None
+    extra_conf: dict[str, str] = field(default_factory=dict)
+
+
+def is_loopback(host: str) -> bool:
+    """True when every address `host` resolves to is a loopback address."""
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        pass
+    try:
+        infos = socket.getaddrinfo(host, None)
+    except socket.gaierror as e:
+        raise RuntimeProblem(f"cannot resolve --host {host!r}: {e.strerror}") from e
+    addrs = {info[4][0] for info in infos}
+    return bool(addrs) and all(ipaddress.ip_address(a.split("%")[0]).is_loopback for a in addrs)
+
+
+def validate(opts: ServeOptions) -> None:
+    """Refuse unsafe or incomplete settings before anything slow starts."""
+    if not 0 < opts.port < 65536:
+        raise RuntimeProblem(f"--port must be between 1 and 65535, got {opts.port}")
+    if opts.auth not in AUTH_MODES:
+        raise RuntimeProblem(f"--auth must be one of {', '.join(AUTH_MODES)}, got {opts.auth!r}")
+    if not is_loopback(opts.host):
+        if not opts.allow_remote:
+            raise RuntimeProblem(
+                f"refusing to bind to {opts.host}: it is not a loopback address, so other machines could reach "
+                "the server. Pass --allow-remote together with an authentication mode "
+                "(--auth password --password-file FILE, or --auth ldap --ldap-url URL) to serve beyond this machine")
+        if opts.auth == "none":
+            raise RuntimeProblem(
+                f"refusing to bind to {opts.host} without authentication: a non-loopback server needs "
+                "--auth password --password-file FILE (see `jcat serve --add-user`) or --auth ldap --ldap-url URL")
+    if opts.auth == "password":
+        if not opts.password_file:
+            raise RuntimeProblem("--auth password needs --password-file FILE (create entries with `jcat serve --add-user NAME --password-file FILE`)")
+        users = read_password_file(Path(opts.password_file))
+        if not users:
+            raise RuntimeProblem(f"password file {opts.password_file} has no users: add one with `jcat serve --add-user NAME --password-file {opts.password_file}`")
+    if opts.auth == "ldap" and not opts.ldap_url:
+        raise RuntimeProblem("--auth ldap needs --ldap-url (for example ldaps://ldap.example.com)")
+
+
+def check_port_free(host: str, port: int) -> None:
+    """A clear message for a busy port, before Spark takes its half a minute to start."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    s = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # only a live listener makes bind fail
+        s.bind((host, port))
+    except OSError as e:
+        if e.errno in (98, 48, 10048):  # EADDRINUSE on Linux, macOS, Windows
+            raise RuntimeProblem(
+                f"port {port} on {host} is already in use (another `jcat serve` or HiveServer2?): "
+                "stop it or choose another port with --port") from e
+        raise RuntimeProblem(f"cannot bind to {host}:{port}: {e.strerror}") from e
+    finally:
+        s.close()
+
+
+def wait_for_port(host: str, port: int, timeout: float, alive=lambda: True) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if not alive():
+            return False
+        try:
+            with socket.create_connection((host, port), timeout=1.0):
+                return True
+        except OSError:
+            time.sleep(0.25)
+    return False
+
+
+# ---- password authentication ------------------------------------------------------------------------------
+# A HiveServer2 CUSTOM provider (a small Java class, compiled once into JCAT_HOME) checks user and password
+# against a file of `user:pbkdf2_sha256$iterations$salt_hex$hash_hex` lines. The file is re-read at each login,
+# so adding or removing a user needs no restart.
+
+JAVA_AUTHENTICATOR = r"""
+package jcat.serve;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Paths;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+import javax.crypto.SecretKeyFactory;
+import javax.crypto.spec.PBEKeySpec;
+import javax.security.sasl.AuthenticationException;
+import org.apache.hive.service.auth.PasswdAuthenticationProvider;
+
+public class PasswordFileAuthenticator implements PasswdAuthenticationProvider {
+  @Override
+  public void Authenticate(String user, String password) throws AuthenticationException {
+    String path = System.getenv("JCAT_SERVE_PASSWORD_FILE");
+    if (path == null || user == null || password == null) throw new AuthenticationException("jcat: login refused");
+    try {
+      for (String line : Files.readAllLines(Paths.get(path), StandardCharsets.UTF_8)) {
+        line = line.strip();
+        if (line.isEmpty() || line.startsWith("#")) continue;
+        int colon = line.lastIndexOf(':');
+        if (colon < 0 || !line.substring(0, colon).equals(user)) continue;
+        String[] p = line.substring(colon + 1).split("\\$");
+        if (p.length != 4 || !p[0].equals("pbkdf2_sha256")) continue;
+        int iterations = Integer.parseInt(p[1]);
+        byte[] salt = HexFormat.of().parseHex(p[2]);
+        byte[] expected = HexFormat.of().parseHex(p[3]);
+        PBEKeySpec spec = new PBEKeySpec(password.toCharArray(), salt, iterations, expected.length * 8);
+        byte[] got = SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256").generateSecret(spec).getEncoded();
+        if (MessageDigest.isEqual(expected, got)) return;
+      }
+    } catch (Exception e) {
+      throw new AuthenticationException("jcat: login refused (password file unreadable)");
+    }
+    throw new AuthenticationException("jcat: login refused for user " + user);
+  }
+}
+"""
+
+
+def hash_password(password: str, iterations: int = PBKDF2_ITERATIONS, salt: bytes | None = None) -> str:
+    import hashlib
+
+    salt = salt if salt is not None else os.urandom(16)
+    digest = hashlib.pbkdf2_hmac("sha256", password.encode("utf-8"), salt, iterations)
+    return f"pbkdf2_sha256${iterations}${salt.hex()}${digest.hex()}"
+
+
+def read_password_file(path: Path) -> list[str]:
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError as e:
+        raise RuntimeProblem(f"cannot read password file {path}: {e.strerror}") from e
+    users = []
+    for n, line in enumerate(lines, 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        user, sep, entry = line.rpartition(":")
+        if not sep or not user or not entry.startswith("pbkdf2_sha256$") or entry.count("$") != 3:
+            raise RuntimeProblem(f"{path}:{n}: expected `user:pbkdf2_sha256$...` (write entries with `jcat serve --add-user`)")
+        users.append(user)
+    return users
+
+
+def add_user(path: Path, user: str, password: str) -> None:
+    """Add or replace `user` in the password file (created with mode 600)."""
+    if not user or ":" in user or user != user.strip():
+        raise RuntimeProblem("a user name must be non-empty, without ':' or surrounding blanks")
+    if not password:
+        raise RuntimeProblem("an empty password is not allowed")
+    kept = []
+    if path.exists():
+        read_password_file(path)  # refuse to rewrite a file we cannot parse
+        kept = [ln for ln in path.read_text(encoding="utf-8").splitlines()
+                if ln.strip().rpartition(":")[0] != user]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write("\n".join(kept + [f"{user}:{hash_password(password)}"]) + "\n")
+
+
+def spark_jars_dir() -> Path:
+    import pyspark
+
+    return Path(pyspark.__file__).resolve().parent / "jars"
+
+
+def authenticator_classpath() -> Path:
+    """Compile the password authenticator once (needs `javac`, part of any JDK) and return its class folder."""
+    out = jcat_home() / "serve" / "auth-classes"
+    marker = out / "jcat" / "serve" / "PasswordFileAuthenticator.class"
+    src = jcat_home() / "serve" / "auth-src" / "jcat" / "serve" / "PasswordFileAuthenticator.java"
+    if marker.exists() and src.exists() and src.read_text() == JAVA_AUTHENTICATOR:
+        return out
+    javac = None
+    java_home = os.environ.get("JAVA_HOME")
+    if java_home and (Path(java_home) / "bin" / "javac").exists():
+        javac = str(Path(java_home) / "bin" / "javac")
+    else:
+        import shutil
+
+        javac = shutil.which("javac")
+    if javac is None:
+        raise RuntimeProblem("--auth password needs `javac` (a JDK, not only a JRE) to build its login check once")
+    src.parent.mkdir(parents=True, exist_ok=True)
+    src.write_text(JAVA_AUTHENTICATOR)
+    jars = spark_jars_dir()
+    cp = os.pathsep.join(str(j) for j in sorted(jars.glob("hive-service-*.jar")) + sorted(jars.glob("spark-hive-thriftserver*.jar")))
+    r = subprocess.run([javac, "--release", "17", "-d", str(out), "-cp", cp, str(src)], capture_output=True, text=True)
+    if r.returncode != 0:
+        raise RuntimeProblem(f"could not build the password authenticator: {(r.stderr or r.stdout).strip()[:500]}")
+    return out
+
+
+# ---- the server -------------------------------------------------------------------------------------------
+
+def server_conf(opts: ServeOptions) -> dict[str, str]:
+    """Spark settings for the session `jcat serve` starts (static ones must be set before it starts)."""
+    hive = {
+        "hive.server2.thrift.bind.host": opts.host,
+        "hive.server2.thrift.port": str(opts.port),
+        "hive.server2.transport.mode": "binary",
+        "hive.server2.enable.doAs": "false",
+        # Operation logs go to /tmp/<user> by default and log an error at each close: off.
+        "hive.server2.logging.operation.enabled": "false",
+    }
+    if opts.auth == "none":
+        hive["hive.server2.authentication"] = "NONE"
+    elif opts.auth == "password":
+        hive["hive.server2.authentication"] = "CUSTOM"
+        hive["hive.server2.custom.authentication.class"] = AUTH_CLASS
+    elif opts.auth == "ldap":
+        hive["hive.server2.authentication"] = "LDAP"
+        hive["hive.server2.authentication.ldap.url"] = opts.ldap_url or ""
+        if opts.ldap_base_dn:
+            hive["hive.server2.authentication.ldap.baseDN"] = opts.ldap_base_dn
+    conf = {f"spark.hadoop.{k}": v for k, v in hive.items()}
+    conf["spark.sql.hive.thriftServer.singleSession"] = "true"
+    conf.update(opts.extra_conf)
+    return conf
+
+
+def hive_settings(conf: dict[str, str]) -> dict[str, str]:
+    """The `hive.*` settings, to set on the session too: the server builds its HiveConf from the session."""
+    return {k[len("spark.hadoop."):]: v for k, v in conf.items() if k.startswith("spark.hadoop.hive.")}
+
+
+def _java_cause(text: str) -> str:
+    """The innermost `Caused by:` line of a Java stack trace (else its first line)."""
+    causes = [ln.strip()[len("Caused by:"):].strip() for ln in text.splitlines() if ln.strip().startswith("Caused by:")]
+    return (causes[-1] if causes else text.strip().splitlines()[0] if text.strip() else "unknown error")[:500]
+
+
+def jdbc_url(host: str, port: int) -> str:
+    return f"jdbc:hive2://{host}:{port}/{DATABASE}"
+
+
+class _Progress:
+    """Prints `still starting (Ns)` every `every` seconds while a slow step runs."""
+
+    def __init__(self, say, what: str, every: float = 10.0):
+        self.say, self.what, self.every = say, what, every
+        self._done = threading.Event()
+        self._t0 = time.monotonic()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self):
+        while not self._done.wait(self.every):
+            self.say(f"  ... still {self.what} ({time.monotonic() - self._t0:.0f}s)")
+
+    def __enter__(self):
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self._done.set()
+
+
+def serve(opts: ServeOptions, out=None, ready: threading.Event | None = None,
+          stop: threading.Event | None = None) -> int:
+    """Run the server until SIGTERM / Ctrl-C (or `stop` is set). Returns the exit status."""
+    out = out or sys.stderr
+    t_start = time.monotonic()
+
+    def say(msg: str) -> None:
+        out.write(f"jcat serve: {msg}\n")
+        out.flush()
+
+    validate(opts)
+    check_java()
+    check_port_free(opts.host, opts.port)
+
+    stop = stop or threading.Event()
+    installed = []
+    if threading.current_thread() is threading.main_thread():
+        def on_signal(signum, _frame):
+            if stop.is_set():  # a second Ctrl-C while stopping: give up waiting
+                raise KeyboardInterrupt
+            say(f"received {signal.Signals(signum).name}, stopping")
+            stop.set()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            installed.append((sig, signal.signal(sig, on_signal)))
+
+    conf = server_conf(opts)
+    if opts.auth == "password":
+        classes = authenticator_classpath()
+        conf["spark.driver.extraClassPath"] = str(classes)
+        os.environ[PASSWORD_FILE_ENV] = str(Path(opts.password_file).resolve())  # the JVM inherits it
+
+    from . import runtime
+
+    spark = server = None
+    try:
+        say(f"starting Spark (master {opts.master or os.environ.get('JCAT_MASTER', runtime.DEFAULT_MASTER)}, "
+            f"home {jcat_home()})")
+        with _Progress(say, "starting Spark"):
+            spark = runtime.start(master=opts.master, app_name="jcat-serve", conf=conf)
+        if stop.is_set():
+            return 0
+        from .catalog import CATALOG
+
+        say(f"metastore: Derby under {jcat_home() / 'metastore_db'} (one process at a time); "
+            f"warehouse {spark.conf.get('spark.sql.warehouse.dir')}")
+        say(f"catalog: {len(CATALOG)} functions registered; database {DATABASE} current "
+            f"({len(spark.catalog.listTables(DATABASE))} relations)")
+        if opts.live:
+            from .serve_live import create_live_views
+
+            try:
+                with _Progress(say, "compiling the dbt models for live views"):
+                    made, skipped = create_live_views(spark)
+            except Exception as e:  # noqa: BLE001  (serve the persistent relations anyway)
+                made, skipped = [], [("all models", str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__)]
+            say(f"live views: {len(made)} created" + (f" ({', '.join(made)})" if made else ""))
+            for name, why in skipped:
+                say(f"  live view for {name} skipped: {why}")
+
+        say(f"starting the Thrift server on {opts.host}:{opts.port} (authentication {opts.auth})")
+        hts = spark._jvm.org.apache.spark.sql.hive.thriftserver.HiveThriftServer2
+        with _Progress(say, "waiting for the Thrift server"):
+            # exitOnError=false: a failed start must not take the JVM (and this process) down without a word
+            for k, v in hive_settings(conf).items():
+                spark.conf.set(k, v)
+            try:
+                server = hts.startWithSparkSession(spark._jsparkSession, False)
+            except Exception as e:  # noqa: BLE001  (py4j wraps the Java error; name the cause)
+                text = str(e)
+                if "Address already in use" in text or "Could not create ServerSocket" in text:
+                    raise RuntimeProblem(
+                        f"port {opts.port} on {opts.host} is already in use (another `jcat serve` or HiveServer2?): "
+                        "stop it or choose another port with --port") from e
+                raise RuntimeProblem(f"the Thrift server did not start: {_java_cause(text)}") from e
+            probe = "127.0.0.1" if opts.host in ("0.0.0.0", "") else ("::1" if opts.host == "::" else opts.host)
+            if not wait_for_port(probe, opts.port, READY_TIMEOUT_S, alive=lambda: not stop.is_set()):
+                if stop.is_set():
+                    return 0
+                raise RuntimeProblem(f"the Thrift server did not start listening on {opts.host}:{opts.port} within "
+                                     f"{READY_TIMEOUT_S:.0f}s (see the messages above)")
+        say(f"listening on {opts.host}:{opts.port} after {time.monotonic() - t_start:.1f}s")
+        say(f"JDBC URL: {jdbc_url(opts.host, opts.port)}")
+        say("Ctrl-C or SIGTERM stops the server")
+        if ready is not None:
+            ready.set()
+        while not stop.wait(0.5):
+            pass
+        return 0
+    finally:
+        if server is not None or spark is not None:
+            say("stopping")
+        if server is not None:
+            try:
+                server.stop()
+            except Exception as e:  # noqa: BLE001  (still stop Spark)
+                say(f"Thrift server stop: {str(e).splitlines()[0] if str(e) else type(e).__name__}")
+        if spark is not None:
+            try:
+                spark.stop()
+            except Exception:  # noqa: BLE001
+                pass
+        if server is not None or spark is not None:
+            say("stopped")
+        for sig, old in installed:
+            signal.signal(sig, old)
