@@ -226,8 +226,9 @@ def test_resolve_framing_defaults_and_errors():
     assert resolve_framing("qasym7j5") == Framing("fixed", record_length=971)
     assert resolve_framing("lldf").kind == "self" and resolve_framing("idms", "rdw").inner == "idms"
     assert resolve_framing("ibmsnap_cd_emp", "fixed", 120).record_length == 120
+    assert resolve_framing("ibmsnap_uow").record_length == 95
     assert resolve_framing("qjordje5", "vb").inner is None
-    for args, msg in [(("qjordje5",), "record length is a property"), (("ibmsnap_uow",), "--record-length"),
+    for args, msg in [(("qjordje5",), "record length is a property"), (("ibmsnap_nosuch",), "--record-length"),
                       (("qasym7j5", None, 970), "971"), (("lldf", "fixed"), "variable-length"),
                       (("qasym7j5", "self"), "does not carry"), (("nosuch",), "unknown layout"),
                       (("idms", "rdw", 10), "fixed framing only")]:
