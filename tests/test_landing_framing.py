@@ -177,8 +177,12 @@ def test_vb_round_trip(recs, per_block, extended):
                           st.integers(106, 400)), max_size=15),
        st.sampled_from(["segment", "images"]), st.sampled_from(["self", "vb"]))
 def test_lldf_round_trip(specs, rule, kind):
-    recs = [lldf_record(i, c, tuple(imgs if c == "UB" or rule == "segment" else imgs[:1]), h, rule)
-            for i, (c, imgs, h) in enumerate(specs)]
+    def images(c, imgs):  # under the images rule an update has exactly two images, anything else one
+        if rule == "segment":
+            return tuple(imgs)
+        return tuple((imgs + imgs)[:2]) if c == "UB" else tuple(imgs[:1])
+
+    recs = [lldf_record(i, c, images(c, imgs), h, rule) for i, (c, imgs, h) in enumerate(specs)]
     buf = b"".join(recs) if kind == "self" else vb(recs, 2)
     fr = frame(buf, Framing(kind, inner="lldf", lldf_rule=rule))
     assert records_of(buf, fr) == recs and not fr.rejects
