@@ -62,7 +62,7 @@ CATALOG: tuple[Function, ...] = (
         "lists them, in every mode. Leading blanks are kept; a field of blanks gives the empty string "
         "(models turn that into NULL where a blank field means no value). " + _NULL_RULE,
         (Example("ebcdic_str(X'C8C5D3D3D6404040')", "HELLO"),
-         Example("ebcdic_str(X'4A5A', 273)", "Ä!")),
+         Example("ebcdic_str(X'4A5A', 273)", "ÄÜ")),
     ),
     Function(
         "unpack_zoned", kernels.unpack_zoned, (_B,), "DECIMAL(31,0)",

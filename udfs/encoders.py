@@ -104,7 +104,7 @@ def timestamp17(ts: dt.datetime, fraction_digits: str | None = None) -> bytes:
     frac = fraction_digits if fraction_digits is not None else f"{ts.microsecond:06d}"
     if len(frac) > 20 or not frac.isdigit():
         raise ValueError("fraction_digits is up to 20 decimal digits")
-    digits = ts.strftime("%Y%m%d%H%M%S") + frac.ljust(20, "0")
+    digits = f"{ts.year:04d}{ts.month:02d}{ts.day:02d}{ts.hour:02d}{ts.minute:02d}{ts.second:02d}" + frac.ljust(20, "0")
     return bytes.fromhex(digits)
 
 

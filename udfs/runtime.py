@@ -56,10 +56,11 @@ def session_builder(master: str | None = None, app_name: str = "jcat", conf: dic
     home = jcat_home()
     home.mkdir(parents=True, exist_ok=True)
     metastore = home / "metastore_db"
+    log_config = os.environ.get("JCAT_LOG4J", str(Path(__file__).with_name("log4j2.properties")))
     settings = {
         "spark.sql.warehouse.dir": str(home / "warehouse"),
         "spark.hadoop.javax.jdo.option.ConnectionURL": f"jdbc:derby:;databaseName={metastore};create=true",
-        "spark.driver.extraJavaOptions": f"-Dderby.system.home={home}",
+        "spark.driver.extraJavaOptions": f"-Dderby.system.home={home} -Dlog4j2.configurationFile=file:{log_config}",
         "spark.sql.session.timeZone": os.environ.get("JCAT_TIMEZONE", "UTC"),
         "spark.ui.showConsoleProgress": "false",
         "spark.sql.execution.arrow.pyspark.enabled": "true",
@@ -76,6 +77,7 @@ def start(master: str | None = None, app_name: str = "jcat", conf: dict[str, str
     """A session with the catalog registered and database `jcat` created and current."""
     from . import register
 
+    check_java()
     try:
         spark = session_builder(master, app_name, conf).getOrCreate()
     except Exception as e:  # the JVM failed to start, or the metastore is locked by another process
@@ -86,7 +88,12 @@ def start(master: str | None = None, app_name: str = "jcat", conf: dict[str, str
         raise RuntimeProblem(f"Spark did not start: {msg.splitlines()[0] if msg else type(e).__name__}") from e
     if quiet:
         spark.sparkContext.setLogLevel("ERROR")
+        # PySpark 4 also logs every failed query's context to stderr; the CLI prints its own one line.
+        import logging
+
+        logging.getLogger("SQLQueryContextLogger").setLevel(logging.CRITICAL)
     register(spark)
-    spark.sql(f"CREATE DATABASE IF NOT EXISTS {DATABASE}")
+    if not spark.catalog.databaseExists(DATABASE):
+        spark.sql(f"CREATE DATABASE IF NOT EXISTS {DATABASE}")
     spark.sql(f"USE {DATABASE}")
     return spark

@@ -100,7 +100,10 @@ def _fixed_width(batch, ccsid: int) -> pa.Array | None:
     start = int(batch.offsets[0])
     mat = batch.data[start:start + n * w].reshape(n, w)
     nonpad = (mat != BLANK) & (mat != 0)
-    row_len = np.where(nonpad.any(axis=1), w - np.argmax(nonpad[:, ::-1], axis=1), 0)
+    if w == 0:
+        row_len = np.zeros(n, dtype=np.int64)
+    else:
+        row_len = np.where(nonpad.any(axis=1), w - np.argmax(nonpad[:, ::-1], axis=1), 0)
     row_len[~batch.valid] = 0
     kept = mat[np.arange(w)[None, :] < row_len[:, None]]
     byte_lens = lens[kept]

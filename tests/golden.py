@@ -1,0 +1,188 @@
+"""Golden values: hex input and expected output for every catalog function.
+
+Written by hand from the format rules, independently of `udfs.encoders`. Each row is
+(function, args, expected): args are hex strings for BINARY arguments and Python values otherwise;
+expected None means NULL. Instants are naive datetimes in UTC.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+D = Decimal
+T = dt.datetime
+N31 = "9" * 31
+
+GOLDEN: list[tuple[str, tuple, object]] = [
+    # ---- ebcdic_str -------------------------------------------------------------------------------------
+    ("ebcdic_str", ("C8C5D3D3D6404040",), "HELLO"),
+    ("ebcdic_str", ("",), ""),
+    ("ebcdic_str", ("40404040",), ""),
+    ("ebcdic_str", ("C1000000",), "A"),
+    ("ebcdic_str", ("40C140",), " A"),
+    ("ebcdic_str", ("F0F1F2F3F4F5F6F7F8F9",), "0123456789"),
+    ("ebcdic_str", ("818289",), "abi"),
+    ("ebcdic_str", ("4B4E5B5C6B6C7A7B7C7D7E7F",), ".+$*,%:#@'=\""),
+    ("ebcdic_str", ("4AE0",), "¢\\"),  # 37: cent sign, backslash
+    ("ebcdic_str", ("BABB",), "[]"),  # 37 brackets
+    ("ebcdic_str", ("ADBD", 1047), "[]"),  # 1047 moves the brackets
+    ("ebcdic_str", ("4A5A", 273), "ÄÜ"),  # German
+    ("ebcdic_str", ("C0D0", 273), "äü"),
+    ("ebcdic_str", ("9F", 1140), "€"),  # euro variant of 37
+    ("ebcdic_str", ("9F", 37), "¤"),
+    ("ebcdic_str", ("9F", 1141), "€"),
+    ("ebcdic_str", ("5B", 285), "£"),  # UK
+    ("ebcdic_str", ("7B", 297), "£"),  # France
+    ("ebcdic_str", ("4A", 500), "["),
+    ("ebcdic_str", ("7B", 277), "Æ"),  # Denmark/Norway
+    ("ebcdic_str", ("7B", 278), "Ä"),  # Finland/Sweden
+    ("ebcdic_str", ("7B", 280), "£"),  # Italy
+    ("ebcdic_str", ("7B", 284), "Ñ"),  # Spain
+    ("ebcdic_str", ("7B", 871), "#"),  # Iceland keeps '#'
+    ("ebcdic_str", ("4A", 871), "Þ"),  # Iceland thorn
+    ("ebcdic_str", ("C1C2", 1142), "AB"),
+    ("ebcdic_str", ("C1C2", 1143), "AB"),
+    ("ebcdic_str", ("C1C2", 1144), "AB"),
+    ("ebcdic_str", ("C1C2", 1145), "AB"),
+    ("ebcdic_str", ("9F", 1146), "€"),
+    ("ebcdic_str", ("9F", 1147), "€"),
+    ("ebcdic_str", ("9F", 1148), "€"),
+    ("ebcdic_str", ("9F", 1149), "€"),
+    ("ebcdic_str", (None,), None),
+    # ---- unpack_zoned -----------------------------------------------------------------------------------
+    ("unpack_zoned", ("F1F2D3",), D(-123)),
+    ("unpack_zoned", ("F1F2C3",), D(123)),
+    ("unpack_zoned", ("F1F2F3",), D(123)),
+    ("unpack_zoned", ("F1F2A3",), D(123)),
+    ("unpack_zoned", ("F1F2E3",), D(123)),
+    ("unpack_zoned", ("F1F2B3",), D(-123)),
+    ("unpack_zoned", ("F0",), D(0)),
+    ("unpack_zoned", ("D0",), D(0)),
+    ("unpack_zoned", ("F9",), D(9)),
+    ("unpack_zoned", ("F0F0F0F0F1",), D(1)),
+    ("unpack_zoned", ("F9" * 18,), D("9" * 18)),
+    ("unpack_zoned", ("F9" * 19,), D("9" * 19)),
+    ("unpack_zoned", ("F1" + "F0" * 19,), D(10**19)),
+    ("unpack_zoned", ("F9" * 31,), D(N31)),
+    ("unpack_zoned", ("F9" * 30 + "D9",), D("-" + N31)),
+    ("unpack_zoned", ("F9" * 32,), None),  # 32 digits do not fit DECIMAL(31)
+    ("unpack_zoned", ("",), None),
+    ("unpack_zoned", ("F1FA",), None),  # digit nibble above 9
+    ("unpack_zoned", ("F1C2F3",), None),  # a sign zone before the last byte
+    ("unpack_zoned", ("F1F293",), None),  # zone 9 is no sign
+    ("unpack_zoned", ("404040",), None),  # blanks
+    ("unpack_zoned", ("F1F203",), None),  # zone 0
+    ("unpack_zoned", (None,), None),
+    # ---- unpack_packed ----------------------------------------------------------------------------------
+    ("unpack_packed", ("12345C",), D(12345)),
+    ("unpack_packed", ("12345D",), D(-12345)),
+    ("unpack_packed", ("12345F",), D(12345)),
+    ("unpack_packed", ("12345A",), D(12345)),
+    ("unpack_packed", ("12345B",), D(-12345)),
+    ("unpack_packed", ("12345E",), D(12345)),
+    ("unpack_packed", ("0C",), D(0)),
+    ("unpack_packed", ("0D",), D(0)),
+    ("unpack_packed", ("9C",), D(9)),
+    ("unpack_packed", ("00001C",), D(1)),
+    ("unpack_packed", ("0" + "9" * 18 + "C",), D("9" * 18)),
+    ("unpack_packed", ("9" * 19 + "C",), D("9" * 19)),
+    ("unpack_packed", ("0" * 10 + "9" * 19 + "C",), D("9" * 19)),  # 15 bytes, leading zeros
+    ("unpack_packed", ("9" * 31 + "C",), D(N31)),
+    ("unpack_packed", ("9" * 31 + "D",), D("-" + N31)),
+    ("unpack_packed", ("1" + "0" * 30 + "D",), D(-(10**30))),
+    ("unpack_packed", ("9" * 33 + "C",), None),  # 17 bytes
+    ("unpack_packed", ("1A3C",), None),
+    ("unpack_packed", ("123459",), None),  # sign nibble 9
+    ("unpack_packed", ("",), None),
+    ("unpack_packed", ("40404040",), None),
+    ("unpack_packed", (None,), None),
+    # ---- unpack_bin -------------------------------------------------------------------------------------
+    ("unpack_bin", ("7F",), 127),
+    ("unpack_bin", ("80",), -128),
+    ("unpack_bin", ("80", False), 128),
+    ("unpack_bin", ("FF", True), -1),
+    ("unpack_bin", ("0102",), 258),
+    ("unpack_bin", ("FFFF",), -1),
+    ("unpack_bin", ("FFFE", False), 65534),
+    ("unpack_bin", ("800000",), -8388608),
+    ("unpack_bin", ("7FFFFFFF",), 2147483647),
+    ("unpack_bin", ("80000000",), -2147483648),
+    ("unpack_bin", ("FFFFFFFF", False), 4294967295),
+    ("unpack_bin", ("0000000001",), 1),
+    ("unpack_bin", ("FFFFFFFFFFFF",), -1),
+    ("unpack_bin", ("00FFFFFFFFFFFF", False), 2**48 - 1),
+    ("unpack_bin", ("FFFFFFFFFFFFFF", False), 2**56 - 1),
+    ("unpack_bin", ("7FFFFFFFFFFFFFFF",), 2**63 - 1),
+    ("unpack_bin", ("8000000000000000",), -(2**63)),
+    ("unpack_bin", ("7FFFFFFFFFFFFFFF", False), 2**63 - 1),
+    ("unpack_bin", ("8000000000000000", False), None),  # does not fit BIGINT
+    ("unpack_bin", ("",), None),
+    ("unpack_bin", ("000000000000000001",), None),  # 9 bytes
+    ("unpack_bin", (None,), None),
+    # ---- parse_lrsn -------------------------------------------------------------------------------------
+    ("parse_lrsn", ("00CA670FBBF3D3000000",), T(2012, 10, 31, 20, 25, 10, 690096)),
+    ("parse_lrsn", ("CA670FBBF3D3",), T(2012, 10, 31, 20, 25, 10, 690096)),
+    ("parse_lrsn", ("007D91048BCA00000000",), T(1970, 1, 1)),
+    ("parse_lrsn", ("7D91048BCA00",), T(1970, 1, 1)),
+    ("parse_lrsn", ("00CA670FBBF3D3000000", "000000000001"), T(2012, 10, 31, 20, 25, 10, 690080)),
+    ("parse_lrsn", ("CA670FBBF3D3", "00000000000001000000"), T(2012, 10, 31, 20, 25, 10, 690080)),
+    ("parse_lrsn", ("CA670FBBF3D3", "0000000000010000"), T(2012, 10, 31, 20, 25, 10, 690080)),
+    ("parse_lrsn", ("01000000000000000000",), T(2042, 9, 17, 23, 53, 47, 370496)),  # next TOD epoch
+    ("parse_lrsn", ("000000000001", "000000000002"), None),  # delta larger than the LRSN
+    ("parse_lrsn", ("CA670FBBF3",), None),
+    ("parse_lrsn", ("CA670FBBF3D30000",), None),  # 8 bytes: a TOD, not an LRSN
+    ("parse_lrsn", (None,), None),
+    # ---- parse_tod --------------------------------------------------------------------------------------
+    ("parse_tod", ("CA670FBBF3D30000",), T(2012, 10, 31, 20, 25, 10, 690096)),
+    ("parse_tod", ("7D91048BCA000000",), T(1970, 1, 1)),
+    ("parse_tod", ("0000000000000000",), T(1900, 1, 1)),
+    ("parse_tod", ("0000000000001000",), T(1900, 1, 1, 0, 0, 0, 1)),
+    ("parse_tod", ("FFFFFFFFFFFFF000",), T(2042, 9, 17, 23, 53, 47, 370495)),
+    ("parse_tod", ("00CA670FBBF3D3000000000000000000",), T(2012, 10, 31, 20, 25, 10, 690096)),
+    ("parse_tod", ("01000000000000000000000000000000",), T(2042, 9, 17, 23, 53, 47, 370496)),
+    ("parse_tod", ("CA670FBBF3D300",), None),
+    ("parse_tod", ("",), None),
+    ("parse_tod", (None,), None),
+    # ---- parse_timestamp17 ------------------------------------------------------------------------------
+    ("parse_timestamp17", ("2024022923595912345678901200000000",), T(2024, 2, 29, 23, 59, 59, 123456)),
+    ("parse_timestamp17", ("2000022900000000000000000000000000",), T(2000, 2, 29)),
+    ("parse_timestamp17", ("1999123123595999999900000000000000",), T(1999, 12, 31, 23, 59, 59, 999999)),
+    ("parse_timestamp17", ("0001010100000000000000000000000000",), T(1, 1, 1)),
+    ("parse_timestamp17", ("9999123123595999999999999999900000",), T(9999, 12, 31, 23, 59, 59, 999999)),
+    ("parse_timestamp17", ("2023022900000000000000000000000000",), None),  # not a leap year
+    ("parse_timestamp17", ("1900022900000000000000000000000000",), None),  # century, not leap
+    ("parse_timestamp17", ("2024043100000000000000000000000000",), None),  # April has 30 days
+    ("parse_timestamp17", ("2024130100000000000000000000000000",), None),
+    ("parse_timestamp17", ("2024000100000000000000000000000000",), None),
+    ("parse_timestamp17", ("2024010024000000000000000000000000",), None),
+    ("parse_timestamp17", ("2024010100600000000000000000000000",), None),
+    ("parse_timestamp17", ("0000010100000000000000000000000000",), None),  # year 0
+    ("parse_timestamp17", ("20240101000000000000000000000000A0",), None),  # a nibble above 9
+    ("parse_timestamp17", ("20240229235959123456789012000000",), None),  # 16 bytes
+    ("parse_timestamp17", ("40404040404040404040404040404040 40".replace(" ", ""),), None),
+    ("parse_timestamp17", (None,), None),
+    # ---- parse_timestamp17_fraction ---------------------------------------------------------------------
+    ("parse_timestamp17_fraction", ("2024022923595912345678901200000000",), "123456789012"),
+    ("parse_timestamp17_fraction", ("2024022923595900000000000000000000",), "000000000000"),
+    ("parse_timestamp17_fraction", ("2024022923595912345678901234500000",), "123456789012345"),
+    ("parse_timestamp17_fraction", ("2024022923595900000000000000000001",), "00000000000000000001"),
+    ("parse_timestamp17_fraction", ("2023022923595900000000000000000000",), None),
+    ("parse_timestamp17_fraction", (None,), None),
+    # ---- parse_ibmi_timestamp ---------------------------------------------------------------------------
+    ("parse_ibmi_timestamp", ("F2F0F2F460F0F260F2F960F1F24BF3F44BF5F64BF1F2F3F4F5F6",), T(2024, 2, 29, 12, 34, 56, 123456)),
+    ("parse_ibmi_timestamp", ("F2F0F2F460F0F260F2F960F1F24BF3F44BF5F64BF1F2F3F4F5F6", 500), T(2024, 2, 29, 12, 34, 56, 123456)),
+    ("parse_ibmi_timestamp", ("F1F9F9F960F1F260F3F160F2F34BF5F94BF5F94BF9F9F9F9F9F9",), T(1999, 12, 31, 23, 59, 59, 999999)),
+    ("parse_ibmi_timestamp", ("F2F0F2F360F0F260F2F960F1F24BF3F44BF5F64BF1F2F3F4F5F6",), None),  # 2023-02-29
+    ("parse_ibmi_timestamp", ("F2F0F2F460F0F260F2F940F1F27AF3F47AF5F64BF1F2F3F4F5F6",), None),  # ISO separators
+    ("parse_ibmi_timestamp", ("40" * 26,), None),
+    ("parse_ibmi_timestamp", ("F0" * 26,), None),
+    ("parse_ibmi_timestamp", ("F2F0F2F460F0F260F2F960F1F24BF3F44BF5F64BF1F2F3F4F5",), None),  # 25 bytes
+    ("parse_ibmi_timestamp", (None,), None),
+]
+
+BINARY_ARGS = {
+    "ebcdic_str": (0,), "unpack_zoned": (0,), "unpack_packed": (0,), "unpack_bin": (0,),
+    "parse_lrsn": (0, 1), "parse_tod": (0,), "parse_timestamp17": (0,), "parse_timestamp17_fraction": (0,),
+    "parse_ibmi_timestamp": (0,),
+}
