@@ -237,7 +237,8 @@ def load(spark, layout: str, paths: list[str] | str, *, framing: str | None = No
         say(f"dropped uncommitted load {load_id} (a load that did not finish)")
 
     known = store.current_entries(spark, layout)
-    seen = [f for f in files if f.path in known and f.size > 0]
+    # Only a file of the same size can be unchanged: the others need no fingerprint pass.
+    seen = [f for f in files if f.path in known and 0 < f.size == known[f.path]["size"]]
     digests = {f.path: EMPTY_FINGERPRINT for f in files if f.size == 0}
     if seen:
         say(f"fingerprinting {len(seen)} file(s) loaded before")
