@@ -54,9 +54,9 @@ def test_registry_examples_from_sql(spark):
 
 def test_result_types_match_the_registry(spark):
     for fn in CATALOG:
-        ex = fn.examples[0]
-        got = spark.sql(f"SELECT {ex.sql} AS v").schema["v"].dataType.simpleString()
-        assert got == fn.returns.lower(), fn.name
+        call = f"{fn.name}(X'00')" if fn.returns.startswith("STRUCT<") else fn.examples[0].sql
+        got = spark.sql(f"SELECT {call} AS v").schema["v"].dataType.simpleString()
+        assert got.replace(" ", "").lower() == fn.returns.replace(" ", "").lower(), fn.name
 
 
 def test_wall_clock_values_ignore_session_time_zone(spark):

@@ -32,8 +32,9 @@ class BinaryBatch:
     """The raw buffers of a binary array: absolute offsets into `data`, and a validity mask."""
 
     offsets: np.ndarray  # int64, len n+1, absolute positions in data
-    data: np.ndarray  # uint8
+    data: np.ndarray | None  # uint8; None when only `fixed` holds the bytes
     valid: np.ndarray  # bool, len n
+    fixed: np.ndarray | None = None  # (n, width) view when every row has one width (may be strided)
 
     @property
     def n(self) -> int:
@@ -43,21 +44,46 @@ class BinaryBatch:
     def lengths(self) -> np.ndarray:
         return np.diff(self.offsets)
 
+    @property
+    def uniform_width(self) -> int | None:
+        """The width every row has, or None."""
+        if self.fixed is not None:
+            return self.fixed.shape[1]
+        lengths = self.lengths
+        if len(lengths) and (lengths == lengths[0]).all():
+            return int(lengths[0])
+        return None
+
     def raw(self, row: int) -> bytes:
+        if self.fixed is not None:
+            return self.fixed[row].tobytes()
         return self.data[self.offsets[row] : self.offsets[row + 1]].tobytes()
 
     def width_groups(self, mask: np.ndarray | None = None) -> Iterator[tuple[int, np.ndarray, np.ndarray]]:
         """Yield (width, row indices, matrix[k, width]) for the valid rows (and `mask`), one group per width."""
-        lengths = self.lengths
         sel = self.valid if mask is None else (self.valid & mask)
         if not sel.any():
             return
+        w = self.uniform_width
+        if w is not None:  # one group: no per-width search
+            if sel.all():
+                yield w, np.arange(self.n), self.matrix(None, w)
+            else:
+                rows = np.nonzero(sel)[0]
+                yield w, rows, self.matrix(rows, w)
+            return
+        lengths = self.lengths
         widths = np.unique(lengths[sel])
         for w in widths.tolist():
             rows = np.nonzero(sel & (lengths == w))[0]
             yield w, rows, self.matrix(rows, w)
 
-    def matrix(self, rows: np.ndarray, width: int) -> np.ndarray:
+    def matrix(self, rows: np.ndarray | None, width: int) -> np.ndarray:
+        """The bytes of `rows` (None: every row) as a (rows, width) matrix; rows must have that width."""
+        if self.fixed is not None:
+            return self.fixed if rows is None else self.fixed[rows]
+        if rows is None:
+            rows = np.arange(self.n)
         if width == 0:
             return np.zeros((len(rows), 0), dtype=np.uint8)
         starts = self.offsets[rows]
@@ -83,6 +109,8 @@ def as_binary_array(arr) -> pa.Array:
 
 
 def binary_batch(arr) -> BinaryBatch:
+    if isinstance(arr, BinaryBatch):  # already cut from a record matrix (kernels.record)
+        return arr
     arr = as_binary_array(arr)
     n = len(arr)
     bufs = arr.buffers()
@@ -93,6 +121,12 @@ def binary_batch(arr) -> BinaryBatch:
     else:
         valid = np.ones(n, dtype=bool)
     return BinaryBatch(offsets, data, valid)
+
+
+def fixed_width_batch(mat: np.ndarray, valid: np.ndarray) -> BinaryBatch:
+    """A BinaryBatch over a (rows, width) matrix, e.g. one field's columns of fixed-length records."""
+    rows, width = mat.shape
+    return BinaryBatch(np.arange(rows + 1, dtype=np.int64) * width, None, valid, fixed=mat)
 
 
 def int_argument(arr, n: int, default: int | None) -> np.ndarray:

@@ -78,7 +78,10 @@ def ebcdic_str(b, ccsid=None, strict: bool = False) -> pa.Array:
     batch = binary_batch(b)
     n = batch.n
     cc = int_argument(ccsid, n, DEFAULT_CCSID)
-    wanted = np.unique(cc[batch.valid]) if n else np.array([], dtype=np.int64)
+    if ccsid is None or not n or (cc == cc[0]).all():
+        wanted = cc[:1] if n else np.array([], dtype=np.int64)
+    else:
+        wanted = np.unique(cc[batch.valid])
     for c in wanted.tolist():
         codec_name(int(c))  # raises UnsupportedCcsid, whatever the strict mode
 
@@ -92,13 +95,11 @@ def ebcdic_str(b, ccsid=None, strict: bool = False) -> pa.Array:
 def _fixed_width(batch, ccsid: int) -> pa.Array | None:
     """Every row the same width and back to back (a column cut from fixed records): 2-D operations."""
     n = batch.n
-    lengths = batch.lengths
-    if n == 0 or not (lengths == lengths[0]).all():
+    w = batch.uniform_width if n else None
+    if w is None:
         return None
     lens, table, _ = utf8_table(ccsid)
-    w = int(lengths[0])
-    start = int(batch.offsets[0])
-    mat = batch.data[start:start + n * w].reshape(n, w)
+    mat = batch.matrix(None, w)
     nonpad = (mat != BLANK) & (mat != 0)
     if w == 0:
         row_len = np.zeros(n, dtype=np.int64)
