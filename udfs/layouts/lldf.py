@@ -218,3 +218,102 @@ def segment(record: bytes, max_segment_length: int) -> list[bytes]:
 def rdw(record: bytes) -> bytes:
     """A z/OS RECFM=V record descriptor word in front of a record (length includes the 4 RDW bytes)."""
     return (len(record) + 4).to_bytes(2, "big") + b"\x00\x00" + record
+
+
+# ---- row images ---------------------------------------------------------------------------------------------
+# Seed 002's logical-log conventions: columns in COLNO order; a nullable column is preceded by its null byte
+# (X'00' value present, X'FF' NULL); a variable-length column has a 2-byte length before its data, and when it
+# is nullable the null byte comes first and the length does not count it (NULL: X'FF' X'0000'). Numbers are in
+# "external" form, which we read as the Log Master control file's DLCI types say: INT = 2-, 4- (or 8-) byte
+# big-endian two's complement, DEC = packed decimal, FLOT = 4 or 8 bytes (System/390 hexadecimal floating
+# point by default; IEEE with float_format="ieee"). DATE, TIME, TIMESTAMP are ISO characters (10, 8, 26).
+# A fixed-length NULL column still occupies its width (as in a Db2 row), filled with X'00'.
+
+FIXED_WIDTH = {"SMALLINT": 2, "INTEGER": 4, "BIGINT": 8, "REAL": 4, "DOUBLE": 8, "DATE": 10, "TIME": 8,
+               "TIMESTAMP": 26}
+
+
+def column_width(coltype: str, length: int) -> int | None:
+    """Bytes a fixed-length column takes in an image; None for VARCHAR (its 2-byte length says)."""
+    if coltype == "VARCHAR":
+        return None
+    if coltype == "CHAR":
+        return length
+    if coltype == "DECIMAL":
+        return length // 2 + 1
+    return FIXED_WIDTH[coltype]
+
+
+def hfp(value: float, width: int = 8) -> bytes:
+    """System/390 hexadecimal floating point: sign, 7-bit base-16 exponent excess 64, 24- or 56-bit fraction."""
+    from fractions import Fraction
+    bits = 24 if width == 4 else 56
+    if value == 0:
+        return b"\x00" * width
+    sign, m = (1 if value < 0 else 0), Fraction(abs(value))
+    e = 0
+    while m >= 1:
+        m /= 16
+        e += 1
+    while m < Fraction(1, 16):
+        m *= 16
+        e -= 1
+    frac = round(m * 2**bits)
+    if frac >= 2**bits:  # rounding carried into a new hex digit
+        frac >>= 4
+        e += 1
+    return (((sign << 7) | (e + 64)) << bits | frac).to_bytes(width, "big")
+
+
+def encode_column(col: dict, value, float_format: str = "hfp", ccsid: int = 37) -> bytes:
+    """One column as it appears in a row image (null byte, length, data)."""
+    t, length, nullable = col["coltype"], int(col["length"]), col["nullable"] == "Y"
+    null = b"\xff" if value is None else b"\x00"
+    prefix = null if nullable else b""
+    if value is None and not nullable:
+        raise ValueError(f"{col['name']} is NOT NULL")
+    if t == "VARCHAR":
+        data = b"" if value is None else enc.ebcdic(value, None, ccsid)
+        if len(data) > length:
+            raise ValueError(f"{col['name']} VARCHAR({length}) cannot hold {len(data)} bytes")
+        return prefix + len(data).to_bytes(2, "big") + data
+    width = column_width(t, length)
+    if value is None:
+        return prefix + b"\x00" * width
+    if t == "CHAR":
+        data = enc.ebcdic(value, width, ccsid)
+    elif t in ("SMALLINT", "INTEGER", "BIGINT"):
+        data = int(value).to_bytes(width, "big", signed=True)
+    elif t == "DECIMAL":
+        from decimal import Decimal
+        scaled = Decimal(value).scaleb(int(col.get("scale") or 0))
+        if scaled != scaled.to_integral_value():
+            raise ValueError(f"{value} has more than {col.get('scale')} decimals")
+        data = enc.packed(int(scaled), length if length % 2 else length + 1)
+    elif t in ("REAL", "DOUBLE"):
+        import struct
+        data = hfp(float(value), width) if float_format == "hfp" else struct.pack(">f" if width == 4 else ">d", value)
+    elif t == "DATE":
+        data = enc.ebcdic(value.isoformat(), 10, ccsid)
+    elif t == "TIME":
+        data = enc.ebcdic(value.strftime("%H.%M.%S"), 8, ccsid)
+    elif t == "TIMESTAMP":
+        data = enc.ibmi_timestamp(value, ccsid)  # Db2 ISO form, the same 26 characters as IBM i's
+    else:
+        raise ValueError(f"column type {t} is not supported")
+    return prefix + data
+
+
+def encode_image(columns: list[dict], values: dict, float_format: str = "hfp") -> bytes:
+    """A row image: every column of `columns` (COLNO order) from `values` (missing names are NULL)."""
+    return b"".join(encode_column(c, values.get(c["name"]), float_format) for c in columns)
+
+
+def read_columns(path, owner: str, table: str) -> list[dict]:
+    """A table's columns from the seed CSV (the same file dbt loads), in COLNO order."""
+    import csv
+    with open(path, newline="") as fh:
+        rows = [r for r in csv.DictReader(fh) if r["table_owner"] == owner and r["table_name"] == table]
+    rows.sort(key=lambda r: int(r["colno"]))
+    return [{"name": r["column_name"], "coltype": r["coltype"], "length": int(r["length"]),
+             "scale": int(r["scale"] or 0), "nullable": r["nullable"]} for r in rows]
