@@ -146,7 +146,7 @@ def cmd_dbt(args) -> int:
 def cmd_demo(args) -> int:
     from .demo import run_demo
 
-    return run_demo(_session(args), records=args.records)
+    return run_demo(_session(args), records=args.records, areas=args.areas or None)
 
 
 @command("bench")
@@ -213,7 +213,9 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("dbt_args", nargs=argparse.REMAINDER)
 
     m = sub.add_parser("demo", help="generate a sample, decode it through the catalog, print it")
-    m.add_argument("--records", type=int, default=8)
+    m.add_argument("--records", type=int, default=8, help="M7 records for the catalog section")
+    m.add_argument("--area", dest="areas", action="append", choices=["ibmi", "lldf", "idms", "ibmsnap"],
+                   help="only this format (repeatable); default every format")
 
     n = sub.add_parser("bench", help="time the catalog against Spark's own expressions and a row UDF")
     n.add_argument("--records", type=int, default=1_000_000)
