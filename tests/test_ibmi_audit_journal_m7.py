@@ -1,0 +1,124 @@
+"""audit_journal_m7: generated M7 files of every entry type and action round-trip through jcat load, the dbt
+build and `jcat sql --format json` with every value as encoded; mutated records give NULLs named in
+decode_errors; the relation is a parquet table any Spark reads."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+
+import pytest
+
+from udfs import cli
+from udfs.demos import ibmi
+from udfs.landing.loader import load
+from udfs.layouts import qasym7j5
+
+# Where each encoded M7 field lands, by entry type (seed 000); anything not listed must be NULL.
+ROUTES = {
+    "RESYNC_TYPE_OR_VERSION_GROUP": lambda t, a: {"S": "RESYNC_TYPE", "V": "VERSION_GROUP"}.get(t),
+    "INCLUSION_OR_ACTIVATION": lambda t, a: "INCLUSION_STATE" if t in "AD" else ("VERSION_ACTIVATION" if t == "V" and a in ("ADD", "RMV") else None),
+    "ASP_NAME": lambda t, a: "IASP_NAME" if t in "ADPSRU" else None,
+    "LIBRARY_NAME": lambda t, a: "LIBRARY_NAME" if t in "ADRU" else None,
+    "OBJECT_TYPE": lambda t, a: "OBJECT_TYPE" if t in "ADRU" else None,
+    "OBJECT_NAME": lambda t, a: "OBJECT_NAME" if t in "ADRU" else None,
+    "ORIGINAL_LIBRARY_NAME": lambda t, a: "ORIGINAL_LIBRARY_NAME" if t == "D" else None,
+    "SYSTEM_VALUE": lambda t, a: "SYSTEM_VALUE" if t in "AR" else None,
+    "ENVVAR_OR_VERSION_NAME": lambda t, a: "ENVIRONMENT_VARIABLE" if t in "AR" else ("VERSION_NAME" if t == "V" else None),
+    "APPLY_LABEL_OR_VERSION_ID": lambda t, a: "APPLY_LABEL" if t in "APR" else ("VERSION_IDENTIFIER" if t == "V" and a in ("ADD", "RMV") else None),
+    "RULE_ID_8": lambda t, a: "RULE_IDENTIFIER" if t in "ADR" else ("VERSION_ENTRY_NUMBER" if t == "V" and a in ("ADD", "RMV") else None),
+    "NUMBER_OF_OBJECTS_8": lambda t, a: "NUMBER_OF_OBJECTS" if t in "APRSU" else None,
+}
+ROUTED = {"RESYNC_TYPE", "VERSION_GROUP", "INCLUSION_STATE", "VERSION_ACTIVATION", "IASP_NAME", "LIBRARY_NAME",
+          "OBJECT_TYPE", "OBJECT_NAME", "ORIGINAL_LIBRARY_NAME", "SYSTEM_VALUE", "ENVIRONMENT_VARIABLE", "VERSION_NAME",
+          "APPLY_LABEL", "VERSION_IDENTIFIER", "RULE_IDENTIFIER", "VERSION_ENTRY_NUMBER", "NUMBER_OF_OBJECTS"}
+
+
+def expected_row(v: dict) -> dict:
+    t, a = v["ENTRY_TYPE"], v.get("ACTION")
+    want = {c: None for c in ROUTED}
+    for field, route in ROUTES.items():
+        col = route(t, a)
+        if col is not None:
+            want[col] = v.get(field, 0 if field.endswith("_8") else None)
+    want.update(ENTRY_TYPE=t, ACTION=a if t == "V" else None, SEQUENCE_NUMBER=v["JOSEQN"],
+                ENTRY_TIMESTAMP=v["JOTSTP"].isoformat(), JOB_NAME=v["JOJOB"], JOB_USER=v["JOUSER"],
+                JOB_NUMBER=f"{v['JONBR']:06d}", QUALIFIED_JOB_NAME=f"{v['JONBR']:06d}/{v['JOUSER']}/{v['JOJOB']}",
+                PROGRAM_NAME=v["JOPGM"], PROGRAM_LIBRARY=v["JOPGMLIB"], PROGRAM_LIBRARY_ASP_NAME=v["JOPGMDEV"],
+                PROGRAM_LIBRARY_ASP_NUMBER=v["JOPGMASP"], USER_NAME=v["JOUSPF"], SYSTEM_NAME=v["JOSYNM"],
+                RECEIVER_NAME=v["JORCV"], RECEIVER_LIBRARY=v["JORCVLIB"], SYSTEM_SEQUENCE_NUMBER=v["JOSYSSEQ"],
+                THREAD=v["JOTHDX"], JOURNAL_CODE="T", JOURNAL_ENTRY_TYPE="M7", ENTRY_LENGTH=971, decode_errors=[])
+    return want
+
+
+def jcat_sql_json(query: str) -> list[dict]:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert cli.main(["sql", "--format", "json", query]) == 0
+    return [json.loads(line) for line in out.getvalue().splitlines() if line.startswith("{")]
+
+
+def mutate(record: bytes, pos: int, new: bytes) -> bytes:
+    return record[:pos - 1] + new + record[pos - 1 + len(new):]
+
+
+@pytest.fixture(scope="module")
+def landed(spark, tmp_path_factory):
+    files = ibmi.generate(tmp_path_factory.mktemp("ibmi-demo"))
+    result = load(spark, "qasym7j5", [str(p) for p in files["qasym7j5"]])
+    assert result.records == len(ibmi.m7_entries())
+    good = qasym7j5.encode(ibmi.m7_entries()[0])
+    bad = [mutate(good, 75, b"\xf0\xf1\x7b\xf3\xf4\xf5"),             # JONBR: '#' among the zoned digits
+           mutate(good, 29, "2024-02-30-25.00.00.000000".encode("cp037")),  # JOTSTP: no such day or hour
+           mutate(good, 610, b"\xe9"),                                # entry type Z: not in seed 000
+           mutate(good, 628, "MAYBE     ".encode("cp037"))]            # inclusion state not in seed 000
+    path = tmp_path_factory.mktemp("ibmi-bad") / "QAUDJRN_BAD.bin"
+    path.write_bytes(b"".join(bad))
+    assert load(spark, "qasym7j5", [str(path)]).records == 4
+    assert cli.run_dbt(spark, ["build", "--select", "audit_journal_m7", "--full-refresh"])
+    return files
+
+
+def test_every_entry_type_and_action_round_trips_with_every_value_as_encoded(landed):
+    rows = jcat_sql_json("SELECT * FROM audit_journal_m7 WHERE source_file LIKE '%QAUDJRN_M7.bin' ORDER BY record_offset")
+    entries = ibmi.m7_entries()
+    assert len(rows) == len(entries)
+    for got, v in zip(rows, entries):
+        want = expected_row(v)
+        assert {k: got[k] for k in want} == want, v
+    assert {(r["ENTRY_TYPE"], r["ACTION"]) for r in rows} >= {(t, None) for t in "ADPRSU"} | {("V", a) for a in ("ADD", "APY", "RMV", "RFS")}
+    big = [r for r in rows if (r["RULE_IDENTIFIER"] or r["VERSION_ENTRY_NUMBER"] or r["NUMBER_OF_OBJECTS"] or 0) >= 2**31]
+    assert len(big) >= 4  # identifiers and counts beyond the 4-byte copies came through whole
+    assert all(r["ENTRY_TYPE_DETAIL"] for r in rows) and all(r["ACTION_DETAIL"] for r in rows if r["ENTRY_TYPE"] == "V")
+
+
+def test_the_four_byte_copies_hold_the_overflow_sentinels(landed):
+    """The generated file is what IBM i writes: 614 reads 0 and 852 reads -1 when the 8-byte value does not fit."""
+    data = landed["qasym7j5"][0].read_bytes()
+    recs = [data[i:i + 971] for i in range(0, len(data), 971)]
+    r4 = [int.from_bytes(r[613:617], "big", signed=True) for r in recs]
+    r8 = [int.from_bytes(r[855:863], "big", signed=True) for r in recs]
+    n4 = [int.from_bytes(r[851:855], "big", signed=True) for r in recs]
+    n8 = [int.from_bytes(r[863:871], "big", signed=True) for r in recs]
+    assert any(a == 0 and b >= 2**31 for a, b in zip(r4, r8)) and any(a == -1 and b >= 2**31 for a, b in zip(n4, n8))
+
+
+def test_mutated_records_give_nulls_named_in_decode_errors_not_a_failed_build(landed):
+    rows = jcat_sql_json("SELECT JOB_NUMBER, QUALIFIED_JOB_NAME, ENTRY_TIMESTAMP, ENTRY_TYPE, ENTRY_TYPE_DETAIL, "
+                         "INCLUSION_STATE, RULE_IDENTIFIER, decode_errors FROM audit_journal_m7 "
+                         "WHERE source_file LIKE '%QAUDJRN_BAD.bin' ORDER BY record_offset")
+    job, ts, etype, incl = rows
+    assert job["JOB_NUMBER"] is None and job["QUALIFIED_JOB_NAME"] is None and job["decode_errors"] == ["JOB_NUMBER"]
+    assert ts["ENTRY_TIMESTAMP"] is None and ts["decode_errors"] == ["ENTRY_TIMESTAMP"]
+    assert etype["ENTRY_TYPE"] == "Z" and etype["ENTRY_TYPE_DETAIL"] is None and etype["RULE_IDENTIFIER"] is None
+    assert etype["decode_errors"] == ["ENTRY_TYPE"]
+    assert incl["INCLUSION_STATE"] == "MAYBE" and incl["decode_errors"] == ["INCLUSION_STATE"]
+    assert incl["RULE_IDENTIFIER"] == ibmi.m7_entries()[0]["RULE_ID_8"]  # the rest of the row still decodes
+
+
+def test_relation_is_parquet_readable_without_the_catalog(spark, landed):
+    location = spark.sql("DESCRIBE FORMATTED jcat.audit_journal_m7").where("col_name = 'Location'").collect()[0]["data_type"]
+    plain = spark.read.parquet(location)  # files only: no metastore, no registered functions
+    assert plain.count() == len(ibmi.m7_entries()) + 4
+    assert plain.where("ENTRY_TYPE = 'V' and ACTION = 'RMV'").select("VERSION_ENTRY_NUMBER").collect()[0][0] == ibmi.BIG
