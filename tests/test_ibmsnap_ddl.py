@@ -156,3 +156,18 @@ def test_docs_field_tables_match_the_layouts():
         for s in L.layout(t).slots:
             line = f"| {s.pos} | {s.width} | {s.column.declared} |"
             assert line in text, (t, line)
+
+
+def test_demo_generates_an_unload_file_per_table(tmp_path):
+    from udfs.demos import ibmsnap as demo
+    from udfs.landing.layouts import default_record_length
+
+    files = demo.generate(tmp_path)
+    assert sorted(files) == sorted(demo.LAYOUTS) == sorted(f"ibmsnap_{t}" for t in L.all_tables())
+    for layout, (path,) in files.items():
+        n = len(demo.scenario()[layout[len("ibmsnap_"):]])
+        assert path.stat().st_size == n * default_record_length(layout)
+    uows = {r["IBMSNAP_UOWID"] for r in demo.scenario()["uow"]}
+    cd = demo.scenario()["cdemployee"]
+    assert any(r["IBMSNAP_UOWID"] not in uows for r in cd)  # uncommitted work present
+    assert {r["IBMSNAP_REJ_CODE"] for r in demo.scenario()["uow"]} == {"0", "1"}  # and rejected work
