@@ -1,0 +1,39 @@
+{#- One fixed field of an entry-specific data (ESD) layout, at a 1-based position relative to the ESD as IBM
+    prints it. A field the ESD does not hold in full (short or minimized entry) is NULL, never a partial value.
+    kinds: char (EBCDIC text, blank -> NULL), zoned, digits (Char(n) of digits), bin (signed Bin(15)/Bin(31)),
+    ubin (unsigned Bin(16)/Bin(32)), u64 (unsigned Bin(64) -> DECIMAL(20,0), exact), hex (identifiers),
+    packed, tail (Char(*) from pos to the end, BINARY). -#}
+{% macro jcat_ibmi_esd_field(kind, pos, len=none, col='esd') -%}
+  {{ return(adapter.dispatch('jcat_ibmi_esd_field', 'jcat')(kind, pos, len, col)) }}
+{%- endmacro %}
+
+{% macro default__jcat_ibmi_esd_field(kind, pos, len, col) -%}
+  {%- if kind == 'tail' -%}
+  if(length({{ col }}) >= {{ pos }}, substr({{ col }}, {{ pos }}), null)
+  {%- else -%}
+  if(length({{ col }}) >= {{ pos + len - 1 }},
+  {%- if kind == 'char' %} {{ jcat_char(col, pos, len) }}
+  {%- elif kind == 'zoned' %} {{ jcat_zoned(col, pos, len) }}
+  {%- elif kind == 'digits' %} {{ jcat_ibmi_digits(col, pos, len) }}
+  {%- elif kind == 'bin' %} {{ jcat_bin(col, pos, len) }}
+  {%- elif kind == 'ubin' %} {{ jcat_bin(col, pos, len, false) }}
+  {%- elif kind == 'u64' %} cast(conv(hex(substr({{ col }}, {{ pos }}, {{ len }})), 16, 10) as decimal(20, 0))
+  {%- elif kind == 'hex' %} {{ jcat_hex(col, pos, len) }}
+  {%- elif kind == 'packed' %} {{ jcat_packed(col, pos, len) }}
+  {%- else %}{{ exceptions.raise_compiler_error("jcat_ibmi_esd_field: unknown kind " ~ kind) }}
+  {%- endif %}, null)
+  {%- endif -%}
+{%- endmacro %}
+
+{#- The condition under which the field must have decoded (for jcat_decode_errors): its first byte is in the ESD
+    and either the ESD ends inside it (truncated: named, so a cut entry never passes silently) or its bytes are
+    not all blanks (text, digits) / always (zoned, packed). Binary and hex fields always decode. -#}
+{% macro jcat_ibmi_esd_field_check(kind, pos, len, col='esd') -%}
+  {%- if kind in ('zoned', 'packed') -%}
+  length({{ col }}) >= {{ pos }}
+  {%- elif kind in ('char', 'digits') -%}
+  (length({{ col }}) >= {{ pos }} and (length({{ col }}) < {{ pos + len - 1 }} or {{ jcat_ibmi_present(col, pos, len) }}))
+  {%- else -%}
+  (length({{ col }}) >= {{ pos }} and length({{ col }}) < {{ pos + len - 1 }})
+  {%- endif -%}
+{%- endmacro %}
