@@ -89,8 +89,8 @@ checked as (
       ('TIMESTAMP', "substr(record, 61, 17) != X'0000000000000000000000000000000000'"),
       ('UORTIMESTAMP', "substr(record, 128, 17) != X'0000000000000000000000000000000000'"),
       ('UORCOMMITTIMESTAMP', "substr(record, 145, 17) != X'0000000000000000000000000000000000'"),
-      ('LOGLRSN_TIME', "MEMBERID > 0"),
-      ('UORCOMMITLRSN_TIME', "UORDISP = 'C' and MEMBERID > 0"),
+      ('LOGLRSN_TIME', "MEMBERID > 0 and substr(record, 78, 10) != X'00000000000000000000'"),
+      ('UORCOMMITLRSN_TIME', "MEMBERID > 0 and substr(record, 193, 10) != X'00000000000000000000'"),
     ]) }} as decode_errors_0
   from decoded
 )
