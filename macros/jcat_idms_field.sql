@@ -18,9 +18,14 @@
   case when {{ jcat_idms_applies(pos, len, types, col) }} then {{ expr }} end
 {%- endmacro %}
 
-{#- The field applies to this record: its type carries it and the record holds all of its bytes. -#}
+{#- The field applies to this record: its type carries it and the record holds all of its bytes.
+    The common prefix (ALL) applies to any record, so a type outside seed 004's list still shows its prefix. -#}
 {% macro jcat_idms_applies(pos, len, types, col='record') -%}
+  {%- if types == 'ALL' -%}
+  (length({{ col }}) >= {{ pos + len - 1 }})
+  {%- else -%}
   ({{ jcat_idms_carried(types, col) }} and length({{ col }}) >= {{ pos + len - 1 }})
+  {%- endif -%}
 {%- endmacro %}
 
 {#- The field applies and holds a value: not all X'00' and not all blanks (for decode_errors checks). -#}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import os
 import re
 from pathlib import Path
 
@@ -87,9 +88,40 @@ def land(spark, records: list[bytes], mode: str = "overwrite", load_id: str = "L
     spark.createDataFrame(rows, RAW_DDL).write.mode(mode).saveAsTable("jcat.raw_idms")
 
 
-def build(spark, select: str = "idms_journal", full_refresh: bool = True, extra: list[str] | None = None) -> bool:
-    args = ["build", "--select", select] + (["--full-refresh"] if full_refresh else []) + (extra or [])
-    return run_dbt(spark, args)
+def idms_project() -> Path:
+    """The dbt project with only what the IDMS models need (shared macros, sources, models/idms).
+
+    The working tree is shared with models in progress elsewhere; parsing just these keeps these tests about
+    the IDMS models (and quick). The same files parse and build within the whole project.
+    """
+    import shutil
+    import tempfile
+
+    root = Path(tempfile.mkdtemp(prefix="jcat-idms-project-"))
+    for name in ("dbt_project.yml", "profiles.yml"):
+        shutil.copy(REPO / name, root / name)
+    shutil.copytree(REPO / "macros", root / "macros")
+    (root / "models").mkdir()
+    shutil.copy(REPO / "models" / "sources.yml", root / "models" / "sources.yml")
+    shutil.copytree(REPO / "models" / "idms", root / "models" / "idms")
+    return root
+
+
+def build(spark, select: str = "idms_journal", full_refresh: bool = True, extra: list[str] | None = None,
+          command: str = "build") -> bool:
+    args = [command, "--select", select] + (["--full-refresh"] if full_refresh else []) + (extra or [])
+    saved = {k: os.environ.get(k) for k in ("JCAT_PROJECT_DIR", "DBT_TARGET_PATH")}
+    project = idms_project()
+    os.environ["JCAT_PROJECT_DIR"] = str(project)
+    os.environ["DBT_TARGET_PATH"] = str(project / "target")  # its own parse cache, not the full project's
+    try:
+        return run_dbt(spark, args)
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
 
 
 @pytest.fixture(scope="module")
@@ -161,3 +193,32 @@ def test_time_record_stamps(journal_rows):
     times = [r for r in journal_rows if r["TYPE"] == "TIME"]
     assert times[0]["T_DATESTMP"] == demo.START + demo.LOCAL_OFFSET
     assert times[1]["T_DATESTMP"] is None and times[1]["decode_errors"] == []  # zero: not yet written
+
+
+def test_undecodable_fields_are_null_and_named(spark):
+    g = dt.datetime(2024, 3, 4, 14, 30)
+    base = {"GMT": g, "SEQ": 1, "QUAL_CV": "SYSTEM74", "TRANSACT_ID": 7}
+    bad_gmt = bytearray(idms.encode("ENDJ", {**base, "PROGRAM_NAME": "PAYROLL"}))
+    bad_gmt[8:16] = ((738000 << 37) | (86400 << 20)).to_bytes(8, "big")  # 86400 s past midnight
+    long_len = idms.encode("BFOR", {**base, "SEQ": 2}, length=64)[:0] + b"\x00\x41" + idms.encode("BFOR", {**base, "SEQ": 2})[2:]
+    short_image = bytearray(idms.encode("AFTR", {**base, "SEQ": 3}, image=b"\xc1" * 10))[:-4]  # IMAGE-LEN 10, 6 bytes held
+    short_image[0:2] = len(short_image).to_bytes(2, "big")
+    lids_past_end = bytearray(idms.encode("DCOM", {"GMT": g, "SEQ": 4, "QUAL_CV": "SYSTEM74"}, lids=(1, 2)))
+    lids_past_end[70:72] = (3).to_bytes(2, "big")  # LIDNUM 3, only 2 held
+    unknown = bytearray(idms.encode("TIME", {"GMT": g, "SEQ": 5, "QUAL_CV": "SYSTEM74"}))
+    unknown[4:8] = b"\xe7\xe7\xe7\xe7"  # 'XXXX'
+    land(spark, [bytes(bad_gmt), long_len, bytes(short_image), bytes(lids_past_end), bytes(unknown)], load_id="BAD")
+    assert build(spark, "idms_journal", command="run")
+    got = {r.SEQ: r for r in spark.sql("select * from jcat.idms_journal").collect()}
+    assert got[1].GMT is None and got[1].decode_errors == ["GMT"] and got[1].PROGRAM_NAME == "PAYROLL"
+    assert got[2].REC_LEN == 65 and got[2].decode_errors == ["REC_LEN"]
+    assert got[3].IMAGE_LEN == 10 and got[3].RECORD_IMAGE is None and got[3].decode_errors == ["RECORD_IMAGE"]
+    assert got[4].LIDNUM == 3 and got[4].LIDS is None and got[4].decode_errors == ["LIDS"]
+    assert got[5].TYPE == "XXXX" and got[5].decode_errors == ["TYPE"] and got[5].T_DATESTMP is None
+
+
+def test_strict_mode_fails_the_build_on_a_decode_error(spark):
+    bad = bytearray(idms.encode("ENDJ", {"GMT": dt.datetime(2024, 1, 1), "SEQ": 1, "QUAL_CV": "SYSTEM74"}))
+    bad[8:16] = ((738000 << 37) | (86400 << 20)).to_bytes(8, "big")
+    land(spark, [bytes(bad)], load_id="STRICT")
+    assert not build(spark, "idms_journal", command="run", extra=["--vars", "{jcat_strict: true}"])

@@ -230,7 +230,7 @@ def encode(rec_type: str, values: dict | None = None, *, image: bytes = b"", lid
     base = length or DEFAULT_LENGTH[rec_type]
     buf = bytearray(base)
     for r in by_col.values():  # blanks for text the type carries, in table order (later synonyms win)
-        if r.field.kind == "char":
+        if r.field.kind == "char" and r.field.end - 1 <= len(buf):  # a short (older) record lacks later fields
             buf[r.field.offset:r.field.end - 1] = b"\x40" * r.field.length
     if rec_type in IMAGES:
         values["IMAGE_LEN"] = len(image)
@@ -248,6 +248,8 @@ def encode(rec_type: str, values: dict | None = None, *, image: bytes = b"", lid
     values.setdefault("REC_LEN", len(buf))
     for col, v in values.items():
         r = by_col[col]
+        if r.field.end - 1 > len(buf):
+            raise ValueError(f"{col} ends at {r.field.end - 1}, past the {len(buf)}-byte {rec_type} record")
         buf[r.field.offset:r.field.end - 1] = _encode(r, v)
     buf[2:4] = b"\x00\x00"
     return bytes(buf)
