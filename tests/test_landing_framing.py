@@ -238,3 +238,21 @@ def test_resolve_framing_defaults_and_errors():
                       (("idms", "rdw", 10), "fixed framing only")]:
         with pytest.raises(LayoutProblem, match=msg):
             resolve_framing(*args)
+
+
+def test_lldf_in_vb_follows_the_rdw_for_either_length_reading_segments_and_header_only_records():
+    """The LLDF demo file (both image-length readings, a 3-segment update, a header-only DM) frames whole."""
+    import tempfile
+    from pathlib import Path
+
+    from udfs.demos import lldf as demo
+    from udfs.landing import frame, resolve_framing
+
+    files = demo.generate(Path(tempfile.mkdtemp()))
+    for rule in ("segment", "images"):
+        spec = resolve_framing("lldf", "vb", None, rule)
+        for path in files["lldf"]:
+            data = path.read_bytes()
+            fr = frame(data, spec)
+            assert fr.rejects == [], (path.name, rule, fr.rejects[:2])
+            assert int(fr.lengths.sum()) + fr.framing_bytes == len(data)

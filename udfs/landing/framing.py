@@ -39,6 +39,7 @@ LLDF_CHANGE_TYPE_AT = 104
 LLDF_MIN_HEADER = LLDF_CHANGE_TYPE_AT + 2
 EBCDIC_UB = b"\xe4\xc2"
 EBCDIC_DM = b"\xc4\xd4"
+LIMIT_KEY_TYPES = (EBCDIC_DM, b"\xc4\xe3", b"\xc4\xd9")  # DM, DT, DR
 IDMS_MIN_LENGTH = 8  # REC-LEN(2) + X'0000' + the 4-byte record type
 
 
@@ -206,14 +207,38 @@ def _read_rdw(buf, pos: int, end: int, what: str = "record") -> tuple[int | None
     return n, None
 
 
+LLDF_TOTALSEGS_OFFSET = 184  # seed 002: TOTALSEGS BIN(2); a segment (TOTALSEGS > 1) is framed by its RDW alone
+
+
+def _rdw_payload_agrees(buf, start: int, length: int, framing: Framing) -> tuple[bool, str | None]:
+    """Inside RDW/VB the RDW says where a record ends; its own length is a sanity check.
+
+    LLDF: seed 002 reads two ways (the DATA halfword covering the whole segment, or one length per image),
+    so either reading that lands exactly on the RDW's end is accepted; a segment of a long record
+    (TOTALSEGS > 1) cannot end where its own lengths say, and is taken as the RDW frames it.
+    """
+    own, why = self_length(buf, start, start + length, framing)
+    if own == length:
+        return True, None
+    if framing.inner == "lldf":
+        if length >= LLDF_TOTALSEGS_OFFSET + 2 and _u16(buf, start + LLDF_TOTALSEGS_OFFSET) > 1:
+            return True, None
+        # DM, DT and DR may carry no DATA segment at all: the record is exactly its header.
+        if length >= 106 and _u16(buf, start) == length and bytes(buf[start + 104:start + 106]) in LIMIT_KEY_TYPES:
+            return True, None
+        other = "images" if framing.lldf_rule == "segment" else "segment"
+        if lldf_length(buf, start, start + length, other)[0] == length:
+            return True, None
+    return False, why or f"the record says {own} bytes"
+
+
 def _land_payload(b: _Builder, buf, rdw_pos: int, n: int, framing: Framing) -> None:
     """An RDW-framed record: checked against its own length when the layout carries one."""
     start, length = rdw_pos + 4, n - 4
     if framing.inner is not None:
-        own, why = self_length(buf, start, start + length, framing)
-        if own != length:
-            detail = why or f"the record says {own} bytes"
-            b.reject(rdw_pos, n, f"length_mismatch: RDW payload is {length} bytes but {detail}")
+        agrees, why = _rdw_payload_agrees(buf, start, length, framing)
+        if not agrees:
+            b.reject(rdw_pos, n, f"length_mismatch: RDW payload is {length} bytes but {why}")
             return
     b.starts.append(start)
     b.lengths.append(length)
