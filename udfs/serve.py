@@ -139,10 +139,24 @@ import javax.security.sasl.AuthenticationException;
 import org.apache.hive.service.auth.PasswdAuthenticationProvider;
 
 public class PasswordFileAuthenticator implements PasswdAuthenticationProvider {
+  // HiveServer2's SASL PLAIN server turns each byte into a char (a sign-extended one above 127): undo that
+  // and read the bytes as the UTF-8 the clients send, so non-ASCII users and passwords work.
+  static String fromWire(String s) {
+    byte[] b = new byte[s.length()];
+    for (int i = 0; i < b.length; i++) {
+      char c = s.charAt(i);
+      if (c > 0xFF && c < 0xFF80) return s;  // already real text: a server that decodes properly
+      b[i] = (byte) (c & 0xFF);
+    }
+    return new String(b, StandardCharsets.UTF_8);
+  }
+
   @Override
   public void Authenticate(String user, String password) throws AuthenticationException {
     String path = System.getenv("JCAT_SERVE_PASSWORD_FILE");
     if (path == null || user == null || password == null) throw new AuthenticationException("jcat: login refused");
+    user = fromWire(user);
+    password = fromWire(password);
     try {
       for (String line : Files.readAllLines(Paths.get(path), StandardCharsets.UTF_8)) {
         line = line.strip();
@@ -371,6 +385,9 @@ def serve(opts: ServeOptions, out=None, ready: threading.Event | None = None,
             # exitOnError=false: a failed start must not take the JVM (and this process) down without a word
             for k, v in hive_settings(conf).items():
                 spark.conf.set(k, v)
+                # Some parts (the CUSTOM login check among them) build a fresh HiveConf, which reads only
+                # hive-site.xml and Java system properties: set them there too.
+                spark._jvm.java.lang.System.setProperty(k, v)
             try:
                 server = hts.startWithSparkSession(spark._jsparkSession, False)
             except Exception as e:  # noqa: BLE001  (py4j wraps the Java error; name the cause)
