@@ -19,11 +19,11 @@ def test_bench_runs_and_writes_figures(spark, tmp_path, capsys):
     args = argparse.Namespace(master=None, records=3000, repeat=1, json_path=str(out))
     assert run_bench(args) == 0
     printed = capsys.readouterr().out
-    for way in ("catalog", "catalog_per_field", "catalog_full_m7", "jvm_expressions", "row_udf"):
+    for way in ("catalog", "catalog_per_field", "catalog_full_m7", "jvm_expressions", "row_udf", "arrow_floor"):
         assert way in printed
     figures = json.loads(out.read_text())
     assert figures["records"] == 3000 and figures["record_length"] == 971
-    assert set(figures["ways"]) == {"catalog", "catalog_per_field", "catalog_full_m7", "jvm_expressions", "row_udf"}
+    assert set(figures["ways"]) == {"catalog", "catalog_per_field", "catalog_full_m7", "jvm_expressions", "row_udf", "arrow_floor"}
     assert all(w["median_s"] > 0 and w["records_per_s"] > 0 for w in figures["ways"].values())
 
 

@@ -134,10 +134,19 @@ def register_bench_layout(spark) -> None:
     spark.udf.register(fn.name, arrow_udf_for(fn))
 
 
+def register_floor(spark) -> None:
+    """An Arrow UDF that decodes nothing: what shipping the records to Python workers and back costs alone."""
+    import pyarrow as pa
+    from pyspark.sql.functions import arrow_udf
+
+    spark.udf.register("bench_arrow_floor", arrow_udf(lambda b: pa.nulls(len(b), pa.int64()), "bigint"))
+
+
 def measure(spark, records: int, repeat: int) -> list[Result]:
     from pyspark.sql.functions import udf
 
     register_bench_layout(spark)
+    register_floor(spark)
     raw = spark.table(RAW_TABLE)
     nbytes = records * qasym7j5.RECORD_LENGTH
     catalog_sql = [catalog_expr(*f) for f in FIELDS]
@@ -158,6 +167,7 @@ def measure(spark, records: int, repeat: int) -> list[Result]:
         "catalog_full_m7": lambda: raw.selectExpr("decode_qasym7j5(record) AS d").selectExpr("d.*"),
         "jvm_expressions": lambda: raw.selectExpr(*jvm_sql),
         "row_udf": row_df,
+        "arrow_floor": lambda: raw.selectExpr("bench_arrow_floor(record) AS nothing"),
     }
     results = []
     for way, factory in ways.items():
@@ -183,6 +193,7 @@ WAYS_DOC = {
     "catalog_full_m7": "decode_qasym7j5: all 63 fields of the record (more work than the others)",
     "jvm_expressions": "Spark's own substr/decode/conv/hex/regexp expressions",
     "row_udf": "a naive row-at-a-time Python UDF per field",
+    "arrow_floor": "an Arrow UDF that decodes nothing: the cost of any Python-worker path",
 }
 
 
@@ -200,6 +211,9 @@ def report(results: list[Result]) -> str:
     lines.append("")
     lines.append(f"catalog vs JVM expressions: {jvm_ratio:.2f}x  (target >= 0.8x: {'met' if jvm_ratio >= 0.8 else 'MISSED'})")
     lines.append(f"catalog vs row UDF:         {udf_ratio:.2f}x  (target >= 5x:   {'met' if udf_ratio >= 5 else 'MISSED'})")
+    floor = by["arrow_floor"]
+    lines.append(f"ceiling for any Python-worker decoder: {by['jvm_expressions'].seconds / floor.seconds:.2f}x JVM, "
+                 f"{by['row_udf'].seconds / floor.seconds:.2f}x row UDF (arrow_floor decodes nothing)")
     pf = by["catalog_per_field"]
     lines.append(f"per-field catalog vs JVM:   {by['jvm_expressions'].seconds / pf.seconds:.2f}x, "
                  f"vs row UDF: {by['row_udf'].seconds / pf.seconds:.2f}x")
