@@ -16,7 +16,7 @@ import pytest
 from udfs.demos import lldf as demo
 from udfs.layouts import lldf
 
-from test_lldf_support import private_project
+from lldf_support import private_project
 
 RAW_DDL = "source_file string, record_offset bigint, record_number bigint, record binary, load_id string"
 
