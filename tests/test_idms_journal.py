@@ -81,11 +81,27 @@ def test_datetime_encoder_matches_the_broadcom_dump():
 # ---- through dbt ---------------------------------------------------------------------------------------
 
 def land(spark, records: list[bytes], mode: str = "overwrite", load_id: str = "L1", source_file: str = "j1.jrn") -> None:
+    """Stand-in for `jcat load`: records straight into a plain table jcat.raw_idms (the loader's view, if a
+    load made one, is dropped first; `unland` drops the table so a later load recreates its view)."""
+    if mode == "overwrite":
+        unland(spark)
     rows, offset = [], 0
     for i, r in enumerate(records):
         rows.append((source_file, offset, i + 1, bytearray(r), load_id))
         offset += len(r)
     spark.createDataFrame(rows, RAW_DDL).write.mode(mode).saveAsTable("jcat.raw_idms")
+
+
+def unland(spark) -> None:
+    kind = [r.tableType for r in spark.catalog.listTables("jcat") if r.name == "raw_idms"]
+    if kind:
+        spark.sql(f"drop {'view' if kind[0] == 'VIEW' else 'table'} jcat.raw_idms")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _unland_after(spark):
+    yield
+    unland(spark)
 
 
 def idms_project() -> Path:

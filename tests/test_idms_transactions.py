@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_idms_journal import build, land
+from tests.test_idms_journal import _unland_after, build, land, unland  # noqa: F401 (fixture)
 from udfs.demos import idms as demo
 
 
