@@ -336,14 +336,23 @@ def serve(opts: ServeOptions, out=None, ready: threading.Event | None = None,
 
     stop = stop or threading.Event()
     installed = []
-    if threading.current_thread() is threading.main_thread():
-        def on_signal(signum, _frame):
-            if stop.is_set():  # a second Ctrl-C while stopping: give up waiting
-                raise KeyboardInterrupt
-            say(f"received {signal.Signals(signum).name}, stopping")
-            stop.set()
-        for sig in (signal.SIGTERM, signal.SIGINT):
-            installed.append((sig, signal.signal(sig, on_signal)))
+
+    def on_signal(signum, _frame):
+        if stop.is_set():  # a second Ctrl-C while stopping: give up waiting
+            raise KeyboardInterrupt
+        say(f"received {signal.Signals(signum).name}, stopping")
+        stop.set()
+
+    def install_handlers():
+        # Called again once Spark is up: SparkContext installs its own SIGINT handler (cancel jobs, raise
+        # KeyboardInterrupt), which would turn Ctrl-C into an interrupted exit instead of a clean stop.
+        if threading.current_thread() is threading.main_thread():
+            for sig in (signal.SIGTERM, signal.SIGINT):
+                old = signal.signal(sig, on_signal)
+                if len(installed) < 2:
+                    installed.append((sig, old))
+
+    install_handlers()
 
     conf = server_conf(opts)
     if opts.auth == "password":
@@ -359,6 +368,7 @@ def serve(opts: ServeOptions, out=None, ready: threading.Event | None = None,
             f"home {jcat_home()})")
         with _Progress(say, "starting Spark"):
             spark = runtime.start(master=opts.master, app_name="jcat-serve", conf=conf)
+        install_handlers()
         if stop.is_set():
             return 0
         from .catalog import CATALOG
