@@ -31,3 +31,18 @@ def spark(jcat_home):
     })
     yield session
     # not stopped: getOrCreate hands the same session to every test, and py4j shuts down at exit
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _drop_hand_written_raw_tables():
+    """Some model tests write `jcat.raw_<layout>` directly as a plain table; landing keeps a view of that name.
+    Drop such tables after each module so one module's fixture data never stands in another's way."""
+    yield
+    from pyspark.sql import SparkSession
+
+    spark = SparkSession.getActiveSession()
+    if spark is None or not spark.catalog.databaseExists("jcat"):
+        return
+    for t in spark.catalog.listTables("jcat"):
+        if t.name.startswith("raw_") and t.tableType != "VIEW" and not t.isTemporary:
+            spark.sql(f"DROP TABLE IF EXISTS jcat.{t.name}")

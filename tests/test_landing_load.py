@@ -169,3 +169,16 @@ def test_a_thousand_small_files_exact_accounting(spark, tmp_path):
     assert sum(f.record_bytes + f.rejected_bytes for f in loaded) == total
     n = spark.sql(f"SELECT count(*) FROM jcat.raw_qasym7j5 WHERE load_id = '{result.load_id}'").first()[0]
     assert n == expected_records
+
+
+def test_a_plain_table_under_the_raw_name_is_refused_not_read(spark, tmp_path):
+    spark.sql("DROP VIEW IF EXISTS jcat.raw_idms")
+    spark.sql("CREATE TABLE jcat.raw_idms (record BINARY) USING parquet")
+    try:
+        f = tmp_path / "j.jrn"
+        f.write_bytes(b"".join(IDMS))
+        with pytest.raises(LoadProblem, match="jcat.raw_idms is a table, not the view jcat load keeps"):
+            load(spark, "idms", [str(f)])
+    finally:
+        spark.sql("DROP TABLE IF EXISTS jcat.raw_idms")
+    assert load(spark, "idms", [str(f)]).files[0].records == len(IDMS)  # the view comes back with the next load

@@ -51,7 +51,14 @@ def rejects_dir(spark, load_id: str) -> str:
 def ensure_tables(spark, layout: str) -> None:
     """Create what is missing (each DDL is a metastore round trip, so existing objects are left alone)."""
     root = landing_root(spark)
-    if all(spark.catalog.tableExists(t) for t in (LEDGER, CURRENT, REJECTS, landed_table(layout), f"{DB}.{raw_table(layout)}")):
+    raw = f"{DB}.{raw_table(layout)}"
+    if spark.catalog.tableExists(raw) and spark.catalog.getTable(raw).tableType != "VIEW":
+        # Someone wrote their own table under the name whose view shows committed loads: never read past it.
+        from .loader import LoadProblem
+
+        raise LoadProblem(f"{raw} is a table, not the view jcat load keeps over its committed loads: "
+                          f"drop or rename it, then load again")
+    if all(spark.catalog.tableExists(t) for t in (LEDGER, CURRENT, REJECTS, landed_table(layout), raw)):
         return
     spark.sql(f"CREATE DATABASE IF NOT EXISTS {DB}")
     spark.sql(f"CREATE TABLE IF NOT EXISTS {LEDGER} ({LEDGER_DDL}) USING parquet")
