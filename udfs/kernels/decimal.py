@@ -79,6 +79,19 @@ def decimal128_array(hi: np.ndarray, lo: np.ndarray, neg: np.ndarray, ok: np.nda
     return pa.Array.from_buffers(DECIMAL_TYPE, len(low), [validity, pa.py_buffer(words.tobytes())])
 
 
+def _small_decimal(digits: np.ndarray, neg: np.ndarray, ok: np.ndarray) -> pa.Array:
+    """DECIMAL(31,0) of at most 18 digits a row: one int64 per row, widened by Arrow's C++ cast."""
+    v = digits.astype(np.int64) @ _POW10[_SPLIT - digits.shape[1]:]
+    np.negative(v, out=v, where=neg)
+    return pa.array(v, mask=None if ok.all() else ~ok).cast(DECIMAL_TYPE)
+
+
+def _uniform(batch, max_width: int) -> np.ndarray | None:
+    """The (n, w) matrix when every row has the same width w <= max_width (a column of fixed records)."""
+    w = batch.uniform_width if batch.n else None
+    return batch.matrix(None, w) if w is not None and 1 <= w <= max_width else None
+
+
 def _reason_wrong_width(width: int, limit: int, what: str) -> str:
     return f"{width} bytes is not a valid {what} width (1 to {limit})"
 
@@ -86,6 +99,14 @@ def _reason_wrong_width(width: int, limit: int, what: str) -> str:
 def unpack_zoned(b, strict: bool = False) -> pa.Array:
     """Zoned decimal (one digit a byte, sign in the zone of the last byte) to DECIMAL(31,0)."""
     batch = binary_batch(b)
+    mat = _uniform(batch, _SPLIT)
+    if mat is not None:  # the common case, a fixed-width column of up to 18 digits
+        zone, digit = mat >> 4, mat & 0x0F
+        sign = SIGN_CLASS[zone[:, -1]]
+        ok = (digit.max(axis=1) <= 9) & (zone[:, :-1].min(axis=1, initial=0xF) == 0xF) & (sign > 0) & batch.valid
+        raise_if_strict(strict, "unpack_zoned", batch, batch.valid & ~ok,
+                        lambda r: "a digit above 9, a zone other than F, or a sign nibble that is not A-F")
+        return _small_decimal(digit, sign == 2, ok)
     acc = _Digits(batch.n)
     reasons: dict[int, str] = {}
     for width, rows, mat in batch.width_groups():
@@ -105,6 +126,17 @@ def unpack_zoned(b, strict: bool = False) -> pa.Array:
 def unpack_packed(b, strict: bool = False) -> pa.Array:
     """Packed decimal (two digits a byte, sign in the last nibble) to DECIMAL(31,0)."""
     batch = binary_batch(b)
+    mat = _uniform(batch, (_SPLIT + 1) // 2)
+    if mat is not None:  # the common case, a fixed-width column of up to 17 digits
+        high, low = mat >> 4, mat & 0x0F
+        digits = np.empty((mat.shape[0], 2 * mat.shape[1] - 1), dtype=np.uint8)
+        digits[:, 0::2] = high
+        digits[:, 1::2] = low[:, :-1]
+        cls = SIGN_CLASS[low[:, -1]]
+        ok = (digits.max(axis=1) <= 9) & (cls > 0) & batch.valid
+        raise_if_strict(strict, "unpack_packed", batch, batch.valid & ~ok,
+                        lambda r: "a digit nibble above 9 or a sign nibble below A")
+        return _small_decimal(digits, cls == 2, ok)
     acc = _Digits(batch.n)
     reasons: dict[int, str] = {}
     max_width = (MAX_DIGITS + 1) // 2
