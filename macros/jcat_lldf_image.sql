@@ -13,8 +13,14 @@
   {#- The column list of one table from the seed lldf_columns (read when the model runs). -#}
   {%- set cols = [] -%}
   {%- if execute -%}
+    {%- set seed = ref('lldf_columns') -%}
+    {%- if model is defined and model.resource_type == 'unit_test' -%}
+      {#- in a unit test ref() names a fixture CTE, which run_query cannot see: the column list is read from the
+          seed table itself, where seeds go (target schema); it is configuration, not test input -#}
+      {%- set seed = api.Relation.create(schema=target.schema, identifier='lldf_columns') -%}
+    {%- endif -%}
     {%- set result = run_query("select column_name, upper(coltype), cast(length as int), cast(coalesce(scale, 0) as int), nullable from "
-        ~ ref('lldf_columns') ~ " where table_owner = '" ~ owner ~ "' and table_name = '" ~ table ~ "' order by cast(colno as int)") -%}
+        ~ seed ~ " where table_owner = '" ~ owner ~ "' and table_name = '" ~ table ~ "' order by cast(colno as int)") -%}
     {%- for r in result.rows -%}
       {%- do cols.append({'name': r[0], 'coltype': r[1], 'length': r[2], 'scale': r[3], 'nullable': r[4]}) -%}
     {%- endfor -%}
