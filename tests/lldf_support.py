@@ -2,7 +2,7 @@
 
 `private_project` assembles a dbt project holding the shared macros, the sources and the LLDF models only:
 the LLDF tests then parse and run in seconds and are not broken by other areas' work in progress in the same
-working tree. `tests/test_lldf_project.py` builds the LLDF models in the full project as well.
+working tree. `tests/test_lldf_roundtrip.py` lands a generated file and builds the LLDF models in the full project.
 """
 
 from __future__ import annotations
