@@ -1,6 +1,6 @@
 {#- Row images of a Log Master logical log (seed 002) into typed columns, given the table's columns in COLNO
-    order: a list of dicts with name, coltype (CHAR VARCHAR SMALLINT INTEGER BIGINT DECIMAL REAL DOUBLE DATE TIME
-    TIMESTAMP), length, scale, nullable ('Y'/'N'), as the seed lldf_columns lists them (jcat_lldf_columns).
+    order: a list of dicts with name, coltype (CHAR VARCHAR SMALLINT INTEGER BIGINT DECIMAL REAL DOUBLE FLOAT DATE
+    TIME TIMESTAMP), length, scale, nullable ('Y'/'N'), as the seed lldf_columns lists them (jcat_lldf_columns).
 
     A column's place depends on the null bytes and VARCHAR lengths before it, so it is computed with a running
     position: jcat_lldf_image_positions adds `<tag>__s<i>` (1-based start of column i; the last one is the
@@ -43,6 +43,10 @@
   {%- elif t in ('SMALLINT',) -%}2
   {%- elif t in ('INTEGER', 'REAL') -%}4
   {%- elif t in ('BIGINT', 'DOUBLE') -%}8
+  {#- FLOAT as SYSCOLUMNS and the DLCI record (FLOT, "length is 4 or 8") describe REAL and DOUBLE -#}
+  {%- elif t == 'FLOAT' and n in (4, 8) -%}{{ n }}
+  {%- elif t == 'FLOAT' -%}{{ exceptions.raise_compiler_error("jcat_lldf_image: FLOAT column " ~ col['name'] ~ " has length " ~ n ~ "; the logical log writes 4 or 8 bytes") }}
+  {%- elif t == 'DECFLOAT' -%}{{ exceptions.raise_compiler_error("jcat_lldf_image: DECFLOAT column " ~ col['name'] ~ ": the logical log's column types (DLCI) have no decimal floating point form, so its bytes are unknown (docs/lldf.md)") }}
   {%- elif t == 'DATE' -%}10
   {%- elif t == 'TIME' -%}8
   {%- elif t == 'TIMESTAMP' -%}26
@@ -99,6 +103,7 @@
   {%- elif t == 'DECIMAL' -%}{{ jcat_scale('unpack_packed(substr(' ~ img ~ ', ' ~ d ~ ', ' ~ ((n // 2) + 1) ~ '))', n, c['scale'] | int) }}
   {%- elif t == 'REAL' -%}{{ jcat_lldf_float('substr(' ~ img ~ ', ' ~ d ~ ', 4)', 4, float_format) }}
   {%- elif t == 'DOUBLE' -%}{{ jcat_lldf_float('substr(' ~ img ~ ', ' ~ d ~ ', 8)', 8, float_format) }}
+  {%- elif t == 'FLOAT' -%}{{ jcat_lldf_float('substr(' ~ img ~ ', ' ~ d ~ ', ' ~ n ~ ')', n, float_format) }}
   {%- elif t == 'DATE' -%}try_to_date(ebcdic_str(substr({{ img }}, {{ d }}, 10)), 'yyyy-MM-dd')
   {%- elif t == 'TIME' -%}
   if(ebcdic_str(substr({{ img }}, {{ d }}, 8)) rlike '^([01][0-9]|2[0-4])[.:][0-5][0-9][.:][0-5][0-9]$',

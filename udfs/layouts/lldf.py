@@ -241,6 +241,10 @@ def column_width(coltype: str, length: int) -> int | None:
         return length
     if coltype == "DECIMAL":
         return length // 2 + 1
+    if coltype == "FLOAT":  # SYSCOLUMNS' and the DLCI record's name for REAL (4) and DOUBLE (8)
+        if length not in (4, 8):
+            raise ValueError(f"FLOAT takes 4 or 8 bytes, not {length}")
+        return length
     return FIXED_WIDTH[coltype]
 
 
@@ -290,7 +294,7 @@ def encode_column(col: dict, value, float_format: str = "hfp", ccsid: int = 37) 
         if scaled != scaled.to_integral_value():
             raise ValueError(f"{value} has more than {col.get('scale')} decimals")
         data = enc.packed(int(scaled), length if length % 2 else length + 1)
-    elif t in ("REAL", "DOUBLE"):
+    elif t in ("REAL", "DOUBLE", "FLOAT"):
         import struct
         data = hfp(float(value), width) if float_format == "hfp" else struct.pack(">f" if width == 4 else ">d", value)
     elif t == "DATE":
