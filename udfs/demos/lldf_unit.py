@@ -32,10 +32,6 @@ def _sql_str(s: str | None) -> str:
     return "cast(null as string)" if s is None else "'" + s.replace("'", "''") + "'"
 
 
-def _ts(t: dt.datetime | None) -> str:
-    return "cast(null as timestamp_ntz)" if t is None else f"timestamp_ntz'{t.isoformat(sep=' ')}'"
-
-
 # ---- records used by the fixtures ---------------------------------------------------------------------------
 
 def _rows():
@@ -48,7 +44,7 @@ def _rows():
 
 
 def _header_values(record: bytes) -> dict:
-    """The header fields a record was encoded with, read back by name only to label fixtures (not to expect)."""
+    """The raw bytes of each header field: given rows are built from them, expected rows never are."""
     return {f.name: record[f.offset:f.offset + f.length] for f in lldf.HEADER}
 
 
