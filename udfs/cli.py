@@ -221,6 +221,15 @@ def build_parser() -> argparse.ArgumentParser:
     n.add_argument("--records", type=int, default=1_000_000)
     n.add_argument("--repeat", type=int, default=3, help="timed runs per measurement (median), after a warm-up")
     n.add_argument("--json", dest="json_path", default=None, help="write the figures to this file")
+    n.add_argument("--layout", dest="layouts", action="append", default=None,
+                   choices=["qasym7j5", "qjordje5", "lldf", "idms", "ibmsnap"],
+                   help="only this layout (repeatable); default every layout")
+    n.add_argument("--ways", default=None,
+                   help="comma-separated ways to time (catalog, catalog_per_field, jvm_expressions, row_udf, "
+                        "arrow_floor); default all, or catalog only with --scaling")
+    n.add_argument("--scaling", default=None, metavar="N,N,...",
+                   help="record counts to run one after another, each in a fresh process, e.g. "
+                        "100000,1000000,10000000: time per record and peak memory across sizes")
 
     v = sub.add_parser("serve", help="Spark Thrift (HiveServer2) JDBC/ODBC server with the catalog registered")
     v.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1, loopback only)")

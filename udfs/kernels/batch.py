@@ -133,6 +133,8 @@ def int_argument(arr, n: int, default: int | None) -> np.ndarray:
     """An integer argument column (often a literal repeated) as int64; NULL becomes `default`."""
     if arr is None:
         return np.full(n, -1 if default is None else default, dtype=np.int64)
+    if isinstance(arr, (bool, int, np.integer)):  # a constant from Python (layout functions)
+        return np.full(n, int(arr), dtype=np.int64)
     if isinstance(arr, pa.ChunkedArray):
         arr = arr.combine_chunks()
     if pa.types.is_boolean(arr.type):

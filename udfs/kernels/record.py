@@ -14,7 +14,7 @@ import pyarrow as pa
 
 from .batch import BinaryBatch, DecodeError, binary_batch, fixed_width_batch
 from .binary import unpack_bin
-from .clocks import parse_ibmi_timestamp
+from .clocks import parse_ibmi_timestamp, parse_lrsn, parse_timestamp17
 from .decimal import unpack_packed, unpack_zoned
 from .ebcdic import ebcdic_str
 
@@ -25,6 +25,9 @@ KINDS: dict[str, tuple[Callable, str]] = {
     "zoned": (unpack_zoned, "DECIMAL(31,0)"),
     "packed": (unpack_packed, "DECIMAL(31,0)"),
     "bin": (unpack_bin, "BIGINT"),
+    "ubin": (lambda b, strict=False: unpack_bin(b, False, strict=strict), "BIGINT"),
+    "ts17": (parse_timestamp17, "TIMESTAMP_NTZ"),
+    "lrsn": (parse_lrsn, "TIMESTAMP"),
     "ibmi_ts": (parse_ibmi_timestamp, "TIMESTAMP_NTZ"),
     "hex": (None, "BINARY"),
 }

@@ -1,0 +1,189 @@
+"""`jcat bench`: every layout decoded by the catalog, against Spark's own JVM expressions and a naive
+row-at-a-time Python UDF, on the same rows and fields, raw table to decoded rows (`noop` sink).
+
+    jcat bench [--records N] [--layout L ...] [--repeat R] [--json FILE]
+    jcat bench --scaling 100000,1000000,10000000 [--layout L ...]
+
+Data is generated in-process with the encoders (`udfs.bench.layouts`) and landed as a Parquet raw table.
+The scaling series runs each size in a fresh process (a JVM's heap never shrinks, so sizes measured in one
+process would hide growth) and reports time per record and peak memory of the whole process tree.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from .layouts import LAYOUTS, get
+from .measure import WAYS, WAYS_DOC, Result, check_agreement, land, measure
+
+TARGET_JVM = 0.8  # catalog throughput at least 0.8x Spark's own expressions
+TARGET_ROW = 5.0  # and at least 5x the row UDF
+TARGET_SCALING_TIME = 1.2  # time per record within 20% across sizes
+TARGET_SCALING_MEMORY = 1.3  # peak memory at the largest size within 1.3x the next size down
+
+__all__ = ["run_bench", "ratios", "report", "scaling_report"]
+
+
+def ratios(results: list[Result]) -> dict[str, dict[str, float]]:
+    """Per layout: how many times faster the catalog is than each baseline (>1: the catalog is faster)."""
+    out: dict[str, dict[str, float]] = {}
+    by = {(r.layout, r.way): r for r in results}
+    for layout in dict.fromkeys(r.layout for r in results):
+        cat = by.get((layout, "catalog"))
+        if cat is None:
+            continue
+        out[layout] = {f"catalog_vs_{w}": by[(layout, w)].seconds / cat.seconds
+                       for w in ("jvm_expressions", "row_udf", "catalog_per_field", "arrow_floor") if (layout, w) in by}
+    return out
+
+
+def report(results: list[Result], nbytes_by_layout: dict[str, int]) -> str:
+    lines = [f"{'layout':<9} {'way':<18} {'records/s':>12} {'MB/s':>8} {'us/rec':>7} {'median s':>9} {'peak MiB':>9}  runs"]
+    for r in results:
+        lines.append(f"{r.layout:<9} {r.way:<18} {r.records_per_s:>12,.0f} {r.mb_per_s:>8.1f} {r.us_per_record:>7.2f} "
+                     f"{r.seconds:>9.2f} {r.peak_rss / 2**20:>9,.0f}  " + " ".join(f"{x:.2f}" for x in r.runs))
+    lines.append("")
+    lines += [f"  {w}: {d}" for w, d in WAYS_DOC.items()]
+    lines.append("")
+    lines.append(f"{'layout':<9} {'vs JVM':>8} {'target':>7} {'vs row UDF':>11} {'target':>7} {'vs per-field':>13} "
+                 f"{'ceiling vs JVM':>15}")
+    by = {(r.layout, r.way): r for r in results}
+    for layout, rs in ratios(results).items():
+        jvm, row = rs.get("catalog_vs_jvm_expressions"), rs.get("catalog_vs_row_udf")
+        floor = by.get((layout, "arrow_floor"))
+        ceiling = (by[(layout, "jvm_expressions")].seconds / floor.seconds
+                   if floor and (layout, "jvm_expressions") in by else None)
+
+        def f(x, fmt="{:.2f}x"):
+            return "-" if x is None else fmt.format(x)
+
+        lines.append(f"{layout:<9} {f(jvm):>8} {('met' if jvm >= TARGET_JVM else 'MISSED') if jvm else '-':>7} "
+                     f"{f(row):>11} {('met' if row >= TARGET_ROW else 'MISSED') if row else '-':>7} "
+                     f"{f(rs.get('catalog_vs_catalog_per_field')):>13} {f(ceiling):>15}")
+    lines.append(f"targets: catalog >= {TARGET_JVM}x JVM expressions and >= {TARGET_ROW}x row UDF; "
+                 "'ceiling vs JVM' is the best any Python-worker decoder could do (arrow_floor decodes nothing)")
+    return "\n".join(lines)
+
+
+def payload(results: list[Result], args, master: str) -> dict:
+    return {
+        "records": args.records, "repeat": args.repeat, "master": master,
+        "results": [{"layout": r.layout, "way": r.way, "median_s": r.seconds, "runs_s": r.runs,
+                     "records": r.records, "bytes": r.bytes, "records_per_s": r.records_per_s,
+                     "mb_per_s": r.mb_per_s, "us_per_record": r.us_per_record, "peak_rss_bytes": r.peak_rss}
+                    for r in results],
+        "ratios": ratios(results),
+        "targets": {"catalog_vs_jvm_expressions": TARGET_JVM, "catalog_vs_row_udf": TARGET_ROW},
+    }
+
+
+def _layouts(args) -> list[str]:
+    names = args.layouts or list(LAYOUTS)
+    for n in names:
+        get(n)  # unknown names fail before any work
+    return names
+
+
+def _ways(args) -> tuple[str, ...]:
+    ways = tuple(args.ways.split(",")) if args.ways else WAYS
+    unknown = set(ways) - set(WAYS)
+    if unknown:
+        raise ValueError(f"unknown ways {sorted(unknown)}; choose from {', '.join(WAYS)}")
+    if "catalog" not in ways:
+        ways = ("catalog",) + ways
+    return ways
+
+
+def run_bench(args) -> int:
+    if getattr(args, "scaling", None):
+        return run_scaling(args)
+    from ..runtime import start
+
+    names, ways = _layouts(args), _ways(args)
+    spark = start(master=args.master, app_name="jcat-bench")
+    spark.conf.set("spark.sql.legacy.javaCharsets", "true")  # Spark 4 refuses decode(b, 'IBM037') otherwise
+    master = spark.sparkContext.master
+    print(f"jcat bench: {args.records:,} records per layout ({', '.join(names)}), master {master}, "
+          f"median of {args.repeat} runs after a warm-up", flush=True)
+    results, nbytes = [], {}
+    for name in names:
+        lay = get(name)
+        nbytes[name] = land(spark, lay, args.records)
+        checked = check_agreement(spark, lay)
+        print(f"{name}: {lay.note}; {len(lay.fields)} fields, {nbytes[name] / args.records:,.0f} bytes/record; "
+              f"ways agree on {checked:,} records", flush=True)
+        results += measure(spark, lay, args.records, nbytes[name], args.repeat, ways,
+                           log=lambda s: print(s, flush=True))
+    print()
+    print(report(results, nbytes))
+    if args.json_path:
+        Path(args.json_path).write_text(json.dumps(payload(results, args, master), indent=2))
+        print(f"figures written to {args.json_path}")
+    return 0
+
+
+# --- scaling -------------------------------------------------------------------------------------------------
+
+def run_scaling(args) -> int:
+    """Each size in a fresh `jcat bench` process; time per record and peak memory compared across sizes."""
+    sizes = [int(s) for s in args.scaling.split(",")]
+    names = _layouts(args)
+    ways = args.ways or "catalog"
+    print(f"jcat bench scaling: sizes {', '.join(f'{s:,}' for s in sizes)}; layouts {', '.join(names)}; "
+          f"ways {ways}; each size in a fresh process", flush=True)
+    runs: dict[int, dict] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for size in sizes:
+            out = Path(tmp) / f"{size}.json"
+            cmd = [sys.executable, "-m", "udfs.cli"] + (["--master", args.master] if args.master else []) + [
+                "bench", "--records", str(size), "--repeat", str(args.repeat), "--ways", ways, "--json", str(out),
+            ] + sum((["--layout", n] for n in names), [])
+            print(f"--- {size:,} records: {' '.join(cmd[2:])}", flush=True)
+            # its own JCAT_HOME: a fresh metastore and warehouse, removed with the data when the run ends
+            env = {**os.environ, "JCAT_HOME": str(Path(tmp) / f"home-{size}")}
+            done = subprocess.run(cmd, env=env)
+            if done.returncode != 0:
+                print(f"jcat bench: the {size:,}-record run failed (exit {done.returncode})", file=sys.stderr)
+                return done.returncode
+            runs[size] = json.loads(out.read_text())
+    text, figures = scaling_report(runs)
+    print()
+    print(text)
+    if args.json_path:
+        Path(args.json_path).write_text(json.dumps({"sizes": sizes, "runs": {str(k): v for k, v in runs.items()},
+                                                    "scaling": figures}, indent=2))
+        print(f"figures written to {args.json_path}")
+    return 0
+
+
+def scaling_report(runs: dict[int, dict]) -> tuple[str, dict]:
+    sizes = sorted(runs)
+    rows = {}
+    for size in sizes:
+        for r in runs[size]["results"]:
+            rows.setdefault((r["layout"], r["way"]), {})[size] = r
+    lines = [f"{'layout':<9} {'way':<18} " + " ".join(f"{f'{s:,} us/rec':>17}" for s in sizes)
+             + f" {'spread':>7} " + " ".join(f"{f'{s:,} MiB':>15}" for s in sizes) + f" {'mem ratio':>10}"]
+    figures = {}
+    for (layout, way), by_size in rows.items():
+        us = [by_size[s]["us_per_record"] for s in sizes if s in by_size]
+        mem = [by_size[s]["peak_rss_bytes"] for s in sizes if s in by_size]
+        spread = max(us) / min(us)
+        mem_ratio = mem[-1] / mem[-2] if len(mem) > 1 else 1.0
+        figures[f"{layout}/{way}"] = {"us_per_record": us, "peak_rss_bytes": mem, "time_spread": spread,
+                                      "memory_ratio_largest": mem_ratio,
+                                      "time_ok": spread <= TARGET_SCALING_TIME,
+                                      "memory_ok": mem_ratio <= TARGET_SCALING_MEMORY}
+        lines.append(f"{layout:<9} {way:<18} " + " ".join(f"{u:>17.3f}" for u in us)
+                     + f" {spread:>6.2f}x " + " ".join(f"{m / 2**20:>15,.0f}" for m in mem) + f" {mem_ratio:>9.2f}x")
+    lines.append(f"targets: time per record within {TARGET_SCALING_TIME:.1f}x across sizes (spread = slowest / "
+                 f"fastest); peak memory of the whole process tree at the largest size within "
+                 f"{TARGET_SCALING_MEMORY:.1f}x the next size down")
+    missed = [k for k, v in figures.items() if not (v["time_ok"] and v["memory_ok"])]
+    lines.append("all met" if not missed else "MISSED: " + ", ".join(missed))
+    return "\n".join(lines), figures

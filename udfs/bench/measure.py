@@ -1,0 +1,224 @@
+"""Land a layout's records as a raw table, check that the ways agree, and time each way end to end.
+
+A way is a DataFrame over the raw table; its time is a write to Spark's `noop` sink (every row decoded,
+nothing kept), the median of `repeat` runs after one warm-up run. Peak memory is sampled from /proc for the
+whole process tree (this Python driver, the JVM, and the Python workers it starts) while the runs go on.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import threading
+import time
+from dataclasses import dataclass, field
+
+from .kinds import KINDS, BenchField, catalog_per_field_sql, jvm_sql
+from .layouts import POOL, BenchLayout
+
+WAYS_DOC = {
+    "catalog": "the layout's fields in one layout-function call per batch (as decode_<layout>)",
+    "catalog_per_field": "one catalog function per field (as the dbt field macros call them)",
+    "jvm_expressions": "Spark's own substr/decode/conv/hex/regexp/to_timestamp expressions",
+    "row_udf": "a naive row-at-a-time Python UDF per field",
+    "arrow_floor": "an Arrow UDF that decodes nothing: the cost of any Python-worker path",
+}
+WAYS = tuple(WAYS_DOC)
+
+
+def raw_table(layout: str) -> str:
+    return f"bench_raw_{layout}"
+
+
+def layout_function_name(layout: str) -> str:
+    return f"bench_decode_{layout}"
+
+
+@dataclass
+class Result:
+    layout: str
+    way: str
+    runs: list[float]
+    records: int
+    bytes: int
+    peak_rss: int = 0  # bytes, whole process tree, during this way's runs
+
+    @property
+    def seconds(self) -> float:
+        return statistics.median(self.runs)
+
+    @property
+    def records_per_s(self) -> float:
+        return self.records / self.seconds
+
+    @property
+    def mb_per_s(self) -> float:
+        return self.bytes / self.seconds / 1e6
+
+    @property
+    def us_per_record(self) -> float:
+        return self.seconds / self.records * 1e6
+
+
+# --- memory --------------------------------------------------------------------------------------------------
+
+def _children() -> dict[int, list[int]]:
+    kids: dict[int, list[int]] = {}
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open(f"/proc/{d}/stat") as fh:
+                    ppid = int(fh.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            kids.setdefault(ppid, []).append(int(d))
+    return kids
+
+
+def tree_rss(root: int | None = None) -> int:
+    """Resident bytes of a process and all its descendants (driver, JVM, Python workers)."""
+    root = root or os.getpid()
+    kids = _children()
+    total, todo = 0, [root]
+    while todo:
+        pid = todo.pop()
+        todo += kids.get(pid, [])
+        try:
+            with open(f"/proc/{pid}/status") as fh:
+                for line in fh:
+                    if line.startswith("VmRSS:"):
+                        total += int(line.split()[1]) * 1024
+                        break
+        except OSError:
+            pass
+    return total
+
+
+@dataclass
+class PeakSampler:
+    """Samples tree_rss every `interval` seconds in a thread; `peak` is the largest seen."""
+    interval: float = 0.25
+    peak: int = 0
+    _stop: threading.Event = field(default_factory=threading.Event)
+
+    def __enter__(self):
+        self.peak = tree_rss()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+        return self
+
+    def _run(self):
+        while not self._stop.wait(self.interval):
+            self.peak = max(self.peak, tree_rss())
+
+    def __exit__(self, *exc):
+        self._stop.set()
+        self._thread.join()
+        self.peak = max(self.peak, tree_rss())
+
+
+# --- data ----------------------------------------------------------------------------------------------------
+
+def land(spark, lay: BenchLayout, records: int) -> int:
+    """`records` rows of the layout's pool, each made unique by its row number; returns the bytes landed."""
+    from pyspark.sql import functions as F
+
+    pool = lay.pool(min(POOL, records))
+    pool_df = spark.createDataFrame([(i, r) for i, r in enumerate(pool)], "k INT, record BINARY")
+    pos, length, how = lay.unique
+    if how == "digits":
+        number = f"encode(lpad(cast(record_number + 1 AS STRING), {length}, '0'), 'IBM037')"
+    else:
+        number = f"unhex(lpad(hex(record_number + 1), {2 * length}, '0'))"
+    (spark.range(records).select(F.col("id").alias("record_number"), (F.col("id") % len(pool)).cast("int").alias("k"))
+     .join(F.broadcast(pool_df), "k")
+     .selectExpr("record_number", f"overlay(record PLACING {number} FROM {pos} FOR {length}) AS record")
+     .write.mode("overwrite").format("parquet").saveAsTable(raw_table(lay.name)))
+    return spark.table(raw_table(lay.name)).selectExpr("sum(length(record))").first()[0]
+
+
+# --- ways ----------------------------------------------------------------------------------------------------
+
+def register(spark, lay: BenchLayout) -> None:
+    """The layout function over exactly the bench fields, built the way the catalog builds decode_<layout>;
+    and the floor UDF."""
+    import pyarrow as pa
+    from pyspark.sql.functions import arrow_udf
+
+    from ..catalog import Example, layout_function
+    from ..layouts import Field
+    from ..spark_catalog import arrow_udf_for
+
+    fields = tuple(Field(f.name, f.pos, f.length, KINDS[f.kind].record_kind) for f in lay.fields)
+    fn = layout_function(f"bench_{lay.name}", fields, "benchmark fields", Example("", ""))
+    spark.udf.register(layout_function_name(lay.name), arrow_udf_for(fn))
+    spark.udf.register("bench_arrow_floor", arrow_udf(lambda b: pa.nulls(len(b), pa.int64()), "bigint"))
+
+
+def ways(spark, lay: BenchLayout, table: str | None = None) -> dict:
+    """Way name -> a DataFrame factory over the raw table (or `table`), all decoding the same fields."""
+    from pyspark.sql import functions as F
+    from pyspark.sql.functions import udf
+
+    raw = spark.table(table or raw_table(lay.name))
+    names = [f.name for f in lay.fields]
+    row_udfs = {k: udf(spec.row, spec.row_type) for k, spec in KINDS.items()}
+    return {
+        "catalog": lambda: raw.selectExpr(f"{layout_function_name(lay.name)}(record) AS d")
+                              .selectExpr(*[f"d.{n}" for n in names]),
+        "catalog_per_field": lambda: raw.selectExpr(*[catalog_per_field_sql(f) for f in lay.fields]),
+        "jvm_expressions": lambda: raw.selectExpr(*[jvm_sql(f) for f in lay.fields]),
+        "row_udf": lambda: raw.select(*[row_udfs[f.kind](F.substring("record", f.pos, f.length)).alias(f.name)
+                                        for f in lay.fields]),
+        "arrow_floor": lambda: raw.selectExpr("bench_arrow_floor(record) AS nothing"),
+    }
+
+
+def check_agreement(spark, lay: BenchLayout, sample: int = 2000) -> int:
+    """The ways must give the same values, or the timings compare different work. Returns rows compared."""
+    register(spark, lay)
+    # the same raw rows for every way: cut the sample before decoding, not after
+    spark.table(raw_table(lay.name)).orderBy("record_number").limit(sample).createOrReplaceTempView("bench_sample")
+    got = {}
+    for way, factory in ways(spark, lay, "bench_sample").items():
+        if way != "arrow_floor":
+            got[way] = [tuple(r) for r in factory().collect()]
+    base = got["catalog"]
+    names = [f.name for f in lay.fields]
+    for way, rows in got.items():
+        if rows != base:
+            bad = next((i for i, (a, b) in enumerate(zip(base, rows)) if a != b), None)
+            detail = "" if bad is None else f": row {bad}, " + ", ".join(
+                f"{n}={a!r} vs {b!r}" for n, a, b in zip(names, base[bad], rows[bad]) if a != b)
+            raise AssertionError(f"{lay.name}: {way} disagrees with catalog{detail}")
+    if any(v is None for row in base for v in row):
+        nulls = sorted({n for row in base for n, v in zip(names, row) if v is None})
+        raise AssertionError(f"{lay.name}: the bench data decodes to NULL in {nulls}: fix the generator")
+    return len(base)
+
+
+def time_way(spark, factory, repeat: int) -> tuple[list[float], int]:
+    """(run seconds, peak tree RSS) of `repeat` noop writes after one warm-up."""
+    factory().write.format("noop").mode("overwrite").save()  # warm-up: JIT, Python workers, file cache
+    runs = []
+    with PeakSampler() as mem:
+        for _ in range(repeat):
+            df = factory()
+            t0 = time.perf_counter()
+            df.write.format("noop").mode("overwrite").save()
+            runs.append(time.perf_counter() - t0)
+    return runs, mem.peak
+
+
+def measure(spark, lay: BenchLayout, records: int, nbytes: int, repeat: int, which: tuple[str, ...] = WAYS,
+            log=print) -> list[Result]:
+    register(spark, lay)
+    ws = ways(spark, lay)
+    out = []
+    for way in which:
+        runs, peak = time_way(spark, ws[way], repeat)
+        r = Result(lay.name, way, runs, records, nbytes, peak)
+        log(f"  {lay.name:<9} {way:<18} {r.records_per_s:>12,.0f} rec/s  median {r.seconds:7.2f} s  "
+            f"runs {' '.join(f'{x:.2f}' for x in runs)}  peak {peak / 2**20:,.0f} MiB")
+        out.append(r)
+    return out
