@@ -29,7 +29,7 @@
       'LANGUAGE_ID',            {{ jcat_ibmi_esd_b_char('esd_text', off ~ ' + 24', 3) }}, -- 24 Char (3)
       'PATH_TYPE',              {{ jcat_ibmi_esd_b_uint('esd', off ~ ' + 30', 4) }},      -- 30 Bin (32)
       'PATH_LENGTH',            {{ plen }},                                             -- 34 Bin (31)
-      'DELIMITER',              {{ jcat_ibmi_esd_text('substr(esd, (' ~ off ~ ') + 38, 2)', ccsid) }}, -- 38 Char (2)
+      'DELIMITER',              {{ jcat_ibmi_esd_delimiter('substr(esd, (' ~ off ~ ') + 38, 2)', ccsid) }}, -- 38 Char (2)
       'PATH',                   {{ jcat_ibmi_esd_text(jcat_ibmi_esd_whole('(' ~ off ~ ') + 50', plen), ccsid) }} -- 50 Char (*)
     ), null)
 {%- endmacro %}
@@ -47,7 +47,7 @@
       'LANGUAGE_ID',       {{ jcat_ibmi_esd_b_char('esd_text', off ~ ' + 8', 3) }},  -- 8 Char (3)
       'PATH_TYPE',         {{ jcat_ibmi_esd_b_uint('esd', off ~ ' + 14', 4) }},      -- 14 Bin (32)
       'PATH_LENGTH',       {{ plen }},                                             -- 18 Bin (31)
-      'DELIMITER',         {{ jcat_ibmi_esd_text('substr(esd, (' ~ off ~ ') + 22, 2)', ccsid) }}, -- 22 Char (2)
+      'DELIMITER',         {{ jcat_ibmi_esd_delimiter('substr(esd, (' ~ off ~ ') + 22, 2)', ccsid) }}, -- 22 Char (2)
       'CONTENTS',          {{ jcat_ibmi_esd_text(jcat_ibmi_esd_whole('(' ~ off ~ ') + 34', plen), ccsid) }} -- 34 Char (*)
     ), null)
 {%- endmacro %}
@@ -94,4 +94,10 @@
 {#- EBCDIC text of len bytes at a 0-based offset (trigger names). -#}
 {% macro jcat_ibmi_esd_text_at(off, len) -%}
   if(({{ off }}) > 0 and ({{ len }}) > 0, nullif(ebcdic_str({{ jcat_ibmi_esd_whole('(' ~ off ~ ') + 1', len) }}), ''), null)
+{%- endmacro %}
+
+{#- The Char(2) delimiter: one character in a single-byte or UTF-8 CCSID leaves a pad byte (NUL or blank),
+    which is not part of the delimiter. -#}
+{% macro jcat_ibmi_esd_delimiter(bytes, ccsid) -%}
+  nullif(regexp_replace({{ jcat_ibmi_esd_text(bytes, ccsid) }}, '[ \\x00]+$', ''), '')
 {%- endmacro %}

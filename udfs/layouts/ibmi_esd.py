@@ -69,14 +69,23 @@ AUTH = ("Y",)  # authority flags: 'Y' or blank (IBM, seed 001 B B1 offset 117 an
 def object_name(name, off_expr, doc):
     return P(name, f"{{{{ jcat_ibmi_esd_object_name({off_expr}) }}}}", "Char (*) Object name",
              doc + " Struct: LENGTH, CCSID, COUNTRY_ID, LANGUAGE_ID, NAME (decoded with its own CCSID).",
-             f"{name} is not null and {name}.NAME is null and {name}.LENGTH > 0")
+             _absent_or(name, off_expr, f"{name}.NAME is null and {name}.LENGTH > 0"))
+
+
+def _absent_or(name, off_expr, bad):
+    """decode_errors condition of an offset-addressed part: its text did not decode, or (offset in a column) the
+    offset points at bytes the ESD does not hold, i.e. the entry was cut short."""
+    col = off_expr.strip("'")
+    if col.isdigit():  # fixed position: an entry without the optional part is not an error
+        return f"{name} is not null and {bad}"
+    return f"({name} is null and coalesce({col}, 0) > 0) or ({name} is not null and {bad})"
 
 
 def path_name(name, off_expr, doc):
     return P(name, f"{{{{ jcat_ibmi_esd_path_name({off_expr}) }}}}", "Char (*) Path name",
              doc + " Struct: PATH_INDICATOR, RELATIVE_DIRECTORY_FID, CCSID, COUNTRY_ID, LANGUAGE_ID, PATH_TYPE, "
              "PATH_LENGTH, DELIMITER, PATH (decoded with its own CCSID).",
-             f"{name} is not null and {name}.PATH is null and {name}.PATH_LENGTH > 0")
+             _absent_or(name, off_expr, f"{name}.PATH is null and {name}.PATH_LENGTH > 0"))
 
 
 def journal_info(name, pos, doc="Journaling information of the object."):
@@ -328,7 +337,7 @@ LAYOUTS: tuple[Layout, ...] = (
         P("SYMLINK", "{{ jcat_ibmi_esd_symlink('SYMLINK_OFFSET') }}", "Char (*) Symbolic link contents",
           "Symbolic link contents (*SYMLNK): CONTENTS_INCLUDED, CCSID, COUNTRY_ID, LANGUAGE_ID, PATH_TYPE, "
           "PATH_LENGTH, DELIMITER, CONTENTS.",
-          "SYMLINK is not null and SYMLINK.CONTENTS is null and SYMLINK.PATH_LENGTH > 0"))),
+          _absent_or("SYMLINK", "SYMLINK_OFFSET", "SYMLINK.CONTENTS is null and SYMLINK.PATH_LENGTH > 0")))),
     Layout("ifs_object_fid", "26, 30, 31", "IFS entries carrying only the object FID", (
         F("OBJECT_FID", 1, 16, "hex", "Char (16)", "File identifier of the object."),)),
     Layout("ifs_link_existing", "27", "IFS link to existing object", (
@@ -669,7 +678,7 @@ def journal_info_bytes(journal: str = "QSQJRN", library: str = "PAYROLL") -> byt
         + enc.binary(1709647629, 4, signed=False)
 
 
-AUTH_FLAGS = "YYY  YY  Y "  # existence, management, operational, read, add, execute; alter, reference, update, delete, exclude off
+AUTH_FLAGS = "YYY  YY   Y"  # existence, management, operational, read, add, execute; alter, reference, update, delete, exclude off
 
 
 def private_authority_bytes(flags: str = AUTH_FLAGS) -> bytes:
@@ -842,7 +851,7 @@ def _build(lay: Layout) -> bytes:
         v["NUMBER_OF_LICENSED_USERS"] = 2
         return encode_fixed(lay, v) + enc.ebcdic("123456/JSMITH/QPADEV0001", 26) + enc.ebcdic("123457/AUDIT/QPADEV0002", 26)
     if m == "data_area_change":
-        v.update(START_POSITION=1, CHANGE_LENGTH=5, CHANGE_OFFSET=28)
+        v.update(START_POSITION=1, CHANGE_LENGTH=5, CHANGE_OFFSET=27)  # 26 fixed bytes and a blank: READY at offset 27
         return encode_fixed(lay, v) + b"\x40" + enc.ebcdic("READY")
     if m == "identity_value":
         return encode_fixed(lay, v)
