@@ -1086,7 +1086,13 @@ The seed lost the table headings that name each layout's entries. Sources:
   B AA, B AT, B BD, B B0 layouts), both found with the `search` tool, plus the mappings listed as confirmed in
   `reference/formats.md` section 2 (B entries, C CM/RB, R record images, F OP/CL, D CT/CG).
 - **recalled**: IBM's entry names as we remember them (journal entry finder); the stored copies we could search
-  return only the start of those pages, so these are not yet checked. Each row says which.
+  return only the start of those pages, so these are not yet checked. Each row says which. Searched again
+  (2026-11-22, `search` corpora docs and pages): the finder (https://www.ibm.com/docs/ssw_ibm_i_72/rzaki/rzakijournalfinderall2.htm,
+  and its V5R4 copy rzakijournalfinderall.htm), the layouts page (rzakivarlength.htm, also its setgetweb.com copy) and
+  *Actions of applying or removing journaled changes by journal code*
+  (https://www.ibm.com/support/knowledgecenter/en/ssw_ibm_i_72/rzaki/rzakijrncodes.htm) all come back cut after
+  the B entries and the first two layout tables, so no recalled row and no unmapped table could be confirmed.
+  (The V5R4 copy titles the apply table "B AT, D DD, E EQ, F AY, Q QH": Y YH came later.)
 - Layouts with no row (seed tables 6, 14/15, 17, 19, 29/32, 30/31 beyond B BD, 33, 36, 38, 59) could not be tied
   to an entry type: their models exist, decode every field, and select nothing until the mapping is confirmed
   (add a row to `ENTRY_TYPES`). Better an empty model than a wrong layout applied to real audit data.
