@@ -122,3 +122,51 @@ def test_relation_is_parquet_readable_without_the_catalog(spark, landed):
     plain = spark.read.parquet(location)  # files only: no metastore, no registered functions
     assert plain.count() == len(ibmi.m7_entries()) + 4
     assert plain.where("ENTRY_TYPE = 'V' and ACTION = 'RMV'").select("VERSION_ENTRY_NUMBER").collect()[0][0] == ibmi.BIG
+
+
+def bad_records() -> list[bytes]:
+    """The four mutated records of QAUDJRN_BAD.bin, in file order (as the `landed` fixture writes them)."""
+    good = qasym7j5.encode(ibmi.m7_entries()[0])
+    return [mutate(good, 75, b"\xf0\xf1\x7b\xf3\xf4\xf5"), mutate(good, 29, "2024-02-30-25.00.00.000000".encode("cp037")),
+            mutate(good, 610, b"\xe9"), mutate(good, 628, "MAYBE     ".encode("cp037"))]
+
+
+def test_strict_build_fails_naming_file_offset_field_and_bytes(spark, landed):
+    """var jcat_strict: the first bad record Spark meets stops the build; which of the four that is depends on
+    task order, so the message is checked against the record at the offset it names."""
+    import os
+    import re
+    from pathlib import Path
+
+    try:
+        assert not cli.run_dbt(spark, ["run", "--select", "audit_journal_m7", "--full-refresh",
+                                       "--vars", '{"jcat_strict": true}'])
+        results = json.loads((Path(os.environ["DBT_TARGET_PATH"]) / "run_results.json").read_text())["results"]
+        (msg,) = [r["message"] for r in results if r["unique_id"].endswith(".audit_journal_m7")]
+        m = re.search(r"jcat strict: cannot decode ([A-Z_, ]+) in (\S+) at offset (\d+): record bytes X'([0-9A-F]+)'", msg)
+        assert m, msg
+        fields, file, offset, shown = m.groups()
+        assert file.endswith("QAUDJRN_BAD.bin")
+        i = int(offset) // 971
+        assert int(offset) % 971 == 0 and i < 4
+        assert fields == ["JOB_NUMBER", "ENTRY_TIMESTAMP", "ENTRY_TYPE", "INCLUSION_STATE"][i]
+        assert shown == bad_records()[i][:128].hex().upper()
+        if i == 0:
+            assert "F0F17BF3F4F5" in shown  # the zoned digits with '#' among them
+    finally:  # the tests after this one read the table as the non-strict build left it
+        assert cli.run_dbt(spark, ["run", "--select", "audit_journal_m7", "--full-refresh"])
+
+
+def test_strict_session_makes_decode_qasym7j5_raise_naming_field_and_bytes(spark, landed):
+    bad = bad_records()[0]
+    assert spark.sql(f"SELECT decode_qasym7j5(X'{bad.hex()}').JONBR AS n").collect()[0].n is None  # lenient: NULL
+    spark.sql("SET spark.jcat.strict=true")
+    try:
+        with pytest.raises(Exception) as err:
+            spark.sql(f"SELECT decode_qasym7j5(X'{bad.hex()}').JONBR AS n").collect()
+    finally:
+        spark.sql("SET spark.jcat.strict=false")
+    text = str(err.value)
+    assert "DecodeError: decode_qasym7j5 field JONBR (position 75, 6 bytes)" in text, text[-2000:]
+    assert "X'F0F17BF3F4F5'" in text
+    assert spark.sql(f"SELECT decode_qasym7j5(X'{bad.hex()}').JONBR AS n").collect()[0].n is None  # restored
