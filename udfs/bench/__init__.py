@@ -19,7 +19,7 @@ import tempfile
 from pathlib import Path
 
 from .layouts import LAYOUTS, get
-from .measure import WAYS, WAYS_DOC, Result, check_agreement, land, measure
+from .measure import WAYS, WAYS_DOC, Result, check_agreement, land, time_layout
 
 TARGET_JVM = 0.8  # catalog throughput at least 0.8x Spark's own expressions
 TARGET_ROW = 5.0  # and at least 5x the row UDF
@@ -117,7 +117,7 @@ def run_bench(args) -> int:
         checked = check_agreement(spark, lay)
         print(f"{name}: {lay.note}; {len(lay.fields)} fields, {nbytes[name] / args.records:,.0f} bytes/record; "
               f"ways agree on {checked:,} records", flush=True)
-        results += measure(spark, lay, args.records, nbytes[name], args.repeat, ways,
+        results += time_layout(spark, lay, args.records, nbytes[name], args.repeat, ways,
                            log=lambda s: print(s, flush=True))
     print()
     print(report(results, nbytes))

@@ -210,7 +210,7 @@ def time_way(spark, factory, repeat: int) -> tuple[list[float], int]:
     return runs, mem.peak
 
 
-def measure(spark, lay: BenchLayout, records: int, nbytes: int, repeat: int, which: tuple[str, ...] = WAYS,
+def time_layout(spark, lay: BenchLayout, records: int, nbytes: int, repeat: int, which: tuple[str, ...] = WAYS,
             log=print) -> list[Result]:
     register(spark, lay)
     ws = ways(spark, lay)

@@ -37,29 +37,34 @@ def struct_type_sql(fields: Sequence) -> str:
     return "STRUCT<" + ", ".join(f"{f.name}: {KINDS[f.kind][1]}" for f in fields) + ">"
 
 
-def _field_batches(batch: BinaryBatch, offset: int, length: int) -> BinaryBatch:
-    """The bytes of one field in every record; rows too short for it are NULL."""
+def _record_matrix(batch: BinaryBatch, extent: int) -> np.ndarray:
+    """The first `extent` bytes of every record as one (n, extent) matrix, cut once for all fields.
+
+    Fixed-length records are a view of the batch as it stands; otherwise the bytes are gathered once (a row
+    shorter than `extent` holds bytes of the next rows or zeros there: its fields past its end are NULL)."""
     n = batch.n
-    lengths = batch.lengths
-    fits = batch.valid & (lengths >= offset + length)
     w = batch.uniform_width if n else None
-    if w is not None and w >= offset + length:
-        return fixed_width_batch(batch.matrix(None, w)[:, offset:offset + length], fits)
-    if batch.data is None or not fits.any():  # no record is long enough: the field is NULL throughout
-        return fixed_width_batch(np.zeros((n, length), np.uint8), np.zeros(n, dtype=bool))
-    starts = np.where(fits, batch.offsets[:-1] + offset, 0)
-    mat = batch.data[starts[:, None] + np.arange(length)] if length else np.zeros((n, 0), np.uint8)
-    mat[~fits] = 0
-    return fixed_width_batch(mat, fits)
+    if w is not None and w >= extent:
+        return batch.matrix(None, w)[:, :extent]
+    if batch.data is None or not len(batch.data) or not extent:
+        return np.zeros((n, extent), np.uint8)
+    idx = batch.offsets[:-1, None] + np.arange(extent)
+    np.minimum(idx, len(batch.data) - 1, out=idx)
+    return batch.data[idx]
 
 
 def decode_record(b, fields: Sequence, strict: bool = False, function: str = "decode_record") -> pa.StructArray:
     """Every field of `fields` (objects with name, pos, offset, length, kind) decoded from each record."""
     batch = binary_batch(b)
+    extent = max((f.offset + f.length for f in fields), default=0)
+    records = _record_matrix(batch, extent)
+    lengths = batch.lengths
+    short = not (lengths >= extent).all()  # some record lacks some field: fields check their own end
     arrays = []
     for f in fields:
         kernel, _ = KINDS[f.kind]
-        cut = _field_batches(batch, f.offset, f.length)
+        fits = batch.valid & (lengths >= f.offset + f.length) if short else batch.valid
+        cut = fixed_width_batch(records[:, f.offset:f.offset + f.length], fits)
         try:
             arrays.append(_binary_array(cut) if kernel is None else kernel(cut, strict=strict))
         except DecodeError as e:  # strict mode: say which field of which layout
