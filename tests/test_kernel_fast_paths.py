@@ -92,3 +92,19 @@ def test_fixed_width_decimals_equal_the_general_path(kind, width, valid, data):
             assert got == (-value if sign in (0xB, 0xD) else value)
         else:
             assert got is None
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from([1, 2, 3, 4, 8]), st.booleans(), st.lists(st.booleans(), min_size=1, max_size=25), st.data())
+def test_fixed_width_binary_equals_the_general_path(width, signed, valid, data):
+    from udfs.kernels.binary import unpack_bin
+
+    rows = [data.draw(st.binary(min_size=width, max_size=width)) for _ in valid]
+    mat = np.frombuffer(b"".join(rows), np.uint8).reshape(len(rows), width)
+    fast = unpack_bin(fixed_width_batch(mat, np.array(valid)), signed).to_pylist()
+    general = unpack_bin(pa.array([r if ok else None for r, ok in zip(rows, valid)] + [b"\x01" * (width % 8 + 1)]),
+                         signed).to_pylist()[:-1]
+    assert fast == general
+    for r, ok, got in zip(rows, valid, fast):
+        value = int.from_bytes(r, "big", signed=signed)
+        assert got == (value if ok and value < 2**63 else None)

@@ -48,6 +48,17 @@ def test_mixed_width_batch_matches_uniform_batch():
     assert mixed[:50] == uniform
 
 
+def test_records_of_several_lengths_all_long_enough_and_a_sliced_array():
+    """Variable-length records that all hold every field (cut by Arrow's binary_slice), also from an array that
+    starts at an offset into its buffers."""
+    recs = [r + bytes(range(i % 40)) for i, r in enumerate(m7_records(120, seed=9))]
+    arr = pa.array(recs, pa.binary())
+    for a in (arr, arr.slice(7), arr.slice(7, 50)):
+        out = decode_record(a, qasym7j5.FIELDS)
+        for f in qasym7j5.FIELDS:
+            assert out.field(f.name).to_pylist() == _per_field(a, f), f.name
+
+
 def test_strict_error_names_layout_field_and_bytes():
     rec = bytearray(m7_records(1)[0])
     rec[74:80] = bytes.fromhex("F1F2F3F4F5FA")  # JONBR, job number, position 75

@@ -26,11 +26,31 @@ def unsigned_be(mat: np.ndarray) -> np.ndarray:
     return widen_big_endian(mat, False).view(">u8").reshape(-1).astype(np.uint64)
 
 
+_NATIVE = {1: "i1", 2: ">i2", 4: ">i4", 8: ">i8"}
+
+
+def _fixed_native(batch, sign_flag: np.ndarray) -> tuple[pa.Array, np.ndarray] | None:
+    """A column of one width 1, 2, 4 or 8 and one signedness: numpy reads it as a big-endian integer type."""
+    w = batch.uniform_width if batch.n else None
+    if w not in _NATIVE or not (sign_flag.all() or not sign_flag.any()):
+        return None
+    signed = bool(sign_flag[0])
+    raw = np.ascontiguousarray(batch.matrix(None, w)).view(_NATIVE[w] if signed else _NATIVE[w].replace("i", "u"))
+    values = raw.reshape(-1).astype(np.int64)
+    ok = batch.valid
+    if w == 8 and not signed:
+        ok = ok & (raw.reshape(-1) <= INT64_MAX)  # above 2^63-1 does not fit BIGINT
+    return pa.array(values, type=pa.int64(), mask=None if ok.all() else ~ok), ok
+
+
 def unpack_bin(b, signed=None, strict: bool = False) -> pa.Array:
     """1 to 8 big-endian bytes to BIGINT; two's complement unless `signed` is false."""
     batch = binary_batch(b)
     n = batch.n
     sign_flag = int_argument(signed, n, 1) != 0
+    fast = _fixed_native(batch, sign_flag)
+    if fast is not None and not (strict and (batch.valid & ~fast[1]).any()):  # strict errors: the general path names them
+        return fast[0]
     values = np.zeros(n, dtype=np.int64)
     ok = np.zeros(n, dtype=bool)
     for width, rows, mat in batch.width_groups():

@@ -11,8 +11,9 @@ from typing import Callable, Sequence
 
 import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
 
-from .batch import BinaryBatch, DecodeError, binary_batch, fixed_width_batch
+from .batch import BinaryBatch, DecodeError, as_binary_array, binary_batch, fixed_width_batch
 from .binary import unpack_bin
 from .clocks import parse_ibmi_timestamp, parse_lrsn, parse_timestamp17
 from .decimal import unpack_packed, unpack_zoned
@@ -37,17 +38,23 @@ def struct_type_sql(fields: Sequence) -> str:
     return "STRUCT<" + ", ".join(f"{f.name}: {KINDS[f.kind][1]}" for f in fields) + ">"
 
 
-def _record_matrix(batch: BinaryBatch, extent: int) -> np.ndarray:
+def _record_matrix(b, batch: BinaryBatch, extent: int) -> np.ndarray:
     """The first `extent` bytes of every record as one (n, extent) matrix, cut once for all fields.
 
-    Fixed-length records are a view of the batch as it stands; otherwise the bytes are gathered once (a row
-    shorter than `extent` holds bytes of the next rows or zeros there: its fields past its end are NULL)."""
+    Fixed-length records are a view of the batch as it stands; records of several lengths (LLDF, IDMS) are
+    cut by Arrow's C++ binary_slice when every one holds `extent` bytes, else gathered (a row shorter than
+    `extent` holds bytes of the next rows or zeros there: its fields past its end are NULL)."""
     n = batch.n
     w = batch.uniform_width if n else None
     if w is not None and w >= extent:
         return batch.matrix(None, w)[:, :extent]
     if batch.data is None or not len(batch.data) or not extent:
         return np.zeros((n, extent), np.uint8)
+    if isinstance(b, (pa.Array, pa.ChunkedArray)) and batch.valid.all():
+        cut = pc.binary_slice(as_binary_array(b), 0, extent)
+        offsets = np.frombuffer(cut.buffers()[1], np.int32, count=n + 1, offset=cut.offset * 4)
+        if int(offsets[-1]) - int(offsets[0]) == n * extent:  # no record shorter than extent
+            return np.frombuffer(cut.buffers()[2], np.uint8, count=n * extent, offset=int(offsets[0])).reshape(n, extent)
     idx = batch.offsets[:-1, None] + np.arange(extent)
     np.minimum(idx, len(batch.data) - 1, out=idx)
     return batch.data[idx]
@@ -57,7 +64,7 @@ def decode_record(b, fields: Sequence, strict: bool = False, function: str = "de
     """Every field of `fields` (objects with name, pos, offset, length, kind) decoded from each record."""
     batch = binary_batch(b)
     extent = max((f.offset + f.length for f in fields), default=0)
-    records = _record_matrix(batch, extent)
+    records = _record_matrix(b, batch, extent)
     lengths = batch.lengths
     short = not (lengths >= extent).all()  # some record lacks some field: fields check their own end
     arrays = []
