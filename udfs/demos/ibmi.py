@@ -5,7 +5,8 @@ identifiers, version entry numbers and object counts both within and beyond the 
 0 and -1, as IBM i writes them); a duplicate (D) after a library rename; an environment-variable rule; a
 version entry with a three-part identifier.
 Journal entries: record changes, a commit, a file open and an apply-changes summary, one of them truncated by
-the outfile's record length, with the ESD cut from each.
+the outfile's record length, with the ESD cut from each; then one entry of every journal code / entry type
+with a known entry-specific data layout (udfs.layouts.ibmi_esd.sample_entries), decoded by the ESD models.
 """
 
 from __future__ import annotations
@@ -13,11 +14,11 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
-from ..layouts import qasym7j5, qjordje5
+from ..layouts import ibmi_esd, qasym7j5, qjordje5
 
 LAYOUTS = ["qasym7j5", "qjordje5"]
-MODELS = "audit_journal_m7 journal_entries"
-JOURNAL_ENTRIES_RECORD_LENGTH = 700
+MODELS = "audit_journal_m7 journal_entries+"  # + : the ESD models under models/ibmi/esd
+JOURNAL_ENTRIES_RECORD_LENGTH = 2800  # holds the longest sample ESD (data area create, 2112 bytes)
 RECORD_LENGTHS = {"qjordje5": JOURNAL_ENTRIES_RECORD_LENGTH}  # jcat load --record-length; qasym7j5 is 971 by its layout
 BIG = 2**40 + 7  # does not fit the 4-byte copies
 START = dt.datetime(2024, 6, 3, 9, 15, 0, 250000)
@@ -34,6 +35,13 @@ QUERIES = [
      "select SEQUENCE_NUMBER, JOURNAL_CODE, JOURNAL_ENTRY_TYPE, JOURNALED_OBJECT_LIBRARY, JOURNALED_OBJECT_NAME, "
      "COUNT_OR_RRN, COMMIT_CYCLE, ENTRY_LENGTH, ENTRY_SPECIFIC_DATA_LENGTH, hex(substr(ENTRY_SPECIFIC_DATA, 1, 12)) "
      "as ESD_START from journal_entries order by SEQUENCE_NUMBER"),
+    ("IFS objects created (B B1): names, paths and symbolic links in their own CCSIDs",
+     "select SEQUENCE_NUMBER, OBJECT_TYPE, OBJECT.NAME as NAME, OBJECT.CCSID as NAME_CCSID, PATH.PATH as PARENT_PATH, "
+     "PATH.CCSID as PATH_CCSID, SYMLINK.CONTENTS as SYMLINK_TARGET, OWNER, OWNER_AUTHORITY.READ as OWNER_READ, "
+     "JOURNAL_INFORMATION.JOURNAL_NAME as JOURNAL, decode_errors from ibmi_esd_ifs_create_summary order by SEQUENCE_NUMBER"),
+    ("Record images (R entries) as the ESD model cuts them",
+     "select SEQUENCE_NUMBER, JOURNAL_ENTRY_TYPE, JOURNALED_OBJECT_NAME, COUNT_OR_RRN, length(RECORD_IMAGE) as IMAGE_BYTES, "
+     "hex(substr(RECORD_IMAGE, 1, 16)) as IMAGE_START, decode_errors from ibmi_esd_record_image order by SEQUENCE_NUMBER"),
 ]
 
 
@@ -101,15 +109,27 @@ def journal_entry_records() -> list[bytes]:
           "JOCCID": 77001, "JOOBJTYP": "*QDDS", "JOFILTYP": "0"}, "ORDER 000481 ACME CORP SHIP".encode("cp037")),
         ({"JOCODE": "C", "JOENTT": "CM", "JOCCID": 77001, "JOFLAG": "0"}, bytes(8) + (77001).to_bytes(8, "big")),
         ({"JOCODE": "F", "JOENTT": "OP", "JOOBJ": "CUSTMAST", "JOLIB": "ORDDTA", "JOMBR": "CUSTMAST", "JOOBJTYP": "*QDDS"},
-         "*INPUT    ".encode("cp037")),
+         ibmi_esd.encode_fixed(ibmi_esd.BY_MODEL["file_open_close"], {"FILE_NAME": "CUSTMAST", "LIBRARY_NAME": "ORDDTA",
+                                                                      "MEMBER_NAME": "CUSTMAST", "OPEN_INPUT": "Y"})),
         ({"JOCODE": "D", "JOENTT": "DD", "JOOBJ": "ORDHDR", "JOLIB": "ORDDTA", "JOCTRR": 12, "JOFLAG": "0"},
-         (1001).to_bytes(8, "big") + (1012).to_bytes(8, "big")),
+         ibmi_esd.sample_esd("apply_remove")),
         ({"JOCODE": "R", "JOENTT": "PX", "JOOBJ": "ORDLINE", "JOLIB": "ORDDTA", "JOMBR": "ORDLINE", "JOCTRR": 9,
-          "JOCCID": 77002, "JOOBJTYP": "*QDDS", "JOFILTYP": "0"}, bytes(range(256)) * 2),  # truncated at 700
+          "JOCCID": 77002, "JOOBJTYP": "*QDDS", "JOFILTYP": "0"}, bytes(range(256)) * 12),  # truncated by the record length
     ]
     out = []
     for i, (values, esd) in enumerate(rows):
         heading = _heading(880001 + i, i, job=job, user="CLERK01", pgm=pgm)
+        out.append(qjordje5.encode({**heading, **values}, esd, record_length=JOURNAL_ENTRIES_RECORD_LENGTH))
+    return out
+
+
+def esd_entry_records() -> list[bytes]:
+    """One *TYPE5 record per mapped ESD layout: its first journal code / entry type, its sample ESD."""
+    out = []
+    for i, (code, typ, esd) in enumerate(ibmi_esd.sample_entries()):
+        values = {"JOCODE": code, "JOENTT": typ, "JOOBJ": "EMPLOYEE", "JOLIB": "PAYROLL", "JOMBR": "EMPLOYEE",
+                  "JOCTRR": len(esd) if (code, typ) == ("C", "CM") else 1}  # C CM: the commit ID's length
+        heading = _heading(890001 + i, 10 + i, job=("QPADEV0001", "JSMITH", 123456), user="JSMITH", pgm=("PAYUPD", "PAYROLL"))
         out.append(qjordje5.encode({**heading, **values}, esd, record_length=JOURNAL_ENTRIES_RECORD_LENGTH))
     return out
 
@@ -120,5 +140,5 @@ def generate(workdir: Path) -> dict[str, list[Path]]:
     m7 = workdir / "QAUDJRN_M7.bin"
     m7.write_bytes(b"".join(qasym7j5.encode(v) for v in m7_entries()))
     je = workdir / "ORDJRN_TYPE5.bin"
-    je.write_bytes(b"".join(journal_entry_records()))
+    je.write_bytes(b"".join(journal_entry_records() + esd_entry_records()))
     return {"qasym7j5": [m7], "qjordje5": [je]}
