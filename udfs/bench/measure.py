@@ -197,9 +197,12 @@ def check_agreement(spark, lay: BenchLayout, sample: int = 2000) -> int:
     return len(base)
 
 
+WARMUP_ROWS = 500_000  # enough to compile the plan and start the Python workers; 10M-row runs need not repeat it
+
+
 def time_way(spark, factory, repeat: int) -> tuple[list[float], int]:
-    """(run seconds, peak tree RSS) of `repeat` noop writes after one warm-up."""
-    factory().write.format("noop").mode("overwrite").save()  # warm-up: JIT, Python workers, file cache
+    """(run seconds, peak tree RSS) of `repeat` noop writes after one warm-up over the first WARMUP_ROWS rows."""
+    factory().limit(WARMUP_ROWS).write.format("noop").mode("overwrite").save()  # JIT, Python workers, file cache
     runs = []
     with PeakSampler() as mem:
         for _ in range(repeat):
