@@ -200,9 +200,10 @@ def check_agreement(spark, lay: BenchLayout, sample: int = 2000) -> int:
 WARMUP_ROWS = 500_000  # enough to compile the plan and start the Python workers; 10M-row runs need not repeat it
 
 
-def time_way(spark, factory, repeat: int) -> tuple[list[float], int]:
-    """(run seconds, peak tree RSS) of `repeat` noop writes after one warm-up over the first WARMUP_ROWS rows."""
-    factory().limit(WARMUP_ROWS).write.format("noop").mode("overwrite").save()  # JIT, Python workers, file cache
+def time_way(spark, factory, repeat: int, warmup) -> tuple[list[float], int]:
+    """(run seconds, peak tree RSS) of `repeat` noop writes after one warm-up (`warmup`: the same way over the
+    first WARMUP_ROWS raw rows; limiting the input, not the output, lets every Python worker finish its batches)."""
+    warmup().write.format("noop").mode("overwrite").save()  # JIT, Python workers, file cache
     runs = []
     with PeakSampler() as mem:
         for _ in range(repeat):
@@ -217,9 +218,11 @@ def time_layout(spark, lay: BenchLayout, records: int, nbytes: int, repeat: int,
             log=print) -> list[Result]:
     register(spark, lay)
     ws = ways(spark, lay)
+    spark.table(raw_table(lay.name)).limit(WARMUP_ROWS).createOrReplaceTempView("bench_warmup")
+    warm = ways(spark, lay, "bench_warmup")
     out = []
     for way in which:
-        runs, peak = time_way(spark, ws[way], repeat)
+        runs, peak = time_way(spark, ws[way], repeat, warm[way])
         r = Result(lay.name, way, runs, records, nbytes, peak)
         log(f"  {lay.name:<9} {way:<18} {r.records_per_s:>12,.0f} rec/s  median {r.seconds:7.2f} s  "
             f"runs {' '.join(f'{x:.2f}' for x in runs)}  peak {peak / 2**20:,.0f} MiB")
