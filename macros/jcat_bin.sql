@@ -4,5 +4,5 @@
 {%- endmacro %}
 
 {% macro default__jcat_bin(col, pos, len, signed) -%}
-  unpack_bin(substr({{ col }}, {{ pos }}, {{ len }}){% if not signed %}, false{% endif %})
+  {{ jcat.jcat_fn('unpack_bin') }}(substr({{ col }}, {{ pos }}, {{ len }}){% if not signed %}, false{% endif %})
 {%- endmacro %}

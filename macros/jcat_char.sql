@@ -4,5 +4,5 @@
 {%- endmacro %}
 
 {% macro default__jcat_char(col, pos, len, ccsid) -%}
-  nullif(ebcdic_str(substr({{ col }}, {{ pos }}, {{ len }}){% if ccsid is not none %}, {{ ccsid }}{% endif %}), '')
+  nullif({{ jcat.jcat_fn('ebcdic_str') }}(substr({{ col }}, {{ pos }}, {{ len }}){% if ccsid is not none %}, {{ ccsid }}{% endif %}), '')
 {%- endmacro %}

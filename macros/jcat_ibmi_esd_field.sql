@@ -17,7 +17,7 @@
   {%- elif kind == 'digits' %} {{ jcat_ibmi_digits(col, pos, len) }}
   {%- elif kind == 'bin' %} {{ jcat_bin(col, pos, len) }}
   {%- elif kind == 'ubin' %} {{ jcat_bin(col, pos, len, false) }}
-  {%- elif kind == 'u64' %} cast(conv(hex(substr({{ col }}, {{ pos }}, {{ len }})), 16, 10) as decimal(20, 0))
+  {%- elif kind == 'u64' %} {{ jcat_u64(col, pos, len) }}
   {%- elif kind == 'hex' %} {{ jcat_hex(col, pos, len) }}
   {%- elif kind == 'packed' %} {{ jcat_packed(col, pos, len) }}
   {%- else %}{{ exceptions.raise_compiler_error("jcat_ibmi_esd_field: unknown kind " ~ kind) }}

@@ -4,5 +4,5 @@
 {%- endmacro %}
 
 {% macro default__jcat_ibmi_timestamp(col, pos, ccsid) -%}
-  parse_ibmi_timestamp(substr({{ col }}, {{ pos }}, 26){% if ccsid is not none %}, {{ ccsid }}{% endif %})
+  {{ jcat.jcat_fn('parse_ibmi_timestamp') }}(substr({{ col }}, {{ pos }}, 26){% if ccsid is not none %}, {{ ccsid }}{% endif %})
 {%- endmacro %}

@@ -1,5 +1,6 @@
 {#- One field of an IDMS journal record: decoded when the record's type carries it (seed 004's headings)
-    and the record is long enough to hold it, NULL otherwise. kind: ubin (unsigned big-endian), char
+    and the record is long enough to hold it, NULL otherwise. kind: ubin (unsigned big-endian, BIGINT), u64
+    (unsigned 8 bytes, DECIMAL(20,0), exact to 2^64-1), char
     (EBCDIC, blank -> NULL), hex (raw bytes as hex text), packed, ts (IDMS date-time, local wall clock),
     ts_utc (IDMS date-time, UTC instant). -#}
 {% macro jcat_idms_field(kind, pos, len, types, col='record') -%}
@@ -8,6 +9,7 @@
 
 {% macro default__jcat_idms_field(kind, pos, len, types, col) -%}
   {%- if kind == 'ubin' -%}{%- set expr = jcat_bin(col, pos, len, false) -%}
+  {%- elif kind == 'u64' -%}{%- set expr = jcat_u64(col, pos, len) -%}
   {%- elif kind == 'char' -%}{%- set expr = jcat_char(col, pos, len) -%}
   {%- elif kind == 'hex' -%}{%- set expr = jcat_hex(col, pos, len) -%}
   {%- elif kind == 'packed' -%}{%- set expr = jcat_packed(col, pos, len) -%}

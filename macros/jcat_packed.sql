@@ -4,5 +4,5 @@
 {%- endmacro %}
 
 {% macro default__jcat_packed(col, pos, len, scale) -%}
-  {{ jcat_scale('unpack_packed(substr(' ~ col ~ ', ' ~ pos ~ ', ' ~ len ~ '))', 2 * len - 1, scale) }}
+  {{ jcat.jcat_scale(jcat.jcat_fn('unpack_packed') ~ '(substr(' ~ col ~ ', ' ~ pos ~ ', ' ~ len ~ '))', 2 * len - 1, scale) }}
 {%- endmacro %}

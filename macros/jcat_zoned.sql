@@ -4,5 +4,5 @@
 {%- endmacro %}
 
 {% macro default__jcat_zoned(col, pos, len, scale) -%}
-  {{ jcat_scale('unpack_zoned(substr(' ~ col ~ ', ' ~ pos ~ ', ' ~ len ~ '))', len, scale) }}
+  {{ jcat.jcat_scale(jcat.jcat_fn('unpack_zoned') ~ '(substr(' ~ col ~ ', ' ~ pos ~ ', ' ~ len ~ '))', len, scale) }}
 {%- endmacro %}

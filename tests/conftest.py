@@ -1,48 +1,33 @@
-"""One Spark session for the whole test run: local[2], UTC, UI off, its own JCAT_HOME."""
+"""Test tiers by folder: tests/fast (no JVM, under 2 minutes) and tests/spark (one session-scoped Spark).
+
+Every test is marked `fast` or `spark` by the folder it is in; a test file anywhere else is an error. Big runs
+are marked `heavy` and deselected by default (pyproject's addopts: `-m "not heavy"`); run them with
+`pytest -m heavy`. Fixtures live in tests/support/fixtures.py, helpers in tests/support/.
+"""
 
 from __future__ import annotations
 
 import os
-import sys
-import tempfile
 from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
+from support.fixtures import _drop_hand_written_raw_tables, jcat_home, spark, standalone_cluster  # noqa: F401
+
+# One process per JCAT_HOME is all most tests need: Derby inside the process, as before the shared service, spares
+# a metastore JVM per test home. Tests of several processes at once ask for the service (JCAT_METASTORE=service),
+# which then stops 30s after its last client leaves (and at least 5 minutes after the last process asked for it).
+os.environ.setdefault("JCAT_METASTORE", "embedded")
+os.environ.setdefault("JCAT_METASTORE_IDLE_SECONDS", "30")
+
+TIERS = ("fast", "spark")
+HERE = Path(__file__).resolve().parent
 
 
-@pytest.fixture(scope="session")
-def jcat_home() -> Path:
-    home = Path(tempfile.mkdtemp(prefix="jcat-test-home-"))
-    os.environ["JCAT_HOME"] = str(home)
-    return home
-
-
-@pytest.fixture(scope="session")
-def spark(jcat_home):
-    os.environ["PYSPARK_PYTHON"] = sys.executable
-    from udfs.runtime import start
-
-    session = start(master="local[2]", app_name="jcat-tests", conf={
-        "spark.sql.session.timeZone": "UTC",
-        "spark.ui.enabled": "false",
-        "spark.sql.shuffle.partitions": "2",
-    })
-    yield session
-    # not stopped: getOrCreate hands the same session to every test, and py4j shuts down at exit
-
-
-@pytest.fixture(autouse=True, scope="module")
-def _drop_hand_written_raw_tables():
-    """Some model tests write `jcat.raw_<layout>` directly as a plain table; landing keeps a view of that name.
-    Drop such tables after each module so one module's fixture data never stands in another's way."""
-    yield
-    from pyspark.sql import SparkSession
-
-    spark = SparkSession.getActiveSession()
-    if spark is None or not spark.catalog.databaseExists("jcat"):
-        return
-    for t in spark.catalog.listTables("jcat"):
-        if t.name.startswith("raw_") and t.tableType != "VIEW" and not t.isTemporary:
-            spark.sql(f"DROP TABLE IF EXISTS jcat.{t.name}")
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        rel = Path(str(item.fspath)).resolve().relative_to(HERE)
+        tier = rel.parts[0] if len(rel.parts) > 1 else None
+        if tier not in TIERS:
+            raise pytest.UsageError(f"{rel}: put the test file in tests/fast (no Spark) or tests/spark")
+        item.add_marker(getattr(pytest.mark, tier))

@@ -2,9 +2,19 @@
 
     from udfs import register
     register(spark)          # every catalog function, in this session's Spark SQL
-"""
 
-from .spark_catalog import register
+Layers, bottom up (nothing imports a layer above it; CONTRIBUTING.md): udfs.core (no Spark, no dbt), udfs.spark,
+udfs.dbt, udfs.serve, udfs.demo and udfs.bench, udfs.cli. `register` is looked up on first use, so importing
+`udfs` (or anything in udfs.core) starts no Spark and imports no pyspark.
+"""
 
 __version__ = "0.1.0"
 __all__ = ["register", "__version__"]
+
+
+def __getattr__(name: str):
+    if name == "register":
+        from .spark.spark_catalog import register
+
+        return register
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

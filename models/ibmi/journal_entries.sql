@@ -22,7 +22,13 @@ decoded as (
 
 checked as (
   select *,
-    {{ jcat_decode_errors(jcat_ibmi_heading_checks('record', esd_pos)) }} as decode_errors
+    concat(
+      {{ jcat_decode_errors(jcat_ibmi_heading_checks('record', esd_pos)) }},
+      -- JOENTL counts the heading: an entry length shorter than the 559 bytes before the null indicators (whether
+      -- it counts those is unconfirmed) cannot say where the ESD ends. The ESD is then empty, the value is kept,
+      -- and the ESD models name every part that did not decode.
+      if(ENTRY_LENGTH is not null and ENTRY_LENGTH < 559, array('ENTRY_LENGTH'), cast(array() as array<string>))
+    ) as decode_errors
   from decoded
 )
 

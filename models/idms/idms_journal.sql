@@ -21,7 +21,7 @@ decoded as (
     {{ jcat_idms_field('ubin',     1,  2, 'ALL') }} as REC_LEN,            -- REC-LEN 1 2 1
     {{ jcat_idms_field('char',     5,  4, 'ALL') }} as TYPE,               -- TYPE 5 4
     {{ jcat_idms_field('ts_utc',   9,  8, 'ALL') }} as GMT,                -- GMT 9 8
-    {{ jcat_idms_field('ubin',    17,  8, 'ALL') }} as SEQ,                -- SEQ 17 8 1
+    {{ jcat_idms_field('u64',     17,  8, 'ALL') }} as SEQ,                -- SEQ 17 8 1
     {{ jcat_idms_field('hex',     17,  8, 'ALL') }} as SEQ_A,              -- SEQ-A 17 8 (hex compare)
     {{ jcat_idms_field('hex',     25,  8, 'ALL') }} as QUAL,               -- QUAL 25 8 1 (raw: node name or GMT)
     case when substr(record, 25, 1) >= X'40' then {{ jcat_idms_field('char', 25, 8, 'ALL') }} end as QUAL_CV, -- QUAL-CV 25 8
@@ -41,7 +41,7 @@ decoded as (
     {{ jcat_idms_field('packed',  61,  8, 'TX') }} as OLDTIM,              -- OLDTIM 61 8 2 (not used)
     {{ jcat_idms_field('ubin',    69,  2, 'TX') }} as UPDATE_QUIESE,       -- UPDATE-QUIESE 69 2 1
     {{ jcat_idms_field('ubin',    71,  2, 'TX') }} as QUIESCE,             -- QUIESCE 71 2 1
-    {{ jcat_idms_field('ubin',    73,  8, 'RTSV') }} as SAVEPOINT_SEQ,     -- SAVEPOINT-SEQ 73 8 1 (RTSV only)
+    {{ jcat_idms_field('u64',     73,  8, 'RTSV') }} as SAVEPOINT_SEQ,     -- SAVEPOINT-SEQ 73 8 1 (RTSV only)
     {{ jcat_idms_field('hex',     73,  8, 'TASK') }} as TASK_ID,           -- TASK-ID 73 8 (raw local task id)
     {{ jcat_idms_field('char',    73,  4, 'TASK') }} as LT_P1,             -- LT-P1 73 4
     {{ jcat_idms_field('ubin',    77,  4, 'TASK') }} as LT_P2,             -- LT-P2 77 4 1

@@ -14,72 +14,60 @@ assembled as (
   where reject_reason is null and seg_rank = 1
 ),
 
-images as (
+data as (
   select *,
     length(data_raw) as data_length,
-    case when CHANGE_TYPE = 'UB' then 2
-         when CHANGE_TYPE in ('DM', 'DT', 'DR') and length(data_raw) = 0 then 0
-         else 1 end as image_count,
-    -- first image length at DATA + 0; the second (UB) follows the first image
-    if(length(substr(data_raw, 1, 2)) = 2, unpack_bin(substr(data_raw, 1, 2), false), null) as len1
+    -- seed 002, DATA: "First 2 bytes are a halfword value that contains total length of the data segment
+    -- (including 2-byte length)"
+    if(length(data_raw) >= 2, unpack_bin(substr(data_raw, 1, 2), false), null) as DATA_TOTAL_LENGTH,
+    -- then each image: "a two-byte length value that defines the length of the succeeding row image"; the
+    -- second (UB after image, E clone name) "begins immediately after" the first
+    if(length(data_raw) >= 4, unpack_bin(substr(data_raw, 3, 2), false), null) as len1,
+    case CHANGE_TYPE when 'UB' then 2 when 'E' then 2 when 'I' then 1 when 'IL' then 1 when 'D' then 1
+         -- "data segments might or might not exist": limit keys when DATA holds more than its total length
+         when 'DM' then if(length(data_raw) > 2, 1, 0) when 'DT' then if(length(data_raw) > 2, 1, 0)
+         when 'DR' then if(length(data_raw) > 2, 1, 0)
+    end as image_count  -- NULL: the seed does not describe this type's DATA (CO, CM, SC): kept whole in data_raw
   from assembled
 ),
 
-rules as (
+walked as (
   select *,
-    -- exclusive: the 2-byte length does not count itself (seed prose); inclusive: it does (seed table)
-    if(length(substr(data_raw, 3 + len1, 2)) = 2, unpack_bin(substr(data_raw, 3 + len1, 2), false), null) as len2_excl,
-    if(length(substr(data_raw, 1 + len1, 2)) = 2, unpack_bin(substr(data_raw, 1 + len1, 2), false), null) as len2_incl
-  from images
+    if(image_count = 2 and len1 is not null and length(substr(data_raw, 5 + len1, 2)) = 2,
+       unpack_bin(substr(data_raw, 5 + len1, 2), false), null) as len2
+  from data
 ),
 
-split as (
+checked as (
   select *,
-    case
-      when image_count = 0 then 'none'
-      when image_count = 1 and 2 + len1 = data_length then 'exclusive'
-      when image_count = 1 and len1 >= 2 and len1 = data_length then 'inclusive'
-      when image_count = 2 and 4 + len1 + len2_excl = data_length then 'exclusive'
-      when image_count = 2 and len1 >= 2 and len2_incl >= 2 and len1 + len2_incl = data_length then 'inclusive'
-    end as IMAGE_LENGTH_RULE
-  from rules
+    -- the lengths must add up: 2 + each image's (2 + length) = DATA's total length = the DATA bytes landed
+    coalesce(case
+      when data_length = 0 then CHANGE_TYPE in ('DM', 'DT', 'DR')
+      when DATA_TOTAL_LENGTH is null or DATA_TOTAL_LENGTH != data_length then false
+      when image_count is null or image_count = 0 then data_length = 2 or image_count is null
+      when image_count = 1 then len1 is not null and 4 + len1 = data_length
+      else len1 is not null and len2 is not null and 6 + len1 + len2 = data_length
+    end, false) as data_ok
+  from walked
 ),
 
 cut as (
   select *,
-    case IMAGE_LENGTH_RULE when 'exclusive' then substr(data_raw, 3, len1)
-                           when 'inclusive' then substr(data_raw, 3, len1 - 2) end as image1,
-    case when image_count < 2 then null
-         when IMAGE_LENGTH_RULE = 'exclusive' then substr(data_raw, 5 + len1, len2_excl)
-         when IMAGE_LENGTH_RULE = 'inclusive' then substr(data_raw, 3 + len1, len2_incl - 2) end as image2
-  from split
+    if(data_ok and image_count >= 1, substr(data_raw, 5, len1), null)            as image1,
+    if(data_ok and image_count = 2, substr(data_raw, 7 + len1, len2), null)      as image2
+  from checked
 ),
 
-typed as (
+final as (
   select *,
     case when CHANGE_TYPE in ('UB', 'D') then image1 end                   as before_image,
     case when CHANGE_TYPE = 'UB' then image2
          when CHANGE_TYPE in ('I', 'IL') then image1 end                   as after_image,
     case when CHANGE_TYPE in ('DM', 'DT', 'DR') then image1 end            as limit_key_image,
     -- 'E': 2-byte length + clone owner, 2-byte length + clone name
-    case when CHANGE_TYPE = 'E' and length(image1) >= 2 then unpack_bin(substr(image1, 1, 2), false) end as clone_owner_len
+    case when CHANGE_TYPE = 'E' then ebcdic_str(image1) end                as CLONE_TABLE_OWNER,
+    case when CHANGE_TYPE = 'E' then ebcdic_str(image2) end                as CLONE_TABLE_NAME
   from cut
-),
-
-clone as (
-  select *,
-    case when clone_owner_len is not null and length(substr(image1, 3 + clone_owner_len, 2)) = 2
-         then unpack_bin(substr(image1, 3 + clone_owner_len, 2), false) end as clone_name_len
-  from typed
-),
-
-final as (
-  select *,
-    case when 4 + clone_owner_len + clone_name_len = length(image1)
-         then ebcdic_str(substr(image1, 3, clone_owner_len)) end            as CLONE_TABLE_OWNER,
-    case when 4 + clone_owner_len + clone_name_len = length(image1)
-         then ebcdic_str(substr(image1, 5 + clone_owner_len, clone_name_len)) end as CLONE_TABLE_NAME
-  from clone
 )
 
 select
@@ -105,15 +93,20 @@ select
   INCOMPLETETRANS, INCOMPLETEDEP, UORHASCOMP,
   SQLRIRBA, SQLRIRBA_NUMBER,
   PAGENUMFMT, {{ jcat_lldf_describe('PAGENUMFMT', 'PAGENUMFMT') }} as PAGENUMFMT_DESC,
-  data_length, IMAGE_LENGTH_RULE, image_count,
+  data_length, DATA_TOTAL_LENGTH, image_count,
   before_image, after_image, limit_key_image, CLONE_TABLE_OWNER, CLONE_TABLE_NAME,
   data_raw,
   {{ jcat_strict_guard('decode_errors', record_col='first_bytes') }} as decode_errors
 from (
   select * except (decode_errors),
     array_distinct(concat(group_errors, filter(array(
-      if(IMAGE_LENGTH_RULE is null, 'DATA', null),
-      if(CHANGE_TYPE = 'E' and IMAGE_LENGTH_RULE is not null and CLONE_TABLE_NAME is null, 'CLONE_TABLE_NAME', null)
+      -- lengths that do not add up: the images are NULL, never a guess, and named here
+      if(not data_ok, 'DATA', null),
+      if(not data_ok and CHANGE_TYPE in ('UB', 'D'), 'before_image', null),
+      if(not data_ok and CHANGE_TYPE in ('UB', 'I', 'IL'), 'after_image', null),
+      if(not data_ok and CHANGE_TYPE in ('DM', 'DT', 'DR') and data_length > 0, 'limit_key_image', null),
+      if(not data_ok and CHANGE_TYPE = 'E', 'CLONE_TABLE_OWNER', null),
+      if(not data_ok and CHANGE_TYPE = 'E', 'CLONE_TABLE_NAME', null)
     ), x -> x is not null))) as decode_errors
   from final
 )

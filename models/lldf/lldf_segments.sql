@@ -90,6 +90,7 @@ checked as (
       ('UORTIMESTAMP', "substr(record, 128, 17) != X'0000000000000000000000000000000000'"),
       ('UORCOMMITTIMESTAMP', "substr(record, 145, 17) != X'0000000000000000000000000000000000'"),
       ('LOGLRSN_TIME', "MEMBERID > 0 and substr(record, 78, 10) != X'00000000000000000000'"),
+      ('UORIDLRSN_TIME', "MEMBERID > 0 and substr(record, 163, 10) != X'00000000000000000000'"),
       ('UORCOMMITLRSN_TIME', "MEMBERID > 0 and substr(record, 193, 10) != X'00000000000000000000'"),
     ]) }} as decode_errors_0
   from decoded

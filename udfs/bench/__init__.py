@@ -3,6 +3,7 @@ row-at-a-time Python UDF, on the same rows and fields, raw table to decoded rows
 
     jcat bench [--records N] [--layout L ...] [--repeat R] [--json FILE]
     jcat bench --scaling 100000,1000000,10000000 [--layout L ...]
+    jcat bench --load fixed,rdw,vb --sizes 100M,1G     (landing: udfs.bench.load)
 
 Data is generated in-process with the encoders (`udfs.bench.layouts`) and landed as a Parquet raw table.
 The scaling series runs each size in a fresh process (a JVM's heap never shrinks, so sizes measured in one
@@ -20,9 +21,11 @@ from pathlib import Path
 
 from .layouts import LAYOUTS, get
 from .measure import WAYS, WAYS_DOC, Result, check_agreement, land, time_layout
+from .models import MODELS, model_report, time_models
 
 TARGET_JVM = 0.8  # catalog throughput at least 0.8x Spark's own expressions
 TARGET_ROW = 5.0  # and at least 5x the row UDF
+TARGET_SQL_FUNCTIONS = 1.0  # per-field persistent SQL functions at least as fast as Spark's own expressions
 TARGET_SCALING_TIME = 1.2  # time per record within 20% across sizes
 TARGET_SCALING_MEMORY = 1.3  # peak memory at the largest size within 1.3x the next size down
 
@@ -39,6 +42,10 @@ def ratios(results: list[Result]) -> dict[str, dict[str, float]]:
             continue
         out[layout] = {f"catalog_vs_{w}": by[(layout, w)].seconds / cat.seconds
                        for w in ("jvm_expressions", "row_udf", "catalog_per_field", "arrow_floor") if (layout, w) in by}
+        jvm = by.get((layout, "jvm_expressions"))
+        for w in ("sql_functions", "catalog_per_field"):  # per-field SQL against Spark's own expressions
+            if jvm and (layout, w) in by:
+                out[layout][f"{w}_vs_jvm_expressions"] = jvm.seconds / by[(layout, w)].seconds
     return out
 
 
@@ -65,7 +72,16 @@ def report(results: list[Result], nbytes_by_layout: dict[str, int]) -> str:
         lines.append(f"{layout:<9} {f(jvm):>8} {('met' if jvm >= TARGET_JVM else 'MISSED') if jvm else '-':>7} "
                      f"{f(row):>11} {('met' if row >= TARGET_ROW else 'MISSED') if row else '-':>7} "
                      f"{f(rs.get('catalog_vs_catalog_per_field')):>13} {f(ceiling):>15}")
+    per_field = [(layout, rs) for layout, rs in ratios(results).items() if "sql_functions_vs_jvm_expressions" in rs]
+    if per_field:
+        lines.append("")
+        lines.append(f"{'layout':<9} {'sql_functions vs JVM':>21} {'target':>7} {'catalog_per_field vs JVM':>25}")
+        for layout, rs in per_field:
+            sq, pf = rs["sql_functions_vs_jvm_expressions"], rs.get("catalog_per_field_vs_jvm_expressions")
+            lines.append(f"{layout:<9} {sq:>20.2f}x {'met' if sq >= TARGET_SQL_FUNCTIONS else 'MISSED':>7} "
+                         f"{'-' if pf is None else f'{pf:.2f}x':>25}")
     lines.append(f"targets: catalog >= {TARGET_JVM}x JVM expressions and >= {TARGET_ROW}x row UDF; "
+                 f"sql_functions >= {TARGET_SQL_FUNCTIONS}x JVM expressions; "
                  "'ceiling vs JVM' is the best any Python-worker decoder could do (arrow_floor decodes nothing)")
     return "\n".join(lines)
 
@@ -100,9 +116,13 @@ def _ways(args) -> tuple[str, ...]:
 
 
 def run_bench(args) -> int:
+    if getattr(args, "load", None):
+        from .load import run_load_bench
+
+        return run_load_bench(args)
     if getattr(args, "scaling", None):
         return run_scaling(args)
-    from ..runtime import start
+    from ..spark.runtime import start
 
     names, ways = _layouts(args), _ways(args)
     spark = start(master=args.master, app_name="jcat-bench")
@@ -110,17 +130,31 @@ def run_bench(args) -> int:
     master = spark.sparkContext.master
     print(f"jcat bench: {args.records:,} records per layout ({', '.join(names)}), master {master}, "
           f"median of {args.repeat} runs after a warm-up", flush=True)
-    results, nbytes = [], {}
+    results, nbytes, model_results = [], {}, []
     for name in names:
         lay = get(name)
         nbytes[name] = land(spark, lay, args.records)
         checked = check_agreement(spark, lay)
         print(f"{name}: {lay.note}; {len(lay.fields)} fields, {nbytes[name] / args.records:,.0f} bytes/record; "
               f"ways agree on {checked:,} records", flush=True)
-        results += time_layout(spark, lay, args.records, nbytes[name], args.repeat, ways,
-                           log=lambda s: print(s, flush=True))
+        if not getattr(args, "models_only", False):
+            results += time_layout(spark, lay, args.records, nbytes[name], args.repeat, ways,
+                                   log=lambda s: print(s, flush=True))
+        if (getattr(args, "models", False) or getattr(args, "models_only", False)) and name in MODELS:
+            from ..spark.spark_catalog import register
+
+            register(spark)
+            model_results += time_models(spark, lay, args.records, nbytes[name], args.repeat,
+                                         log=lambda s: print(s, flush=True))
     print()
-    print(report(results, nbytes))
+    if results:
+        print(report(results, nbytes))
+    if model_results:
+        print()
+        print(report(model_results, nbytes).split("\n\n")[0])
+        print()
+        print(model_report(model_results))
+        results += model_results
     if args.json_path:
         Path(args.json_path).write_text(json.dumps(payload(results, args, master), indent=2))
         print(f"figures written to {args.json_path}")

@@ -12,20 +12,13 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Callable
 
+from ..core.kinds import Field
+
 TOD_UNIX_EPOCH_US = 0x7D91048BCA000000 >> 12  # 1900-01-01 to 1970-01-01 in TOD microseconds (bit 51)
 UTC = dt.timezone.utc
 
 
-@dataclass(frozen=True)
-class BenchField:
-    name: str
-    pos: int  # 1-based
-    length: int
-    kind: str  # a key of KINDS
-
-    @property
-    def offset(self) -> int:
-        return self.pos - 1
+BenchField = Field  # the one field type (udfs.core.kinds); kind: a key of KINDS below
 
 
 def _cut(f: BenchField) -> str:
@@ -131,7 +124,7 @@ def _row_hex(b):
 
 @dataclass(frozen=True)
 class Kind:
-    record_kind: str  # kind in udfs.kernels.record.KINDS
+    record_kind: str  # kind in udfs.core.kernels.record.KINDS
     jvm: Callable[[BenchField], str]
     row: Callable
     row_type: str
@@ -153,6 +146,14 @@ KINDS: dict[str, Kind] = {
 
 def catalog_per_field_sql(f: BenchField) -> str:
     return KINDS[f.kind].per_field_sql.format(cut=_cut(f)) + f" AS {f.name}"
+
+
+def sql_function_sql(f: BenchField) -> str:
+    """The per-field call through the persistent SQL function (`jcat.ebcdic_str(...)`): no Python at all."""
+    call = KINDS[f.kind].per_field_sql
+    if call.split("(", 1)[0].isidentifier():
+        call = "jcat." + call
+    return call.format(cut=_cut(f)) + f" AS {f.name}"
 
 
 def jvm_sql(f: BenchField) -> str:

@@ -20,7 +20,7 @@ import random
 from dataclasses import dataclass
 from typing import Callable
 
-from ..layouts import Field
+from ..core.layouts import Field
 from .kinds import BenchField
 
 POOL = 4096  # distinct generated records, repeated to the requested count
@@ -52,19 +52,19 @@ def _stamp(rng: random.Random) -> dt.datetime:
 # --- IBM i ---------------------------------------------------------------------------------------------------
 
 def _m7_pool(n: int) -> list[bytes]:
-    from ..samples import m7_records
+    from ..core.samples import m7_records
 
     return m7_records(n)
 
 
 def _m7_fields() -> tuple[BenchField, ...]:
-    from ..layouts import qasym7j5
+    from ..core.layouts import qasym7j5
 
     return _fields(qasym7j5.FIELDS)
 
 
 def _type5_pool(n: int) -> list[bytes]:
-    from ..layouts import qjordje5
+    from ..core.layouts import qjordje5
 
     rng = random.Random(5)
     out = []
@@ -85,7 +85,7 @@ def _type5_pool(n: int) -> list[bytes]:
 
 
 def _type5_fields() -> tuple[BenchField, ...]:
-    from ..layouts import qjordje5
+    from ..core.layouts import qjordje5
 
     return _fields(qjordje5.HEADING)
 
@@ -93,7 +93,7 @@ def _type5_fields() -> tuple[BenchField, ...]:
 # --- LLDF ----------------------------------------------------------------------------------------------------
 
 def _lldf_pool(n: int) -> list[bytes]:
-    from ..layouts import lldf
+    from ..core.layouts import lldf
 
     rng = random.Random(2)
     out = []
@@ -119,7 +119,7 @@ def _lldf_pool(n: int) -> list[bytes]:
 
 
 def _lldf_fields() -> tuple[BenchField, ...]:
-    from ..layouts import lldf
+    from ..core.layouts import lldf
 
     out = []
     for f in lldf.HEADER:
@@ -133,13 +133,13 @@ def _lldf_fields() -> tuple[BenchField, ...]:
 # --- IDMS ----------------------------------------------------------------------------------------------------
 
 def _idms_recs():
-    from ..layouts import idms
+    from ..core.layouts import idms
 
     return [r for r in idms.REC if "COMT" in r.types and not r.folded and r.field.kind in ("ubin", "char", "hex", "packed")]
 
 
 def _idms_pool(n: int) -> list[bytes]:
-    from ..layouts import idms
+    from ..core.layouts import idms
 
     rng = random.Random(4)
     out = []
@@ -168,14 +168,14 @@ def _idms_fields() -> tuple[BenchField, ...]:
 # --- IBM SQL Replication -------------------------------------------------------------------------------------
 
 def _snap_pool(n: int) -> list[bytes]:
-    from ..layouts import ibmsnap
+    from ..core.layouts import ibmsnap
 
     return [ibmsnap.encode_row("cdemployee", ibmsnap.sample_values("cdemployee", seed=i % 150 + 1))
             for i in range(n)]  # seeds past 150 overflow SMALLINT
 
 
 def _snap_fields() -> tuple[BenchField, ...]:
-    from ..layouts import ibmsnap
+    from ..core.layouts import ibmsnap
 
     kinds = {"char": "char", "bit": "hex", "decimal": "packed", "smallint": "bin", "int": "bin", "bigint": "bin",
              "timestamp": "ibmi_ts"}

@@ -13,12 +13,13 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-from .kinds import KINDS, BenchField, catalog_per_field_sql, jvm_sql
+from .kinds import KINDS, BenchField, catalog_per_field_sql, jvm_sql, sql_function_sql
 from .layouts import POOL, BenchLayout
 
 WAYS_DOC = {
     "catalog": "the layout's fields in one layout-function call per batch (as decode_<layout>)",
     "catalog_per_field": "one catalog function per field (as the dbt field macros call them)",
+    "sql_functions": "one persistent SQL function per field (jcat.ebcdic_str, ...: pure Spark SQL, as views call them)",
     "jvm_expressions": "Spark's own substr/decode/conv/hex/regexp/to_timestamp expressions",
     "row_udf": "a naive row-at-a-time Python UDF per field",
     "arrow_floor": "an Arrow UDF that decodes nothing: the cost of any Python-worker path",
@@ -145,9 +146,9 @@ def register(spark, lay: BenchLayout) -> None:
     import pyarrow as pa
     from pyspark.sql.functions import arrow_udf
 
-    from ..catalog import Example, layout_function
-    from ..layouts import Field
-    from ..spark_catalog import arrow_udf_for
+    from ..core.catalog import Example, layout_function
+    from ..core.layouts import Field
+    from ..spark.spark_catalog import arrow_udf_for
 
     fields = tuple(Field(f.name, f.pos, f.length, KINDS[f.kind].record_kind) for f in lay.fields)
     fn = layout_function(f"bench_{lay.name}", fields, "benchmark fields", Example("", ""))
@@ -167,6 +168,7 @@ def ways(spark, lay: BenchLayout, table: str | None = None) -> dict:
         "catalog": lambda: raw.selectExpr(f"{layout_function_name(lay.name)}(record) AS d")
                               .selectExpr(*[f"d.{n}" for n in names]),
         "catalog_per_field": lambda: raw.selectExpr(*[catalog_per_field_sql(f) for f in lay.fields]),
+        "sql_functions": lambda: raw.selectExpr(*[sql_function_sql(f) for f in lay.fields]),
         "jvm_expressions": lambda: raw.selectExpr(*[jvm_sql(f) for f in lay.fields]),
         "row_udf": lambda: raw.select(*[row_udfs[f.kind](F.substring("record", f.pos, f.length)).alias(f.name)
                                         for f in lay.fields]),

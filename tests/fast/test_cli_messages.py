@@ -1,0 +1,65 @@
+"""Every user mistake is one line on stderr that says what to do, and none needs Spark to be told."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def jcat(tmp_path, *argv, **env):
+    e = dict(os.environ, JCAT_HOME=str(tmp_path / "home"), PYTHONPATH=str(REPO), **env)
+    t = time.monotonic()
+    run = subprocess.run([sys.executable, "-m", "udfs.cli", *argv], env=e, capture_output=True, text=True, timeout=120)
+    return run, time.monotonic() - t
+
+
+def one_line(run) -> str:
+    lines = [x for x in run.stderr.splitlines() if x.strip()]
+    assert len(lines) == 1, run.stderr
+    assert lines[0].startswith("jcat: ")
+    return lines[0]
+
+
+def test_unknown_layout(tmp_path):
+    run, _ = jcat(tmp_path, "load", "qasym7j6", str(tmp_path))
+    assert run.returncode == 1
+    assert "unknown layout 'qasym7j6': expected qasym7j5, qjordje5, lldf, idms or ibmsnap_<table>" in one_line(run)
+    assert not (tmp_path / "home").exists()  # told before anything started
+
+
+def test_missing_file(tmp_path):
+    run, _ = jcat(tmp_path, "load", "qasym7j5", str(tmp_path / "nope.m7"))
+    assert run.returncode == 1
+    assert f"no such file or directory: {tmp_path / 'nope.m7'}" in one_line(run)
+
+
+def test_port_in_use(tmp_path):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen(1)
+        port = s.getsockname()[1]
+        run, _ = jcat(tmp_path, "serve", "--port", str(port))
+    assert run.returncode == 2
+    assert f"port {port} on 127.0.0.1 is already in use" in one_line(run) and "--port" in run.stderr
+
+
+def test_metastore_unreachable(tmp_path):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    run, _ = jcat(tmp_path, "--conf", f"spark.hadoop.hive.metastore.uris=thrift://127.0.0.1:{port}", "sql", "select 1")
+    assert run.returncode == 2
+    line = one_line(run)
+    assert f"the Hive metastore at thrift://127.0.0.1:{port} does not answer" in line and "start it" in line
+
+
+def test_bad_conf(tmp_path):
+    run, _ = jcat(tmp_path, "--conf", "spark.sql.shuffle.partitions", "sql", "select 1")
+    assert run.returncode == 2
+    assert "--conf takes KEY=VALUE" in one_line(run)

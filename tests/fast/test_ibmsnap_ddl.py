@@ -1,0 +1,175 @@
+"""Seed 003 DDL -> layouts: no Spark. Every statement parses; the derived layouts follow the unload rules."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from decimal import Decimal
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from udfs.core import ddl
+from udfs.core.layouts import ibmsnap as L
+from udfs.dbt import ibmsnap as models
+
+from support import DATA
+
+SEED = DATA / "seeds" / "003_ibmsnap_statements.txt"  # seed 003's DDL
+
+
+def seed_statements() -> list[str]:
+    text = SEED.read_text()
+    return re.findall(r"(CREATE (?:TABLE|TYPE 2 (?:UNIQUE )?INDEX|UNIQUE INDEX|INDEX) .*?;)", text)
+
+
+def test_every_seed_statement_has_a_corrected_copy_that_parses():
+    statements = seed_statements()
+    assert len(statements) == 29  # 17 CREATE TABLE + 12 CREATE INDEX in the seed's figures
+    parsed = ddl.load_all()
+    tables = {(t.name, t.variant) for t in parsed}
+    n_tables = sum(1 for s in statements if s.startswith("CREATE TABLE"))
+    n_indexes = len(statements) - n_tables
+    seed_tables = [t for t in parsed if t.variant != "cd"]
+    assert len(seed_tables) == n_tables == 17
+    assert sum(len(t.indexes) for t in seed_tables) == n_indexes == 12
+    assert ("IBMSNAP_WARM_START", "vmvse") in tables and ("IBMSNAP_WARM_START", "all") in tables
+    for t in seed_tables:
+        lay = L.lay_out(t, "os390/char10", L.table_key(t))
+        assert lay.record_length == sum(s.width for s in lay.slots) > 0
+
+
+@pytest.mark.parametrize("fragment, fixed", [
+    ("SYNCHTIME TIMESTAMP SYNCHPOINT", "SYNCHTIME TIMESTAMP, SYNCHPOINT"),
+    ("IBMSNAP_AUTHID CHAR(18) NOT NULL),", "IBMSNAP_AUTHID CHAR(18) NOT NULL,"),
+    ("UOWID CHAR(10) FOR BIT DATA AUTHID", "UOWID CHAR(10) FOR BIT DATA, AUTHID"),
+    ("APPLY_QUAL CHAR(18) NOT NULL, DATA CAPTURE CHANGES", "APPLY_QUAL CHAR(18) NOT NULL) DATA CAPTURE CHANGES"),
+])
+def test_the_seed_typos_fail_and_their_fix_parses(fragment, fixed):
+    stmt = next(s for s in seed_statements() if fragment in s)
+    with pytest.raises(ddl.DdlProblem):
+        ddl.parse_text(stmt)
+    ddl.parse_text(stmt.replace(fragment, fixed))
+
+
+def test_db2_isms_are_parsed_not_dropped():
+    t = ddl.parse_text("CREATE TABLE ASN.T ( A CHAR(10) FOR BIT DATA NOT NULL, B CHAR(1) NOT NULL WITH DEFAULT, "
+                       "C VARCHAR(4), D SMALLINT) DATA CAPTURE CHANGES; "
+                       "CREATE TYPE 2 UNIQUE INDEX ASN.TX ON ASN.T (A ASC, D ASC);")
+    a, b, c, d = t.columns
+    assert (a.for_bit_data, a.nullable, a.length) == (True, False, 10)
+    assert (b.with_default, b.nullable, b.for_bit_data) == (True, False, False)
+    assert (c.db2_type, c.length, c.nullable) == ("VARCHAR", 4, True)
+    assert d.db2_type == "SMALLINT"
+    assert t.indexes[0].unique and t.indexes[0].columns == ("A", "D")
+
+
+def test_uow_layout_by_hand():
+    # CHAR(10) FBD x2, TIMESTAMP 26, CHAR(12), CHAR(18), CHAR(1), CHAR(18): all NOT NULL
+    lay = L.layout("uow")
+    assert [(s.name, s.pos, s.width) for s in lay.slots] == [
+        ("IBMSNAP_UOWID", 1, 10), ("IBMSNAP_COMMITSEQ", 11, 10), ("IBMSNAP_LOGMARKER", 21, 26),
+        ("IBMSNAP_AUTHTKN", 47, 12), ("IBMSNAP_AUTHID", 59, 18), ("IBMSNAP_REJ_CODE", 77, 1),
+        ("IBMSNAP_APPLY_QUAL", 78, 18)]
+    assert lay.record_length == 95
+    assert L.layout("uow", "os390/varchar16").record_length == 95 + 2 * 8
+
+
+def test_pruncntl_nullable_columns_carry_an_indicator():
+    lay = L.layout("pruncntl")
+    assert (lay.slot("SYNCHTIME").pos, lay.slot("SYNCHTIME").width) == (55, 27)
+    assert (lay.slot("SYNCHPOINT").pos, lay.slot("SYNCHPOINT").width) == (82, 11)
+    assert (lay.slot("CNTL_ALIAS").width, lay.record_length) == (9, 195)
+
+
+def test_platform_variants():
+    assert [s.name for s in L.layout("warm_start", "vmvse/char10").slots][1] == "UOWID"
+    assert [s.name for s in L.layout("warm_start", "os390/char10").slots][1] == "AUTHTKN"
+    assert L.layout("critsec", "vmvse/char10").ddl.variant == "other"
+    assert L.layout("ccpenq", "os390/char10").ddl.variant == "vmvse"
+    # the VM/VSE UOW DDL has no WITH DEFAULT; same bytes
+    assert L.layout("uow", "vmvse/char10").slots[5].column.with_default is False
+    assert L.layout("uow", "vmvse/char10").record_length == L.layout("uow").record_length
+
+
+def test_encode_row_null_and_varchar():
+    values = L.sample_values("register", nulls=True)
+    values["BEFORE_IMG_PREFIX"] = "X"
+    rec = L.encode_row("register", values)
+    lay = L.layout("register")
+    s = lay.slot("BEFORE_IMG_PREFIX")
+    assert rec[s.pos - 1:s.pos - 1 + s.width] == b"\x00\x00\x01\xe7\x00\x00\x00"
+    s = lay.slot("CD_OWNER")
+    assert rec[s.pos - 1] == 0xFF and rec[s.pos:s.pos + 18] == b"\x00" * 18
+    trailing = L.encode_row("register", values, null_indicator="trailing")
+    assert trailing[s.pos - 1 + 18] == 0xFF and len(trailing) == len(rec)
+
+
+def test_models_are_not_stale():
+    assert models.stale_generated() == [], "run: python -m udfs.dbt.ibmsnap generate"
+
+
+def test_a_ddl_change_changes_the_model(tmp_path, monkeypatch):
+    before = models.render_table_model("ccpparms")
+    src = (ddl.SQL_DIR / "ccpparms.all.sql").read_text()
+    for f in ddl.SQL_DIR.glob("*.sql"):
+        (tmp_path / f.name).write_text(f.read_text())
+    (tmp_path / "ccpparms.all.sql").write_text(src.replace("PRUNE_INTERVAL INT", "PRUNE_INTERVAL SMALLINT"))
+    monkeypatch.setattr(L, "SQL_DIR", tmp_path)
+    L._ddls.cache_clear()
+    try:
+        after = models.render_table_model("ccpparms")
+    finally:
+        L._ddls.cache_clear()
+    assert before != after and "'smallint'" in after
+
+
+def test_landing_lookup_matches_the_ddl():
+    from udfs.core.framing import layout_framing as landing
+
+    assert landing.IBMSNAP_RECORD_LENGTHS == L.default_record_lengths()
+
+
+def test_cd_parts():
+    parts = L.cd_parts("cdemployee")
+    assert parts["keys"] == ["EMPNO"]
+    assert parts["before"] == {"DEPTNO": "XDEPTNO", "SALARY": "XSALARY"}
+    assert "XSALARY" not in parts["after"] and "SALARY" in parts["after"]
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.binary(min_size=0, max_size=16), st.text(alphabet="ABCXYZ 019", max_size=15),
+       st.decimals(min_value=-9999999, max_value=9999999, places=2))
+def test_cd_encoder_places_fields(seq, name, salary):
+    v = L.sample_values("cdemployee", variant="other/varchar16")
+    v.update(IBMSNAP_COMMITSEQ=None) if "IBMSNAP_COMMITSEQ" in v else None
+    v.update(IBMSNAP_UOWID=seq, LASTNAME=name.rstrip(), SALARY=salary)
+    rec = L.encode_row("cdemployee", v, variant="other/varchar16")
+    lay = L.layout("cdemployee", "other/varchar16")
+    s = lay.slot("IBMSNAP_UOWID")
+    assert rec[s.pos - 1:s.pos + 1] == len(seq).to_bytes(2, "big") and rec[s.pos + 1:s.pos + 1 + len(seq)] == seq
+    assert len(rec) == lay.record_length
+
+
+def test_docs_field_tables_match_the_layouts():
+    text = (ddl.REPO / "docs" / "ibmsnap.md").read_text()
+    for t in L.all_tables():
+        for s in L.layout(t).slots:
+            line = f"| {s.pos} | {s.width} | {s.column.declared} |"
+            assert line in text, (t, line)
+
+
+def test_demo_generates_an_unload_file_per_table(tmp_path):
+    from udfs.demo import ibmsnap as demo
+    from udfs.core.framing.layout_framing import default_record_length
+
+    files = demo.generate(tmp_path)
+    assert sorted(files) == sorted(demo.LAYOUTS) == sorted(f"ibmsnap_{t}" for t in L.all_tables())
+    for layout, (path,) in files.items():
+        n = len(demo.scenario()[layout[len("ibmsnap_"):]])
+        assert path.stat().st_size == n * default_record_length(layout)
+    uows = {r["IBMSNAP_UOWID"] for r in demo.scenario()["uow"]}
+    cd = demo.scenario()["cdemployee"]
+    assert any(r["IBMSNAP_UOWID"] not in uows for r in cd)  # uncommitted work present
+    assert {r["IBMSNAP_REJ_CODE"] for r in demo.scenario()["uow"]} == {"0", "1"}  # and rejected work

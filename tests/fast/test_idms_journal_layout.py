@@ -1,0 +1,72 @@
+"""idms_journal without Spark: the layout and the model hold every REC line of seed 004 (tests/data/seeds)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from udfs.core.layouts import idms
+
+from support import DATA, REPO
+
+SEED = DATA / "seeds" / "004_idms_jreport_rec.txt"  # seed 004's REC lines
+MODEL = REPO / "models" / "idms" / "idms_journal.sql"
+REC_LINE = re.compile(r"\bREC\s+([A-Z][A-Z0-9-]*)\s+(\d+)\s+(\d+)(?:\s+([12])(?=\s|$))?")
+
+
+def seed_rec_lines() -> list[tuple[str, int, int, str]]:
+    return [(m[1], int(m[2]), int(m[3]), m[4] or "") for m in REC_LINE.finditer(SEED.read_text())]
+
+
+def seed_sections() -> dict[str, set[str]]:
+    """REC name -> record types from the `REC $ ... RECORDS` heading it stands under (common prefix: all)."""
+    text = SEED.read_text()
+    text = text[text.index("REC PARAMETERS"):]
+    out, current = {}, set(idms.ALL)
+    for m in re.finditer(r"REC \$ ([^*]*?)\*|" + REC_LINE.pattern, text):
+        if m[1] is not None:
+            current = set(re.findall(r"\b[A-Z]{4}\b", m[1])) & set(idms.ALL)
+        else:
+            out[m[2]] = current
+    return out
+
+
+# ---- the table as data against the seed (no Spark) -------------------------------------------------------
+
+def test_layout_mirrors_every_rec_line_of_the_seed():
+    lines = seed_rec_lines()
+    assert len(lines) > 100
+    assert [(r.name, r.field.pos, r.field.length, r.seed_type) for r in idms.REC] == lines
+
+
+def test_record_types_follow_the_seed_headings():
+    sections = seed_sections()
+    # refinements within a heading, from the seed's own comments: SAVEPOINT-SEQ "$RTSV only." shares 73-80
+    # with the local task id, which therefore is not an RTSV field
+    refined = {"SAVEPOINT-SEQ": {"RTSV"}, "TASK-ID": set(idms.TASK), "LT-P1": set(idms.TASK), "LT-P2": set(idms.TASK)}
+    for r in idms.REC:
+        assert set(r.types) == refined.get(r.name, sections[r.name]), r.name
+
+
+def test_model_has_a_line_for_every_rec_line():
+    sql = MODEL.read_text().splitlines()
+    for rec in idms.REC:
+        name, pos, length, seed_type = rec.name, rec.field.pos, rec.field.length, rec.seed_type
+        tag = f"{name} {pos} {length}" + (f" {seed_type}" if seed_type else "")
+        hits = [line for line in sql if re.search(r"--\s+" + re.escape(tag) + r"(\s|:|$)", line)]
+        assert len(hits) == 1, f"{tag}: {len(hits)} lines"
+        line = hits[0]
+        if rec.folded or rec.field.kind == "group":
+            assert " as " not in line.split("--")[0], f"{name} is a synonym/group: comment only"
+            continue
+        kind = {"idms_ts": "ts_utc" if name in ("GMT", "QUAL-LOCAL") else "ts"}.get(rec.field.kind, rec.field.kind)
+        call = re.search(r"jcat_idms_field\('(\w+)',\s*(\d+),\s*(\d+),\s*'(\w+)'\)", line)
+        assert call, f"{name}: no jcat_idms_field call"
+        assert (call[1], int(call[2]), int(call[3])) == (kind, pos, length), name
+        assert re.search(rf"\bas {rec.column},?\s+--", line), f"{name}: column {rec.column}"
+
+
+def test_datetime_encoder_matches_the_broadcom_dump():
+    # KB 247037: GMT X'01688787AFDC2DBF'; KB 28740 layout with day 0 = 0001-01-01
+    assert idms.idms_datetime(dt.datetime(2022, 7, 29, 8, 44, 45, 798143)) == bytes.fromhex("01688787AFDC2DBF")
+    assert idms.idms_datetime(None) == b"\x00" * 8

@@ -1,0 +1,89 @@
+"""`jcat bench` works end to end at a tiny size (speed itself is shown by running it, not by tests), and its
+baselines are correct decoders: a benchmark whose ways disagree would compare different work."""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+from decimal import Decimal
+
+import pytest
+
+from udfs.bench.kinds import BenchField, jvm_sql
+from udfs.bench.layouts import LAYOUTS
+
+UTC = dt.timezone.utc
+
+# kind, hex bytes, expected value: every kind the benchmark times, through all three ways
+BASELINE_ROWS = [
+    ("char", "C1C2404040", "AB"),
+    ("char", "4040", ""),
+    ("zoned", "F1F2D3", Decimal(-123)),
+    ("zoned", "F0F0F7", Decimal(7)),
+    ("packed", "12345C", Decimal(12345)),
+    ("packed", "00001D", Decimal(-1)),
+    ("bin", "FFFFFFFE", -2),
+    ("bin", "8000000000000001", -(2**63) + 1),
+    ("ubin", "FFFF", 65535),
+    ("ubin", "7FFFFFFFFFFFFFFF", 2**63 - 1),
+    ("ibmi_ts", "F2F0F2F460F0F360F0F560F1F44BF0F74BF0F94BF1F2F3F4F5F6", dt.datetime(2024, 3, 5, 14, 7, 9, 123456)),
+    ("ts17", "2024022911223344556677889900000000", dt.datetime(2024, 2, 29, 11, 22, 33, 445566)),
+    # 10-byte extended LRSN of 2024-06-03 09:15:00.25 UTC: epoch 0, TOD = (micros since 1900) << 12
+    ("lrsn", "00" + format(((1717406100_250000 + 2208988800_000000) << 12), "016X") + "00", dt.datetime(
+        2024, 6, 3, 9, 15, 0, 250000, tzinfo=UTC)),
+    ("hex", "00FF10", bytes.fromhex("00FF10")),
+]
+
+
+def _norm(v):
+    if isinstance(v, dt.datetime) and v.tzinfo is not None:
+        return v.astimezone(UTC).replace(tzinfo=None)
+    return v
+
+
+def test_jvm_expressions_decode_every_row(spark):
+    spark.conf.set("spark.sql.legacy.javaCharsets", "true")
+    cols, expected = [], []
+    for i, (kind, hexbytes, value) in enumerate(BASELINE_ROWS):
+        f = BenchField(f"c{i}", 1, len(hexbytes) // 2, kind)
+        cols.append(jvm_sql(f).replace("record", f"(X'{hexbytes}')"))
+        expected.append(value)
+    row = spark.sql("SELECT " + ", ".join(cols)).collect()[0]
+    assert [_norm(v) for v in row] == [_norm(v) for v in expected]
+
+
+@pytest.mark.parametrize("records", [300, pytest.param(1500, marks=pytest.mark.heavy)])
+def test_bench_runs_every_layout_and_writes_figures(spark, tmp_path, capsys, records):
+    from udfs.bench import run_bench
+
+    out = tmp_path / "bench.json"
+    args = argparse.Namespace(master=None, records=records, repeat=1, json_path=str(out), layouts=None, ways=None,
+                              scaling=None)
+    assert run_bench(args) == 0
+    printed = capsys.readouterr().out
+    assert f"ways agree on {records:,} records" in printed
+    figures = json.loads(out.read_text())
+    got = {(r["layout"], r["way"]) for r in figures["results"]}
+    assert got == {(layout, way) for layout in LAYOUTS for way in
+                   ("catalog", "catalog_per_field", "sql_functions", "jvm_expressions", "row_udf", "arrow_floor")}
+    assert all(r["median_s"] > 0 and r["records"] == records and r["peak_rss_bytes"] > 0 for r in figures["results"])
+    assert set(figures["ratios"]) == set(LAYOUTS)
+    assert all(set(r) >= {"catalog_vs_jvm_expressions", "catalog_vs_row_udf", "sql_functions_vs_jvm_expressions"}
+               for r in figures["ratios"].values())
+    assert "sql_functions vs JVM" in printed
+
+
+@pytest.mark.parametrize("sizes", [(100, 200), pytest.param((600, 1200), marks=pytest.mark.heavy)])
+def test_scaling_runs_each_size_in_its_own_process(tmp_path, capsys, sizes):
+    from udfs.bench import run_bench
+
+    out = tmp_path / "scaling.json"
+    args = argparse.Namespace(master="local[1]", records=None, repeat=1, json_path=str(out), layouts=["ibmsnap"],
+                              ways=None, scaling=",".join(map(str, sizes)))
+    assert run_bench(args) == 0
+    figures = json.loads(out.read_text())
+    assert figures["sizes"] == list(sizes)
+    assert [figures["runs"][str(s)]["records"] for s in sizes] == list(sizes)
+    s = figures["scaling"]["ibmsnap/catalog"]
+    assert len(s["us_per_record"]) == 2 and s["time_spread"] >= 1.0 and all(m > 0 for m in s["peak_rss_bytes"])

@@ -1,0 +1,82 @@
+"""Several jcat processes at once on the embedded default, no set-up step: `jcat serve` runs while two
+`jcat load`s of different files into one raw table and a `jcat build` run in other processes, all through the
+metastore service the first of them started; a JDBC client then counts the new rows through the server."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from udfs.core.samples import m7_records
+
+pytestmark = pytest.mark.spark
+REPO = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_serve_load_load_build_at_once_then_jdbc_counts(tmp_path):
+    from pyhive import hive
+
+    from udfs.spark.metastore import read_state, stop_service
+
+    home = tmp_path / "home"
+    env = dict(os.environ, JCAT_HOME=str(home), PYTHONPATH=str(REPO), JCAT_METASTORE="service")
+    cli = [sys.executable, "-m", "udfs.cli", "--master", "local[1]"]
+    a, b = tmp_path / "a.m7", tmp_path / "b.m7"
+    a.write_bytes(b"".join(m7_records(30)))
+    b.write_bytes(b"".join(m7_records(20)))
+    port = free_port()
+    log = tmp_path / "serve.log"
+    serve = subprocess.Popen(cli + ["serve", "--port", str(port)], env=env, stdout=open(log, "wb"),
+                             stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        deadline = time.time() + 600
+        while not re.search(r"listening on 127\.0\.0\.1:\d+", log.read_text(errors="replace")):
+            assert serve.poll() is None and time.time() < deadline, log.read_text(errors="replace")[-3000:]
+            time.sleep(1)
+        loads = [subprocess.Popen(cli + ["load", "qasym7j5", str(f)], env=env, stdout=subprocess.PIPE,
+                                  stderr=subprocess.STDOUT) for f in (a, b)]
+        for p in loads:
+            out, _ = p.communicate(timeout=900)
+            assert p.returncode == 0, out.decode()[-3000:]
+        build = subprocess.run(cli + ["build", "--select", "audit_journal_m7"], env=env, capture_output=True,
+                               text=True, timeout=900)
+        assert build.returncode == 0, (build.stdout + build.stderr)[-5000:]
+        assert read_state(home)["uri"].startswith("thrift://127.0.0.1:")  # one service served them all
+
+        cur = hive.connect("127.0.0.1", port, username="tester", database="jcat").cursor()
+        time.sleep(3)  # the server's cached listings expire (spark.sql.metadataCacheTTLSeconds=2)
+        cur.execute("SELECT count(*), count(DISTINCT source_file) FROM jcat.raw_qasym7j5")
+        assert cur.fetchall() == [(50, 2)]
+        cur.execute("SELECT count(*) FROM jcat.audit_journal_m7")
+        assert cur.fetchall() == [(50,)]
+        c = tmp_path / "c.m7"  # landed after the server's first query: seen without a restart
+        c.write_bytes(b"".join(m7_records(5)))
+        run = subprocess.run(cli + ["load", "qasym7j5", str(c)], env=env, capture_output=True, text=True, timeout=900)
+        assert run.returncode == 0, run.stderr[-3000:]
+        time.sleep(3)
+        cur.execute("SELECT count(*) FROM jcat.raw_qasym7j5")
+        assert cur.fetchall() == [(55,)]
+        cur.close()
+    finally:
+        if serve.poll() is None:
+            os.killpg(serve.pid, signal.SIGTERM)
+            try:
+                serve.wait(120)
+            except subprocess.TimeoutExpired:
+                os.killpg(serve.pid, signal.SIGKILL)
+                serve.wait(30)
+        stop_service(home)

@@ -1,0 +1,213 @@
+"""audit_journal_m7: generated M7 files of every entry type and action round-trip through jcat load, the dbt
+build and `jcat sql --format json` with every value as encoded; mutated records give NULLs named in
+decode_errors; the relation is a persistent view over the raw table, calling the persistent SQL functions, and
+the one line in dbt_project.yml that makes it an incremental table gives the same rows."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+
+import pytest
+
+from udfs import cli
+from udfs.core.layouts import qasym7j5
+from udfs.dbt.runner import run_dbt
+from udfs.demo import ibmi
+from udfs.spark.landing.loader import load
+
+# Where each encoded M7 field lands, by entry type (seed 000); anything not listed must be NULL.
+ROUTES = {
+    "RESYNC_TYPE_OR_VERSION_GROUP": lambda t, a: {"S": "RESYNC_TYPE", "V": "VERSION_GROUP"}.get(t),
+    "INCLUSION_OR_ACTIVATION": lambda t, a: "INCLUSION_STATE" if t in "AD" else ("VERSION_ACTIVATION" if t == "V" and a in ("ADD", "RMV") else None),
+    "ASP_NAME": lambda t, a: "IASP_NAME" if t in "ADPSRU" else None,
+    "LIBRARY_NAME": lambda t, a: "LIBRARY_NAME" if t in "ADRU" else None,
+    "OBJECT_TYPE": lambda t, a: "OBJECT_TYPE" if t in "ADRU" else None,
+    "OBJECT_NAME": lambda t, a: "OBJECT_NAME" if t in "ADRU" else None,
+    "ORIGINAL_LIBRARY_NAME": lambda t, a: "ORIGINAL_LIBRARY_NAME" if t == "D" else None,
+    "SYSTEM_VALUE": lambda t, a: "SYSTEM_VALUE" if t in "AR" else None,
+    "ENVVAR_OR_VERSION_NAME": lambda t, a: "ENVIRONMENT_VARIABLE" if t in "AR" else ("VERSION_NAME" if t == "V" else None),
+    "APPLY_LABEL_OR_VERSION_ID": lambda t, a: "APPLY_LABEL" if t in "APR" else ("VERSION_IDENTIFIER" if t == "V" and a in ("ADD", "RMV") else None),
+    "RULE_ID_8": lambda t, a: "RULE_IDENTIFIER" if t in "ADR" else ("VERSION_ENTRY_NUMBER" if t == "V" and a in ("ADD", "RMV") else None),
+    "NUMBER_OF_OBJECTS_8": lambda t, a: "NUMBER_OF_OBJECTS" if t in "APRSU" else None,
+}
+ROUTED = {"RESYNC_TYPE", "VERSION_GROUP", "INCLUSION_STATE", "VERSION_ACTIVATION", "IASP_NAME", "LIBRARY_NAME",
+          "OBJECT_TYPE", "OBJECT_NAME", "ORIGINAL_LIBRARY_NAME", "SYSTEM_VALUE", "ENVIRONMENT_VARIABLE", "VERSION_NAME",
+          "APPLY_LABEL", "VERSION_IDENTIFIER", "RULE_IDENTIFIER", "VERSION_ENTRY_NUMBER", "NUMBER_OF_OBJECTS"}
+
+
+def expected_row(v: dict) -> dict:
+    t, a = v["ENTRY_TYPE"], v.get("ACTION")
+    want = {c: None for c in ROUTED}
+    for field, route in ROUTES.items():
+        col = route(t, a)
+        if col is not None:
+            want[col] = v.get(field, 0 if field.endswith("_8") else None)
+    want.update(ENTRY_TYPE=t, ACTION=a if t == "V" else None, SEQUENCE_NUMBER=v["JOSEQN"],
+                ENTRY_TIMESTAMP=v["JOTSTP"].isoformat(), JOB_NAME=v["JOJOB"], JOB_USER=v["JOUSER"],
+                JOB_NUMBER=f"{v['JONBR']:06d}", QUALIFIED_JOB_NAME=f"{v['JONBR']:06d}/{v['JOUSER']}/{v['JOJOB']}",
+                PROGRAM_NAME=v["JOPGM"], PROGRAM_LIBRARY=v["JOPGMLIB"], PROGRAM_LIBRARY_ASP_NAME=v["JOPGMDEV"],
+                PROGRAM_LIBRARY_ASP_NUMBER=v["JOPGMASP"], USER_NAME=v["JOUSPF"], SYSTEM_NAME=v["JOSYNM"],
+                RECEIVER_NAME=v["JORCV"], RECEIVER_LIBRARY=v["JORCVLIB"], SYSTEM_SEQUENCE_NUMBER=v["JOSYSSEQ"],
+                THREAD=v["JOTHDX"], JOURNAL_CODE="T", JOURNAL_ENTRY_TYPE="M7", ENTRY_LENGTH=971, decode_errors=[])
+    return want
+
+
+def jcat_sql_json(query: str) -> list[dict]:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert cli.main(["sql", "--format", "json", query]) == 0
+    return [json.loads(line) for line in out.getvalue().splitlines() if line.startswith("{")]
+
+
+def mutate(record: bytes, pos: int, new: bytes) -> bytes:
+    return record[:pos - 1] + new + record[pos - 1 + len(new):]
+
+
+@pytest.fixture(scope="module")
+def landed(spark, tmp_path_factory):
+    files = ibmi.generate(tmp_path_factory.mktemp("ibmi-demo"))
+    result = load(spark, "qasym7j5", [str(p) for p in files["qasym7j5"]])
+    assert result.records == len(ibmi.m7_entries())
+    good = qasym7j5.encode(ibmi.m7_entries()[0])
+    bad = [mutate(good, 75, b"\xf0\xf1\x7b\xf3\xf4\xf5"),             # JONBR: '#' among the zoned digits
+           mutate(good, 29, "2024-02-30-25.00.00.000000".encode("cp037")),  # JOTSTP: no such day or hour
+           mutate(good, 610, b"\xe9"),                                # entry type Z: not in seed 000
+           mutate(good, 628, "MAYBE     ".encode("cp037"))]            # inclusion state not in seed 000
+    path = tmp_path_factory.mktemp("ibmi-bad") / "QAUDJRN_BAD.bin"
+    path.write_bytes(b"".join(bad))
+    assert load(spark, "qasym7j5", [str(path)]).records == 4
+    assert run_dbt(spark, ["build", "--select", "audit_journal_m7", "--full-refresh"])
+    return files
+
+
+def test_every_entry_type_and_action_round_trips_with_every_value_as_encoded(landed):
+    rows = jcat_sql_json("SELECT * FROM audit_journal_m7 WHERE source_file LIKE '%QAUDJRN_M7.bin' ORDER BY record_offset")
+    entries = ibmi.m7_entries()
+    assert len(rows) == len(entries)
+    for got, v in zip(rows, entries):
+        want = expected_row(v)
+        assert {k: got[k] for k in want} == want, v
+    assert {(r["ENTRY_TYPE"], r["ACTION"]) for r in rows} >= {(t, None) for t in "ADPRSU"} | {("V", a) for a in ("ADD", "APY", "RMV", "RFS")}
+    big = [r for r in rows if (r["RULE_IDENTIFIER"] or r["VERSION_ENTRY_NUMBER"] or r["NUMBER_OF_OBJECTS"] or 0) >= 2**31]
+    assert len(big) >= 4  # identifiers and counts beyond the 4-byte copies came through whole
+    assert all(r["ENTRY_TYPE_DETAIL"] for r in rows) and all(r["ACTION_DETAIL"] for r in rows if r["ENTRY_TYPE"] == "V")
+
+
+def test_the_four_byte_copies_hold_the_overflow_sentinels(landed):
+    """The generated file is what IBM i writes: 614 reads 0 and 852 reads -1 when the 8-byte value does not fit."""
+    data = landed["qasym7j5"][0].read_bytes()
+    recs = [data[i:i + 971] for i in range(0, len(data), 971)]
+    r4 = [int.from_bytes(r[613:617], "big", signed=True) for r in recs]
+    r8 = [int.from_bytes(r[855:863], "big", signed=True) for r in recs]
+    n4 = [int.from_bytes(r[851:855], "big", signed=True) for r in recs]
+    n8 = [int.from_bytes(r[863:871], "big", signed=True) for r in recs]
+    assert any(a == 0 and b >= 2**31 for a, b in zip(r4, r8)) and any(a == -1 and b >= 2**31 for a, b in zip(n4, n8))
+
+
+def test_mutated_records_give_nulls_named_in_decode_errors_not_a_failed_build(landed):
+    rows = jcat_sql_json("SELECT JOB_NUMBER, QUALIFIED_JOB_NAME, ENTRY_TIMESTAMP, ENTRY_TYPE, ENTRY_TYPE_DETAIL, "
+                         "INCLUSION_STATE, RULE_IDENTIFIER, decode_errors FROM audit_journal_m7 "
+                         "WHERE source_file LIKE '%QAUDJRN_BAD.bin' ORDER BY record_offset")
+    job, ts, etype, incl = rows
+    assert job["JOB_NUMBER"] is None and job["QUALIFIED_JOB_NAME"] is None and job["decode_errors"] == ["JOB_NUMBER"]
+    assert ts["ENTRY_TIMESTAMP"] is None and ts["decode_errors"] == ["ENTRY_TIMESTAMP"]
+    assert etype["ENTRY_TYPE"] == "Z" and etype["ENTRY_TYPE_DETAIL"] is None and etype["RULE_IDENTIFIER"] is None
+    assert etype["decode_errors"] == ["ENTRY_TYPE"]
+    assert incl["INCLUSION_STATE"] == "MAYBE" and incl["decode_errors"] == ["INCLUSION_STATE"]
+    assert incl["RULE_IDENTIFIER"] == ibmi.m7_entries()[0]["RULE_ID_8"]  # the rest of the row still decodes
+
+
+def test_relation_is_a_view_calling_only_persistent_functions(spark, landed):
+    (kind,) = [t.tableType for t in spark.catalog.listTables("jcat") if t.name == "audit_journal_m7"]
+    assert kind == "VIEW"
+    ddl = spark.sql("SHOW CREATE TABLE jcat.audit_journal_m7").collect()[0][0]
+    assert "jcat.ebcdic_str(" in ddl and "jcat.unpack_zoned(" in ddl and "jcat.parse_ibmi_timestamp(" in ddl
+    assert "decode_qasym7j5" not in ddl
+    columns = {f.name: f.metadata.get("comment") for f in spark.table("jcat.audit_journal_m7").schema.fields}
+    assert columns["source_file"] == "File the record was landed from."  # persist_docs reaches the view's columns
+
+
+def test_one_line_in_dbt_project_makes_it_an_incremental_table_with_the_same_rows(spark, landed, tmp_path):
+    """The hand-written line `+materialized: view` under audit_journal_m7, changed to `incremental`, builds a
+    parquet table (decoded by the Arrow UDFs) holding exactly the rows the view shows; then back to the view."""
+    import os
+    import shutil
+    from pathlib import Path
+
+    from support import REPO as repo
+    project = tmp_path / "project"
+    for part in ("models", "macros", "seeds"):
+        shutil.copytree(repo / part, project / part)
+    for f in ("dbt_project.yml", "profiles.yml"):
+        shutil.copy(repo / f, project / f)
+    text = (project / "dbt_project.yml").read_text()
+    assert text.count("+materialized: view") == 1
+    (project / "dbt_project.yml").write_text(text.replace("+materialized: view", "+materialized: incremental"))
+    query = "SELECT * FROM jcat.audit_journal_m7 ORDER BY source_file, record_offset"
+    as_view = [r.asDict(recursive=True) for r in spark.sql(query).collect()]
+    old = os.environ.get("JCAT_PROJECT_DIR")
+    os.environ["JCAT_PROJECT_DIR"] = str(project)
+    try:
+        assert run_dbt(spark, ["run", "--select", "audit_journal_m7"])
+        (kind,) = [t.tableType for t in spark.catalog.listTables("jcat") if t.name == "audit_journal_m7"]
+        assert kind == "MANAGED"
+        assert [r.asDict(recursive=True) for r in spark.sql(query).collect()] == as_view
+    finally:
+        if old is None:
+            os.environ.pop("JCAT_PROJECT_DIR")
+        else:
+            os.environ["JCAT_PROJECT_DIR"] = old
+        assert run_dbt(spark, ["run", "--select", "audit_journal_m7"])  # the view again, for the tests after
+    (kind,) = [t.tableType for t in spark.catalog.listTables("jcat") if t.name == "audit_journal_m7"]
+    assert kind == "VIEW"
+
+
+def bad_records() -> list[bytes]:
+    """The four mutated records of QAUDJRN_BAD.bin, in file order (as the `landed` fixture writes them)."""
+    good = qasym7j5.encode(ibmi.m7_entries()[0])
+    return [mutate(good, 75, b"\xf0\xf1\x7b\xf3\xf4\xf5"), mutate(good, 29, "2024-02-30-25.00.00.000000".encode("cp037")),
+            mutate(good, 610, b"\xe9"), mutate(good, 628, "MAYBE     ".encode("cp037"))]
+
+
+def test_strict_view_fails_naming_file_offset_field_and_bytes(spark, landed):
+    """var jcat_strict on a view: `dbt run` creates the view with the strict guard in its SQL, so a query that
+    reads a bad record fails, naming the field, file, offset and bytes (a persistent function cannot read
+    spark.jcat.strict, so a view is strict exactly when it was created strict). Which of the four bad records
+    Spark meets first depends on task order, so the message is checked against the record at the offset it
+    names; good records still read."""
+    import re
+
+    try:
+        assert run_dbt(spark, ["run", "--select", "audit_journal_m7", "--vars", '{"jcat_strict": true}'])
+        assert spark.sql("SELECT count(*) FROM jcat.audit_journal_m7 WHERE source_file NOT LIKE '%QAUDJRN_BAD.bin'"
+                         ).collect()[0][0] == len(ibmi.m7_entries())
+        with pytest.raises(Exception) as err:
+            spark.sql("SELECT * FROM jcat.audit_journal_m7").collect()
+        msg = str(err.value)
+        m = re.search(r"jcat strict: cannot decode ([A-Z_, ]+) in (\S+) at offset (\d+): record bytes X'([0-9A-F]+)'", msg)
+        assert m, msg[-2000:]
+        fields, file, offset, shown = m.groups()
+        assert file.endswith("QAUDJRN_BAD.bin")
+        i = int(offset) // 971
+        assert int(offset) % 971 == 0 and i < 4
+        assert fields == ["JOB_NUMBER", "ENTRY_TIMESTAMP", "ENTRY_TYPE", "INCLUSION_STATE"][i]
+        assert shown == bad_records()[i][:128].hex().upper()
+    finally:  # the tests after this one read the view as the non-strict run leaves it
+        assert run_dbt(spark, ["run", "--select", "audit_journal_m7"])
+
+
+def test_strict_session_makes_decode_qasym7j5_raise_naming_field_and_bytes(spark, landed):
+    bad = bad_records()[0]
+    assert spark.sql(f"SELECT decode_qasym7j5(X'{bad.hex()}').JONBR AS n").collect()[0].n is None  # lenient: NULL
+    spark.sql("SET spark.jcat.strict=true")
+    try:
+        with pytest.raises(Exception) as err:
+            spark.sql(f"SELECT decode_qasym7j5(X'{bad.hex()}').JONBR AS n").collect()
+    finally:
+        spark.sql("SET spark.jcat.strict=false")
+    text = str(err.value)
+    assert "DecodeError: decode_qasym7j5 field JONBR (position 75, 6 bytes)" in text, text[-2000:]
+    assert "X'F0F17BF3F4F5'" in text
+    assert spark.sql(f"SELECT decode_qasym7j5(X'{bad.hex()}').JONBR AS n").collect()[0].n is None  # restored

@@ -1,0 +1,112 @@
+"""journal_entries: the *TYPE5 heading decoded and the entry-specific data cut exactly, through dbt."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from decimal import Decimal
+
+import pytest
+
+from udfs.core.layouts import qjordje5
+from udfs.dbt.runner import run_dbt
+
+from support.ibmi import HEADING, land
+
+
+# (name, ESD bytes, JOENTL override or None, record length or None): ESD = min(JOENTL - 609, record - 609) bytes
+CASES = [
+    ("exact", bytes(range(1, 41)), None, None),
+    ("padded_record", b"\xc1\xc2\xc3", None, 700),
+    ("truncated_entry", bytes(range(200)), 2000, 700),
+    ("no_esd", b"", None, 609),
+    ("entry_length_below_heading", b"", 300, 650),
+    ("esd_with_trailing_blanks_and_zeros", b"\xc1\x40\x40\x00\x00", None, None),
+]
+
+
+def expected_esd(esd: bytes, entry_length: int | None, record_length: int | None) -> bytes:
+    record = len(esd) if record_length is None else record_length - 609
+    entry = len(esd) if entry_length is None else entry_length - 609
+    return esd[:max(0, min(record, entry))]
+
+
+def bad_timestamp(record: bytes) -> bytes:
+    b = bytearray(record)
+    b[28 + 5:28 + 7] = b"\xf1\xf3"  # month 13
+    return bytes(b)
+
+
+def bad_zoned(record: bytes) -> bytes:
+    b = bytearray(record)
+    b[74 + 2] = 0xC1  # an 'A' inside the job number
+    return bytes(b)
+
+
+@pytest.fixture(scope="module")
+def built(spark):
+    records = []
+    for _, esd, entl, reclen in CASES:
+        values = dict(HEADING, **({"JOENTL": entl} if entl is not None else {}))
+        records.append(qjordje5.encode(values, esd, record_length=reclen))
+    good = qjordje5.encode(HEADING, b"\xc1", record_length=620)
+    records += [bad_timestamp(good), bad_zoned(good)]
+    land(spark, "raw_qjordje5", records)
+    assert run_dbt(spark, ["build", "--select", "journal_entries", "--full-refresh"])
+    return {r["record_number"]: r for r in spark.table("jcat.journal_entries").collect()}
+
+
+@pytest.mark.parametrize("i,case", list(enumerate(CASES)), ids=[c[0] for c in CASES])
+def test_esd_is_exactly_the_entry_bytes_the_record_holds(built, i, case):
+    _, esd, entl, reclen = case
+    row = built[i]
+    want = expected_esd(esd, entl, reclen)
+    assert bytes(row["ENTRY_SPECIFIC_DATA"]) == want
+    assert row["ENTRY_SPECIFIC_DATA_LENGTH"] == len(want)
+    # an entry length shorter than the heading before its null indicators (559 bytes) is impossible: named,
+    # its value kept
+    assert row["decode_errors"] == (["ENTRY_LENGTH"] if entl is not None and entl < 559 else [])
+    assert row["ENTRY_LENGTH"] == (entl if entl is not None else 609 + len(esd))
+
+
+def test_heading_decodes_every_field_as_encoded(built):
+    row = built[0]
+    assert row["ENTRY_LENGTH"] == 609 + 40
+    assert row["SEQUENCE_NUMBER"] == Decimal(10_000_000_000_000_000_001)
+    assert (row["JOURNAL_CODE"], row["JOURNAL_ENTRY_TYPE"]) == ("R", "UP")
+    assert row["ENTRY_TIMESTAMP"] == dt.datetime(2024, 2, 29, 23, 59, 59, 999999)
+    assert (row["JOB_NAME"], row["JOB_USER"], row["JOB_NUMBER"]) == ("ORDENTRY", "CLERK01", "004711")
+    assert row["QUALIFIED_JOB_NAME"] == "004711/CLERK01/ORDENTRY"
+    assert (row["PROGRAM_NAME"], row["PROGRAM_LIBRARY"], row["PROGRAM_LIBRARY_ASP_NAME"], row["PROGRAM_LIBRARY_ASP_NUMBER"]) == ("ORD500", "ORDLIB", "IASP01", 33)
+    assert (row["JOURNALED_OBJECT_NAME"], row["JOURNALED_OBJECT_LIBRARY"], row["JOURNALED_OBJECT_MEMBER"]) == ("ORDHDR", "ORDDTA", "ORDHDR")
+    assert row["COUNT_OR_RRN"] == 98765 and row["INDICATOR_FLAG"] == "0" and row["COMMIT_CYCLE"] == 1234567
+    assert (row["USER_NAME"], row["SYSTEM_NAME"], row["JOURNAL_IDENTIFIER"]) == ("BOB", "PRODSYS", "0102030405060708090A")
+    assert (row["REFERENTIAL_CONSTRAINT"], row["TRIGGER"], row["INCOMPLETE_DATA"], row["IGNORED_BY_APPLY_REMOVE"],
+            row["MINIMIZED_ENTRY_DATA"], row["OBJECT_NAME_INDICATOR"]) == ("0", "1", "0", "0", "0", "1")
+    assert row["SYSTEM_SEQUENCE_NUMBER"] == 55555555555
+    assert (row["RECEIVER_NAME"], row["RECEIVER_LIBRARY"], row["RECEIVER_LIBRARY_ASP_NAME"], row["RECEIVER_LIBRARY_ASP_NUMBER"]) == ("ORDRCV0042", "JRNLIB", "*SYSBAS", 1)
+    assert row["ARM_NUMBER"] == 7 and row["THREAD_IDENTIFIER"] == "00000000000A2B3C" and row["THREAD"] == "00000000000A2B3C"
+    assert (row["ADDRESS_FAMILY"], row["REMOTE_PORT"], row["REMOTE_ADDRESS"]) == ("4", 50123, "10.1.2.3")
+    assert (row["LOGICAL_UNIT_OF_WORK"], row["TRANSACTION_IDENTIFIER"]) == ("APPN.LU1.X'1234'", "XID-0001")
+    assert (row["JOURNALED_OBJECT_TYPE"], row["FILE_TYPE_INDICATOR"], row["NESTED_COMMIT_LEVEL"], row["NULL_VALUE_INDICATORS"]) == ("*QDDS", "0", 1, "0" * 10)
+    assert (row["source_file"], row["record_offset"], row["load_id"]) == ("JRN.bin", 0, "L1")
+
+
+def test_bad_timestamp_and_bad_zoned_become_nulls_named_in_decode_errors(built):
+    ts_row, zoned_row = built[len(CASES)], built[len(CASES) + 1]
+    assert ts_row["ENTRY_TIMESTAMP"] is None and ts_row["decode_errors"] == ["ENTRY_TIMESTAMP"]
+    assert ts_row["SEQUENCE_NUMBER"] == Decimal(10_000_000_000_000_000_001)  # the rest of the row still decodes
+    assert zoned_row["JOB_NUMBER"] is None and zoned_row["QUALIFIED_JOB_NAME"] is None
+    assert zoned_row["decode_errors"] == ["JOB_NUMBER"]
+
+
+def test_esd_start_is_a_property_of_the_outfile(spark, built):
+    """NULLINDLEN(100) puts the ESD at 660: the var moves the cut and the null indicators widen with it."""
+    esd = bytes(range(30))
+    rec = qjordje5.encode(dict(HEADING, JONVI="1" * 100), esd, record_length=700, esd_pos=660)
+    land(spark, "raw_qjordje5", [rec], load_id="L-ESD660")
+    assert run_dbt(spark, ["run", "--select", "journal_entries", "--full-refresh", "--vars", json.dumps({"jcat_ibmi_esd_pos": 660})])
+    row = spark.table("jcat.journal_entries").collect()[0]
+    assert bytes(row["ENTRY_SPECIFIC_DATA"]) == esd and row["ENTRY_SPECIFIC_DATA_LENGTH"] == 30
+    assert row["NULL_VALUE_INDICATORS"] == "1" * 100
+    assert row["decode_errors"] == []

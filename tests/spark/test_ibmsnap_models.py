@@ -1,0 +1,184 @@
+"""IBMSNAP models in dbt: every value round-trips, committed changes in commit order, prune candidates."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+import pytest
+
+from udfs.core.layouts import ibmsnap as L
+from udfs.dbt.runner import run_dbt
+from udfs.demo import ibmsnap as demo
+
+RAW_SCHEMA = "source_file string, record_offset bigint, record_number bigint, record binary, load_id string"
+SELECT = "path:models/ibmsnap"
+
+
+def write_raw(spark, table: str, records: list[bytes], load_id: str = "L1", mode: str = "overwrite"):
+    rows, off = [], 0
+    for i, r in enumerate(records):
+        rows.append((f"ASN.{table.upper()}.bin", off, i + 1, r, load_id))
+        off += len(r)
+    spark.createDataFrame(rows, RAW_SCHEMA).write.mode(mode).saveAsTable(f"jcat.raw_ibmsnap_{table}")
+
+
+def build(spark, select: str = SELECT, vars_: str | None = None, full_refresh: bool = True, command="run"):
+    args = [command, "--select", select]
+    if full_refresh:
+        args.append("--full-refresh")
+    if vars_:
+        args += ["--vars", vars_]
+    assert run_dbt(spark, args), f"dbt {' '.join(args)} failed"
+
+
+@pytest.fixture(scope="module")
+def scenario_built(spark):
+    spark.sql("create database if not exists jcat")
+    for table, rows in demo.scenario().items():
+        write_raw(spark, table, demo.records(table, rows))
+    build(spark, command="build")  # models, unit tests and data tests
+    return demo.scenario()
+
+
+def norm(v):
+    if isinstance(v, (bytes, bytearray)):
+        return bytes(v)
+    return v
+
+
+@pytest.mark.parametrize("table", L.all_tables())
+def test_every_value_round_trips(spark, scenario_built, table):
+    names = [s.name for s in L.layout(table).slots]
+    got = spark.sql(f"select {', '.join(names)}, decode_errors from jcat.ibmsnap_{table} order by record_number").collect()
+    want = scenario_built[table]
+    assert len(got) == len(want)
+    for row, values in zip(got, want):
+        assert row.decode_errors == []
+        for n in names:
+            assert norm(row[n]) == values[n], (table, n)
+
+
+def test_spark_orders_binary_unsigned(spark):
+    got = spark.sql("select hex(b) from values (X'7F'), (X'80'), (X'FF'), (X'00FF'), (X'01') as t(b) order by b").collect()
+    assert [r[0] for r in got] == ["00FF", "01", "7F", "80", "FF"]
+
+
+def test_committed_changes_in_commit_order(spark, scenario_built):
+    rows = spark.sql("select * from jcat.ibmsnap_committed_changes order by CHANGE_ORDER").collect()
+    # B (..0200) before A (..0300) before the rejected C (..8100, high bit set: unsigned order); D never committed
+    assert [(r.IBMSNAP_UOWID, r.IBMSNAP_INTENTSEQ, r.IBMSNAP_OPERATION) for r in rows] == [
+        (demo.UOW_B, demo.seq(0x0180), "D"),
+        (demo.UOW_A, demo.seq(0x0101), "I"), (demo.UOW_A, demo.seq(0x0102), "D"), (demo.UOW_A, demo.seq(0x0103), "I"),
+        (demo.UOW_C, demo.seq(0x8001), "U")]
+    assert [r.CHANGE_ORDER for r in rows] == [1, 2, 3, 4, 5]
+    last = rows[-1]
+    assert (last.IBMSNAP_REJ_CODE, last.IS_REJECTED, last.IBMSNAP_APPLY_QUAL) == ("1", True, "APPLYQ1")
+    assert last.IBMSNAP_REJ_CODE_MEANING.startswith("same-row conflict")
+    assert last.BEFORE_IMAGE == '{"DEPTNO":"A00","SALARY":52750.00}'
+    assert last.IBMSNAP_COMMITSEQ_HEX == "00000000000000008100"
+    assert rows[0].IBMSNAP_AUTHID == "HRADMIN" and rows[0].IBMSNAP_AUTHTKN == "HRBATCH"
+    assert rows[0].IBMSNAP_LOGMARKER == demo.T0
+    assert all(not r.IS_REJECTED for r in rows[:-1]) and all(r.decode_errors == [] for r in rows)
+    assert {r.EMPNO for r in spark.sql("select EMPNO from jcat.ibmsnap_cdemployee").collect()} >= {"000099"}
+
+
+def test_prune_candidates(spark, scenario_built):
+    rows = spark.sql("select ROW_KIND, IBMSNAP_UOWID, IBMSNAP_INTENTSEQ, PRUNE_REASON, PRUNE_POINT "
+                     "from jcat.ibmsnap_prune_candidates").collect()
+    got = {(r.ROW_KIND, r.IBMSNAP_UOWID, r.IBMSNAP_INTENTSEQ, r.PRUNE_REASON) for r in rows}
+    # min SYNCHPOINT of PAYROLL.EMPLOYEE = ..0250: UOW B (..0200) by sync point; newest commit is C (T0+2h) and
+    # retention is 60 minutes: A (T0+5m) and B (T0) are older than T0+1h. C is rejected and recent: kept.
+    assert got == {
+        ("CD", demo.UOW_B, demo.seq(0x0180), "synchpoint and retention"),
+        ("UOW", demo.UOW_B, None, "synchpoint and retention"),
+        ("CD", demo.UOW_A, demo.seq(0x0101), "retention"),
+        ("CD", demo.UOW_A, demo.seq(0x0102), "retention"),
+        ("CD", demo.UOW_A, demo.seq(0x0103), "retention"),
+        ("UOW", demo.UOW_A, None, "retention"),
+    }
+    assert {r.PRUNE_POINT for r in rows} == {demo.seq(0x0250)}
+
+
+def test_pair_updates_and_full_refresh_pending(spark, scenario_built):
+    build(spark, "ibmsnap_committed_changes", '{"ibmsnap_pair_updates": true}')
+    rows = spark.sql("select * from jcat.ibmsnap_committed_changes order by CHANGE_ORDER").collect()
+    ops = [(r.IBMSNAP_INTENTSEQ, r.IBMSNAP_OPERATION, r.PAIRED_FROM) for r in rows]
+    assert ops == [(demo.seq(0x0180), "D", None), (demo.seq(0x0101), "I", None),
+                   (demo.seq(0x0102), "U", "D+I"), (demo.seq(0x8001), "U", None)]
+    upd = rows[2]
+    assert upd.BEFORE_IMAGE.startswith('{"EMPNO":"000020","LASTNAME":"THOMPSON","DEPTNO":"B01"')
+    assert '"DEPTNO":"C01"' in upd.AFTER_IMAGE and upd.PAIRED_INTENTSEQ == demo.seq(0x0103)
+
+    # a subscription waiting for a full refresh (SYNCHPOINT all zero) stops sync-point pruning of its source
+    pr = demo.scenario()["pruncntl"]
+    pr[0]["SYNCHPOINT"] = b"\x00" * 10
+    write_raw(spark, "pruncntl", demo.records("pruncntl", pr))
+    build(spark, "ibmsnap_pruncntl ibmsnap_committed_changes ibmsnap_prune_candidates")
+    reasons = {r[0] for r in spark.sql("select PRUNE_REASON from jcat.ibmsnap_prune_candidates").collect()}
+    assert reasons == {"retention"}
+    n = spark.sql("select count(*) from jcat.ibmsnap_committed_changes").collect()[0][0]
+    assert n == 5  # the switch is off again: D and I apart
+    write_raw(spark, "pruncntl", demo.records("pruncntl", demo.scenario()["pruncntl"]))
+    build(spark, "ibmsnap_pruncntl ibmsnap_prune_candidates")
+
+
+def test_decode_errors_and_nulls(spark, scenario_built):
+    good = demo.scenario()["uow"][0]
+    lay = L.layout("uow")
+    bad_ts = bytearray(L.encode_row("uow", good))
+    s = lay.slot("IBMSNAP_LOGMARKER")
+    bad_ts[s.pos - 1:s.pos + 3] = b"\xc1\xc2\xc3\xc4"  # 'ABCD' for the year
+    ws = demo.scenario()["warm_start"][0]
+    bad_ni = bytearray(L.encode_row("warm_start", ws))
+    bad_ni[L.layout("warm_start").slot("AUTHID").pos - 1] = 0x01  # neither present nor a NULL marker
+    null_6f = bytearray(L.encode_row("warm_start", {**ws, "CAPTURED": None}))
+    null_6f[L.layout("warm_start").slot("CAPTURED").pos - 1] = 0x6F  # DSNTIAUL's '?' NULL marker
+    spark.createDataFrame([("bad.bin", 0, 1, bytes(bad_ts), "LX"), ("bad.bin", 95, 2, bytes(bad_ts[:90]), "LX")],
+                          RAW_SCHEMA).createOrReplaceTempView("bad_uow")
+    write_raw(spark, "warm_start", [bytes(bad_ni), bytes(null_6f)], load_id="LX", mode="append")
+    spark.sql("insert into jcat.raw_ibmsnap_uow select * from bad_uow")
+    build(spark, "ibmsnap_uow ibmsnap_warm_start", full_refresh=False)  # incremental: only load LX is new
+    got = spark.sql("select record_number, IBMSNAP_LOGMARKER, IBMSNAP_AUTHID, decode_errors from jcat.ibmsnap_uow "
+                    "where load_id = 'LX' order by record_number").collect()
+    assert got[0].IBMSNAP_LOGMARKER is None and got[0].IBMSNAP_AUTHID == "PAYCLERK"
+    assert got[0].decode_errors == ["IBMSNAP_LOGMARKER"]
+    assert "RECORD_LENGTH" in got[1].decode_errors
+    assert spark.sql("select count(*) from jcat.ibmsnap_uow").collect()[0][0] == 5  # 3 + 2, none twice
+    w = spark.sql("select AUTHID, CAPTURED, decode_errors from jcat.ibmsnap_warm_start where load_id = 'LX' "
+                  "order by record_number").collect()
+    assert (w[0].AUTHID, w[0].decode_errors) == (None, ["AUTHID"])
+    assert (w[1].CAPTURED, w[1].decode_errors) == (None, [])
+    with pytest.raises(AssertionError):
+        build(spark, "ibmsnap_uow", '{"jcat_strict": true}')
+    # back to the scenario for the tests that follow
+    for t in ("uow", "warm_start"):
+        write_raw(spark, t, demo.records(t, demo.scenario()[t]))
+    build(spark, "ibmsnap_uow ibmsnap_warm_start")
+
+
+def test_varchar16_sequences_and_vmvse(spark, scenario_built):
+    variant = "vmvse/varchar16"
+    sc = demo.scenario()
+    long_seq = {demo.UOW_A: bytes.fromhex("FF00000000000000000000000000A1")}  # 15 bytes, high bit: sorts last
+    uow = [{**r, "IBMSNAP_UOWID": long_seq.get(r["IBMSNAP_UOWID"], r["IBMSNAP_UOWID"]),
+            "IBMSNAP_COMMITSEQ": (b"\xff" + r["IBMSNAP_COMMITSEQ"]) if r["IBMSNAP_UOWID"] == demo.UOW_A
+            else r["IBMSNAP_COMMITSEQ"][2:]} for r in sc["uow"]]
+    cd = [{**r, "IBMSNAP_UOWID": long_seq.get(r["IBMSNAP_UOWID"], r["IBMSNAP_UOWID"])} for r in sc["cdemployee"]]
+    ws = [dict(SEQ=b"\x01\x02", UOWID=demo.UOW_C, AUTHID="REPLUSER", CAPTURED="N", UOWTIME=123456)]
+    write_raw(spark, "uow", demo.records("uow", uow, variant))
+    write_raw(spark, "cdemployee", demo.records("cdemployee", cd, variant))
+    write_raw(spark, "warm_start", demo.records("warm_start", ws, variant))
+    vars_ = '{"ibmsnap_platform": "vmvse", "ibmsnap_sequence_form": "varchar16"}'
+    try:
+        build(spark, "ibmsnap_uow ibmsnap_cdemployee ibmsnap_warm_start ibmsnap_committed_changes", vars_)
+        order = [r[0] for r in spark.sql("select IBMSNAP_UOWID from jcat.ibmsnap_committed_changes "
+                                         "order by CHANGE_ORDER").collect()]
+        assert order == [demo.UOW_B, demo.UOW_C, long_seq[demo.UOW_A], long_seq[demo.UOW_A], long_seq[demo.UOW_A]]
+        w = spark.sql("select SEQ, UOWID, AUTHTKN, UOWTIME, decode_errors from jcat.ibmsnap_warm_start").collect()[0]
+        assert (bytes(w.SEQ), bytes(w.UOWID), w.AUTHTKN, w.UOWTIME, w.decode_errors) == (
+            b"\x01\x02", demo.UOW_C, None, 123456, [])
+    finally:
+        for t in ("uow", "cdemployee", "warm_start"):
+            write_raw(spark, t, demo.records(t, sc[t]))
+        build(spark, "ibmsnap_uow ibmsnap_cdemployee ibmsnap_warm_start ibmsnap_committed_changes")

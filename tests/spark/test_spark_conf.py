@@ -1,0 +1,116 @@
+"""`jcat spark-conf`: plain `spark-sql` (no Python, never imports jcat), given only what spark-conf printed, calls
+the persistent `jcat.ebcdic_str` and reads a jcat table and a persistent view over it."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+PYSPARK_DIR = Path(__import__("pyspark").__file__).resolve().parent
+
+
+@pytest.mark.spark
+def test_spark_sql_reads_jcat_relations_and_calls_persistent_functions(tmp_path):
+    home = tmp_path / "home"
+    env = dict(os.environ, JCAT_HOME=str(home), PYSPARK_PYTHON=sys.executable)
+    setup = textwrap.dedent("""
+        from udfs.spark.runtime import start
+        spark = start(master="local[1]")
+        spark.sql("CREATE TABLE jcat.sc_raw USING parquet AS SELECT X'C8C5D3D3D6404040' AS record, 1 AS n")
+        spark.sql("CREATE VIEW jcat.sc_view AS SELECT jcat.ebcdic_str(record) AS text, n FROM jcat.sc_raw")
+        spark.stop()
+    """)
+    r = subprocess.run([sys.executable, "-c", setup], env=env, cwd=tmp_path, capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr[-2000:]
+    conf = subprocess.run([sys.executable, "-m", "udfs.cli", "spark-conf"], env=env, cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120)
+    assert conf.returncode == 0, conf.stderr
+    args = conf.stdout.split()  # as $(jcat spark-conf) splits it
+
+    # A process that knows nothing of jcat: no PYTHONPATH, no JCAT_HOME, only the printed arguments.
+    clean = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "JCAT_HOME")}
+    clean["SPARK_HOME"] = str(PYSPARK_DIR)
+    query = ("SELECT jcat.ebcdic_str(X'C1C2C3'), text, n FROM jcat.sc_view; "
+             "SELECT jcat.unpack_zoned(X'F1F2D3'), count(*) FROM jcat.sc_raw")
+    r = subprocess.run([str(PYSPARK_DIR / "bin" / "spark-sql"), *args, "--master", "local[1]", "-e", query],
+                       env=clean, cwd=tmp_path, capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr[-3000:]
+    lines = [ln.split("\t") for ln in r.stdout.strip().splitlines()]
+    assert ["ABC", "HELLO", "1"] in lines and ["-123", "1"] in lines, r.stdout
+
+
+@pytest.mark.spark
+def test_plain_spark_reads_the_audit_journal_m7_view_and_sees_a_new_load_with_no_build(tmp_path):
+    """The issue's end state: jcat lands and creates the view; a spark-sql process that never imports jcat (no
+    Python at all, only what `jcat spark-conf` prints) reads jcat.audit_journal_m7, a VIEW, value for value as
+    the Arrow kernels decode the same model SQL, decode_errors included; a later `jcat load` shows up in it with
+    no build."""
+    from udfs.core.layouts import qasym7j5
+    from udfs.demo import ibmi
+
+    home = tmp_path / "home"
+    env = dict(os.environ, JCAT_HOME=str(home), PYSPARK_PYTHON=sys.executable)
+    env.pop("DBT_TARGET_PATH", None), env.pop("DBT_LOG_PATH", None)
+    files = ibmi.generate(tmp_path / "m7")
+    good = qasym7j5.encode(ibmi.m7_entries()[0])
+    bad = tmp_path / "m7" / "QAUDJRN_BAD.bin"
+    bad.write_bytes(good[:74] + b"\xf0\xf1\x7b\xf3\xf4\xf5" + good[80:])  # JONBR: '#' among the zoned digits
+    later = tmp_path / "m7" / "QAUDJRN_LATER.bin"
+    later.write_bytes(b"".join(qasym7j5.encode(v) for v in ibmi.m7_entries()[:2]))
+    query = ("SELECT to_json(struct(*)) FROM (SELECT * FROM jcat.audit_journal_m7 "
+             "ORDER BY source_file, record_offset)")
+    setup = textwrap.dedent(f"""
+        import json
+        from udfs.dbt.runner import run_dbt
+        from udfs.spark.landing.loader import load
+        from udfs.spark.runtime import start
+        spark = start(master="local[1]")
+        assert load(spark, "qasym7j5", [{str(files["qasym7j5"][0])!r}, {str(bad)!r}]).ok
+        assert run_dbt(spark, ["run", "--select", "audit_journal_m7"])
+        view = [r[0] for r in spark.sql({query!r}).collect()]
+        body = [r.data_type for r in spark.sql("DESCRIBE TABLE EXTENDED jcat.audit_journal_m7").collect()
+                if r.col_name == "View Text"][0]
+        arrow = body
+        for name in ("ebcdic_str", "unpack_zoned", "unpack_packed", "unpack_bin", "parse_ibmi_timestamp"):
+            arrow = arrow.replace("jcat." + name + "(", name + "(")  # the session's Arrow UDFs
+        assert arrow != body
+        spark.sql("CREATE TEMPORARY VIEW m7_arrow AS " + arrow)
+        kernels = [r[0] for r in spark.sql({query!r}.replace("jcat.audit_journal_m7", "m7_arrow")).collect()]
+        print("RESULT " + json.dumps({{"view": view, "kernels": kernels}}))
+        spark.stop()
+    """)
+    r = subprocess.run([sys.executable, "-c", setup], env=env, cwd=tmp_path, capture_output=True, text=True, timeout=900)
+    line = [ln for ln in r.stdout.splitlines() if ln.startswith("RESULT ")]
+    assert r.returncode == 0 and line, r.stdout[-2000:] + r.stderr[-3000:]
+    import json
+
+    got = json.loads(line[0][len("RESULT "):])
+    assert got["view"] == got["kernels"] and len(got["view"]) == len(ibmi.m7_entries()) + 1
+    errors = {json.loads(v)["source_file"].rsplit("/", 1)[-1]: json.loads(v)["decode_errors"] for v in got["view"]
+              if json.loads(v)["decode_errors"]}
+    assert errors == {"QAUDJRN_BAD.bin": ["JOB_NUMBER"]}
+
+    args = subprocess.run([sys.executable, "-m", "udfs.cli", "spark-conf"], env=env, cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120, check=True).stdout.split()
+    clean = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "JCAT_HOME", "PYSPARK_PYTHON")}
+    clean["SPARK_HOME"] = str(PYSPARK_DIR)
+
+    def spark_sql(q: str) -> list[str]:
+        p = subprocess.run([str(PYSPARK_DIR / "bin" / "spark-sql"), *args, "--master", "local[1]", "-e", q],
+                           env=clean, cwd=tmp_path, capture_output=True, text=True, timeout=600)
+        assert p.returncode == 0, p.stderr[-3000:]
+        return p.stdout.strip().splitlines()
+
+    plain = spark_sql(query + "; SHOW TABLE EXTENDED IN jcat LIKE 'audit_journal_m7'")
+    assert plain[: len(got["view"])] == got["view"]
+    assert any("Type: VIEW" in ln for ln in plain)
+
+    r = subprocess.run([sys.executable, "-m", "udfs.cli", "load", "qasym7j5", str(later), "--quiet"], env=env,
+                       cwd=tmp_path, capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert spark_sql("SELECT count(*) FROM jcat.audit_journal_m7") == [str(len(ibmi.m7_entries()) + 3)]

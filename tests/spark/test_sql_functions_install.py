@@ -1,0 +1,87 @@
+"""Installing the persistent functions: versioned by hash, cheap when unchanged, a changed result type recreates
+the views that call the function; `jcat functions --sql` prints DDL that Spark runs."""
+
+from __future__ import annotations
+
+import pytest
+
+from udfs import __version__
+from udfs.core import sql_functions as sf
+
+SCHEMA = "jcat_install_test"
+
+
+@pytest.mark.spark
+def test_session_start_installed_the_functions_and_a_second_check_is_one_read(spark, monkeypatch):
+    from udfs.spark import sql_functions as inst
+
+    assert inst.stored_state(spark) == sf.catalog_hash(__version__)
+    calls = []
+    real_sql = spark.sql
+    monkeypatch.setattr(spark, "sql", lambda q, *a, **k: (calls.append(q), real_sql(q, *a, **k))[1])
+    assert inst.ensure_installed(spark).skipped
+    assert len(calls) == 1 and calls[0].startswith("DESCRIBE SCHEMA")
+
+
+@pytest.mark.spark
+def test_install_replaces_only_what_differs_and_recreates_views_on_a_new_result_type(spark):
+    from udfs.spark import sql_functions as inst
+
+    spark.sql(f"DROP SCHEMA IF EXISTS {SCHEMA} CASCADE")
+    try:
+        first = inst.install(spark, SCHEMA)
+        assert sorted(first.created) == sorted(f.name for f in sf.PER_FIELD) and not first.replaced
+        again = inst.install(spark, SCHEMA)
+        assert not again.created and not again.replaced and len(again.unchanged) == len(sf.PER_FIELD)
+
+        # An older jcat wrote unpack_bin returning INT; a view calls it.
+        spark.sql(f"CREATE OR REPLACE FUNCTION {SCHEMA}.unpack_bin(b BINARY, signed BOOLEAN DEFAULT true) RETURNS INT "
+                  f"COMMENT 'old [jcat 0.0.1 0000000000000000]' RETURN 7")
+        spark.sql(f"CREATE OR REPLACE VIEW {SCHEMA}.v_bin (v COMMENT 'a column comment') AS "
+                  f"SELECT {SCHEMA}.unpack_bin(X'FFFE') AS v")
+        assert spark.table(f"{SCHEMA}.v_bin").schema["v"].dataType.simpleString() == "int"
+        spark.sql(f"ALTER SCHEMA {SCHEMA} SET DBPROPERTIES ('{inst.STATE_PROPERTY}' = 'stale')")
+        # a view of another schema calling that schema's function of the same name is not ours to recreate
+        spark.sql("CREATE SCHEMA IF NOT EXISTS jcat_test_other")
+        spark.sql("CREATE OR REPLACE FUNCTION jcat_test_other.unpack_bin(b BINARY) RETURNS INT RETURN 5")
+        spark.sql("CREATE OR REPLACE VIEW jcat_test_other.v_other AS SELECT jcat_test_other.unpack_bin(X'00') AS v")
+
+        third = inst.ensure_installed(spark, SCHEMA)
+        assert third.replaced == ["unpack_bin"] and not third.created
+        assert third.views_recreated == [f"`{SCHEMA}`.`v_bin`"]
+        view = spark.table(f"{SCHEMA}.v_bin")
+        assert view.schema["v"].dataType.simpleString() == "bigint"
+        assert view.collect()[0].v == -2
+        assert view.schema["v"].metadata.get("comment") == "a column comment"
+        assert inst.stored_state(spark, SCHEMA) == sf.catalog_hash(__version__)
+    finally:
+        spark.sql(f"DROP SCHEMA IF EXISTS {SCHEMA} CASCADE")
+        spark.sql("DROP SCHEMA IF EXISTS jcat_test_other CASCADE")
+
+
+@pytest.mark.spark
+def test_printed_ddl_runs_in_spark(spark):
+    schema = "jcat_ddl_test"
+    try:
+        for stmt in sf.ddl_script(__version__).replace("jcat.", f"{schema}.").replace(
+                "SCHEMA IF NOT EXISTS jcat;", f"SCHEMA IF NOT EXISTS {schema};").split(";\n"):
+            body = "\n".join(ln for ln in stmt.splitlines() if not ln.startswith("--")).strip().rstrip(";")
+            if body:
+                spark.sql(body)
+        assert spark.sql(f"SELECT {schema}.ebcdic_str(X'C8C5D3D3D640') AS v").collect()[0].v == "HELLO"
+    finally:
+        spark.sql(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
+
+
+@pytest.mark.spark
+def test_dbt_on_run_start_hook_installs_when_the_catalog_changed(spark):
+    from udfs.dbt.runner import run_dbt
+    from udfs.spark import sql_functions as inst
+
+    spark.sql("DROP FUNCTION IF EXISTS jcat.parse_tod")
+    spark.sql(f"ALTER SCHEMA jcat SET DBPROPERTIES ('{inst.STATE_PROPERTY}' = 'stale')")
+    assert not spark.catalog.functionExists("jcat.parse_tod")
+    assert run_dbt(spark, ["seed", "--select", "lldf_columns"])  # any dbt command with hooks
+    assert inst.stored_state(spark) == sf.catalog_hash(__version__)
+    r = spark.sql("SELECT CAST(jcat.parse_tod(X'CA670FBBF3D30000') AS STRING) v").collect()[0]
+    assert r.v == "2012-10-31 20:25:10.690096"

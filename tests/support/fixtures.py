@@ -1,0 +1,63 @@
+"""The fixtures every test can ask for (tests/conftest.py imports them): one Spark session for the whole run
+(local[2], UTC, UI off, its own JCAT_HOME), requested only by tests under tests/spark."""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+
+@pytest.fixture(scope="session")
+def jcat_home() -> Path:
+    home = Path(tempfile.mkdtemp(prefix="jcat-test-home-"))
+    os.environ["JCAT_HOME"] = str(home)
+    yield home
+    from udfs.spark.metastore import stop_service
+
+    stop_service(home)  # a metastore service started on demand for this home: no JVM left behind
+
+
+@pytest.fixture(scope="session")
+def spark(jcat_home):
+    os.environ["PYSPARK_PYTHON"] = sys.executable
+    from udfs.spark.runtime import start
+
+    session = start(master="local[2]", app_name="jcat-tests", conf={
+        "spark.sql.session.timeZone": "UTC",
+        "spark.ui.enabled": "false",
+        "spark.sql.shuffle.partitions": "2",
+    })
+    yield session
+    # not stopped: getOrCreate hands the same session to every test, and py4j shuts down at exit
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _drop_hand_written_raw_tables():
+    """Some model tests write `jcat.raw_<layout>` directly as a plain table; landing keeps a view of that name.
+    Drop such tables after each module so one module's fixture data never stands in another's way."""
+    yield
+    if "pyspark.sql" not in sys.modules:  # no session in this process (the fast tier)
+        return
+    from pyspark.sql import SparkSession
+
+    spark = SparkSession.getActiveSession()
+    if spark is None or not spark.catalog.databaseExists("jcat"):
+        return
+    for t in spark.catalog.listTables("jcat"):
+        if t.name.startswith("raw_") and t.tableType != "VIEW" and not t.isTemporary:
+            spark.sql(f"DROP TABLE IF EXISTS jcat.{t.name}")
+
+
+@pytest.fixture(scope="session")
+def standalone_cluster():
+    """A Spark standalone master and a 1-core worker on 127.0.0.1 whose executors' Python has pandas,
+    pyarrow and numpy but no jcat and no ebcdic (tests/support/standalone.py). Stopped at the end of the run."""
+    from support.standalone import start_cluster
+
+    cluster = start_cluster()
+    yield cluster
+    cluster.stop()

@@ -1,0 +1,204 @@
+"""Byte-mutation property tests, shared parts (no tests here): mutate records, run the models' own SQL over them
+in one Spark query per model, and judge every decoded value.
+
+The path is the one users take: `dbt compile` renders each model exactly as `dbt build` would (macros and all),
+and the compiled SQL runs over temporary views standing in for its inputs (raw_<layout>, upstream models), so
+thousands of records cost one query per model instead of a dbt build.
+
+A value of a mutated record is judged against the same record unmutated (decoded in the same query):
+- no byte it depends on changed: it must equal the unmutated value ("wrong" if it differs, "lost" if NULL);
+- otherwise: NULL and named in decode_errors, or a value the tests' own encoder for its kind turns back into the
+  mutated bytes (up to the kind's documented normalisation: trailing blanks, the sign zone's class), or, for a
+  NULL, bytes that mean "no value" for the kind (blanks); anything else is "wrong" (not NULL) or "unnamed" (NULL).
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import re
+from dataclasses import dataclass, field
+from decimal import Context, Decimal
+from pathlib import Path
+
+HEAVY_RECORDS = 1_000_000
+LIGHT_RECORDS = 2_000
+POSITIVE, NEGATIVE = {0xA, 0xC, 0xE, 0xF}, {0xB, 0xD}
+EXACT = Context(prec=80)  # enough for any DECIMAL(31, s) scaled
+
+
+def record_count(request) -> int:
+    return HEAVY_RECORDS if request.node.get_closest_marker("heavy") else LIGHT_RECORDS
+
+
+def mutate(rng, record: bytes) -> tuple[bytes, tuple[int, ...]]:
+    """One to four bytes anywhere in the record replaced by a different byte: (mutated, 0-based positions)."""
+    k = min(rng.randint(1, 4), len(record))
+    positions = tuple(sorted(rng.sample(range(len(record)), k)))
+    b = bytearray(record)
+    for p in positions:
+        b[p] = (b[p] + rng.randrange(1, 256)) % 256
+    return bytes(b), positions
+
+
+# ---- running compiled models ------------------------------------------------------------------------------
+
+_COMPILED: dict[str, str] = {}
+FUZZED_MODELS = ["lldf_segments", "lldf_data_change", "lldf_segment_rejects", "journal_entries", "path:models/ibmi/esd",
+                 "path:models/ibmsnap", "idms_journal"]
+
+
+def compile_models(spark, select: list[str]) -> dict[str, str]:
+    """{model name: compiled SQL}, rendered by dbt as a full refresh; every fuzzed model is compiled on the first
+    call (one dbt parse for all the fuzz modules of a run)."""
+    from udfs.dbt.runner import run_dbt
+
+    if not _COMPILED:
+        assert run_dbt(spark, ["compile", "--quiet", "--full-refresh", "--select", *FUZZED_MODELS]), "dbt compile failed"
+        target = Path(os.environ["DBT_TARGET_PATH"])
+        for path in glob.glob(str(target / "compiled" / "*" / "models" / "**" / "*.sql"), recursive=True):
+            _COMPILED[Path(path).stem] = Path(path).read_text()
+    missing = [m for m in select if m not in _COMPILED]
+    assert not missing, f"not compiled: {missing}"
+    return _COMPILED
+
+
+def run_model(spark, sql: str, inputs: dict[str, str]):
+    """The compiled SQL with each input relation (`jcat.<name>`) read from a temporary view instead."""
+    for name, view in inputs.items():
+        sql, n = re.subn(rf"`?jcat`?\s*\.\s*`?{name}`?(?![A-Za-z0-9_])", view, sql)
+        assert n, f"the compiled SQL does not read jcat.{name}"
+    return spark.sql(sql)
+
+
+def raw_view(spark, name: str, records: list[bytes], source_file: str = "fuzz.bin"):
+    """A raw_<layout>-shaped temporary view: record i at offset i * 1_000_000 (the offset identifies it)."""
+    rows = [(source_file, i * 1_000_000, i, r, "L-FUZZ") for i, r in enumerate(records)]
+    df = spark.createDataFrame(rows, "source_file string, record_offset bigint, record_number bigint, record binary, "
+                                     "load_id string")
+    df.createOrReplaceTempView(name)
+    return name
+
+
+# ---- the tests' own encoders, by kind, with each kind's normalisation --------------------------------------
+
+def char_ok(value, raw: bytes, ccsid: str = "cp037") -> bool:
+    """Text with trailing X'40' and X'00' cut (ebcdic_str), NULL when nothing is left (jcat_char)."""
+    text = "" if value is None else value
+    return text.encode(ccsid) == raw.rstrip(b"\x40\x00")
+
+
+def bin_ok(value, raw: bytes, signed: bool) -> bool:
+    if value is None:
+        return False
+    try:
+        return int(value).to_bytes(len(raw), "big", signed=signed) == raw
+    except OverflowError:
+        return False
+
+
+def zoned_ok(value, raw: bytes) -> bool:
+    """Digits one a byte, zone F, the last byte's zone the sign: any of A C E F is +, B D is - (normalisation)."""
+    if value is None:
+        return raw == b"\x40" * len(raw)  # blank: no value
+    v = int(value)
+    digits = str(abs(v)).rjust(len(raw), "0")
+    if len(digits) != len(raw) or any(b >> 4 != 0xF for b in raw[:-1]):
+        return False
+    if any((b & 0xF) != int(d) for b, d in zip(raw, digits)):
+        return False
+    zone = raw[-1] >> 4
+    return zone in (NEGATIVE if v < 0 else POSITIVE | (NEGATIVE if v == 0 else set()))
+
+
+def packed_ok(value, raw: bytes, scale: int = 0) -> bool:
+    """Up to 31 digits: scaled exactly (Python's default decimal context keeps 28 digits and would round)."""
+    if value is None:
+        return False
+    d = Decimal(value).scaleb(scale, EXACT)
+    if d != d.to_integral_value(context=EXACT):
+        return False
+    v = int(d)
+    nibbles = [n for b in raw for n in (b >> 4, b & 0xF)]
+    digits = str(abs(v)).rjust(len(nibbles) - 1, "0")
+    if len(digits) != len(nibbles) - 1 or any(n != int(d) for n, d in zip(nibbles, digits)):
+        return False
+    return nibbles[-1] in (NEGATIVE if v < 0 else POSITIVE | (NEGATIVE if v == 0 else set()))
+
+
+def digits_ok(value, raw: bytes) -> bool:
+    """EBCDIC digits (IBM i Char(20) numbers): blank is no value."""
+    if value is None:
+        return raw.strip(b"\x40") == b""
+    return int(value) >= 0 and str(int(value)).rjust(len(raw), "0").encode("cp037") == raw
+
+
+def ibmi_ts_ok(value, raw: bytes) -> bool:
+    if value is None:
+        return raw.strip(b"\x40") == b""
+    return (f"{value.year:04d}" + value.strftime("-%m-%d-%H.%M.%S.%f")).encode("cp037") == raw
+
+
+def hex_ok(value, raw: bytes) -> bool:
+    if isinstance(value, (bytes, bytearray)):
+        return bytes(value) == raw
+    return value is not None and value.upper() == raw.hex().upper()
+
+
+# ---- judging ---------------------------------------------------------------------------------------------
+
+@dataclass
+class Tally:
+    layout: str
+    records: int = 0
+    values: int = 0
+    wrong: int = 0
+    lost: int = 0
+    unnamed: int = 0
+    framing_rejects: int = 0
+    not_reencoded: int = 0  # structured values (structs, arrays) whose bytes changed: NULL-or-named not required
+    examples: list = field(default_factory=list)
+
+    def bad(self, kind: str, what: str):
+        setattr(self, kind, getattr(self, kind) + 1)
+        if len(self.examples) < 40:
+            self.examples.append(f"{kind}: {what}")
+
+    def judge(self, column: str, orig, mutated, errors, changed: bool, encodes, where: str = "", field: str = ""):
+        """One value. `encodes(value) -> bool`: the tests' encoder turns `value` back into the mutated bytes.
+        `field`: the field a derived column comes from, whose name in decode_errors also names the column."""
+        self.values += 1
+        errors = list(errors or [])
+        if field and field in errors:
+            errors.append(column)
+        if not changed:
+            if mutated == orig or (mutated is None and orig is None):
+                return
+            self.bad("lost" if mutated is None else "wrong",
+                     f"{where} {column}: {orig!r} -> {mutated!r} with no byte of it changed")
+            return
+        if mutated is None:
+            if column in errors or (encodes is not None and encodes(None)):
+                return
+            self.bad("unnamed", f"{where} {column}: NULL, not in decode_errors {errors}")
+            return
+        if encodes is not None and encodes(mutated):
+            return
+        if encodes is None and mutated == orig:
+            return
+        self.bad("wrong", f"{where} {column}: {mutated!r} (was {orig!r}) does not encode to the mutated bytes")
+
+    def summary(self) -> str:
+        return (f"{self.layout}: {self.records} mutated records, {self.values} values checked, {self.wrong} wrong, "
+                f"{self.lost} lost, {self.unnamed} unnamed, {self.framing_rejects} framing rejects"
+                + (f", {self.not_reencoded} structured values with changed bytes not re-encoded" if self.not_reencoded else ""))
+
+    def assert_clean(self):
+        print(self.summary())
+        assert (self.wrong, self.lost, self.unnamed) == (0, 0, 0), self.summary() + "\n" + "\n".join(self.examples)
+
+
+def changed_in(positions: tuple[int, ...], start: int, length: int) -> bool:
+    """Whether any mutated position (0-based) falls in [start, start + length) (0-based)."""
+    return any(start <= p < start + length for p in positions)
+

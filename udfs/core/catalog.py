@@ -1,0 +1,196 @@
+"""The function catalog: every SQL function declared once.
+
+Registration (`udfs.register`), the function reference (`docs/functions.md`, `jcat functions`) and the
+coverage test are all derived from `CATALOG`. To add a function: write its kernel in `udfs.core.kernels`,
+declare it here, add golden rows to `tests/support/golden.py`, then run `jcat generate`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Callable
+
+from . import kernels
+from .generated import marker
+from .kernels.ebcdic import SUPPORTED_CCSIDS
+from .kernels.record import decode_record, struct_type_sql
+from .layouts import qasym7j5
+
+
+@dataclass(frozen=True)
+class Arg:
+    name: str
+    sql_type: str
+    doc: str
+    optional: bool = False
+
+
+@dataclass(frozen=True)
+class Example:
+    sql: str  # an expression, as written in a SELECT list
+    result: str  # what Spark SQL shows for it
+
+
+@dataclass(frozen=True)
+class Function:
+    name: str
+    kernel: Callable
+    args: tuple[Arg, ...]
+    returns: str  # Spark SQL type of the result
+    summary: str
+    details: str = ""
+    examples: tuple[Example, ...] = field(default_factory=tuple)
+
+    @property
+    def min_args(self) -> int:
+        return sum(1 for a in self.args if not a.optional)
+
+    @property
+    def signature(self) -> str:
+        parts = []
+        for a in self.args:
+            parts.append(f"[, {a.name} {a.sql_type}]" if a.optional else f"{', ' if parts else ''}{a.name} {a.sql_type}")
+        return f"{self.name}({''.join(parts)}) -> {self.returns}"
+
+
+_B = Arg("b", "BINARY", "the field's bytes, usually `substr(record, pos, len)`")
+_CCSID = Arg("ccsid", "INT", "single-byte EBCDIC CCSID, default 37", optional=True)
+_NULL_RULE = "NULL in gives NULL out; bytes that do not decode give NULL (an error in strict mode)."
+
+CATALOG: tuple[Function, ...] = (
+    Function(
+        "ebcdic_str", kernels.ebcdic_str, (_B, _CCSID), "STRING",
+        "Single-byte EBCDIC text to a string, trailing X'40' blanks and X'00' removed.",
+        "Supported CCSIDs: " + ", ".join(map(str, SUPPORTED_CCSIDS)) + ". An unsupported CCSID is an error that "
+        "lists them, in every mode. Leading blanks are kept; a field of blanks gives the empty string "
+        "(models turn that into NULL where a blank field means no value). " + _NULL_RULE,
+        (Example("ebcdic_str(X'C8C5D3D3D6404040')", "HELLO"),
+         Example("ebcdic_str(X'4A5A', 273)", "ÄÜ")),
+    ),
+    Function(
+        "unpack_zoned", kernels.unpack_zoned, (_B,), "DECIMAL(31,0)",
+        "Zoned decimal (one digit a byte, sign in the zone of the last byte) to its integer value.",
+        "1 to 31 bytes. Digits carry zone F; the last zone is the sign: C, A, E, F positive, D, B negative. "
+        "Apply a scale with the dbt macro `jcat_scale(expr, precision, scale)` (exact). " + _NULL_RULE,
+        (Example("unpack_zoned(X'F1F2D3')", "-123"), Example("unpack_zoned(X'F0F4F2')", "42")),
+    ),
+    Function(
+        "unpack_packed", kernels.unpack_packed, (_B,), "DECIMAL(31,0)",
+        "Packed decimal (COMP-3: two digits a byte, sign in the last nibble) to its integer value.",
+        "1 to 16 bytes. Sign nibble C, A, E, F positive, D, B negative; a digit nibble above 9 or a sign "
+        "below A is invalid. Apply a scale with `jcat_scale(expr, precision, scale)`. " + _NULL_RULE,
+        (Example("unpack_packed(X'12345C')", "12345"), Example("unpack_packed(X'12345D')", "-12345")),
+    ),
+    Function(
+        "unpack_bin", kernels.unpack_bin,
+        (_B, Arg("signed", "BOOLEAN", "two's complement (default true) or unsigned", optional=True)), "BIGINT",
+        "Big-endian binary integer of 1 to 8 bytes.",
+        "Signed (two's complement) by default. An unsigned 8-byte value above 2^63-1 does not fit BIGINT "
+        "and gives NULL. " + _NULL_RULE,
+        (Example("unpack_bin(X'FFFE')", "-2"), Example("unpack_bin(X'FFFE', false)", "65534")),
+    ),
+    Function(
+        "parse_lrsn", kernels.parse_lrsn,
+        (_B, Arg("delta", "BINARY", "STCK-to-LRSN delta of a data-sharing group (6, 8 or 10 bytes)", optional=True)),
+        "TIMESTAMP",
+        "Db2 LRSN (6-byte basic or 10-byte extended) to the UTC instant it encodes.",
+        "A 6-byte LRSN is TOD clock bits 0-47; a 10-byte extended LRSN is the 6-byte value at offset 1 "
+        "(bytes 1-8 a TOD value, byte 0 its epoch). The optional delta, in the same LRSN form or as an "
+        "8-byte TOD value, is subtracted first. " + _NULL_RULE,
+        (Example("parse_lrsn(X'00CA670FBBF3D3000000')", "2012-10-31 20:25:10.690096"),
+         Example("parse_lrsn(X'CA670FBBF3D3')", "2012-10-31 20:25:10.690096")),
+    ),
+    Function(
+        "parse_tod", kernels.parse_tod, (_B,), "TIMESTAMP",
+        "z/Architecture TOD clock, 8-byte STCK or 16-byte STCKE, to a UTC instant.",
+        "Microseconds = TOD >> 12 since 1900-01-01 00:00 UTC; STCKE byte 0 is the epoch index (the 8-byte "
+        "clock wraps in 2042). " + _NULL_RULE,
+        (Example("parse_tod(X'CA670FBBF3D30000')", "2012-10-31 20:25:10.690096"),),
+    ),
+    Function(
+        "parse_timestamp17", kernels.parse_timestamp17, (_B,), "TIMESTAMP_NTZ",
+        "BMC Log Master BIN(17) BCD timestamp to a wall-clock timestamp (microseconds).",
+        "X'YYYYMMDDHHMMSS' then 20 fraction nibbles (Db2 TIMESTAMP(12) and padding). Spark keeps "
+        "microseconds: `parse_timestamp17_fraction` returns every fraction digit. TIMESTAMP_NTZ, so the "
+        "value reads the same in any session time zone. " + _NULL_RULE,
+        (Example("parse_timestamp17(X'2024022923595912345678901200000000')", "2024-02-29 23:59:59.123456"),),
+    ),
+    Function(
+        "parse_timestamp17_fraction", kernels.parse_timestamp17_fraction, (_B,), "STRING",
+        "All fraction digits of a BIN(17) timestamp: 12 (picoseconds), more only where they are not zero.",
+        "Use beside `parse_timestamp17` where digits below the microsecond matter. " + _NULL_RULE,
+        (Example("parse_timestamp17_fraction(X'2024022923595912345678901200000000')", "123456789012"),),
+    ),
+    Function(
+        "parse_ibmi_timestamp", kernels.parse_ibmi_timestamp, (_B, _CCSID), "TIMESTAMP_NTZ",
+        "IBM i 26-character EBCDIC timestamp `YYYY-MM-DD-HH.MM.SS.ffffff` to a wall-clock timestamp.",
+        "The system's local time with no zone, so TIMESTAMP_NTZ. " + _NULL_RULE,
+        (Example("parse_ibmi_timestamp(X'F2F0F2F460F0F260F2F960F1F24BF3F44BF5F64BF1F2F3F4F5F6')",
+                 "2024-02-29 12:34:56.123456"),),
+    ),
+)
+
+
+
+def layout_function(layout: str, fields, summary: str, example: Example) -> Function:
+    """`decode_<layout>(record)`: every field of a declared layout in one call (the fast path)."""
+    name = f"decode_{layout}"
+    return Function(
+        name, partial(decode_record, fields=fields, function=name),
+        (Arg("record", "BINARY", "one whole record as landed"),), struct_type_sql(fields), summary,
+        "Each field decoded as its per-field function would (char and digits: `ebcdic_str`, zoned: "
+        "`unpack_zoned`, bin: `unpack_bin`, ibmi_ts: `parse_ibmi_timestamp`, hex: the raw bytes), from the layout "
+        f"declared in `udfs/core/layouts/{layout}.py`. One Python call per batch instead of one per field: use it where "
+        "speed matters (`jcat bench`). A field the record is too short to hold is NULL. Strict mode names the "
+        "field. " + _NULL_RULE,
+        (example,),
+    )
+
+
+LAYOUT_FUNCTIONS: tuple[Function, ...] = (
+    layout_function("qasym7j5", qasym7j5.FIELDS,
+                    "Every field of an IBM i M7 audit outfile record (QASYM7J5, *TYPE5 heading + M7) as one struct.",
+                    Example("decode_qasym7j5(X'F0F0F9F7F1').JOENTL", "971")),
+)
+CATALOG = CATALOG + LAYOUT_FUNCTIONS
+BY_NAME: dict[str, Function] = {f.name: f for f in CATALOG}
+STRICT_CONF = "spark.jcat.strict"
+
+
+def reference_markdown() -> str:
+    """The function reference, generated; `docs/functions.md` must equal this."""
+    lines = [
+        marker("docs/functions.md", "udfs/core/catalog.py"),
+        "# jcat function reference",
+        "",
+        "Every function is a vectorized (Arrow) UDF registered by `udfs.register(spark)`. Every per-field function",
+        "is also a persistent SQL function `jcat.<name>` (pure Spark SQL, no Python: `jcat functions --sql` prints",
+        "their DDL), which views and any Spark session can call; a differential test holds the two equal.",
+        f"Strict mode: `SET {STRICT_CONF}=true` in a session makes undecodable bytes an error that names the",
+        "function and shows the bytes in hex, instead of NULL.",
+        "",
+        "| function | returns | summary |",
+        "|---|---|---|",
+    ]
+    for f in CATALOG:
+        lines.append(f"| [`{f.name}`](#{f.name}) | {f.returns} | {f.summary} |")
+    for f in CATALOG:
+        lines += ["", f"## {f.name}", "", f"`{f.signature}`", "", f.summary, ""]
+        if f.details:
+            lines += [f.details, ""]
+        lines += ["| argument | type | meaning |", "|---|---|---|"]
+        for a in f.args:
+            lines.append(f"| {a.name}{' (optional)' if a.optional else ''} | {a.sql_type} | {a.doc} |")
+        if f.examples:
+            lines += ["", "| example | result |", "|---|---|"]
+            for e in f.examples:
+                lines.append(f"| `{e.sql}` | `{e.result}` |")
+    return "\n".join(lines) + "\n"
+
+
+def generated_files() -> dict:
+    """For `jcat generate`: the function reference."""
+    from .project import source_root
+
+    return {source_root() / "docs" / "functions.md": reference_markdown()}

@@ -1,0 +1,322 @@
+"""Persistent SQL functions: the body of every per-field catalog function as a pure Spark SQL expression.
+
+`CREATE FUNCTION jcat.<name>(...) RETURNS <type> RETURN <body>` stores a function in the metastore that any Spark
+session calls with no Python and no session setting: views over the raw tables use them. Name, arguments
+(optional ones as `DEFAULT` parameters), result type and documentation come from the registry (`udfs.catalog`);
+only the bodies are written here, and `tests/test_sql_functions_differential.py` holds every body equal to its
+kernel, value for value and NULL for NULL, with ANSI mode on and off.
+
+Rules every body follows:
+- Spark stores the creating session's SQL settings (ANSI mode among them) with each function, so a body never
+  depends on them: no plain cast or arithmetic that could fail in ANSI mode (`try_cast`, `try_make_*`), and every
+  value is checked before it is converted, so both modes give NULL for bytes that do not decode.
+- No `decode(b, 'IBM037')`: Spark 4 refuses Java's legacy charsets unless `spark.sql.legacy.javaCharsets=true`.
+  Text is `translate(decode(b, 'ISO-8859-1'), <256 chars>, <the code page's 256 chars>)`: ISO-8859-1 maps each
+  byte to the character of the same number, and the table is the kernel's own (`decode_table`), so both engines
+  share one code page definition. Measured (docs/bench.md): a `CASE ccsid` choosing the `to` string of one
+  translate runs as fast as `decode(b, 'IBM037')`; a `CASE` of 21 whole translates is too big to compile and runs
+  about 1.6x slower.
+- A persistent function cannot read `spark.jcat.strict`: undecodable bytes are always NULL here (the dbt models
+  name them in `decode_errors`). An unsupported CCSID is an error, as in the kernel.
+
+This module imports no Spark: it only writes text.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Callable
+
+from .catalog import CATALOG, LAYOUT_FUNCTIONS, Function
+from .kernels.clocks import MAX_US, MIN_US, TOD_UNIX_EPOCH_US
+from .kernels.ebcdic import DEFAULT_CCSID, SUPPORTED_CCSIDS, UnsupportedCcsid, decode_table
+
+SCHEMA = "jcat"
+HASH_MARK = "[jcat "  # the COMMENT ends in `[jcat <version> <hash>]`
+
+PER_FIELD: tuple[Function, ...] = tuple(f for f in CATALOG if f not in LAYOUT_FUNCTIONS)
+
+
+# ---- literals ---------------------------------------------------------------------------------------------
+
+def sql_string(text: str) -> str:
+    """A Spark SQL string literal holding exactly `text`: quotes, backslashes and non-printable characters as
+    `\\uXXXX` escapes (Spark's parser reads them; `spark.sql.parser.escapedStringLiterals` is false by default
+    and stored with the function, so the literal means the same in every session)."""
+    out = []
+    for ch in text:
+        o = ord(ch)
+        if ch in "'\\" or o < 0x20 or 0x7F <= o <= 0xA0 or o > 0x7E:
+            out.append(f"\\u{o:04x}")
+        else:
+            out.append(ch)
+    return "'" + "".join(out) + "'"
+
+
+LATIN1 = "".join(chr(i) for i in range(256))  # decode(b, 'ISO-8859-1'): byte i is character i
+
+
+def _check_invariants() -> None:
+    """The bodies rely on facts every supported code page shares; refuse to generate if one ever does not."""
+    for c in SUPPORTED_CCSIDS:
+        t = decode_table(c)
+        blanks = [i for i, ch in enumerate(t) if ch in " \0"]
+        if blanks != [0x00, 0x40]:  # trailing X'40'/X'00' are cut as bytes ('@' and NUL in ISO-8859-1)
+            raise AssertionError(f"CCSID {c}: bytes {blanks} decode to a blank or NUL")
+        for ch, byte in [*((str(d), 0xF0 + d) for d in range(10)), ("-", 0x60), (".", 0x4B)]:
+            if [i for i, x in enumerate(t) if x == ch] != [byte]:  # IBM i timestamps are checked as bytes
+                raise AssertionError(f"CCSID {c}: {ch!r} is not only byte {byte:02X}")
+
+
+_check_invariants()
+
+
+def _unsupported_ccsid(ccsid: str) -> str:
+    message = str(UnsupportedCcsid(0)).split(" is not supported", 1)[1]
+    return f"raise_error(concat('CCSID ', cast({ccsid} AS STRING), {sql_string(' is not supported' + message)}))"
+
+
+def _ccsid_error(ccsid: str) -> str:
+    """A CASE branch: an unsupported CCSID (NULL means the default) is an error naming the supported ones. A branch
+    of its own, before any check the optimizer could fold to false and prune together with the error."""
+    listed = ", ".join(map(str, SUPPORTED_CCSIDS))
+    return f"WHEN coalesce({ccsid}, {DEFAULT_CCSID}) NOT IN ({listed}) THEN {_unsupported_ccsid(ccsid)}"
+
+
+# ---- bodies -----------------------------------------------------------------------------------------------
+# Each takes the parameter names and returns the expression. `h` is hex(b): two upper-case hex digits a byte.
+
+def ebcdic_str(b: str = "b", ccsid: str = "ccsid") -> str:
+    # Trailing X'40' and X'00' are cut as bytes ('@' and NUL after ISO-8859-1), then one translate per row with
+    # the code page picked by CASE (folded away when the CCSID is a literal).
+    tables = " ".join(f"WHEN {c} THEN {sql_string(decode_table(c))}" for c in SUPPORTED_CCSIDS)
+    trimmed = f"trim(TRAILING '@\\u0000' FROM decode({b}, 'ISO-8859-1'))"
+    return (f"translate({trimmed}, {sql_string(LATIN1)}, "
+            f"CASE coalesce({ccsid}, {DEFAULT_CCSID}) {tables} ELSE {_unsupported_ccsid(ccsid)} END)")
+
+
+def _signed_digits(digits: str, negative: str) -> str:
+    return f"try_cast(concat(IF({negative}, '-', ''), {digits}) AS DECIMAL(31,0))"
+
+
+def unpack_zoned(b: str = "b") -> str:
+    # Valid: 1 to 31 bytes, zone F on every byte but the last, digits 0-9, last zone a sign A-F.
+    h = f"hex({b})"
+    return (f"CASE WHEN length({b}) BETWEEN 1 AND 31 AND {h} RLIKE '^(F[0-9])*[A-F][0-9]$' THEN "
+            + _signed_digits(f"regexp_replace({h}, '.(.)', '$1')", f"substr({h}, -2, 1) IN ('B', 'D')") + " END")
+
+
+def unpack_packed(b: str = "b") -> str:
+    # Valid: 1 to 16 bytes, every nibble but the last a digit, the last a sign A-F.
+    h = f"hex({b})"
+    return (f"CASE WHEN length({b}) BETWEEN 1 AND 16 AND {h} RLIKE '^[0-9]*[A-F]$' THEN "
+            + _signed_digits(f"substr({h}, 1, length({h}) - 1)", f"substr({h}, -1, 1) IN ('B', 'D')") + " END")
+
+
+def unpack_bin(b: str = "b", signed: str = "signed") -> str:
+    # Widened to 16 hex digits (sign-extended when signed and the top bit is set), then conv reads it as a signed
+    # (-10) or unsigned (10) 64-bit value; an unsigned value above 2^63-1 does not fit BIGINT and try_cast gives NULL.
+    h = f"hex({b})"
+    s = f"coalesce({signed}, true)"
+    pad = f"IF({s} AND substr({h}, 1, 1) >= '8', 'F', '0')"
+    return (f"CASE WHEN length({b}) BETWEEN 1 AND 8 THEN "
+            f"try_cast(conv(lpad({h}, 16, {pad}), 16, IF({s}, -10, 10)) AS BIGINT) END")
+
+
+def _micros_to_timestamp(micros: str, fn: str = "timestamp_micros") -> str:
+    return f"CASE WHEN {micros} BETWEEN {MIN_US} AND {MAX_US} THEN {fn}({micros}) END"
+
+
+def parse_tod(b: str = "b") -> str:
+    # TOD >> 12 is the first 13 of its 16 hex digits (below 2^52, a BIGINT); STCKE's epoch byte adds epoch * 2^52.
+    h = f"hex({b})"
+    micros = (f"(CASE length({b}) "
+              f"WHEN 8 THEN cast(conv(substr({h}, 1, 13), 16, 10) AS BIGINT) "
+              f"WHEN 16 THEN cast(conv(substr({h}, 1, 2), 16, 10) AS BIGINT) * 4503599627370496 "
+              f"+ cast(conv(substr({h}, 3, 13), 16, 10) AS BIGINT) END - {TOD_UNIX_EPOCH_US})")
+    return _micros_to_timestamp(micros)
+
+
+def _extended_tod(x: str, forms: tuple[int, ...], epoch: bool = True) -> str:
+    """epoch * 2^64 + TOD of a 6-byte (TOD bits 0-47), 8-byte (a TOD value) or 10-byte (STCKE bytes 0-9) value,
+    as DECIMAL(38,0) (at most 2^72; without the epoch when `epoch` is false); NULL for any other width."""
+    h = f"hex({x})"
+    d = "DECIMAL(38,0)"
+    high = f"cast(conv(substr({h}, 1, 2), 16, 10) AS {d}) * 18446744073709551616 + " if epoch else ""
+    whens = {
+        6: f"WHEN 6 THEN cast(conv({h}, 16, 10) AS {d}) * 65536",
+        8: f"WHEN 8 THEN cast(conv({h}, 16, 10) AS {d})",
+        10: f"WHEN 10 THEN {high}cast(conv(substr({h}, 3, 16), 16, 10) AS {d})",
+    }
+    return f"(CASE length({x}) {' '.join(whens[w] for w in forms)} END)"
+
+
+def parse_lrsn(b: str = "b", delta: str = "delta") -> str:
+    # The delta's TOD (its epoch byte is not used, as in the kernel) is subtracted from the LRSN's extended TOD;
+    # a delta larger than the LRSN gives NULL. Microseconds are the extended TOD >> 12.
+    e = _extended_tod(b, (6, 10))
+    dtod = _extended_tod(delta, (6, 8, 10), epoch=False)
+    diff = f"({e} - coalesce({dtod}, 0))"
+    micros = f"(cast(floor({diff} / 4096) AS BIGINT) - {TOD_UNIX_EPOCH_US})"
+    ok = f"{e} IS NOT NULL AND ({delta} IS NULL OR ({dtod} IS NOT NULL AND {diff} >= 0))"
+    return f"CASE WHEN {ok} THEN {_micros_to_timestamp(micros)} END"
+
+
+def _ts17_ok(b: str) -> str:
+    h = f"hex({b})"
+    return (f"length({b}) = 17 AND {h} RLIKE '^[0-9]{{34}}$' AND substr({h}, 1, 4) <> '0000' "
+            f"AND substr({h}, 9, 2) <= '23' AND substr({h}, 11, 2) <= '59' AND substr({h}, 13, 2) <= '59' "
+            f"AND try_make_timestamp_ntz(int(substr({h}, 1, 4)), int(substr({h}, 5, 2)), int(substr({h}, 7, 2)), 0, 0, 0) "
+            "IS NOT NULL")
+
+
+def parse_timestamp17(b: str = "b") -> str:
+    # X'YYYYMMDDHHMMSS' then fraction nibbles: every nibble a digit, so hex(b) is the digits themselves.
+    h = f"hex({b})"
+    return (f"CASE WHEN {_ts17_ok(b)} THEN try_make_timestamp_ntz(int(substr({h}, 1, 4)), int(substr({h}, 5, 2)), "
+            f"int(substr({h}, 7, 2)), int(substr({h}, 9, 2)), int(substr({h}, 11, 2)), "
+            f"try_cast(concat(substr({h}, 13, 2), '.', substr({h}, 15, 6)) AS DECIMAL(8,6))) END")
+
+
+def parse_timestamp17_fraction(b: str = "b") -> str:
+    # The 20 fraction digits less trailing zeros, but never fewer than 12 (picoseconds).
+    f = f"regexp_replace(substr(hex({b}), 15, 20), '0+$', '')"
+    return f"CASE WHEN {_ts17_ok(b)} THEN rpad({f}, greatest(length({f}), 12), '0') END"
+
+
+_IBMI_TS = "^(F[0-9]){4}60(F[0-9]){2}60(F[0-9]){2}60(F[0-9]){2}4B(F[0-9]){2}4B(F[0-9]){2}4B(F[0-9]){6}$"
+
+
+def parse_ibmi_timestamp(b: str = "b", ccsid: str = "ccsid") -> str:
+    # Digits, '-' and '.' are the same bytes in every supported code page (checked above), so the text is checked
+    # and read as bytes: hex(b) holds each digit as F<d>; digit k of the text is character 2k+2 of hex(b).
+    h = f"hex({b})"
+    digits = f"regexp_replace({h}, '(F([0-9])|60|4B)', '$2')"  # the 20 digits: YYYYMMDDHHMMSSffffff
+
+    def part(start: int, n: int) -> str:
+        return f"substr({digits}, {start}, {n})"
+
+    ok = (f"length({b}) = 26 AND {h} RLIKE '{_IBMI_TS}' AND {part(1, 4)} <> '0000' AND {part(9, 2)} <= '23' "
+          f"AND {part(11, 2)} <= '59' AND {part(13, 2)} <= '59'")
+    value = (f"try_make_timestamp_ntz(int({part(1, 4)}), int({part(5, 2)}), int({part(7, 2)}), int({part(9, 2)}), "
+             f"int({part(11, 2)}), try_cast(concat({part(13, 2)}, '.', {part(15, 6)}) AS DECIMAL(8,6)))")
+    return f"CASE WHEN {b} IS NULL THEN NULL {_ccsid_error(ccsid)} WHEN {ok} THEN {value} END"
+
+
+BODIES: dict[str, Callable[..., str]] = {
+    "ebcdic_str": ebcdic_str,
+    "unpack_zoned": unpack_zoned,
+    "unpack_packed": unpack_packed,
+    "unpack_bin": unpack_bin,
+    "parse_lrsn": parse_lrsn,
+    "parse_tod": parse_tod,
+    "parse_timestamp17": parse_timestamp17,
+    "parse_timestamp17_fraction": parse_timestamp17_fraction,
+    "parse_ibmi_timestamp": parse_ibmi_timestamp,
+}
+
+# Default of each optional argument, as the kernel reads a missing one.
+DEFAULTS: dict[tuple[str, str], str] = {
+    ("ebcdic_str", "ccsid"): str(DEFAULT_CCSID),
+    ("parse_ibmi_timestamp", "ccsid"): str(DEFAULT_CCSID),
+    ("unpack_bin", "signed"): "true",
+    ("parse_lrsn", "delta"): "NULL",
+}
+
+
+# ---- DDL --------------------------------------------------------------------------------------------------
+
+def body(fn: Function) -> str:
+    return BODIES[fn.name](*(a.name for a in fn.args))
+
+
+def parameters(fn: Function) -> str:
+    parts = []
+    for a in fn.args:
+        p = f"{a.name} {a.sql_type}"
+        if a.optional:
+            p += f" DEFAULT {DEFAULTS[(fn.name, a.name)]}"
+        parts.append(p)
+    return ", ".join(parts)
+
+
+NOT_STRICT = ("As a persistent SQL function it cannot read spark.jcat.strict: bytes that do not decode always "
+              "give NULL here.")
+
+
+def documentation(fn: Function) -> str:
+    return " ".join(x for x in (fn.summary, fn.details, NOT_STRICT) if x)
+
+
+def body_hash(fn: Function) -> str:
+    """Changes whenever anything the function stores changes: signature, result type, body or documentation."""
+    text = "\n".join([fn.name, parameters(fn), fn.returns, body(fn), documentation(fn)])
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def comment(fn: Function, version: str) -> str:
+    return f"{documentation(fn)} {HASH_MARK}{version} {body_hash(fn)}]"
+
+
+def stamp_of(comment_text: str | None) -> tuple[str, str] | None:
+    """(version, hash) from a stored COMMENT, or None when the function was not written by jcat."""
+    if not comment_text or not comment_text.rstrip().endswith("]") or HASH_MARK not in comment_text:
+        return None
+    inner = comment_text.rstrip()[comment_text.rindex(HASH_MARK) + len(HASH_MARK):-1].split()
+    return (inner[0], inner[1]) if len(inner) == 2 else None
+
+
+def create_statement(fn: Function, version: str, schema: str = SCHEMA, replace: bool = True) -> str:
+    return (f"CREATE {'OR REPLACE ' if replace else ''}FUNCTION {schema}.{fn.name}({parameters(fn)})\n"
+            f"RETURNS {fn.returns}\nCOMMENT {sql_string(comment(fn, version))}\nRETURN {body(fn)}")
+
+
+def catalog_hash(version: str) -> str:
+    """One value for the whole set: stored on the schema, so an unchanged catalog costs one metadata read."""
+    text = version + "\n" + "\n".join(f"{f.name}={body_hash(f)}" for f in PER_FIELD)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def ddl_script(version: str, schema: str = SCHEMA) -> str:
+    """Every function's DDL, for `jcat functions --sql` (run it in spark-sql against any metastore)."""
+    out = [f"-- jcat {version}: persistent SQL functions (generated from udfs/catalog.py; do not edit)",
+           f"CREATE SCHEMA IF NOT EXISTS {schema};"]
+    for fn in PER_FIELD:
+        out += ["", create_statement(fn, version, schema) + ";"]
+    return "\n".join(out) + "\n"
+
+
+def dbt_macro(version: str) -> str:
+    """`macros/jcat_install_functions.sql`, the dbt `on-run-start` hook: the same DDL, run only when the hash stored
+    on the schema differs (one DESCRIBE SCHEMA otherwise). Written by `jcat functions --dbt-macro`."""
+    want = catalog_hash(version)
+    out = [
+        "{#- Generated by `jcat functions --dbt-macro` from udfs/catalog.py and udfs/core/sql_functions.py; do not edit.",
+        "    on-run-start hook: create or replace jcat's persistent SQL functions in `schema` when the catalog hash",
+        "    stored on the schema differs; otherwise one DESCRIBE SCHEMA. Off with --vars '{jcat_install_functions: false}'. -#}",
+        "{% macro jcat_install_functions(schema='jcat') -%}",
+        "  {%- if execute and var('jcat_install_functions', true) -%}",
+        "    {%- do run_query('CREATE SCHEMA IF NOT EXISTS ' ~ schema) -%}",
+        "    {%- set described = run_query('DESCRIBE SCHEMA EXTENDED ' ~ schema) -%}",
+        "    {%- set ns = namespace(current=false) -%}",
+        "    {%- for row in described.rows -%}",
+        f"      {{%- if row[0] == 'Properties' and '{STATE_PROPERTY_NAME},{want})' in (row[1] or '') -%}}"
+        "{%- set ns.current = true -%}{%- endif -%}",
+        "    {%- endfor -%}",
+        "    {%- if not ns.current -%}",
+    ]
+    for fn in PER_FIELD:
+        stmt = create_statement(fn, version, schema="__SCHEMA__")
+        out += ["      {%- set ddl -%}{% raw %}" + stmt + "{% endraw %}{%- endset -%}",
+                "      {%- do run_query(ddl | replace('__SCHEMA__.', schema ~ '.')) -%}"]
+    out += [
+        f"      {{%- do run_query(\"ALTER SCHEMA \" ~ schema ~ \" SET DBPROPERTIES ('{STATE_PROPERTY_NAME}' = '{want}')\") -%}}",
+        f"      {{{{ log('jcat: persistent SQL functions installed in ' ~ schema ~ ' (jcat {version})', info=true) }}}}",
+        "    {%- endif -%}",
+        "  {%- endif -%}",
+        "{%- endmacro %}",
+    ]
+    return "\n".join(out) + "\n"
+
+
+STATE_PROPERTY_NAME = "jcat.functions"  # the schema property holding catalog_hash (udfs.spark.sql_functions)

@@ -1,0 +1,622 @@
+"""dbt models of IBM SQL Replication, rendered from the Db2 DDL in sql/ibmsnap (parsed by udfs.core.ddl) and the
+record layouts of udfs.core.layouts.ibmsnap: `python -m udfs.dbt.ibmsnap generate` writes models/ibmsnap/*,
+`python -m udfs.dbt.ibmsnap check` fails when the committed models are stale.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from ..core.ddl import Column
+from ..core.layouts import ibmsnap as L
+from ..core.layouts.ibmsnap import CODE_MEANINGS, MODELS_DIR, kind, spark_type
+from ..core.project import source_root
+
+from ..core.generated import marker
+
+REPO = source_root()
+
+# --- models/ibmsnap/* are rendered from the DDL (a test fails when they are stale) -----------------------
+
+def _variant_groups(table: str):
+    """Variants that share one record layout, in VARIANTS order."""
+    groups = []
+    for v in L.VARIANTS:
+        lay = L.layout(table, v)
+        for vs, other in groups:
+            if other.slots == lay.slots:
+                vs.append(v)
+                break
+        else:
+            groups.append(([v], lay))
+    return groups
+
+
+def _union_columns(table: str) -> list[Column]:
+    """Every column any variant has, in first-seen order (a stable model schema across variants)."""
+    seen: dict[str, Column] = {}
+    for _, lay in _variant_groups(table):
+        for s in lay.slots:
+            seen.setdefault(s.name, s.column)
+    return list(seen.values())
+
+
+def _jinja_list(vs) -> str:
+    return "[" + ", ".join(f"'{v}'" for v in vs) + "]"
+
+
+def _col_args(s) -> str:
+    c = s.column
+    args = f"'record', {s.pos}, '{kind(c)}', {c.length if c.length is not None else 0}"
+    if kind(c) == "decimal":
+        args += f", scale={c.scale}"
+    if c.nullable:
+        args += ", nullable=true"
+    return args
+
+
+HEADER = ("{marker}\n"
+          "{{#- Rendered from {files}: edit the DDL (or udfs/core/layouts/ibmsnap.py) and run `jcat generate`. -#}}\n")
+
+
+def render_table_model(table: str) -> str:
+
+    groups = _variant_groups(table)
+    cols = _union_columns(table)
+    files = sorted({Path(lay.ddl.source_file).name for _, lay in groups})
+    w = max(len(c.name) for c in cols)
+    out = [HEADER.format(marker=marker(".sql", "udfs/dbt/ibmsnap.py"), files=", ".join(f"sql/ibmsnap/{f}" for f in files)).rstrip("\n"),
+           "{#- One line per column: the column macro with its position and kind, then position, width in bytes",
+           "    (null indicator and VARCHAR length included) and the column as the DDL declares it. -#}",
+           "{{ config(materialized='incremental') }}",
+           "{%- set variant = jcat_ibmsnap_variant() %}",
+           "",
+           "with raw as (",
+           "  select source_file, record_offset, record_number, record, load_id",
+           f"  from {{{{ source('jcat', 'raw_ibmsnap_{table}') }}}}",
+           "  where {{ jcat_new_records() }}",
+           "),",
+           "",
+           "decoded as (",
+           "  select"]
+    for i, (vs, lay) in enumerate(groups):
+        out.append(f"{{%- {'if' if i == 0 else 'elif'} variant in {_jinja_list(vs)} %}}")
+        out.append(f"    -- {Path(lay.ddl.source_file).name}: {lay.record_length} bytes; pos width column")
+        out.append(f"    {lay.record_length} as expected_length,")
+        here = {s.name: s for s in lay.slots}
+        for c in cols:
+            s = here.get(c.name)
+            if s is None:
+                out.append(f"    {('cast(null as ' + spark_type(c) + ')').ljust(84)} as {c.name.ljust(w)}, -- not in this variant")
+            else:
+                expr = f"{{{{ jcat_ibmsnap_column({_col_args(s)}) }}}}"
+                out.append(f"    {expr.ljust(84)} as {c.name.ljust(w)}, -- {s.pos:>4} {s.width:>3}  {s.column.declared}")
+    out.append("{%- endif %}")
+    out += ["    source_file, record_offset, record_number, load_id, record", "  from raw", "),", "",
+            "checked as (", "  -- a column is in error when its bytes are present (not a NULL marker) yet did not decode",
+            "  select *,"]
+    for i, (vs, lay) in enumerate(groups):
+        out.append(f"{{%- {'if' if i == 0 else 'elif'} variant in {_jinja_list(vs)} %}}")
+        checks = ",\n      ".join(f"('{s.name}', jcat_ibmsnap_present({_col_args(s)}))" for s in lay.slots)
+        out.append(f"    {{{{ jcat_decode_errors([\n      {checks}]) }}}}")
+    out.append("{%- endif %}")
+    out += ["    as field_errors",
+            "  from decoded",
+            "),",
+            "",
+            "framed as (",
+            "  -- a record whose length is not the layout's is decoded anyway and named RECORD_LENGTH",
+            "  select *, concat(field_errors, if(octet_length(record) = expected_length, array(), array('RECORD_LENGTH'))) as decode_errors",
+            "  from checked",
+            ")",
+            "",
+            "select"]
+    for c in cols:
+        out.append(f"  {c.name},")
+        meaning = CODE_MEANINGS.get((table, c.name))
+        if meaning is not None:
+            out.append(f"  {{{{ jcat_ibmsnap_meaning('{c.name}', {meaning!r}) }}}} as {c.name}_MEANING,")
+    out += ["  {{ jcat_strict_guard() }} as decode_errors,",
+            "  source_file, record_offset, record_number, load_id", "from framed", ""]
+    return "\n".join(out)
+
+
+def _literal(c: Column, v) -> str:
+    k = kind(c)
+    if v is None:
+        return f"cast(null as {spark_type(c)})"
+    if k in ("bit", "varbit"):
+        return f"X'{bytes(v).hex().upper()}'"
+    if k in ("char", "varchar"):
+        return "'" + str(v).replace("'", "''") + "'"
+    if k == "timestamp":
+        return f"timestamp_ntz'{v.isoformat(sep=' ')}'"
+    return f"cast({v} as {spark_type(c)})"
+
+
+def _unit_test(table: str) -> dict:
+    lay = L.layout(table)
+    samples = (L.sample_values(table, seed=1), L.sample_values(table, seed=2, nulls=True))
+    given, expect = [], []
+    for i, values in enumerate(samples):
+        rec = L.encode_row(table, values).hex().upper()
+        given.append(f"select 'unit.bin' as source_file, cast({i * lay.record_length} as bigint) as record_offset, "
+                     f"cast({i + 1} as bigint) as record_number, X'{rec}' as record, 'L1' as load_id")
+        cols = []
+        for c in _union_columns(table):  # dbt's sql format wants every column of the model
+            v = values.get(c.name)
+            cols.append(f"{_literal(c, v)} as {c.name}")
+            meanings = L.CODE_MEANINGS.get((table, c.name))
+            if meanings is not None:
+                m = None if v is None else meanings.get(str(v), f"unknown code {v}")
+                cols.append(("cast(null as string)" if m is None else "'" + m.replace("'", "''") + "'")
+                            + f" as {c.name}_MEANING")
+        expect.append(f"select {', '.join(cols)}, cast(array() as array<string>) as decode_errors, "
+                      f"'unit.bin' as source_file, cast({i * lay.record_length} as bigint) as record_offset, "
+                      f"cast({i + 1} as bigint) as record_number, 'L1' as load_id")
+    return {
+        "name": f"ibmsnap_{table}_decodes_encoded_rows",
+        "description": "Records from the Python encoder (every column set; every nullable column NULL) decode to "
+                       "the values encoded, NULL as SQL NULL, no decode errors (default variant os390/char10).",
+        "model": f"ibmsnap_{table}",
+        "overrides": {"macros": {"is_incremental": False}},
+        "given": [{"input": f"source('jcat', 'raw_ibmsnap_{table}')", "format": "sql",
+                   "rows": "\nunion all\n".join(given)}],
+        "expect": {"format": "sql", "rows": "\nunion all\n".join(expect)},
+    }
+
+
+def _column_yml(table: str, c: Column) -> dict:
+    is_cd = table not in L.CONTROL_TABLES
+    desc = L.DESCRIPTIONS.get((table, c.name)) or L.DESCRIPTIONS.get(c.name)
+    if desc is None or (is_cd and c.name not in L.CD_IBMSNAP_COLUMNS):
+        if not is_cd:
+            raise KeyError(f"no description for {table}.{c.name}")
+        parts = L.cd_parts(table)
+        role = ("key column of the source" if c.name in parts["keys"] else
+                f"before image of {next(a for a, b in parts['before'].items() if b == c.name)}"
+                if c.name in parts["before"].values() else "after image (the row's value after the change)")
+        desc = f"User column {c.name}: {role}"
+    tests: list = []
+    if not c.nullable:
+        tests.append("not_null")
+    values = L.ACCEPTED.get(("cd" if is_cd else table, c.name))
+    if values:
+        tests.append({"accepted_values": {"arguments": {"values": values}}})
+    out = {"name": c.name, "description": f"{desc.rstrip('.')}. Db2: {c.declared}."}
+    if tests:
+        out["data_tests"] = tests
+    return out
+
+
+def _dump(doc: dict) -> str:
+    import yaml
+
+    head = marker(".yml", "udfs/dbt/ibmsnap.py") + "\n# Rendered from the DDL in sql/ibmsnap and udfs/core/layouts/ibmsnap.py.\n"
+    return head + yaml.safe_dump(doc, sort_keys=False, width=120, allow_unicode=True)
+
+
+def render_table_yml(table: str) -> str:
+    cols = []
+    for c in _union_columns(table):
+        cols.append(_column_yml(table, c))
+        meanings = L.CODE_MEANINGS.get((table, c.name))
+        if meanings is not None:
+            m = {"name": f"{c.name}_MEANING", "description": (
+                f"What the {c.name} value means where the reference confirms it; 'unknown code <value>' otherwise."
+                if meanings else f"Always 'unknown code <value>': no {c.name} value has a meaning the reference "
+                                 "confirms; kept so the column says so instead of guessing.")}
+            if not c.nullable:
+                m["data_tests"] = ["not_null"]
+            cols.append(m)
+    if table in L.CONTROL_TABLES:
+        desc = L.TABLE_DESCRIPTIONS[table]
+    else:
+        d = L.cd_ddl(table)
+        desc = (f"Change-data (CD) table {d.schema}.{d.name}: one row per captured change, committed or not; "
+                "join it with ibmsnap_uow for commit order (ibmsnap_committed_changes).")
+    return _dump({"version": 2, "models": [{
+        "name": f"ibmsnap_{table}",
+        "description": desc + " Decoded from Db2 unload records; layout generated from the DDL in sql/ibmsnap "
+                              "(dbt vars ibmsnap_platform, ibmsnap_sequence_form, ibmsnap_null_indicator).",
+        "columns": cols + L.LINEAGE_YML}],
+        "unit_tests": [_unit_test(table)]})
+
+
+def _cd_select(table: str, with_images: bool) -> str:
+    """One CD table's rows in the common shape of the aggregate models."""
+    parts = L.cd_parts(table)
+
+    def js(pairs):
+        return "to_json(named_struct(" + ", ".join(f"'{a}', {b}" for a, b in pairs) + "))" if pairs else "cast(null as string)"
+
+    src_owner = f"'{parts['source_owner']}'" if parts["source_owner"] else "cast(null as string)"
+    src_table = f"'{parts['source_table']}'" if parts["source_table"] else "cast(null as string)"
+    lines = [f"  -- {parts['owner']}.{parts['name']} ({Path(L.cd_ddl(table).source_file).name})",
+             f"  select '{parts['owner']}' as CD_OWNER, '{parts['name']}' as CD_TABLE,",
+             f"         {src_owner} as SOURCE_OWNER, {src_table} as SOURCE_TABLE,",
+             "         IBMSNAP_UOWID, IBMSNAP_INTENTSEQ, IBMSNAP_OPERATION,"]
+    if with_images:
+        lines += [f"         {js([(k, k) for k in parts['keys']])} as KEY_VALUES,",
+                  f"         {js([(a, a) for a in parts['after']])} as AFTER_IMAGE,",
+                  f"         {js(sorted(parts['before'].items()))} as BEFORE_IMAGE,"]
+    lines += ["         decode_errors, source_file, record_offset, record_number, load_id",
+              f"  from {{{{ ref('ibmsnap_{table}') }}}}"]
+    return "\n".join(lines)
+
+
+def render_committed_changes() -> str:
+    cds = [L.table_key(d) for d in L.cd_ddls()]
+    files = ", ".join(f"sql/ibmsnap/{Path(d.source_file).name}" for d in L.cd_ddls())
+    union = "\n  union all\n".join(_cd_select(t, True) for t in cds)
+    meaning = L.CODE_MEANINGS[("uow", "IBMSNAP_REJ_CODE")]
+    return HEADER.format(marker=marker(".sql", "udfs/dbt/ibmsnap.py"), files=files) + f"""{{#- The committed change stream: every CD row whose unit of work is in ibmsnap_uow, in the order the
+    Apply program replays them (IBMSNAP_COMMITSEQ, then IBMSNAP_INTENTSEQ; read ORDER BY CHANGE_ORDER).
+    Uncommitted rows (no UOW row) never appear. Rejected units of work appear, flagged by IS_REJECTED.
+    var ibmsnap_pair_updates (default false): a D followed by an I of the same key in one commit sequence is shown
+    as one U row, the way Debezium's Db2 connector reports it. -#}}
+{{{{ config(materialized='table') }}}}
+
+with cd as (
+{union}
+),
+
+cd_once as (
+  -- a change landed twice (the same file loaded again) counts once; CD_COPIES says how often it was seen
+  select *,
+    count(*) over (partition by CD_OWNER, CD_TABLE, IBMSNAP_UOWID, IBMSNAP_INTENTSEQ) as CD_COPIES,
+    row_number() over (partition by CD_OWNER, CD_TABLE, IBMSNAP_UOWID, IBMSNAP_INTENTSEQ
+                       order by load_id, source_file, record_offset) as copy_rank
+  from cd
+  where IBMSNAP_UOWID is not null and IBMSNAP_INTENTSEQ is not null
+),
+
+uow as (
+  select IBMSNAP_UOWID, IBMSNAP_COMMITSEQ, IBMSNAP_LOGMARKER, IBMSNAP_AUTHID, IBMSNAP_AUTHTKN,
+    IBMSNAP_APPLY_QUAL, IBMSNAP_REJ_CODE,
+    decode_errors as uow_decode_errors, source_file as UOW_SOURCE_FILE, record_offset as UOW_RECORD_OFFSET,
+    count(*) over (partition by IBMSNAP_UOWID) as UOW_COPIES,
+    row_number() over (partition by IBMSNAP_UOWID order by load_id, source_file, record_offset) as copy_rank
+  from {{{{ ref('ibmsnap_uow') }}}}
+  where IBMSNAP_UOWID is not null and IBMSNAP_COMMITSEQ is not null
+),
+
+committed as (
+  select c.CD_OWNER, c.CD_TABLE, c.SOURCE_OWNER, c.SOURCE_TABLE,
+    u.IBMSNAP_COMMITSEQ, c.IBMSNAP_INTENTSEQ, c.IBMSNAP_OPERATION, c.IBMSNAP_UOWID,
+    u.IBMSNAP_LOGMARKER, u.IBMSNAP_AUTHID, u.IBMSNAP_AUTHTKN, u.IBMSNAP_APPLY_QUAL, u.IBMSNAP_REJ_CODE,
+    c.KEY_VALUES, c.AFTER_IMAGE, c.BEFORE_IMAGE,
+    concat(c.decode_errors, transform(u.uow_decode_errors, e -> concat('IBMSNAP_UOW.', e))) as decode_errors,
+    c.CD_COPIES, u.UOW_COPIES,
+    c.source_file, c.record_offset, c.record_number, c.load_id, u.UOW_SOURCE_FILE, u.UOW_RECORD_OFFSET
+  from cd_once c
+  join uow u on u.IBMSNAP_UOWID = c.IBMSNAP_UOWID and u.copy_rank = 1
+  where c.copy_rank = 1
+),
+
+{{% if var('ibmsnap_pair_updates', false) %}}
+neighbours as (
+  select *,
+    lead(IBMSNAP_OPERATION) over w as next_op, lag(IBMSNAP_OPERATION) over w as prev_op,
+    lead(IBMSNAP_INTENTSEQ) over w as next_intentseq, lead(AFTER_IMAGE) over w as next_after_image,
+    lead(source_file) over w as next_source_file, lead(record_offset) over w as next_record_offset,
+    count(*) over (partition by CD_OWNER, CD_TABLE, IBMSNAP_COMMITSEQ, KEY_VALUES) as same_key_rows
+  from committed
+  window w as (partition by CD_OWNER, CD_TABLE, IBMSNAP_COMMITSEQ, KEY_VALUES order by IBMSNAP_INTENTSEQ)
+),
+
+changes as (
+  -- exactly one D then one I of a key within a commit sequence: one U (before image = the deleted row)
+  select CD_OWNER, CD_TABLE, SOURCE_OWNER, SOURCE_TABLE, IBMSNAP_COMMITSEQ, IBMSNAP_INTENTSEQ,
+    case when paired then 'U' else IBMSNAP_OPERATION end as IBMSNAP_OPERATION,
+    IBMSNAP_UOWID, IBMSNAP_LOGMARKER, IBMSNAP_AUTHID, IBMSNAP_AUTHTKN, IBMSNAP_APPLY_QUAL, IBMSNAP_REJ_CODE,
+    KEY_VALUES,
+    case when paired then next_after_image else AFTER_IMAGE end as AFTER_IMAGE,
+    case when paired then AFTER_IMAGE else BEFORE_IMAGE end as BEFORE_IMAGE,
+    case when paired then 'D+I' end as PAIRED_FROM,
+    case when paired then next_intentseq end as PAIRED_INTENTSEQ,
+    case when paired then next_source_file end as PAIRED_SOURCE_FILE,
+    case when paired then next_record_offset end as PAIRED_RECORD_OFFSET,
+    decode_errors, CD_COPIES, UOW_COPIES,
+    source_file, record_offset, record_number, load_id, UOW_SOURCE_FILE, UOW_RECORD_OFFSET
+  from (
+    select *, (same_key_rows = 2 and IBMSNAP_OPERATION = 'D' and next_op = 'I') as paired,
+              (same_key_rows = 2 and IBMSNAP_OPERATION = 'I' and prev_op = 'D') as absorbed
+    from neighbours
+  )
+  where not absorbed
+),
+{{% else %}}
+changes as (
+  select CD_OWNER, CD_TABLE, SOURCE_OWNER, SOURCE_TABLE, IBMSNAP_COMMITSEQ, IBMSNAP_INTENTSEQ, IBMSNAP_OPERATION,
+    IBMSNAP_UOWID, IBMSNAP_LOGMARKER, IBMSNAP_AUTHID, IBMSNAP_AUTHTKN, IBMSNAP_APPLY_QUAL, IBMSNAP_REJ_CODE,
+    KEY_VALUES, AFTER_IMAGE, BEFORE_IMAGE,
+    cast(null as string) as PAIRED_FROM, cast(null as binary) as PAIRED_INTENTSEQ,
+    cast(null as string) as PAIRED_SOURCE_FILE, cast(null as bigint) as PAIRED_RECORD_OFFSET,
+    decode_errors, CD_COPIES, UOW_COPIES,
+    source_file, record_offset, record_number, load_id, UOW_SOURCE_FILE, UOW_RECORD_OFFSET
+  from committed
+),
+{{% endif %}}
+
+ordered as (
+  -- BINARY sorts as unsigned bytes in Spark: the order of Db2's FOR BIT DATA comparison
+  select row_number() over (order by IBMSNAP_COMMITSEQ, IBMSNAP_INTENTSEQ, CD_OWNER, CD_TABLE) as CHANGE_ORDER, *
+  from changes
+)
+
+select
+  CHANGE_ORDER,
+  IBMSNAP_COMMITSEQ, hex(IBMSNAP_COMMITSEQ) as IBMSNAP_COMMITSEQ_HEX,
+  IBMSNAP_INTENTSEQ, hex(IBMSNAP_INTENTSEQ) as IBMSNAP_INTENTSEQ_HEX,
+  IBMSNAP_OPERATION,
+  case IBMSNAP_OPERATION when 'I' then 'insert' when 'U' then 'update' when 'D' then 'delete'
+    else concat('unknown operation ', coalesce(IBMSNAP_OPERATION, 'NULL')) end as OPERATION_NAME,
+  CD_OWNER, CD_TABLE, SOURCE_OWNER, SOURCE_TABLE,
+  KEY_VALUES, AFTER_IMAGE, BEFORE_IMAGE,
+  IBMSNAP_LOGMARKER, IBMSNAP_AUTHID, IBMSNAP_AUTHTKN, IBMSNAP_APPLY_QUAL,
+  IBMSNAP_REJ_CODE,
+  {{{{ jcat_ibmsnap_meaning('IBMSNAP_REJ_CODE', {meaning!r}) }}}} as IBMSNAP_REJ_CODE_MEANING,
+  coalesce(IBMSNAP_REJ_CODE not in ('0', ''), true) as IS_REJECTED,
+  IBMSNAP_UOWID, hex(IBMSNAP_UOWID) as IBMSNAP_UOWID_HEX,
+  PAIRED_FROM, PAIRED_INTENTSEQ, PAIRED_SOURCE_FILE, PAIRED_RECORD_OFFSET,
+  CD_COPIES, UOW_COPIES,
+  decode_errors,
+  source_file, record_offset, record_number, load_id, UOW_SOURCE_FILE, UOW_RECORD_OFFSET
+from ordered
+order by CHANGE_ORDER
+"""
+
+
+def render_prune_candidates() -> str:
+    cds = [L.table_key(d) for d in L.cd_ddls()]
+    files = ", ".join(f"sql/ibmsnap/{Path(d.source_file).name}" for d in L.cd_ddls())
+    union = "\n  union all\n".join(_cd_select(t, False) for t in cds)
+    return HEADER.format(marker=marker(".sql", "udfs/dbt/ibmsnap.py"), files=files) + f"""{{#- CD and UOW rows the Capture program may prune.
+    By sync point: a committed, non-rejected change whose IBMSNAP_COMMITSEQ is at or below the smallest
+    PRUNCNTL.SYNCHPOINT of its source (CD rows; the source's CD table found through ibmsnap_register), or of all
+    sources (UOW rows, which the sources share). A NULL or all-zero SYNCHPOINT (full refresh pending), or a source
+    no subscription copies, stops sync-point pruning for that source.
+    By retention: IBMSNAP_LOGMARKER older than RETENTION_LIMIT minutes (ibmsnap_ccpparms, IBM default 10800)
+    before the as-of time: var ibmsnap_prune_as_of (a timestamp, source local time) or else the newest
+    IBMSNAP_LOGMARKER in ibmsnap_uow. Rejected units of work are pruned by retention only.
+    Uncommitted CD rows carry no time and are never candidates. -#}}
+{{{{ config(materialized='table') }}}}
+{{%- set as_of = var('ibmsnap_prune_as_of', none) %}}
+
+with params as (
+  select
+    coalesce((select min(RETENTION_LIMIT) from {{{{ ref('ibmsnap_ccpparms') }}}}), 10800) as RETENTION_LIMIT,
+{{%- if as_of %}}
+    cast('{{{{ as_of }}}}' as timestamp_ntz) as AS_OF
+{{%- else %}}
+    (select max(IBMSNAP_LOGMARKER) from {{{{ ref('ibmsnap_uow') }}}}) as AS_OF
+{{%- endif %}}
+),
+
+subscriptions as (
+  select SOURCE_OWNER, SOURCE_TABLE, SYNCHPOINT,
+    -- NULL, empty or all zero bytes: full refresh pending
+    coalesce(ltrim('0', hex(SYNCHPOINT)) = '', true) as refresh_pending
+  from {{{{ ref('ibmsnap_pruncntl') }}}}
+),
+
+source_points as (
+  select SOURCE_OWNER, SOURCE_TABLE,
+    case when max(cast(refresh_pending as int)) = 0 then min(SYNCHPOINT) end as PRUNE_POINT
+  from subscriptions
+  group by SOURCE_OWNER, SOURCE_TABLE
+),
+
+global_point as (
+  select case when count(*) > 0 and max(cast(refresh_pending as int)) = 0 then min(SYNCHPOINT) end as PRUNE_POINT
+  from subscriptions
+),
+
+registered as (
+  -- the physical CD table of each registered source (a view registration names it in PHYS_CHANGE_*)
+  select r.SOURCE_OWNER, r.SOURCE_TABLE,
+    coalesce(r.PHYS_CHANGE_OWNER, r.CD_OWNER) as CD_OWNER, coalesce(r.PHYS_CHANGE_TABLE, r.CD_TABLE) as CD_TABLE,
+    p.PRUNE_POINT
+  from {{{{ ref('ibmsnap_register') }}}} r
+  left join source_points p on p.SOURCE_OWNER = r.SOURCE_OWNER and p.SOURCE_TABLE = r.SOURCE_TABLE
+  where r.GLOBAL_RECORD = 'N'
+),
+
+uow as (
+  select IBMSNAP_UOWID, IBMSNAP_COMMITSEQ, IBMSNAP_LOGMARKER, IBMSNAP_REJ_CODE,
+    coalesce(IBMSNAP_REJ_CODE not in ('0', ''), true) as rejected,
+    source_file, record_offset, record_number, load_id
+  from {{{{ ref('ibmsnap_uow') }}}}
+  where IBMSNAP_UOWID is not null and IBMSNAP_COMMITSEQ is not null
+),
+
+cd as (
+{union}
+),
+
+cd_rows as (
+  select 'CD' as ROW_KIND, c.CD_OWNER, c.CD_TABLE, g.SOURCE_OWNER, g.SOURCE_TABLE,
+    c.IBMSNAP_UOWID, c.IBMSNAP_INTENTSEQ, u.IBMSNAP_COMMITSEQ, u.IBMSNAP_LOGMARKER, u.IBMSNAP_REJ_CODE, u.rejected,
+    g.PRUNE_POINT, c.source_file, c.record_offset, c.record_number, c.load_id
+  from cd c
+  join uow u on u.IBMSNAP_UOWID = c.IBMSNAP_UOWID
+  left join registered g on g.CD_OWNER = c.CD_OWNER and g.CD_TABLE = c.CD_TABLE
+),
+
+uow_rows as (
+  select 'UOW' as ROW_KIND, cast(null as string) as CD_OWNER, cast(null as string) as CD_TABLE,
+    cast(null as string) as SOURCE_OWNER, cast(null as string) as SOURCE_TABLE,
+    u.IBMSNAP_UOWID, cast(null as binary) as IBMSNAP_INTENTSEQ, u.IBMSNAP_COMMITSEQ, u.IBMSNAP_LOGMARKER,
+    u.IBMSNAP_REJ_CODE, u.rejected, gp.PRUNE_POINT, u.source_file, u.record_offset, u.record_number, u.load_id
+  from uow u cross join global_point gp
+),
+
+judged as (
+  select r.*, p.RETENTION_LIMIT, p.AS_OF,
+    coalesce(not r.rejected and r.PRUNE_POINT is not null and r.IBMSNAP_COMMITSEQ <= r.PRUNE_POINT, false) as BY_SYNCHPOINT,
+    coalesce(r.IBMSNAP_LOGMARKER < p.AS_OF - make_dt_interval(0, 0, p.RETENTION_LIMIT), false) as BY_RETENTION
+  from (select * from cd_rows union all select * from uow_rows) r
+  cross join params p
+)
+
+select
+  ROW_KIND, CD_OWNER, CD_TABLE, SOURCE_OWNER, SOURCE_TABLE,
+  IBMSNAP_UOWID, hex(IBMSNAP_UOWID) as IBMSNAP_UOWID_HEX,
+  IBMSNAP_INTENTSEQ, hex(IBMSNAP_INTENTSEQ) as IBMSNAP_INTENTSEQ_HEX,
+  IBMSNAP_COMMITSEQ, hex(IBMSNAP_COMMITSEQ) as IBMSNAP_COMMITSEQ_HEX,
+  IBMSNAP_LOGMARKER, IBMSNAP_REJ_CODE,
+  PRUNE_POINT, hex(PRUNE_POINT) as PRUNE_POINT_HEX,
+  BY_SYNCHPOINT, BY_RETENTION,
+  case when BY_SYNCHPOINT and BY_RETENTION then 'synchpoint and retention'
+       when BY_SYNCHPOINT then 'synchpoint' else 'retention' end as PRUNE_REASON,
+  RETENTION_LIMIT, AS_OF,
+  source_file, record_offset, record_number, load_id
+from judged
+where BY_SYNCHPOINT or BY_RETENTION
+order by ROW_KIND, IBMSNAP_COMMITSEQ, IBMSNAP_INTENTSEQ
+"""
+
+
+def _aggregate_yml(name: str, desc: str, cols: list[tuple[str, str, list]]) -> str:
+    return _dump({"version": 2, "models": [{
+        "name": name, "description": desc,
+        "columns": [dict({"name": n, "description": d}, **({"data_tests": t} if t else {})) for n, d, t in cols]}]})
+
+
+_SEQ_HEX = "The same bytes as upper-case hex, for display."
+COMMITTED_COLUMNS = [
+    ("CHANGE_ORDER", "Position in the replay order (IBMSNAP_COMMITSEQ, then IBMSNAP_INTENTSEQ): read ORDER BY this.",
+     ["not_null", "unique"]),
+    ("IBMSNAP_COMMITSEQ", "Commit sequence of the unit of work (from ibmsnap_uow), raw bytes, unsigned order.", ["not_null"]),
+    ("IBMSNAP_COMMITSEQ_HEX", _SEQ_HEX, ["not_null"]),
+    ("IBMSNAP_INTENTSEQ", "Sequence of the change within its transaction, raw bytes, unsigned order.", ["not_null"]),
+    ("IBMSNAP_INTENTSEQ_HEX", _SEQ_HEX, ["not_null"]),
+    ("IBMSNAP_OPERATION", "'I' insert, 'U' update, 'D' delete (a paired D+I shows as 'U').",
+     [{"accepted_values": {"arguments": {"values": ["I", "U", "D"]}}}]),
+    ("OPERATION_NAME", "insert, update or delete.", ["not_null"]),
+    ("CD_OWNER", "Schema of the CD table the change came from.", ["not_null"]),
+    ("CD_TABLE", "CD table the change came from.", ["not_null"]),
+    ("SOURCE_OWNER", "Schema of the source table (from the CD DDL's `-- jcat: source` line).", []),
+    ("SOURCE_TABLE", "Source table (from the CD DDL's `-- jcat: source` line).", []),
+    ("KEY_VALUES", "The source key columns and values, as JSON.", []),
+    ("AFTER_IMAGE", "The after-image user columns as JSON (for a delete: the deleted row).", []),
+    ("BEFORE_IMAGE", "The before-image columns as JSON, named without BEFORE_IMG_PREFIX; for a paired update the "
+     "deleted row.", []),
+    ("IBMSNAP_LOGMARKER", "Approximate commit time at the source (local wall clock).", ["not_null"]),
+    ("IBMSNAP_AUTHID", "Authorization id that ran the transaction.", []),
+    ("IBMSNAP_AUTHTKN", "Authorization token (correlation id / job name) of the transaction.", []),
+    ("IBMSNAP_APPLY_QUAL", "Blank for local updates, the Apply qualifier for changes an Apply program made.", []),
+    ("IBMSNAP_REJ_CODE", "Rejection code of the unit of work ('0', '1', '2' or blank).", []),
+    ("IBMSNAP_REJ_CODE_MEANING", "What the rejection code means; 'unknown code <v>' when not confirmed.", []),
+    ("IS_REJECTED", "True unless the rejection code is '0' or blank: the change was reversed at the replica "
+     "(or its code is unknown).", ["not_null"]),
+    ("IBMSNAP_UOWID", "Unit-of-recovery id joining the CD row to its UOW row.", ["not_null"]),
+    ("IBMSNAP_UOWID_HEX", _SEQ_HEX, ["not_null"]),
+    ("PAIRED_FROM", "'D+I' when var ibmsnap_pair_updates folded a delete and an insert into this update.", []),
+    ("PAIRED_INTENTSEQ", "IBMSNAP_INTENTSEQ of the insert folded into this update.", []),
+    ("PAIRED_SOURCE_FILE", "File of the insert folded into this update.", []),
+    ("PAIRED_RECORD_OFFSET", "Offset of the insert folded into this update.", []),
+    ("CD_COPIES", "How many times this CD row (table, UOWID, INTENTSEQ) was landed; above 1 means a file was "
+     "loaded more than once.", ["not_null"]),
+    ("UOW_COPIES", "How many times the UOW row was landed.", ["not_null"]),
+    ("decode_errors", "Decode errors of the CD row, then of the UOW row prefixed IBMSNAP_UOW.", ["not_null"]),
+    ("source_file", "File of the CD record.", ["not_null"]),
+    ("record_offset", "Offset of the CD record.", ["not_null"]),
+    ("record_number", "Record number of the CD record.", ["not_null"]),
+    ("load_id", "Load of the CD record.", ["not_null"]),
+    ("UOW_SOURCE_FILE", "File of the UOW record.", ["not_null"]),
+    ("UOW_RECORD_OFFSET", "Offset of the UOW record.", ["not_null"]),
+]
+PRUNE_COLUMNS = [
+    ("ROW_KIND", "CD (a change row of a CD table) or UOW (a unit-of-work row).",
+     [{"accepted_values": {"arguments": {"values": ["CD", "UOW"]}}}]),
+    ("CD_OWNER", "Schema of the CD table (CD rows).", []),
+    ("CD_TABLE", "CD table (CD rows).", []),
+    ("SOURCE_OWNER", "Registered source of that CD table (ibmsnap_register).", []),
+    ("SOURCE_TABLE", "Registered source of that CD table (ibmsnap_register).", []),
+    ("IBMSNAP_UOWID", "Unit-of-recovery id.", ["not_null"]),
+    ("IBMSNAP_UOWID_HEX", _SEQ_HEX, ["not_null"]),
+    ("IBMSNAP_INTENTSEQ", "Change sequence (CD rows).", []),
+    ("IBMSNAP_INTENTSEQ_HEX", _SEQ_HEX, []),
+    ("IBMSNAP_COMMITSEQ", "Commit sequence of the unit of work.", ["not_null"]),
+    ("IBMSNAP_COMMITSEQ_HEX", _SEQ_HEX, ["not_null"]),
+    ("IBMSNAP_LOGMARKER", "Approximate commit time (source local time).", ["not_null"]),
+    ("IBMSNAP_REJ_CODE", "Rejection code: rejected units of work are pruned by retention only.", []),
+    ("PRUNE_POINT", "Smallest SYNCHPOINT applying to the row (its source's for CD rows, all sources' for UOW rows); "
+     "NULL when a full refresh is pending or no subscription copies the source.", []),
+    ("PRUNE_POINT_HEX", _SEQ_HEX, []),
+    ("BY_SYNCHPOINT", "The row is at or below the prune point.", ["not_null"]),
+    ("BY_RETENTION", "The row is older than RETENTION_LIMIT minutes before AS_OF.", ["not_null"]),
+    ("PRUNE_REASON", "synchpoint, retention, or both.",
+     [{"accepted_values": {"arguments": {"values": ["synchpoint", "retention", "synchpoint and retention"]}}}]),
+    ("RETENTION_LIMIT", "Retention in minutes used (ibmsnap_ccpparms, else IBM's default 10800).", ["not_null"]),
+    ("AS_OF", "The time retention is measured from: var ibmsnap_prune_as_of or the newest IBMSNAP_LOGMARKER.", []),
+    ("source_file", "File of the CD or UOW record.", ["not_null"]),
+    ("record_offset", "Offset of the record.", ["not_null"]),
+    ("record_number", "Record number of the record.", ["not_null"]),
+    ("load_id", "Load of the record.", ["not_null"]),
+]
+
+
+def render_aggregates() -> dict[Path, str]:
+    return {
+        MODELS_DIR / "ibmsnap_committed_changes.sql": render_committed_changes(),
+        MODELS_DIR / "ibmsnap_committed_changes.yml": _aggregate_yml(
+            "ibmsnap_committed_changes",
+            "The committed change stream of every CD table: CD rows joined with their unit of work, so uncommitted "
+            "rows never appear, in replay order (CHANGE_ORDER). var ibmsnap_pair_updates folds a delete+insert of a "
+            "key within one commit sequence into one update, as Debezium's Db2 connector does.", COMMITTED_COLUMNS),
+        MODELS_DIR / "ibmsnap_prune_candidates.sql": render_prune_candidates(),
+        MODELS_DIR / "ibmsnap_prune_candidates.yml": _aggregate_yml(
+            "ibmsnap_prune_candidates",
+            "CD and UOW rows the Capture program may prune: at or below the smallest PRUNCNTL.SYNCHPOINT (none while "
+            "a full refresh is pending), or older than RETENTION_LIMIT.", PRUNE_COLUMNS),
+    }
+
+
+def generated_files() -> dict[Path, str]:
+    files: dict[Path, str] = {}
+    for t in L.all_tables():
+        files[L.MODELS_DIR / f"ibmsnap_{t}.sql"] = render_table_model(t)
+        files[L.MODELS_DIR / f"ibmsnap_{t}.yml"] = render_table_yml(t)
+    files.update(render_aggregates())
+    return files
+
+
+def write_generated() -> list[Path]:
+    written = []
+    for path, text in generated_files().items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if not path.exists() or path.read_text() != text:
+            path.write_text(text)
+            written.append(path)
+    return written
+
+
+def stale_generated() -> list[Path]:
+    return [p for p, text in generated_files().items() if not p.exists() or p.read_text() != text]
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] == ["generate"]:
+        for path in write_generated():
+            print(f"wrote {path.relative_to(REPO)}")
+        return 0
+    if args[:1] == ["check"]:
+        stale = stale_generated()
+        for path in stale:
+            print(f"stale: {path.relative_to(REPO)} (run jcat generate)")
+        return 1 if stale else 0
+    if args[:1] == ["layouts"]:
+        for name, length in sorted(L.default_record_lengths().items()):
+            print(f"ibmsnap_{name}\t{length}")
+        return 0
+    print("usage: python -m udfs.dbt.ibmsnap generate | check | layouts", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,144 @@
+"""`jcat demo` for IBM i: a QAUDJRN M7 outfile (Db2 Mirror replication services) and a DSPJRN *TYPE5 outfile.
+
+M7: one entry of every entry type (A D P R S U V) and, for V, of every action (ADD APY RMV RFS); rule
+identifiers, version entry numbers and object counts both within and beyond the 4-byte copies (which then read
+0 and -1, as IBM i writes them); a duplicate (D) after a library rename; an environment-variable rule; a
+version entry with a three-part identifier.
+Journal entries: record changes, a commit, a file open and an apply-changes summary, one of them truncated by
+the outfile's record length, with the ESD cut from each; then one entry of every journal code / entry type
+with a known entry-specific data layout (udfs.core.layouts.ibmi_esd.sample_entries), decoded by the ESD models.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from ..core.layouts import ibmi_esd, qasym7j5, qjordje5
+
+LAYOUTS = ["qasym7j5", "qjordje5"]
+MODELS = "audit_journal_m7 journal_entries+"  # + : the ESD models under models/ibmi/esd
+JOURNAL_ENTRIES_RECORD_LENGTH = 2800  # holds the longest sample ESD (data area create, 2112 bytes)
+RECORD_LENGTHS = {"qjordje5": JOURNAL_ENTRIES_RECORD_LENGTH}  # jcat load --record-length; qasym7j5 is 971 by its layout
+BIG = 2**40 + 7  # does not fit the 4-byte copies
+START = dt.datetime(2024, 6, 3, 9, 15, 0, 250000)
+
+QUERIES = [
+    ("M7 entries: what was replicated, by whom",
+     "select SEQUENCE_NUMBER, ENTRY_TIMESTAMP, QUALIFIED_JOB_NAME, ENTRY_TYPE, ACTION, RULE_IDENTIFIER, "
+     "VERSION_ENTRY_NUMBER, INCLUSION_STATE, VERSION_ACTIVATION, IASP_NAME, LIBRARY_NAME, OBJECT_TYPE, OBJECT_NAME, "
+     "NUMBER_OF_OBJECTS, decode_errors from audit_journal_m7 order by SEQUENCE_NUMBER"),
+    ("M7 entry types as IBM i describes them",
+     "select ENTRY_TYPE, ACTION, ENTRY_TYPE_DETAIL, ACTION_DETAIL, count(*) as entries from audit_journal_m7 "
+     "group by all order by 1, 2"),
+    ("Journal entries and their entry-specific data",
+     "select SEQUENCE_NUMBER, JOURNAL_CODE, JOURNAL_ENTRY_TYPE, JOURNALED_OBJECT_LIBRARY, JOURNALED_OBJECT_NAME, "
+     "COUNT_OR_RRN, COMMIT_CYCLE, ENTRY_LENGTH, ENTRY_SPECIFIC_DATA_LENGTH, hex(substr(ENTRY_SPECIFIC_DATA, 1, 12)) "
+     "as ESD_START from journal_entries order by SEQUENCE_NUMBER"),
+    ("IFS objects created (B B1): names, paths and symbolic links in their own CCSIDs",
+     "select SEQUENCE_NUMBER, OBJECT_TYPE, OBJECT.NAME as NAME, OBJECT.CCSID as NAME_CCSID, PATH.PATH as PARENT_PATH, "
+     "PATH.CCSID as PATH_CCSID, SYMLINK.CONTENTS as SYMLINK_TARGET, OWNER, OWNER_AUTHORITY.READ as OWNER_READ, "
+     "JOURNAL_INFORMATION.JOURNAL_NAME as JOURNAL, decode_errors from ibmi_esd_ifs_create_summary order by SEQUENCE_NUMBER"),
+    ("Record images (R entries) as the ESD model cuts them",
+     "select SEQUENCE_NUMBER, JOURNAL_ENTRY_TYPE, JOURNALED_OBJECT_NAME, COUNT_OR_RRN, length(RECORD_IMAGE) as IMAGE_BYTES, "
+     "hex(substr(RECORD_IMAGE, 1, 16)) as IMAGE_START, decode_errors from ibmi_esd_record_image order by SEQUENCE_NUMBER"),
+]
+
+
+def _heading(seq: int, minutes: int, job=("QMRDBSRV", "QSYS", 812345), user="QSYS", pgm=("QMRDBSRV", "QSYS")) -> dict:
+    return {"JOSEQN": seq, "JOTSTP": START + dt.timedelta(minutes=minutes), "JOJOB": job[0], "JOUSER": job[1],
+            "JONBR": job[2], "JOPGM": pgm[0], "JOPGMLIB": pgm[1], "JOPGMDEV": "*SYSBAS", "JOPGMASP": 1,
+            "JOUSPF": user, "JOSYNM": "MIRRORA", "JOCTRR": 0, "JOFLAG": "0", "JOCCID": 0, "JOSYSSEQ": 90000 + seq,
+            "JORCV": "AUDRCV0107", "JORCVLIB": "QGPL", "JORCVDEV": "*SYSBAS", "JORCVASP": 1,
+            "JOTHDX": f"{0x1A2B + seq:016X}", "JOCMTLVL": 0, "JONVI": ""}
+
+
+def _ids(value: int, fits_sentinel: int) -> tuple[int, int]:
+    """(4-byte copy, 8-byte value): the copy reads the sentinel when the value does not fit 4 bytes."""
+    return (value if -2**31 <= value < 2**31 else fits_sentinel), value
+
+
+def m7_entries() -> list[dict]:
+    """Values of every M7 entry type and V action, as seed 000 lays them out."""
+    def rule(rid, n):
+        r4, r8 = _ids(rid, 0)
+        n4, n8 = _ids(n, -1)
+        return {"RULE_ID_4": r4, "RULE_ID_8": r8, "NUMBER_OF_OBJECTS_4": n4, "NUMBER_OF_OBJECTS_8": n8}
+
+    job = ("QPADEV0007", "SECOFR1", 4711)
+    e = [
+        {"ENTRY_TYPE": "A", "INCLUSION_OR_ACTIVATION": "INCLUDE", "ASP_NAME": "IASP01", "LIBRARY_NAME": "PAYROLL",
+         "OBJECT_TYPE": "*FILE", "OBJECT_NAME": "EMPLOYEE", "APPLY_LABEL_OR_VERSION_ID": "Q2-ROLLOUT", **rule(17, 12)},
+        {"ENTRY_TYPE": "A", "INCLUSION_OR_ACTIVATION": "EXCLUDE", "ASP_NAME": "*SYSBAS", "LIBRARY_NAME": "SCRATCH",
+         **rule(BIG, 0)},
+        {"ENTRY_TYPE": "A", "INCLUSION_OR_ACTIVATION": "DEFINITION", "ENVVAR_OR_VERSION_NAME": "PAYROLL_ENDPOINT_URL",
+         **rule(18, BIG)},
+        {"ENTRY_TYPE": "A", "INCLUSION_OR_ACTIVATION": "INCLUDE", "SYSTEM_VALUE": "QTIMZON", **rule(19, 1)},
+        {"ENTRY_TYPE": "D", "INCLUSION_OR_ACTIVATION": "INCLUDE", "ASP_NAME": "IASP01", "LIBRARY_NAME": "PAYROLL2",
+         "ORIGINAL_LIBRARY_NAME": "PAYROLL", "OBJECT_TYPE": "*FILE", "OBJECT_NAME": "EMPLOYEE", **rule(BIG + 1, 0)},
+        {"ENTRY_TYPE": "P", "ASP_NAME": "IASP01", "APPLY_LABEL_OR_VERSION_ID": "Q2-ROLLOUT", **rule(0, 4096)},
+        {"ENTRY_TYPE": "R", "ASP_NAME": "*SYSBAS", "LIBRARY_NAME": "SCRATCH", "APPLY_LABEL_OR_VERSION_ID": "CLEANUP",
+         **rule(BIG, BIG + 3)},
+        {"ENTRY_TYPE": "S", "RESYNC_TYPE_OR_VERSION_GROUP": "RESUME", "ASP_NAME": "IASP01", **rule(0, 250)},
+        {"ENTRY_TYPE": "S", "RESYNC_TYPE_OR_VERSION_GROUP": "RECLONE", "ASP_NAME": "*SYSBAS", **rule(0, BIG)},
+        {"ENTRY_TYPE": "U", "ASP_NAME": "IASP01", "LIBRARY_NAME": "PAYROLL", "OBJECT_TYPE": "*DTAARA",
+         "OBJECT_NAME": "NEXTEMPNO", **rule(0, 3)},
+        {"ENTRY_TYPE": "V", "ACTION": "ADD", "RESYNC_TYPE_OR_VERSION_GROUP": "QDB2MIR", "INCLUSION_OR_ACTIVATION": "IMMEDIATE",
+         "ENVVAR_OR_VERSION_NAME": "SQL_SEQUENCE_SUPPORT", "APPLY_LABEL_OR_VERSION_ID": "2.10.3", **rule(5, 0)},
+        {"ENTRY_TYPE": "V", "ACTION": "RMV", "RESYNC_TYPE_OR_VERSION_GROUP": "QDB2MIR", "INCLUSION_OR_ACTIVATION": "RESUME",
+         "ENVVAR_OR_VERSION_NAME": "LEGACY_OTL_FORMAT", "APPLY_LABEL_OR_VERSION_ID": "1", **rule(BIG, 0)},
+        {"ENTRY_TYPE": "V", "ACTION": "APY", "RESYNC_TYPE_OR_VERSION_GROUP": "QDB2MIR", **rule(0, 0)},
+        {"ENTRY_TYPE": "V", "ACTION": "RFS", "RESYNC_TYPE_OR_VERSION_GROUP": "QDB2MIR", **rule(0, 0)},
+    ]
+    out = []
+    for i, values in enumerate(e):
+        heading = _heading(2001 + i, 3 * i, job=job if values["ENTRY_TYPE"] in "ADRP" else ("QMRDBSRV", "QSYS", 812345),
+                           user="SECOFR1" if values["ENTRY_TYPE"] in "ADRP" else "QSYS")
+        out.append({**heading, **values})
+    return out
+
+
+def journal_entry_records() -> list[bytes]:
+    """*TYPE5 records of several journal codes; the last one is longer than the outfile record (truncated)."""
+    job = ("ORDENTRY", "CLERK01", 31337)
+    pgm = ("ORD500", "ORDLIB")
+    rows = [
+        ({"JOCODE": "R", "JOENTT": "PT", "JOOBJ": "ORDHDR", "JOLIB": "ORDDTA", "JOMBR": "ORDHDR", "JOCTRR": 1041,
+          "JOCCID": 77001, "JOOBJTYP": "*QDDS", "JOFILTYP": "0"}, "ORDER 000481 ACME CORP     ".encode("cp037")),
+        ({"JOCODE": "R", "JOENTT": "UP", "JOOBJ": "ORDHDR", "JOLIB": "ORDDTA", "JOMBR": "ORDHDR", "JOCTRR": 1041,
+          "JOCCID": 77001, "JOOBJTYP": "*QDDS", "JOFILTYP": "0"}, "ORDER 000481 ACME CORP SHIP".encode("cp037")),
+        ({"JOCODE": "C", "JOENTT": "CM", "JOCCID": 77001, "JOFLAG": "0"}, bytes(8) + (77001).to_bytes(8, "big")),
+        ({"JOCODE": "F", "JOENTT": "OP", "JOOBJ": "CUSTMAST", "JOLIB": "ORDDTA", "JOMBR": "CUSTMAST", "JOOBJTYP": "*QDDS"},
+         ibmi_esd.encode_fixed(ibmi_esd.BY_MODEL["file_open_close"], {"FILE_NAME": "CUSTMAST", "LIBRARY_NAME": "ORDDTA",
+                                                                      "MEMBER_NAME": "CUSTMAST", "OPEN_INPUT": "Y"})),
+        ({"JOCODE": "D", "JOENTT": "DD", "JOOBJ": "ORDHDR", "JOLIB": "ORDDTA", "JOCTRR": 12, "JOFLAG": "0"},
+         ibmi_esd.sample_esd("apply_remove")),
+        ({"JOCODE": "R", "JOENTT": "PX", "JOOBJ": "ORDLINE", "JOLIB": "ORDDTA", "JOMBR": "ORDLINE", "JOCTRR": 9,
+          "JOCCID": 77002, "JOOBJTYP": "*QDDS", "JOFILTYP": "0"}, bytes(range(256)) * 12),  # truncated by the record length
+    ]
+    out = []
+    for i, (values, esd) in enumerate(rows):
+        heading = _heading(880001 + i, i, job=job, user="CLERK01", pgm=pgm)
+        out.append(qjordje5.encode({**heading, **values}, esd, record_length=JOURNAL_ENTRIES_RECORD_LENGTH))
+    return out
+
+
+def esd_entry_records() -> list[bytes]:
+    """One *TYPE5 record per mapped ESD layout: its first journal code / entry type, its sample ESD."""
+    out = []
+    for i, (code, typ, esd) in enumerate(ibmi_esd.sample_entries()):
+        values = {"JOCODE": code, "JOENTT": typ, "JOOBJ": "EMPLOYEE", "JOLIB": "PAYROLL", "JOMBR": "EMPLOYEE",
+                  "JOCTRR": len(esd) if (code, typ) == ("C", "CM") else 1}  # C CM: the commit ID's length
+        heading = _heading(890001 + i, 10 + i, job=("QPADEV0001", "JSMITH", 123456), user="JSMITH", pgm=("PAYUPD", "PAYROLL"))
+        out.append(qjordje5.encode({**heading, **values}, esd, record_length=JOURNAL_ENTRIES_RECORD_LENGTH))
+    return out
+
+
+def generate(workdir: Path) -> dict[str, list[Path]]:
+    workdir = Path(workdir)
+    workdir.mkdir(parents=True, exist_ok=True)
+    m7 = workdir / "QAUDJRN_M7.bin"
+    m7.write_bytes(b"".join(qasym7j5.encode(v) for v in m7_entries()))
+    je = workdir / "ORDJRN_TYPE5.bin"
+    je.write_bytes(b"".join(journal_entry_records() + esd_entry_records()))
+    return {"qasym7j5": [m7], "qjordje5": [je]}

@@ -1,0 +1,122 @@
+"""`jcat demo` for IBM SQL Replication: Db2 unload files for every IBMSNAP control table and the example CD table
+PAYROLL.CDEMPLOYEE, with committed, uncommitted and rejected units of work, then the committed change stream and
+the prune candidates.
+
+The scenario (also the fixture of tests/spark/test_ibmsnap_models.py):
+* UOW A commits at sequence ..0300: insert of 000010, update of 000020 captured as a delete then an insert.
+* UOW B commits at ..0200 (it started later but committed first): delete of 000030.
+* UOW C commits at ..8100 but was rejected (same-row conflict, IBMSNAP_REJ_CODE '1'): update of 000010.
+* UOW D never committed: its CD row has no UOW row and must never appear.
+* Sync points: subscription SUB1 has copied to ..0250, SUB2 to ..0300: CD/UOW rows up to ..0250 may be pruned.
+  Retention 60 minutes: rows committed more than an hour before the newest commit are pruned too.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+from pathlib import Path
+
+from ..core.layouts import ibmsnap as L
+
+LAYOUTS = [f"ibmsnap_{t}" for t in L.all_tables()]
+MODELS = "path:models/ibmsnap"
+QUERIES = [
+    ("Committed changes in replay order (uncommitted UOW D absent, rejected UOW C flagged)",
+     "select CHANGE_ORDER, IBMSNAP_COMMITSEQ_HEX, IBMSNAP_INTENTSEQ_HEX, IBMSNAP_OPERATION, KEY_VALUES, "
+     "AFTER_IMAGE, BEFORE_IMAGE, IBMSNAP_AUTHID, IBMSNAP_REJ_CODE_MEANING from jcat.ibmsnap_committed_changes "
+     "order by CHANGE_ORDER"),
+    ("Prune candidates",
+     "select ROW_KIND, IBMSNAP_UOWID_HEX, IBMSNAP_INTENTSEQ_HEX, IBMSNAP_COMMITSEQ_HEX, PRUNE_POINT_HEX, "
+     "PRUNE_REASON from jcat.ibmsnap_prune_candidates"),
+    ("Registrations", "select SOURCE_OWNER, SOURCE_TABLE, GLOBAL_RECORD, SOURCE_STRUCTURE_MEANING, CD_OWNER, CD_TABLE, "
+     "BEFORE_IMG_PREFIX, hex(SYNCHPOINT) as SYNCHPOINT, decode_errors from jcat.ibmsnap_register"),
+]
+
+
+def seq(n: int, width: int = 10) -> bytes:
+    """A log sequence number of `width` bytes (10 for CHAR(10); up to 16 for VARCHAR(16))."""
+    return n.to_bytes(width, "big")
+
+
+T0 = dt.datetime(2024, 3, 14, 9, 0, 0, 123456)
+UOW_A, UOW_B, UOW_C, UOW_D = seq(0xA1), seq(0xB2), seq(0xC3), seq(0xD4)
+
+
+def scenario() -> dict[str, list[dict]]:
+    """Values of every row of every table (default variant os390/char10)."""
+    reg = {c.name: None for c in L.layout("register").ddl.columns}
+    register = [
+        {**reg, "SOURCE_OWNER": "ASN", "SOURCE_TABLE": "IBMSNAP_TRACE", "SOURCE_VIEW_QUAL": 0, "GLOBAL_RECORD": "Y",
+         "SOURCE_STRUCTURE": 1, "SOURCE_CONDENSED": "N", "SOURCE_COMPLETE": "N", "DISABLE_REFRESH": 0,
+         "ARCH_LEVEL": "0201", "SYNCHPOINT": seq(0x0400), "SYNCHTIME": T0 + dt.timedelta(hours=2)},
+        {**reg, "SOURCE_OWNER": "PAYROLL", "SOURCE_TABLE": "EMPLOYEE", "SOURCE_VIEW_QUAL": 0, "GLOBAL_RECORD": "N",
+         "SOURCE_STRUCTURE": 1, "SOURCE_CONDENSED": "Y", "SOURCE_COMPLETE": "Y", "CD_OWNER": "PAYROLL",
+         "CD_TABLE": "CDEMPLOYEE", "PHYS_CHANGE_OWNER": "PAYROLL", "PHYS_CHANGE_TABLE": "CDEMPLOYEE",
+         "CD_OLD_SYNCHPOINT": seq(0x0001), "CD_NEW_SYNCHPOINT": seq(0x8100), "DISABLE_REFRESH": 0,
+         "CCD_CONDENSED": "N", "CCD_COMPLETE": "N", "ARCH_LEVEL": "0201", "DESCRIPTION": "Employee master",
+         "BEFORE_IMG_PREFIX": "X", "CONFLICT_LEVEL": "1", "PARTITION_KEYS_CHG": "N"},
+    ]
+    prun = dict(TARGET_SERVER="DWHDB", TARGET_OWNER="DWH", SOURCE_OWNER="PAYROLL", SOURCE_TABLE="EMPLOYEE",
+                SOURCE_VIEW_QUAL=0, APPLY_QUAL="APPLYQ1", CNTL_SERVER="DWHDB", TARGET_STRUCTURE=8, CNTL_ALIAS=None)
+    pruncntl = [
+        {**prun, "TARGET_TABLE": "EMPLOYEE_COPY", "SET_NAME": "SUB1", "SYNCHPOINT": seq(0x0250),
+         "SYNCHTIME": T0 + dt.timedelta(hours=1)},
+        {**prun, "TARGET_TABLE": "EMPLOYEE_HIST", "SET_NAME": "SUB2", "SYNCHPOINT": seq(0x0300),
+         "SYNCHTIME": T0 + dt.timedelta(hours=1), "TARGET_STRUCTURE": 3, "CNTL_ALIAS": "DWHCTL"},
+    ]
+    uow = [
+        dict(IBMSNAP_UOWID=UOW_A, IBMSNAP_COMMITSEQ=seq(0x0300), IBMSNAP_LOGMARKER=T0 + dt.timedelta(minutes=5),
+             IBMSNAP_AUTHTKN="PAYJOB01", IBMSNAP_AUTHID="PAYCLERK", IBMSNAP_REJ_CODE="0", IBMSNAP_APPLY_QUAL=""),
+        dict(IBMSNAP_UOWID=UOW_B, IBMSNAP_COMMITSEQ=seq(0x0200), IBMSNAP_LOGMARKER=T0,
+             IBMSNAP_AUTHTKN="HRBATCH", IBMSNAP_AUTHID="HRADMIN", IBMSNAP_REJ_CODE="0", IBMSNAP_APPLY_QUAL=""),
+        dict(IBMSNAP_UOWID=UOW_C, IBMSNAP_COMMITSEQ=seq(0x8100), IBMSNAP_LOGMARKER=T0 + dt.timedelta(hours=2),
+             IBMSNAP_AUTHTKN="APPLYJOB", IBMSNAP_AUTHID="REPLUSER", IBMSNAP_REJ_CODE="1", IBMSNAP_APPLY_QUAL="APPLYQ1"),
+    ]
+    emp = dict(LASTNAME="", DEPTNO=None, XDEPTNO=None, SALARY=None, XSALARY=None, HIRED=None, GRADE=None)
+    cdemployee = [
+        {**emp, "IBMSNAP_UOWID": UOW_A, "IBMSNAP_INTENTSEQ": seq(0x0101), "IBMSNAP_OPERATION": "I",
+         "EMPNO": "000010", "LASTNAME": "HAAS", "DEPTNO": "A00", "SALARY": Decimal("52750.00"),
+         "HIRED": dt.datetime(1995, 1, 1), "GRADE": 7},
+        {**emp, "IBMSNAP_UOWID": UOW_A, "IBMSNAP_INTENTSEQ": seq(0x0102), "IBMSNAP_OPERATION": "D",
+         "EMPNO": "000020", "LASTNAME": "THOMPSON", "DEPTNO": "B01", "SALARY": Decimal("41250.00"), "GRADE": 5},
+        {**emp, "IBMSNAP_UOWID": UOW_A, "IBMSNAP_INTENTSEQ": seq(0x0103), "IBMSNAP_OPERATION": "I",
+         "EMPNO": "000020", "LASTNAME": "THOMPSON", "DEPTNO": "C01", "SALARY": Decimal("43000.50"), "GRADE": 6},
+        {**emp, "IBMSNAP_UOWID": UOW_B, "IBMSNAP_INTENTSEQ": seq(0x0180), "IBMSNAP_OPERATION": "D",
+         "EMPNO": "000030", "LASTNAME": "KWAN", "DEPTNO": "C01"},
+        {**emp, "IBMSNAP_UOWID": UOW_C, "IBMSNAP_INTENTSEQ": seq(0x8001), "IBMSNAP_OPERATION": "U",
+         "EMPNO": "000010", "LASTNAME": "HAAS", "DEPTNO": "A00", "XDEPTNO": "A00", "SALARY": Decimal("99999.99"),
+         "XSALARY": Decimal("52750.00"), "GRADE": 7},
+        {**emp, "IBMSNAP_UOWID": UOW_D, "IBMSNAP_INTENTSEQ": seq(0x9001), "IBMSNAP_OPERATION": "I",
+         "EMPNO": "000099", "LASTNAME": "NEVER-COMMITTED"},
+    ]
+    return {
+        "register": register,
+        "pruncntl": pruncntl,
+        "uow": uow,
+        "critsec": [{"APPLY_QUAL": "APPLYQ1"}],
+        "trace": [dict(OPERATION="INIT", TRACE_TIME=T0 - dt.timedelta(minutes=1),
+                       DESCRIPTION="ASN0100I: The Capture program initialization is successful."),
+                  dict(OPERATION="PRUNE", TRACE_TIME=T0 + dt.timedelta(hours=2, minutes=1),
+                       DESCRIPTION="ASN0105I: Pruning completed.")],
+        "ccpparms": [dict(RETENTION_LIMIT=60, LAG_LIMIT=10800, COMMIT_INTERVAL=30, PRUNE_INTERVAL=300)],
+        "warm_start": [dict(SEQ=seq(0x8100), AUTHTKN="APPLYJOB", AUTHID="REPLUSER", CAPTURED="Y", UOWTIME=None)],
+        "ccpenq": [{"LOCKNAME": "PAYROLLDB"}],
+        "cdemployee": cdemployee,
+    }
+
+
+def records(table: str, rows: list[dict], variant: str = L.DEFAULT_VARIANT) -> list[bytes]:
+    return [L.encode_row(table, r, variant) for r in rows]
+
+
+def generate(workdir: Path) -> dict[str, list[Path]]:
+    """One fixed-length unload file per table (record length = the layout's: landing's default lookup)."""
+    workdir = Path(workdir)
+    workdir.mkdir(parents=True, exist_ok=True)
+    out: dict[str, list[Path]] = {}
+    for table, rows in scenario().items():
+        path = workdir / f"ASN.{table.upper()}.UNLOAD.bin"
+        path.write_bytes(b"".join(records(table, rows)))
+        out[f"ibmsnap_{table}"] = [path]
+    return out

@@ -1,0 +1,413 @@
+"""`load`: frame raw journal files into `jcat.raw_<layout>`, exactly once, every byte accounted for.
+
+Steps: list the files (Hadoop FileSystem: local, HDFS, S3, globs, directories); fingerprint the ones
+the ledger already knows, to skip unchanged files and refuse changed ones (unless replace); frame the
+rest in Spark tasks, writing records, rejects and per-chunk summaries in one pass to the load's own
+directory; check that every file's bytes are all accounted for; register; commit the ledger rows
+(the one step that makes the load visible); then drop loads that a replace left unreferenced.
+
+Reading: a local file (`file:`) is cut into ranges of about `spark.sql.files.maxPartitionBytes`, each
+read by its own task an interval (8 MiB) at a time: fixed-length files at whole records, variable-length
+ones at the cut points of a sparse index, found by one sequential walk of the lengths on the driver
+(Cobrix-style; only the length fields matter, nothing is kept but a cut point every 8 MiB). Other file
+systems (HDFS, S3A...), which a Python task cannot open: big fixed-length files whose size is a whole
+number of records are split through Hadoop's FixedLengthInputFormat; the others are read whole by one
+task through `binaryFiles` (under 2 GiB).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+
+from ..progress import SparkProgress
+from . import store
+from ...core.framing.frames import FileView, Framing, fixed_points, plan_ranges, sparse_index
+from ...core.framing.layout_framing import check_layout, raw_table, resolve_framing
+from .problems import LoadProblem
+from .sources import Reader, SourceFile, list_files
+from .tasks import CHUNK_DDL, STAGED_DDL, block_digests, fingerprint, frame_batches, local_path, scheme_block
+
+SPLIT_THRESHOLD = 64 << 20  # non-local fixed-length files above this are split by byte range
+CHUNK_TARGET = 1 << 20
+INDEX_STEP = 8 << 20  # a cut point every 8 MiB: what a task holds at once
+MIN_RANGE = 1 << 20
+RANGE_READS = True  # tasks read local files themselves (tests turn it off to exercise the other paths)
+WHOLE_FILE_LIMIT = (1 << 31) - (1 << 24)  # a Spark binary value holds under 2 GiB
+_EMPTY_SHA = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+EMPTY_FINGERPRINT = "sha256:" + _EMPTY_SHA
+
+
+@dataclass
+class FileResult:
+    source_file: str
+    size: int
+    status: str  # loaded, unchanged, refused, empty
+    records: int = 0
+    record_bytes: int = 0
+    framing_bytes: int = 0
+    rejected_bytes: int = 0
+    reasons: dict[str, int] = field(default_factory=dict)  # reject code -> bytes
+    fingerprint: str | None = None
+    message: str = ""
+
+    def line(self) -> str:
+        head = f"{self.source_file}: {self.status}"
+        if self.status in ("unchanged", "refused"):
+            return f"{head} ({self.message})"
+        text = (f"{head}, {self.size} bytes = {self.record_bytes} in {self.records} records"
+                f" + {self.framing_bytes} RDW/BDW + {self.rejected_bytes} rejected")
+        if self.reasons:
+            text += " [" + ", ".join(f"{k}: {v} bytes" for k, v in sorted(self.reasons.items())) + "]"
+        if self.message:
+            text += f" ({self.message})"
+        return text
+
+
+@dataclass
+class LoadResult:
+    load_id: str
+    layout: str
+    table: str
+    framing: Framing
+    files: list[FileResult]
+    recovered: list[str] = field(default_factory=list)  # uncommitted earlier loads that were dropped
+    seconds: float = 0.0
+
+    def by_status(self, status: str) -> list[FileResult]:
+        return [f for f in self.files if f.status == status]
+
+    @property
+    def records(self) -> int:
+        return sum(f.records for f in self.by_status("loaded"))
+
+    @property
+    def rejected_bytes(self) -> int:
+        return sum(f.rejected_bytes for f in self.by_status("loaded"))
+
+    @property
+    def ok(self) -> bool:
+        return not self.by_status("refused")
+
+    def summary(self) -> str:
+        counts = ", ".join(f"{len(self.by_status(s))} {s}" for s in ("loaded", "unchanged", "refused", "empty")
+                           if self.by_status(s))
+        return (f"load {self.load_id} into jcat.{self.table}: {counts or 'no files'}; {self.records} records, "
+                f"{self.rejected_bytes} rejected bytes, {self.seconds:.1f}s")
+
+
+def new_load_id() -> str:
+    """Sortable by time, so the newest ledger entry of a file is the one with the greatest id."""
+    return time.strftime("%Y%m%dT%H%M%S", time.gmtime()) + f"{time.time() % 1:.6f}"[1:].replace(".", "") + "-" + secrets.token_hex(3)
+
+
+def chunk_length(size: int, record_length: int) -> int:
+    """Whole records, about CHUNK_TARGET bytes, dividing the file exactly (Hadoop's reader refuses a short last chunk)."""
+    n = size // record_length
+    for d in range(max(1, CHUNK_TARGET // record_length), 0, -1):
+        if n % d == 0:
+            return d * record_length
+    return record_length
+
+
+def is_split(f: SourceFile, framing: Framing, split_threshold: int) -> bool:
+    """Non-local files only: a fixed-length file Hadoop's FixedLengthInputFormat can cut."""
+    return (framing.kind == "fixed" and f.size > split_threshold and f.size % framing.record_length == 0)
+
+
+def reads_ranges(f: SourceFile) -> bool:
+    return RANGE_READS and local_path(f.path) is not None
+
+
+def partition_bytes(spark) -> int:
+    """spark.sql.files.maxPartitionBytes, as the session has it."""
+    try:
+        return int(spark._jsparkSession.sessionState().conf().filesMaxPartitionBytes())
+    except Exception:  # not a classic session: the default
+        return 128 << 20
+
+
+def plan_file(spark, f: SourceFile, framing: Framing, target: int) -> list[dict]:
+    """The ranges of one local file, each a task: fixed-length files cut at whole records, the others at
+    the points of a sparse index walked here on the driver (lengths only, a page at a time)."""
+    step = min(INDEX_STEP, target)
+    if framing.kind == "fixed":
+        points, stop = fixed_points(f.size, framing.record_length, step), None
+    else:
+        with Reader(spark, f.path) as r:
+            ix = sparse_index(FileView(r.read_at, 0, f.size), framing, step)
+        points, stop = ix.points, ix.stop
+    local = local_path(f.path)
+    return [{"size": f.size, "local": local, "intervals": ivs} for ivs in plan_ranges(points, stop, f.size, target)]
+
+
+def chunk_frame(spark, files: list[SourceFile], framing: Framing, split_threshold: int | None = None):
+    """A DataFrame of pieces, one task each: (source_file, chunk_offset, chunk, whole, plan)."""
+    sc = spark.sparkContext
+    target = max(MIN_RANGE, min(partition_bytes(spark), split_threshold or (1 << 62)))
+    rdds = []
+    ranged = [f for f in files if reads_ranges(f)]
+    pieces = [(f.path, p["intervals"][0][0], None, False, json.dumps(p))
+              for f in ranged for p in plan_file(spark, f, framing, target)]
+    if pieces:
+        # one task per range; small files' ranges packed together, still spread over every core
+        total = sum(f.size for f in ranged)
+        rdds.append(_packed_rdd(sc, pieces, total, target))
+    others = [f for f in files if not reads_ranges(f)]
+    fixed_threshold = SPLIT_THRESHOLD if split_threshold is None else split_threshold
+    whole = [f for f in others if not is_split(f, framing, fixed_threshold)]
+    for f in whole:
+        if f.size > WHOLE_FILE_LIMIT:
+            raise LoadProblem(f"{f.path}: {f.size} bytes is too big to frame in one task "
+                              f"(variable-length, or fixed with a short tail, on a file system other than file:); "
+                              f"copy it to a local or shared mount, or split it first")
+    if whole:
+        # binaryFiles names files its own way (file:/ vs file:///): map back to the listed name.
+        names = {_norm(f.path): f.path for f in whole}
+        joined = ",".join(f.path.replace(",", "\\,") for f in whole)
+        rdds.append(sc.binaryFiles(joined, minPartitions=min(len(whole), sc.defaultParallelism * 4))
+                    .map(lambda kv, names=names: (names.get(_norm(kv[0]), kv[0]), 0, kv[1], True, None)))
+    for f in others:
+        if is_split(f, framing, fixed_threshold):
+            c = chunk_length(f.size, framing.record_length)
+            rdd = sc.newAPIHadoopFile(f.path, "org.apache.hadoop.mapreduce.lib.input.FixedLengthInputFormat",
+                                      "org.apache.hadoop.io.LongWritable", "org.apache.hadoop.io.BytesWritable",
+                                      conf={"fixedlengthinputformat.record.length": str(c)})
+            rdds.append(rdd.map(lambda kv, p=f.path: (p, kv[0], bytes(kv[1]), False, None)))
+    return spark.createDataFrame(sc.union(rdds) if len(rdds) > 1 else rdds[0], CHUNK_DDL)
+
+
+def _packed_rdd(sc, pieces: list[tuple], total: int, target: int):
+    """One partition per range; ranges of small files packed into partitions of about `target` bytes
+    (less when that would leave cores idle)."""
+    limit = min(target, max(MIN_RANGE, total // max(1, sc.defaultParallelism)))
+    bins: list[list[tuple]] = []
+    size = 0
+    for p in pieces:
+        n = json.loads(p[4])["intervals"][-1][1] - p[1]
+        if not bins or size + n > limit:
+            bins.append([])
+            size = 0
+        bins[-1].append(p)
+        size += n
+    return sc.parallelize(bins, len(bins)).flatMap(lambda b: b)
+
+
+def _norm(path: str) -> str:
+    return path.replace("file:///", "file:/")
+
+
+class Progress:
+    """A line on stderr every few seconds while Spark works: stage, tasks done / total."""
+
+    def __init__(self, spark, every: float = 5.0, out=None):
+        self.tracker = spark.sparkContext.statusTracker()
+        self.every, self.out = every, out or sys.stderr
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self.run, daemon=True)
+
+    def run(self):
+        while not self.stop.wait(self.every):
+            for sid in self.tracker.getActiveStageIds():
+                info = self.tracker.getStageInfo(sid)
+                if info:
+                    print(f"  ... stage {sid}: {info.numCompletedTasks}/{info.numTasks} tasks done, "
+                          f"{info.numActiveTasks} running", file=self.out, flush=True)
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.stop.set()
+
+
+def _digests(spark, files: list[SourceFile], stored: dict[str, str]) -> dict[str, str]:
+    """Fingerprints of files the ledger knows, streamed through the driver a piece at a time, each in the
+    scheme of its stored fingerprint (1 MiB blocks today; whole-file or chunk-length blocks from ledgers
+    written before), so an unchanged file is recognised whatever version loaded it."""
+    out = {}
+    for f in files:
+        with Reader(spark, f.path) as r:
+            out[f.path] = fingerprint(block_digests(r.read_at, f.size, scheme_block(stored.get(f.path), f.size)))
+    return out
+
+
+def _summaries(spark, path: str) -> dict[str, dict]:
+    """Per-file accounting from the load's summary rows, and the block digests for its fingerprint."""
+    rows = spark.read.parquet(path).where("kind IN ('S', 'H')").select(
+        "kind", "source_file", "chunk_offset", "length", "records", "record_bytes", "framing_bytes",
+        "rejected_bytes", "digest", "reasons").collect()
+    out: dict[str, dict] = {}
+    for r in rows:
+        s = out.setdefault(r["source_file"], {"records": 0, "record_bytes": 0, "framing_bytes": 0,
+                                              "rejected_bytes": 0, "pieces": [], "chunks": [], "reasons": {}})
+        if r["kind"] == "H":
+            s["chunks"].append((r["chunk_offset"], r["length"], r["digest"]))
+            continue
+        for k in ("records", "record_bytes", "framing_bytes", "rejected_bytes"):
+            s[k] += r[k]
+        s["pieces"].append((r["chunk_offset"], r["length"]))
+        for code, n in json.loads(r["reasons"]).items():
+            s["reasons"][code] = s["reasons"].get(code, 0) + n
+    return out
+
+
+def _tiles(spans: list[tuple[int, int]], size: int) -> bool:
+    """Do the (offset, length) spans cover [0, size) exactly once?"""
+    pos = 0
+    for off, length in sorted(spans):
+        if off != pos:
+            return False
+        pos += length
+    return pos == size
+
+
+def _check_accounting(f: SourceFile, s: dict | None) -> None:
+    if s is None:
+        raise LoadProblem(f"{f.path}: no task reported on this file (it changed or vanished during the load?)")
+    covered = sum(length for _, length in s["pieces"])
+    accounted = s["record_bytes"] + s["framing_bytes"] + s["rejected_bytes"]
+    if covered != f.size or accounted != f.size or not _tiles(s["pieces"], f.size) \
+            or not _tiles([(o, n) for o, n, _ in s["chunks"]], f.size):
+        raise LoadProblem(f"{f.path}: accounting failed: size {f.size}, read {covered}, "
+                          f"records+framing+rejected {accounted} (did the file change during the load?)")
+
+
+def _strict_failure(spark, path: str) -> str:
+    r = spark.read.parquet(path).where("kind = 'J'").orderBy("source_file", "record_offset") \
+        .select("source_file", "record_offset", "length", "reason", "first_bytes_hex").first()
+    return (f"strict: {r['source_file']} offset {r['record_offset']}: {r['reason']} "
+            f"({r['length']} bytes, starting X'{r['first_bytes_hex']}')")
+
+
+@store.leased
+def load(spark, layout: str, paths: list[str] | str, *, framing: str | None = None, record_length: int | None = None,
+         replace: bool = False, strict: bool = False,
+         split_threshold: int | None = None, progress: bool = False, out=None) -> LoadResult:
+    """Land files of one layout. Returns the per-file accounting; raises LoadProblem when nothing may land.
+
+    A file already loaded with the same content is skipped (`unchanged`); a file loaded before with
+    different content is `refused` unless replace=True, which hides (and where possible drops) its
+    earlier rows and rejects when the new load commits.
+
+    split_threshold: the most bytes one task reads (default spark.sql.files.maxPartitionBytes; at least
+    1 MiB); for files Python tasks cannot open, the size above which fixed-length files are split.
+    """
+    started = time.time()
+    layout = check_layout(layout)
+    spec = resolve_framing(layout, framing, record_length)
+    paths = [paths] if isinstance(paths, str) else list(paths)
+    if not paths:
+        raise LoadProblem("give at least one file, directory or glob to load")
+    files = list_files(spark, paths)
+    store.ensure_tables(spark, layout)
+    result = LoadResult(new_load_id(), layout, raw_table(layout), spec, [])
+    store.take_lease(spark, result.load_id)  # before anything is written: recovery elsewhere leaves this load alone
+    result.recovered = store.recover(spark, layout)
+    say = (lambda s: print(s, file=out or sys.stderr, flush=True)) if progress else (lambda s: None)
+    for load_id in result.recovered:
+        say(f"dropped uncommitted load {load_id} (a load that did not finish)")
+
+    known = store.current_entries(spark, layout)
+    # Only a file of the same size can be unchanged: the others need no fingerprint pass.
+    seen = [f for f in files if f.path in known and 0 < f.size == known[f.path]["size"]]
+    digests = {f.path: EMPTY_FINGERPRINT for f in files if f.size == 0}
+    if seen:
+        say(f"fingerprinting {len(seen)} file(s) loaded before")
+        with SparkProgress(spark, "fingerprinting", len(seen), sum(f.size for f in seen)) if progress else _Null():
+            digests.update(_digests(spark, seen, {f.path: known[f.path]["fingerprint"] for f in seen}))
+    todo, superseded, notes = [], set(), {}
+    for f in files:
+        prev = known.get(f.path)
+        if prev is not None:
+            fp = digests.get(f.path)
+            if fp == prev["fingerprint"]:
+                notes[f.path] = FileResult(f.path, f.size, "unchanged", fingerprint=fp,
+                                           message=f"same content as load {prev['load_id']}: nothing to do")
+                continue
+            if not replace:
+                notes[f.path] = FileResult(f.path, f.size, "refused", fingerprint=fp, message=(
+                    f"content changed since load {prev['load_id']} ({prev['size']} -> {f.size} bytes): "
+                    "use --replace to reload it"))
+                continue
+            superseded.add(prev["load_id"])
+        todo.append(f)
+
+    framed = [f for f in todo if f.size > 0]
+    staged = store.load_dir(spark, layout, result.load_id)
+    summaries: dict[str, dict] = {}
+    if framed:
+        say(f"framing {len(framed)} file(s), {sum(f.size for f in framed)} bytes")
+        chunks = chunk_frame(spark, framed, spec, split_threshold)
+        staged_rows = chunks.mapInArrow(frame_batches(spec, layout), STAGED_DDL)
+        spark.sparkContext.setJobDescription(f"jcat load {layout} {result.load_id}")
+        with SparkProgress(spark, f"landing {layout}", len(framed), sum(f.size for f in framed),
+                           spec.record_length if spec.kind == "fixed" else None) if progress else _Null():
+            staged_rows.write.mode("errorifexists").parquet(staged)
+        summaries = _summaries(spark, staged)
+        store.pause("staged")
+
+    entries, any_rejects, results = [], False, dict(notes)
+    for f in todo:
+        if f.size == 0:  # nothing to read: recorded in the ledger so it is accounted for, once
+            s = {"records": 0, "record_bytes": 0, "framing_bytes": 0, "rejected_bytes": 0, "reasons": {},
+                 "pieces": [(0, 0)], "chunks": [(0, 0, _EMPTY_SHA)]}
+        else:
+            s = summaries.get(f.path)
+            _check_accounting(f, s)
+        fr = FileResult(f.path, f.size, "empty" if f.size == 0 else "loaded", s["records"], s["record_bytes"],
+                        s["framing_bytes"], s["rejected_bytes"], s["reasons"], fingerprint(s["chunks"]))
+        if f.size == 0:
+            fr.message = "empty file: nothing to frame"
+        if f.path in known:
+            fr.message = (fr.message + "; " if fr.message else "") + f"replaces load {known[f.path]['load_id']}"
+        results[f.path] = fr
+        any_rejects |= fr.rejected_bytes > 0
+        entries.append({"load_id": result.load_id, "layout": layout, "source_file": f.path, "size": f.size,
+                        "fingerprint": fr.fingerprint, "framing": _describe(spec), "records": fr.records,
+                        "record_bytes": fr.record_bytes, "framing_bytes": fr.framing_bytes,
+                        "rejected_bytes": fr.rejected_bytes, "reasons": json.dumps(fr.reasons, sort_keys=True),
+                        "status": "loaded", "loaded_at": store.now()})
+    result.files = [results[f.path] for f in files]
+
+    if strict and any_rejects:
+        message = _strict_failure(spark, staged)
+        store.drop_load(spark, layout, result.load_id)
+        raise LoadProblem(message)
+    if framed:
+        if any_rejects:
+            spark.read.parquet(staged).where("kind = 'J'").select(*store.REJECT_COLUMNS.split(", ")) \
+                .write.mode("errorifexists").parquet(store.rejects_dir(spark, result.load_id))
+        store.register(spark, layout, result.load_id, any_rejects)
+        store.pause("registered")
+    store.commit(spark, entries)  # the load becomes visible here, all of it at once
+    store.pause("committed")
+    if superseded:
+        for load_id in store.drop_superseded(spark, layout, superseded):
+            say(f"dropped load {load_id}: every file of it was replaced")
+    result.seconds = time.time() - started
+    return result
+
+
+
+
+class _Null:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+
+def _describe(spec: Framing) -> str:
+    if spec.kind == "fixed":
+        return f"fixed {spec.record_length}"
+    text = spec.kind + (f" {spec.inner}" if spec.inner and spec.kind != "self" else "")
+    if spec.kind == "self":
+        text += f" {spec.inner}"
+    return text

@@ -1,0 +1,61 @@
+"""`jcat spark-conf`: the `--conf key=value` arguments that let any Spark tool see jcat's metastore, warehouse and
+persistent functions:
+
+    spark-sql $(jcat spark-conf) -e "SELECT jcat.ebcdic_str(X'C8C5D3D3D6')"
+    pyspark $(jcat spark-conf)
+
+The functions live in the metastore (installed at every jcat start), so the tool needs no Python package, no
+jar and no registration: only the metastore and the warehouse.
+"""
+
+from __future__ import annotations
+
+import shlex
+
+from .runtime import jcat_home
+
+
+def metastore_service_uri() -> str | None:
+    """Hook for the metastore service (issue 16): make sure jcat's Hive metastore service is up and return its
+    `thrift://host:port` URI, or None with JCAT_METASTORE=embedded (Derby in one process at a time)."""
+    import os
+
+    if os.environ.get("JCAT_METASTORE", "service") == "embedded":
+        return None
+    from .metastore import ensure_service
+
+    return ensure_service(jcat_home())
+
+
+def settings() -> dict[str, str]:
+    """The Spark settings another process needs; the same values `udfs.runtime.session_builder` uses (tested)."""
+    home = jcat_home()
+    out = {
+        "spark.sql.catalogImplementation": "hive",
+        "spark.sql.warehouse.dir": str(home / "warehouse"),
+    }
+    uri = metastore_service_uri()
+    if uri:
+        out["spark.hadoop.hive.metastore.uris"] = uri
+    else:
+        out["spark.hadoop.javax.jdo.option.ConnectionURL"] = \
+            f"jdbc:derby:;databaseName={home / 'metastore_db'};create=true"
+    # Instants (parse_tod, parse_lrsn) print in the session zone: UTC, as in jcat's own sessions.
+    out["spark.sql.session.timeZone"] = "UTC"
+    return out
+
+
+def arguments() -> list[str]:
+    args = []
+    for k, v in settings().items():
+        args += ["--conf", f"{k}={v}"]
+    return args
+
+
+def command_line() -> str:
+    """One line for `$(jcat spark-conf)`: word splitting keeps each argument whole only without blanks, so a
+    JCAT_HOME with blanks is printed quoted (use it with eval)."""
+    args = arguments()
+    if any(any(c.isspace() for c in a) for a in args):
+        return " ".join(shlex.quote(a) for a in args)
+    return " ".join(args)
