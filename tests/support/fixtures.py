@@ -47,8 +47,11 @@ def _drop_hand_written_raw_tables():
     spark = SparkSession.getActiveSession()
     if spark is None or not spark.catalog.databaseExists("jcat"):
         return
+    from udfs.spark.landing.store import LEDGER
+
+    keep = {LEDGER.split(".")[-1]}  # the ledger is a table named raw_loads: landing's own, never fixture data
     for t in spark.catalog.listTables("jcat"):
-        if t.name.startswith("raw_") and t.tableType != "VIEW" and not t.isTemporary:
+        if t.name.startswith("raw_") and t.name not in keep and t.tableType != "VIEW" and not t.isTemporary:
             spark.sql(f"DROP TABLE IF EXISTS jcat.{t.name}")
 
 
