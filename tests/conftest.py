@@ -31,3 +31,12 @@ def pytest_collection_modifyitems(config, items):
         if tier not in TIERS:
             raise pytest.UsageError(f"{rel}: put the test file in tests/fast (no Spark) or tests/spark")
         item.add_marker(getattr(pytest.mark, tier))
+
+
+def pytest_runtest_logreport(report):
+    """With JCAT_TEST_TIMES=FILE, append each test phase's seconds as it ends: a run cut off (a CI time limit, a
+    timeout) still shows where its time went, which `--durations` prints only at the end."""
+    path = os.environ.get("JCAT_TEST_TIMES")
+    if path and report.duration >= 0.5:
+        with open(path, "a") as out:
+            out.write(f"{report.duration:9.2f} {report.when:8} {report.nodeid}\n")
