@@ -87,3 +87,33 @@ def test_scaling_runs_each_size_in_its_own_process(tmp_path, capsys, sizes):
     assert [figures["runs"][str(s)]["records"] for s in sizes] == list(sizes)
     s = figures["scaling"]["ibmsnap/catalog"]
     assert len(s["us_per_record"]) == 2 and s["time_spread"] >= 1.0 and all(m > 0 for m in s["peak_rss_bytes"])
+
+
+HOTSPOT_HUGE_METHOD = 8000  # bytes of bytecode: HotSpot never JIT-compiles a longer method (DontCompileHugeMethods)
+
+
+def test_model_bench_engines_agree_and_every_stage_can_be_jit_compiled(spark):
+    """audit_journal_m7 compiled three ways gives the same rows; and no whole-stage-codegen stage of its plan has a
+    method over HotSpot's limit: such a stage runs interpreted (the layout-function build was 2x slower than its
+    decoding alone until runtime set spark.sql.codegen.hugeMethodLimit)."""
+    from udfs.bench import models
+    from udfs.bench.layouts import get
+    from udfs.bench.measure import land
+    from udfs.spark.spark_catalog import register
+
+    spark.conf.set("spark.sql.legacy.javaCharsets", "true")
+    lay = get("qasym7j5")
+    land(spark, lay, 300)
+    register(spark)
+    factories = models.ways(spark, lay)
+    assert set(factories) == {"model_layout", "model_per_field", "model_spark"}
+    assert models.check_agreement(spark, factories, sample=300) == 300
+    # Spark compiles a whole stage, then runs it without whole-stage codegen when a method is over this limit
+    limit = int(spark.conf.get("spark.sql.codegen.hugeMethodLimit"))
+    assert limit <= HOTSPOT_HUGE_METHOD
+    codegen = spark._jvm.org.apache.spark.sql.execution.debug.package.codegenStringSeq
+    stages = codegen(factories["model_layout"]()._jdf.queryExecution().executedPlan())
+    sizes = [stages.apply(i)._3().maxMethodCodeSize() for i in range(stages.size())]
+    assert max(sizes) > HOTSPOT_HUGE_METHOD  # why the limit matters: the model's stage is that big
+    plan = factories["model_layout"]()._jdf.queryExecution().executedPlan().toString()
+    assert plan.count("ArrowEvalPython") == 1 and "decode_qasym7j5" in plan  # each record decoded once

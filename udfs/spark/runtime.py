@@ -124,6 +124,12 @@ def jcat_defaults(home: Path) -> dict[str, str]:
         # Other processes land files and build tables while a session lives (jcat serve above all): cached
         # file listings and relations expire after this many seconds, so new rows show up without a restart.
         "spark.sql.metadataCacheTTLSeconds": "2",
+        # A model's one projection stage (60-70 columns, decode_errors) compiles to a Java method of 13-41 KB of
+        # bytecode; HotSpot never JIT-compiles a method over 8,000 bytes, so whole-stage code that size runs in the
+        # bytecode interpreter (audit_journal_m7 built 2x slower than its decoding alone). At 8,000 Spark drops
+        # whole-stage codegen for such a stage and runs its expressions as split, compiled projections instead
+        # (docs/bench.md, "Model builds").
+        "spark.sql.codegen.hugeMethodLimit": "8000",
     }
 
 
