@@ -32,17 +32,20 @@
 {% macro default__jcat_ibmsnap_column(col, pos, kind, n, scale, nullable) -%}
   {%- set ni_pos, p = jcat_ibmsnap_positions(pos, kind, n, nullable) -%}
   {%- set ccsid = var('ibmsnap_ccsid', 37) -%}
-  {%- set len = 'unpack_bin(substr(' ~ col ~ ', ' ~ p ~ ', 2))' -%}
+  {#- every catalog call through jcat_fn: jcat.<fn> in a view or over Thrift, the Arrow UDF in a jcat table build -#}
+  {%- set ebcdic_str, unpack_bin = jcat.jcat_fn('ebcdic_str'), jcat.jcat_fn('unpack_bin') -%}
+  {%- set parse_ibmi_timestamp = jcat.jcat_fn('parse_ibmi_timestamp') -%}
+  {%- set len = unpack_bin ~ '(substr(' ~ col ~ ', ' ~ p ~ ', 2))' -%}
   {%- set varbytes = 'case when ' ~ len ~ ' between 0 and ' ~ n ~ ' then substr(' ~ col ~ ', ' ~ (p + 2) ~ ', cast(' ~ len ~ ' as int)) end' -%}
-  {%- if kind == 'char' -%}{%- set v = 'ebcdic_str(substr(' ~ col ~ ', ' ~ p ~ ', ' ~ n ~ '), ' ~ ccsid ~ ')' -%}
+  {%- if kind == 'char' -%}{%- set v = ebcdic_str ~ '(substr(' ~ col ~ ', ' ~ p ~ ', ' ~ n ~ '), ' ~ ccsid ~ ')' -%}
   {%- elif kind == 'bit' -%}{%- set v = 'substr(' ~ col ~ ', ' ~ p ~ ', ' ~ n ~ ')' -%}
   {%- elif kind == 'varbit' -%}{%- set v = varbytes -%}
-  {%- elif kind == 'varchar' -%}{%- set v = 'ebcdic_str(' ~ varbytes ~ ', ' ~ ccsid ~ ')' -%}
-  {%- elif kind == 'smallint' -%}{%- set v = 'cast(unpack_bin(substr(' ~ col ~ ', ' ~ p ~ ', 2)) as smallint)' -%}
-  {%- elif kind == 'int' -%}{%- set v = 'cast(unpack_bin(substr(' ~ col ~ ', ' ~ p ~ ', 4)) as int)' -%}
-  {%- elif kind == 'bigint' -%}{%- set v = 'unpack_bin(substr(' ~ col ~ ', ' ~ p ~ ', 8))' -%}
+  {%- elif kind == 'varchar' -%}{%- set v = ebcdic_str ~ '(' ~ varbytes ~ ', ' ~ ccsid ~ ')' -%}
+  {%- elif kind == 'smallint' -%}{%- set v = 'cast(' ~ unpack_bin ~ '(substr(' ~ col ~ ', ' ~ p ~ ', 2)) as smallint)' -%}
+  {%- elif kind == 'int' -%}{%- set v = 'cast(' ~ unpack_bin ~ '(substr(' ~ col ~ ', ' ~ p ~ ', 4)) as int)' -%}
+  {%- elif kind == 'bigint' -%}{%- set v = unpack_bin ~ '(substr(' ~ col ~ ', ' ~ p ~ ', 8))' -%}
   {%- elif kind == 'decimal' -%}{%- set v = 'try_cast(' ~ jcat_packed(col, p, (n // 2) + 1, scale) ~ ' as decimal(' ~ n ~ ', ' ~ scale ~ '))' -%}
-  {%- elif kind == 'timestamp' -%}{%- set v = 'parse_ibmi_timestamp(substr(' ~ col ~ ', ' ~ p ~ ', 26), ' ~ ccsid ~ ')' -%}
+  {%- elif kind == 'timestamp' -%}{%- set v = parse_ibmi_timestamp ~ '(substr(' ~ col ~ ', ' ~ p ~ ', 26), ' ~ ccsid ~ ')' -%}
   {%- else -%}{{ exceptions.raise_compiler_error("jcat_ibmsnap_column: unknown kind " ~ kind) }}
   {%- endif -%}
   {%- if nullable -%}

@@ -9,8 +9,8 @@
 {%- endmacro %}
 
 {% macro default__jcat_idms_datetime(col, pos, utc) -%}
-  {%- set hi = 'unpack_bin(substr(' ~ col ~ ', ' ~ pos ~ ', 4), false)' -%}
-  {%- set lo = 'unpack_bin(substr(' ~ col ~ ', ' ~ (pos + 4) ~ ', 4), false)' -%}
+  {%- set hi = jcat.jcat_fn('unpack_bin') ~ '(substr(' ~ col ~ ', ' ~ pos ~ ', 4), false)' -%}
+  {%- set lo = jcat.jcat_fn('unpack_bin') ~ '(substr(' ~ col ~ ', ' ~ (pos + 4) ~ ', 4), false)' -%}
   {%- set days = 'shiftright(' ~ hi ~ ', 5)' -%}
   {%- set secs = '(shiftleft(' ~ hi ~ ' & 31, 12) | shiftright(' ~ lo ~ ', 20))' -%}
   {%- set micros = '(' ~ lo ~ ' & 1048575)' -%}

@@ -36,7 +36,7 @@
   {%- set n = col['length'] | int -%}
   {%- if t == 'VARCHAR' -%}
     {%- if expandvar -%}{{ 2 + n }}{%- else -%}
-    (2 + if(length(substr({{ img }}, {{ start }}, 2)) = 2, unpack_bin(substr({{ img }}, {{ start }}, 2), false), null))
+    (2 + if(length(substr({{ img }}, {{ start }}, 2)) = 2, {{ jcat.jcat_fn('unpack_bin') }}(substr({{ img }}, {{ start }}, 2), false), null))
     {%- endif -%}
   {%- elif t == 'CHAR' -%}{{ n }}
   {%- elif t == 'DECIMAL' -%}{{ (n // 2) + 1 }}
@@ -65,25 +65,25 @@
 
 {% macro jcat_lldf_float(b, width, float_format) -%}
   {%- if float_format == 'ieee' and width == 8 -%}
-  (case when shiftright(unpack_bin({{ b }}), 52) & 2047 = 2047 then
-          if(unpack_bin({{ b }}) & 4503599627370495 = 0, if(unpack_bin({{ b }}) < 0, double('-inf'), double('inf')), double('nan'))
-        else if(unpack_bin({{ b }}) < 0, -1d, 1d) * if(shiftright(unpack_bin({{ b }}), 52) & 2047 = 0,
-          cast(unpack_bin({{ b }}) & 4503599627370495 as double) * pow(2d, -1074d),
-          cast((unpack_bin({{ b }}) & 4503599627370495) + 4503599627370496 as double)
-            * pow(2d, cast((shiftright(unpack_bin({{ b }}), 52) & 2047) - 1075 as double))) end)
+  (case when shiftright({{ jcat.jcat_fn('unpack_bin') }}({{ b }}), 52) & 2047 = 2047 then
+          if({{ jcat.jcat_fn('unpack_bin') }}({{ b }}) & 4503599627370495 = 0, if({{ jcat.jcat_fn('unpack_bin') }}({{ b }}) < 0, double('-inf'), double('inf')), double('nan'))
+        else if({{ jcat.jcat_fn('unpack_bin') }}({{ b }}) < 0, -1d, 1d) * if(shiftright({{ jcat.jcat_fn('unpack_bin') }}({{ b }}), 52) & 2047 = 0,
+          cast({{ jcat.jcat_fn('unpack_bin') }}({{ b }}) & 4503599627370495 as double) * pow(2d, -1074d),
+          cast(({{ jcat.jcat_fn('unpack_bin') }}({{ b }}) & 4503599627370495) + 4503599627370496 as double)
+            * pow(2d, cast((shiftright({{ jcat.jcat_fn('unpack_bin') }}({{ b }}), 52) & 2047) - 1075 as double))) end)
   {%- elif float_format == 'ieee' -%}
-  (case when shiftright(unpack_bin({{ b }}, false), 23) & 255 = 255 then
-          if(unpack_bin({{ b }}, false) & 8388607 = 0, if(unpack_bin({{ b }}, false) >= 2147483648, double('-inf'), double('inf')), double('nan'))
-        else if(unpack_bin({{ b }}, false) >= 2147483648, -1d, 1d) * if(shiftright(unpack_bin({{ b }}, false), 23) & 255 = 0,
-          cast(unpack_bin({{ b }}, false) & 8388607 as double) * pow(2d, -149d),
-          cast((unpack_bin({{ b }}, false) & 8388607) + 8388608 as double)
-            * pow(2d, cast((shiftright(unpack_bin({{ b }}, false), 23) & 255) - 150 as double))) end)
+  (case when shiftright({{ jcat.jcat_fn('unpack_bin') }}({{ b }}, false), 23) & 255 = 255 then
+          if({{ jcat.jcat_fn('unpack_bin') }}({{ b }}, false) & 8388607 = 0, if({{ jcat.jcat_fn('unpack_bin') }}({{ b }}, false) >= 2147483648, double('-inf'), double('inf')), double('nan'))
+        else if({{ jcat.jcat_fn('unpack_bin') }}({{ b }}, false) >= 2147483648, -1d, 1d) * if(shiftright({{ jcat.jcat_fn('unpack_bin') }}({{ b }}, false), 23) & 255 = 0,
+          cast({{ jcat.jcat_fn('unpack_bin') }}({{ b }}, false) & 8388607 as double) * pow(2d, -149d),
+          cast(({{ jcat.jcat_fn('unpack_bin') }}({{ b }}, false) & 8388607) + 8388608 as double)
+            * pow(2d, cast((shiftright({{ jcat.jcat_fn('unpack_bin') }}({{ b }}, false), 23) & 255) - 150 as double))) end)
   {%- elif width == 8 -%}
-  (if(unpack_bin({{ b }}) < 0, -1d, 1d) * cast(unpack_bin({{ b }}) & 72057594037927935 as double)
-     * pow(16d, cast((shiftright(unpack_bin({{ b }}), 56) & 127) - 78 as double)))
+  (if({{ jcat.jcat_fn('unpack_bin') }}({{ b }}) < 0, -1d, 1d) * cast({{ jcat.jcat_fn('unpack_bin') }}({{ b }}) & 72057594037927935 as double)
+     * pow(16d, cast((shiftright({{ jcat.jcat_fn('unpack_bin') }}({{ b }}), 56) & 127) - 78 as double)))
   {%- else -%}
-  (if(unpack_bin({{ b }}, false) >= 2147483648, -1d, 1d) * cast(unpack_bin({{ b }}, false) & 16777215 as double)
-     * pow(16d, cast((shiftright(unpack_bin({{ b }}, false), 24) & 127) - 70 as double)))
+  (if({{ jcat.jcat_fn('unpack_bin') }}({{ b }}, false) >= 2147483648, -1d, 1d) * cast({{ jcat.jcat_fn('unpack_bin') }}({{ b }}, false) & 16777215 as double)
+     * pow(16d, cast((shiftright({{ jcat.jcat_fn('unpack_bin') }}({{ b }}, false), 24) & 127) - 70 as double)))
   {%- endif -%}
 {%- endmacro %}
 
@@ -92,23 +92,23 @@
   {%- set t = c['coltype'] -%}
   {%- set n = c['length'] | int -%}
   {%- if t == 'VARCHAR' -%}
-  left(ebcdic_str(concat(substr({{ img }}, {{ d }} + 2, unpack_bin(substr({{ img }}, {{ d }}, 2), false)), X'C1')),
-       unpack_bin(substr({{ img }}, {{ d }}, 2), false))
+  left({{ jcat.jcat_fn('ebcdic_str') }}(concat(substr({{ img }}, {{ d }} + 2, {{ jcat.jcat_fn('unpack_bin') }}(substr({{ img }}, {{ d }}, 2), false)), X'C1')),
+       {{ jcat.jcat_fn('unpack_bin') }}(substr({{ img }}, {{ d }}, 2), false))
   {%- elif t == 'CHAR' -%}
   {#- a sentinel keeps the trailing blanks ebcdic_str would drop: CHAR values come back as Db2 stores them -#}
-  left(ebcdic_str(concat(substr({{ img }}, {{ d }}, {{ n }}), X'C1')), {{ n }})
-  {%- elif t == 'SMALLINT' -%}cast(unpack_bin(substr({{ img }}, {{ d }}, 2)) as smallint)
-  {%- elif t == 'INTEGER' -%}cast(unpack_bin(substr({{ img }}, {{ d }}, 4)) as int)
-  {%- elif t == 'BIGINT' -%}unpack_bin(substr({{ img }}, {{ d }}, 8))
-  {%- elif t == 'DECIMAL' -%}{{ jcat_scale('unpack_packed(substr(' ~ img ~ ', ' ~ d ~ ', ' ~ ((n // 2) + 1) ~ '))', n, c['scale'] | int) }}
+  left({{ jcat.jcat_fn('ebcdic_str') }}(concat(substr({{ img }}, {{ d }}, {{ n }}), X'C1')), {{ n }})
+  {%- elif t == 'SMALLINT' -%}cast({{ jcat.jcat_fn('unpack_bin') }}(substr({{ img }}, {{ d }}, 2)) as smallint)
+  {%- elif t == 'INTEGER' -%}cast({{ jcat.jcat_fn('unpack_bin') }}(substr({{ img }}, {{ d }}, 4)) as int)
+  {%- elif t == 'BIGINT' -%}{{ jcat.jcat_fn('unpack_bin') }}(substr({{ img }}, {{ d }}, 8))
+  {%- elif t == 'DECIMAL' -%}{{ jcat_scale(jcat.jcat_fn('unpack_packed') ~ '(substr(' ~ img ~ ', ' ~ d ~ ', ' ~ ((n // 2) + 1) ~ '))', n, c['scale'] | int) }}
   {%- elif t == 'REAL' -%}{{ jcat_lldf_float('substr(' ~ img ~ ', ' ~ d ~ ', 4)', 4, float_format) }}
   {%- elif t == 'DOUBLE' -%}{{ jcat_lldf_float('substr(' ~ img ~ ', ' ~ d ~ ', 8)', 8, float_format) }}
   {%- elif t == 'FLOAT' -%}{{ jcat_lldf_float('substr(' ~ img ~ ', ' ~ d ~ ', ' ~ n ~ ')', n, float_format) }}
-  {%- elif t == 'DATE' -%}try_to_date(ebcdic_str(substr({{ img }}, {{ d }}, 10)), 'yyyy-MM-dd')
+  {%- elif t == 'DATE' -%}try_to_date({{ jcat.jcat_fn('ebcdic_str') }}(substr({{ img }}, {{ d }}, 10)), 'yyyy-MM-dd')
   {%- elif t == 'TIME' -%}
-  if(ebcdic_str(substr({{ img }}, {{ d }}, 8)) rlike '^([01][0-9]|2[0-4])[.:][0-5][0-9][.:][0-5][0-9]$',
-     translate(ebcdic_str(substr({{ img }}, {{ d }}, 8)), '.', ':'), null)
-  {%- elif t == 'TIMESTAMP' -%}parse_ibmi_timestamp(substr({{ img }}, {{ d }}, 26))
+  if({{ jcat.jcat_fn('ebcdic_str') }}(substr({{ img }}, {{ d }}, 8)) rlike '^([01][0-9]|2[0-4])[.:][0-5][0-9][.:][0-5][0-9]$',
+     translate({{ jcat.jcat_fn('ebcdic_str') }}(substr({{ img }}, {{ d }}, 8)), '.', ':'), null)
+  {%- elif t == 'TIMESTAMP' -%}{{ jcat.jcat_fn('parse_ibmi_timestamp') }}(substr({{ img }}, {{ d }}, 26))
   {%- endif -%}
 {%- endmacro %}
 

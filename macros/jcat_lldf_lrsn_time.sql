@@ -6,5 +6,5 @@
 {%- endmacro %}
 
 {% macro default__jcat_lldf_lrsn_time(col, pos) -%}
-  if(substr({{ col }}, {{ pos }}, 10) = X'00000000000000000000', null, parse_lrsn(substr({{ col }}, {{ pos }}, 10)))
+  if(substr({{ col }}, {{ pos }}, 10) = X'00000000000000000000', null, {{ jcat.jcat_fn('parse_lrsn') }}(substr({{ col }}, {{ pos }}, 10)))
 {%- endmacro %}

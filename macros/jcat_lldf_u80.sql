@@ -7,8 +7,8 @@
 
 {% macro default__jcat_lldf_u80(col, pos) -%}
   if(length(substr({{ col }}, {{ pos }}, 10)) = 10, cast(
-      cast(unpack_bin(substr({{ col }}, {{ pos }}, 2), false) as decimal(5, 0)) * 18446744073709551616BD
-    + cast(unpack_bin(substr({{ col }}, {{ pos + 2 }}, 4), false) as decimal(10, 0)) * 4294967296BD
-    + cast(unpack_bin(substr({{ col }}, {{ pos + 6 }}, 4), false) as decimal(10, 0))
+      cast({{ jcat.jcat_fn('unpack_bin') }}(substr({{ col }}, {{ pos }}, 2), false) as decimal(5, 0)) * 18446744073709551616BD
+    + cast({{ jcat.jcat_fn('unpack_bin') }}(substr({{ col }}, {{ pos + 2 }}, 4), false) as decimal(10, 0)) * 4294967296BD
+    + cast({{ jcat.jcat_fn('unpack_bin') }}(substr({{ col }}, {{ pos + 6 }}, 4), false) as decimal(10, 0))
   as decimal(25, 0)), null)
 {%- endmacro %}

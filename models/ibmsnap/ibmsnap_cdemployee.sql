@@ -2,7 +2,7 @@
 {#- Rendered from sql/ibmsnap/cdemployee.cd.sql: edit the DDL (or udfs/core/layouts/ibmsnap.py) and run `jcat generate`. -#}
 {#- One line per column: the column macro with its position and kind, then position, width in bytes
     (null indicator and VARCHAR length included) and the column as the DDL declares it. -#}
-{{ config(materialized='incremental') }}
+{#- A persistent VIEW over the raw table (dbt_project.yml): every landed record, with no build. -#}
 {%- set variant = jcat_ibmsnap_variant() %}
 
 with raw as (

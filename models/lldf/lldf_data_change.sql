@@ -3,7 +3,7 @@
     reassembled DATA. Groups with a missing, duplicated or inconsistent segment are left out here and listed,
     segment by segment, in lldf_segment_rejects (macro jcat_lldf_segment_groups holds the shared rules). -#}
 with groups as (
-  {{ jcat_lldf_segment_groups(ref('lldf_segments')) }}
+  {{ jcat_lldf_segment_groups(ref('lldf_segments_records')) }}
 ),
 
 assembled as (
@@ -19,10 +19,10 @@ data as (
     length(data_raw) as data_length,
     -- seed 002, DATA: "First 2 bytes are a halfword value that contains total length of the data segment
     -- (including 2-byte length)"
-    if(length(data_raw) >= 2, unpack_bin(substr(data_raw, 1, 2), false), null) as DATA_TOTAL_LENGTH,
+    if(length(data_raw) >= 2, {{ jcat_fn('unpack_bin') }}(substr(data_raw, 1, 2), false), null) as DATA_TOTAL_LENGTH,
     -- then each image: "a two-byte length value that defines the length of the succeeding row image"; the
     -- second (UB after image, E clone name) "begins immediately after" the first
-    if(length(data_raw) >= 4, unpack_bin(substr(data_raw, 3, 2), false), null) as len1,
+    if(length(data_raw) >= 4, {{ jcat_fn('unpack_bin') }}(substr(data_raw, 3, 2), false), null) as len1,
     case CHANGE_TYPE when 'UB' then 2 when 'E' then 2 when 'I' then 1 when 'IL' then 1 when 'D' then 1
          -- "data segments might or might not exist": limit keys when DATA holds more than its total length
          when 'DM' then if(length(data_raw) > 2, 1, 0) when 'DT' then if(length(data_raw) > 2, 1, 0)
@@ -34,7 +34,7 @@ data as (
 walked as (
   select *,
     if(image_count = 2 and len1 is not null and length(substr(data_raw, 5 + len1, 2)) = 2,
-       unpack_bin(substr(data_raw, 5 + len1, 2), false), null) as len2
+       {{ jcat_fn('unpack_bin') }}(substr(data_raw, 5 + len1, 2), false), null) as len2
   from data
 ),
 
@@ -65,8 +65,8 @@ final as (
          when CHANGE_TYPE in ('I', 'IL') then image1 end                   as after_image,
     case when CHANGE_TYPE in ('DM', 'DT', 'DR') then image1 end            as limit_key_image,
     -- 'E': 2-byte length + clone owner, 2-byte length + clone name
-    case when CHANGE_TYPE = 'E' then ebcdic_str(image1) end                as CLONE_TABLE_OWNER,
-    case when CHANGE_TYPE = 'E' then ebcdic_str(image2) end                as CLONE_TABLE_NAME
+    case when CHANGE_TYPE = 'E' then {{ jcat_fn('ebcdic_str') }}(image1) end                as CLONE_TABLE_OWNER,
+    case when CHANGE_TYPE = 'E' then {{ jcat_fn('ebcdic_str') }}(image2) end                as CLONE_TABLE_NAME
   from cut
 )
 

@@ -10,7 +10,7 @@ from udfs.core.layouts import idms
 from support import DATA, REPO
 
 SEED = DATA / "seeds" / "004_idms_jreport_rec.txt"  # seed 004's REC lines
-MODEL = REPO / "models" / "idms" / "idms_journal.sql"
+MODEL = REPO / "macros" / "jcat_idms_journal.sql"  # the decoding of the view idms_journal and the tables
 REC_LINE = re.compile(r"\bREC\s+([A-Z][A-Z0-9-]*)\s+(\d+)\s+(\d+)(?:\s+([12])(?=\s|$))?")
 
 

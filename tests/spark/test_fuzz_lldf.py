@@ -134,13 +134,11 @@ def run_fuzz(spark, lldf_sql, n: int, seed: int) -> Tally:
         raw_view(spark, "fz_raw_lldf_mut", [m for m, _ in muts], "mut.lldf")
         spark.sql("select * from fz_raw_lldf_orig union all select * from fz_raw_lldf_mut") \
             .createOrReplaceTempView("fz_raw_lldf")
-        seg = run_model(spark, lldf_sql["lldf_segments"], {"raw_lldf": "fz_raw_lldf"}).cache()
-        seg.createOrReplaceTempView("fz_lldf_segments")
+        # the tables decode raw_lldf themselves (the ephemeral lldf_segments_records, inlined), as a table build does
         rows = {(r["source_file"], r["record_offset"]): r.asDict() for r in
-                run_model(spark, lldf_sql["lldf_data_change"], {"lldf_segments": "fz_lldf_segments"}).collect()}
+                run_model(spark, lldf_sql["lldf_data_change"], {"raw_lldf": "fz_raw_lldf"}).collect()}
         rejected = {(r["source_file"], r["record_offset"]) for r in
-                    run_model(spark, lldf_sql["lldf_segment_rejects"], {"lldf_segments": "fz_lldf_segments"}).collect()}
-        seg.unpersist()
+                    run_model(spark, lldf_sql["lldf_segment_rejects"], {"raw_lldf": "fz_raw_lldf"}).collect()}
         for i, (rec, pos) in enumerate(muts):
             key = i * 1_000_000
             orig = rows[("orig.lldf", key)]

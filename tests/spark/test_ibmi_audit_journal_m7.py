@@ -143,8 +143,11 @@ def test_one_line_in_dbt_project_makes_it_an_incremental_table_with_the_same_row
     for f in ("dbt_project.yml", "profiles.yml"):
         shutil.copy(repo / f, project / f)
     text = (project / "dbt_project.yml").read_text()
-    assert text.count("+materialized: view") == 1
-    (project / "dbt_project.yml").write_text(text.replace("+materialized: view", "+materialized: incremental"))
+    m7 = text.index("audit_journal_m7:")  # its own line; the other views' lines stay as they are
+    line = text.index("+materialized: view", m7)
+    between = text[text.index("\n", m7) + 1:line].splitlines()
+    assert text.count("audit_journal_m7:") == 1 and all(ln.strip()[:1] in ("", "#") for ln in between)
+    (project / "dbt_project.yml").write_text(text[:line] + "+materialized: incremental" + text[line + len("+materialized: view"):])
     query = "SELECT * FROM jcat.audit_journal_m7 ORDER BY source_file, record_offset"
     as_view = [r.asDict(recursive=True) for r in spark.sql(query).collect()]
     old = os.environ.get("JCAT_PROJECT_DIR")

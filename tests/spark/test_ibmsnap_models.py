@@ -11,6 +11,8 @@ from udfs.core.layouts import ibmsnap as L
 from udfs.dbt.runner import run_dbt
 from udfs.demo import ibmsnap as demo
 
+from support.views import arrow_rows, assert_persistent_view, view_rows
+
 RAW_SCHEMA = "source_file string, record_offset bigint, record_number bigint, record binary, load_id string"
 SELECT = "path:models/ibmsnap"
 
@@ -114,13 +116,13 @@ def test_pair_updates_and_full_refresh_pending(spark, scenario_built):
     pr = demo.scenario()["pruncntl"]
     pr[0]["SYNCHPOINT"] = b"\x00" * 10
     write_raw(spark, "pruncntl", demo.records("pruncntl", pr))
-    build(spark, "ibmsnap_pruncntl ibmsnap_committed_changes ibmsnap_prune_candidates")
+    build(spark, "ibmsnap_pruncntl ibmsnap_pruncntl_records ibmsnap_committed_changes ibmsnap_prune_candidates")
     reasons = {r[0] for r in spark.sql("select PRUNE_REASON from jcat.ibmsnap_prune_candidates").collect()}
     assert reasons == {"retention"}
     n = spark.sql("select count(*) from jcat.ibmsnap_committed_changes").collect()[0][0]
     assert n == 5  # the switch is off again: D and I apart
     write_raw(spark, "pruncntl", demo.records("pruncntl", demo.scenario()["pruncntl"]))
-    build(spark, "ibmsnap_pruncntl ibmsnap_prune_candidates")
+    build(spark, "ibmsnap_pruncntl ibmsnap_pruncntl_records ibmsnap_prune_candidates")
 
 
 def test_decode_errors_and_nulls(spark, scenario_built):
@@ -138,7 +140,7 @@ def test_decode_errors_and_nulls(spark, scenario_built):
                           RAW_SCHEMA).createOrReplaceTempView("bad_uow")
     write_raw(spark, "warm_start", [bytes(bad_ni), bytes(null_6f)], load_id="LX", mode="append")
     spark.sql("insert into jcat.raw_ibmsnap_uow select * from bad_uow")
-    build(spark, "ibmsnap_uow ibmsnap_warm_start", full_refresh=False)  # incremental: only load LX is new
+    build(spark, "ibmsnap_uow ibmsnap_uow_records ibmsnap_warm_start", full_refresh=False)  # incremental: only load LX is new
     got = spark.sql("select record_number, IBMSNAP_LOGMARKER, IBMSNAP_AUTHID, decode_errors from jcat.ibmsnap_uow "
                     "where load_id = 'LX' order by record_number").collect()
     assert got[0].IBMSNAP_LOGMARKER is None and got[0].IBMSNAP_AUTHID == "PAYCLERK"
@@ -149,12 +151,17 @@ def test_decode_errors_and_nulls(spark, scenario_built):
                   "order by record_number").collect()
     assert (w[0].AUTHID, w[0].decode_errors) == (None, ["AUTHID"])
     assert (w[1].CAPTURED, w[1].decode_errors) == (None, [])
+    # strict: the view carries the guard, so reading the bad record fails naming it; the table decoding
+    # raw_ibmsnap_uow for the aggregates (ibmsnap_uow_records) fails its build
+    build(spark, "ibmsnap_uow", '{"jcat_strict": true}')
+    with pytest.raises(Exception, match="jcat strict: cannot decode IBMSNAP_LOGMARKER in bad.bin at offset 0"):
+        spark.sql("select record_number, decode_errors from jcat.ibmsnap_uow").collect()
     with pytest.raises(AssertionError):
-        build(spark, "ibmsnap_uow", '{"jcat_strict": true}')
+        build(spark, "ibmsnap_uow_records", '{"jcat_strict": true}')
     # back to the scenario for the tests that follow
     for t in ("uow", "warm_start"):
         write_raw(spark, t, demo.records(t, demo.scenario()[t]))
-    build(spark, "ibmsnap_uow ibmsnap_warm_start")
+    build(spark, "ibmsnap_uow ibmsnap_uow_records ibmsnap_warm_start")
 
 
 def test_varchar16_sequences_and_vmvse(spark, scenario_built):
@@ -171,7 +178,8 @@ def test_varchar16_sequences_and_vmvse(spark, scenario_built):
     write_raw(spark, "warm_start", demo.records("warm_start", ws, variant))
     vars_ = '{"ibmsnap_platform": "vmvse", "ibmsnap_sequence_form": "varchar16"}'
     try:
-        build(spark, "ibmsnap_uow ibmsnap_cdemployee ibmsnap_warm_start ibmsnap_committed_changes", vars_)
+        build(spark, "ibmsnap_uow ibmsnap_uow_records ibmsnap_cdemployee ibmsnap_cdemployee_records ibmsnap_warm_start "
+                     "ibmsnap_committed_changes", vars_)
         order = [r[0] for r in spark.sql("select IBMSNAP_UOWID from jcat.ibmsnap_committed_changes "
                                          "order by CHANGE_ORDER").collect()]
         assert order == [demo.UOW_B, demo.UOW_C, long_seq[demo.UOW_A], long_seq[demo.UOW_A], long_seq[demo.UOW_A]]
@@ -181,4 +189,31 @@ def test_varchar16_sequences_and_vmvse(spark, scenario_built):
     finally:
         for t in ("uow", "cdemployee", "warm_start"):
             write_raw(spark, t, demo.records(t, sc[t]))
-        build(spark, "ibmsnap_uow ibmsnap_cdemployee ibmsnap_warm_start ibmsnap_committed_changes")
+        build(spark, "ibmsnap_uow ibmsnap_uow_records ibmsnap_cdemployee ibmsnap_cdemployee_records ibmsnap_warm_start "
+                     "ibmsnap_committed_changes")
+
+
+@pytest.mark.parametrize("table", L.all_tables())
+def test_record_models_are_views_calling_only_persistent_functions(spark, scenario_built, table):
+    """Each IBMSNAP record model is a persistent VIEW over its raw table: only jcat.<fn> in its SQL, and the rows
+    its SQL gives through the Arrow UDFs (a table build)."""
+    assert_persistent_view(spark, f"ibmsnap_{table}", calls=("ebcdic_str",) if table != "ccpparms" else ("unpack_bin",))
+    assert view_rows(spark, f"ibmsnap_{table}") == arrow_rows(spark, f"ibmsnap_{table}")
+
+
+def test_aggregates_stay_tables_decoding_the_raw_tables(spark, scenario_built):
+    for name in ("ibmsnap_committed_changes", "ibmsnap_prune_candidates"):
+        assert spark.catalog.getTable(f"jcat.{name}").tableType == "MANAGED", name
+
+
+def test_a_load_landed_after_the_build_shows_up_in_the_view(spark, scenario_built):
+    rows = demo.scenario()["uow"]
+    late = {**rows[0], "IBMSNAP_UOWID": b"\x00" * 9 + b"\x77", "IBMSNAP_AUTHID": "LATEUSER"}
+    write_raw(spark, "uow", demo.records("uow", [late]), load_id="L-LATE", mode="append")
+    try:
+        (row,) = spark.sql("select * from jcat.ibmsnap_uow where load_id = 'L-LATE'").collect()
+        assert (bytes(row.IBMSNAP_UOWID), row.IBMSNAP_AUTHID, row.IBMSNAP_LOGMARKER, row.decode_errors) == (
+            late["IBMSNAP_UOWID"], "LATEUSER", rows[0]["IBMSNAP_LOGMARKER"], [])
+        assert spark.table("jcat.ibmsnap_uow").count() == len(rows) + 1
+    finally:
+        write_raw(spark, "uow", demo.records("uow", rows))

@@ -10,6 +10,7 @@ from udfs.core.layouts import idms
 from udfs.demo import idms as demo
 
 from support.idms import build, land
+from support.views import arrow_rows, assert_persistent_view, view_rows
 
 
 # ---- the table as data against the seed (no Spark) -------------------------------------------------------
@@ -89,6 +90,22 @@ def test_time_record_stamps(journal_rows):
     assert times[1]["T_DATESTMP"] is None and times[1]["decode_errors"] == []  # zero: not yet written
 
 
+def test_a_view_over_the_raw_table_calling_only_persistent_functions(spark, journal_rows):
+    """idms_journal is a persistent VIEW: no temporary function in its SQL, the rows the Arrow UDFs give for the
+    same SQL (a table build), and a load landed after the build shows up in it with no build."""
+    assert_persistent_view(spark, "idms_journal", calls=("unpack_bin", "ebcdic_str", "unpack_packed"))
+    assert view_rows(spark, "idms_journal") == arrow_rows(spark, "idms_journal")
+    g = dt.datetime(2024, 5, 6, 7, 8, 9, 123456)
+    land(spark, [idms.encode("BGIN", {"GMT": g, "SEQ": 990001, "QUAL_CV": "SYSTEM99", "TRANSACT_ID": 4242,
+                                      "PROGRAM_NAME": "LATEPROG", "USER_ID": "AUDITOR"})],
+         mode="append", load_id="FRESH", source_file="fresh.jrn")
+    (row,) = spark.sql("select * from jcat.idms_journal where load_id = 'FRESH'").collect()
+    assert (row.SEQ, row.TYPE, row.TRANSACT_ID, row.PROGRAM_NAME, row.USER_ID, row.QUAL_CV) == \
+        (990001, "BGIN", 4242, "LATEPROG", "AUDITOR", "SYSTEM99")
+    assert row.GMT.replace(tzinfo=dt.timezone.utc) == g.replace(tzinfo=dt.timezone.utc) and row.decode_errors == []
+    assert spark.table("jcat.idms_journal").count() == len(journal_rows) + 1
+
+
 def test_undecodable_fields_are_null_and_named(spark):
     g = dt.datetime(2024, 3, 4, 14, 30)
     base = {"GMT": g, "SEQ": 1, "QUAL_CV": "SYSTEM74", "TRANSACT_ID": 7}
@@ -111,8 +128,17 @@ def test_undecodable_fields_are_null_and_named(spark):
     assert got[5].TYPE == "XXXX" and got[5].decode_errors == ["TYPE"] and got[5].T_DATESTMP is None
 
 
-def test_strict_mode_fails_the_build_on_a_decode_error(spark):
+def test_strict_mode_fails_on_a_decode_error(spark):
+    """var jcat_strict: the view carries the strict guard, so reading the record fails naming the field, file and
+    offset; a table model decoding the same raw table fails its build. Without the var the view is lenient again."""
     bad = bytearray(idms.encode("ENDJ", {"GMT": dt.datetime(2024, 1, 1), "SEQ": 1, "QUAL_CV": "SYSTEM74"}))
     bad[8:16] = ((738000 << 37) | (86400 << 20)).to_bytes(8, "big")
     land(spark, [bytes(bad)], load_id="STRICT")
-    assert not build(spark, "idms_journal", command="run", extra=["--vars", "{jcat_strict: true}"])
+    try:
+        assert build(spark, "idms_journal", command="run", extra=["--vars", "{jcat_strict: true}"])
+        with pytest.raises(Exception, match="jcat strict: cannot decode GMT in j1.jrn at offset 0"):
+            spark.sql("select SEQ, decode_errors from jcat.idms_journal").collect()
+        assert not build(spark, "idms_transactions", command="run", extra=["--vars", "{jcat_strict: true}"])
+    finally:
+        assert build(spark, "idms_journal", command="run")
+    assert spark.sql("select decode_errors from jcat.idms_journal").collect()[0][0] == ["GMT"]

@@ -24,7 +24,7 @@ def test_load_build_query(spark, tmp_path):
     assert len(rejects) == 1 and rejects[0].source_file.endswith("damaged.jrn")
     assert rejects[0].record_offset == len(good) and rejects[0].reason.startswith("bad_length")
 
-    assert build(spark, "idms_journal+")
+    assert build(spark, "source:jcat.raw_idms+")
     rows = spark.sql("select * from jcat.idms_journal where source_file like '%idms_journal_0001.jrn' order by SEQ").collect()
     encoded = demo.records()
     assert len(rows) == len(encoded)

@@ -26,7 +26,10 @@ class _Exceptions:
 
 def _module():
     env = jinja2.Environment(extensions=["jinja2.ext.do"])
-    return env.from_string(MACROS).make_module({"exceptions": _Exceptions, "var": lambda name, default=None: default})
+    # jcat.jcat_fn as in jcat's own table build: the catalog function by its Arrow UDF name
+    jcat = type("jcat", (), {"jcat_fn": staticmethod(lambda name: name)})
+    return env.from_string(MACROS).make_module({"exceptions": _Exceptions, "var": lambda name, default=None: default,
+                                                "jcat": jcat})
 
 
 @pytest.mark.parametrize("coltype, length, value, fmt", [

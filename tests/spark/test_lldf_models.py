@@ -16,6 +16,7 @@ from udfs.core.layouts import lldf
 from udfs.demo import lldf as demo
 
 from support.lldf_project import private_project, seed_data
+from support.views import arrow_rows, assert_persistent_view, view_rows
 
 RAW_DDL = "source_file string, record_offset bigint, record_number bigint, record binary, load_id string"
 
@@ -82,7 +83,7 @@ def built(spark, tmp_path_factory):
     spark.createDataFrame(rows, RAW_DDL).write.mode("overwrite").saveAsTable("jcat.raw_lldf")
     try:
         # models and data tests; the LLDF unit tests run once, in test_lldf_unit.py
-        ok = run_dbt(spark, ["build", "--select", "lldf_columns", "lldf_segments+", "--exclude-resource-type", "unit_test"])
+        ok = run_dbt(spark, ["build", "--select", "lldf_columns", "source:jcat.raw_lldf+", "--exclude-resource-type", "unit_test"])
     finally:
         if old is None:
             os.environ.pop("JCAT_PROJECT_DIR", None)
@@ -201,3 +202,24 @@ def test_commit_order_and_committed_only(built):
     kept = _rows(built, "select UORDISP, LOGRECDISP from jcat.lldf_committed_changes")
     assert kept and all(r["UORDISP"] == "C" and r["LOGRECDISP"] == "C" for r in kept)
     assert sum(not r["is_committed"] for r in stream) == 2  # the aborted D and the savepoint rollback
+
+
+def test_segments_is_a_view_and_the_reassembling_models_stay_tables(built):
+    """lldf_segments (one landed record, one row) is a persistent VIEW calling only jcat.<fn>, with the rows its SQL
+    gives through the Arrow UDFs; the models that join segments and order changes are tables (they decode raw_lldf
+    themselves); a record landed after the build is in the view at once."""
+    spark = built
+    assert_persistent_view(spark, "lldf_segments", calls=("parse_timestamp17", "unpack_bin", "ebcdic_str"))
+    assert view_rows(spark, "lldf_segments") == arrow_rows(spark, "lldf_segments")
+    for name in ("lldf_data_change", "lldf_segment_rejects", "lldf_change_stream", "lldf_committed_changes",
+                 "lldf_rows_payroll_employee"):
+        assert spark.catalog.getTable(f"jcat.{name}").tableType == "MANAGED", name
+    n = spark.table("jcat.lldf_segments").count()
+    main, _ = demo.scenario()
+    spark.createDataFrame([("late.lldf", 0, 0, main[0], "load-late")], RAW_DDL) \
+        .write.mode("append").saveAsTable("jcat.raw_lldf")
+    (late,) = _rows(spark, "select * from jcat.lldf_segments where load_id = 'load-late'")
+    (first,) = _rows(spark, "select * from jcat.lldf_segments where source_file = 'main.lldf' and record_offset = 0")
+    keep = ("source_file", "load_id", "record_number")
+    assert {k: v for k, v in late.items() if k not in keep} == {k: v for k, v in first.items() if k not in keep}
+    assert late["decode_errors"] == [] and spark.table("jcat.lldf_segments").count() == n + 1

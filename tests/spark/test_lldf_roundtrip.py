@@ -85,7 +85,7 @@ def landed(spark, tmp_path_factory):
         spark.sql("drop table jcat.raw_lldf")  # a plain table left by the model tests stands where the view goes
     result = load(spark, "lldf", [str(path)], framing="vb")
     assert result.records == len(main) + len(broken)
-    assert run_dbt(spark, ["build", "--select", "lldf_columns", "lldf_segments+", "--full-refresh",
+    assert run_dbt(spark, ["build", "--select", "lldf_columns", "source:jcat.raw_lldf+", "--full-refresh",
                            "--exclude-resource-type", "unit_test"])
     return {"path": path, "data": data, "encoded": encoded, "images": images, "main": main, "broken": broken,
             "offsets": {rec: off for off, rec in _vb_offsets(data)}}

@@ -60,7 +60,15 @@ HEADER = ("{marker}\n"
           "{{#- Rendered from {files}: edit the DDL (or udfs/core/layouts/ibmsnap.py) and run `jcat generate`. -#}}\n")
 
 
-def render_table_model(table: str) -> str:
+# The record tables the aggregate models (committed changes, prune candidates) read: each has a twin
+# ibmsnap_<table>_records, an incremental table rendering the same decoding over the raw table, so the tables are
+# decoded from the raw records (Arrow UDFs in a jcat build) and never from the view ibmsnap_<table>. Not ephemeral:
+# prune candidates over the decoding inlined five times ran Spark's planner out of a 1 GB driver heap.
+def aggregate_inputs() -> tuple[str, ...]:
+    return ("uow", "ccpparms", "pruncntl", "register") + tuple(L.table_key(d) for d in L.cd_ddls())
+
+
+def render_table_model(table: str, ephemeral: bool = False) -> str:
 
     groups = _variant_groups(table)
     cols = _union_columns(table)
@@ -69,7 +77,9 @@ def render_table_model(table: str) -> str:
     out = [HEADER.format(marker=marker(".sql", "udfs/dbt/ibmsnap.py"), files=", ".join(f"sql/ibmsnap/{f}" for f in files)).rstrip("\n"),
            "{#- One line per column: the column macro with its position and kind, then position, width in bytes",
            "    (null indicator and VARCHAR length included) and the column as the DDL declares it. -#}",
-           "{{ config(materialized='incremental') }}",
+           *(["{#- The decoding of the view ibmsnap_" + table + " as an incremental table, for the table models that read it. -#}",
+              "{{ config(materialized='incremental') }}"] if ephemeral else
+             ["{#- A persistent VIEW over the raw table (dbt_project.yml): every landed record, with no build. -#}"]),
            "{%- set variant = jcat_ibmsnap_variant() %}",
            "",
            "with raw as (",
@@ -242,7 +252,7 @@ def _cd_select(table: str, with_images: bool) -> str:
                   f"         {js([(a, a) for a in parts['after']])} as AFTER_IMAGE,",
                   f"         {js(sorted(parts['before'].items()))} as BEFORE_IMAGE,"]
     lines += ["         decode_errors, source_file, record_offset, record_number, load_id",
-              f"  from {{{{ ref('ibmsnap_{table}') }}}}"]
+              f"  from {{{{ ref('ibmsnap_{table}_records') }}}}"]
     return "\n".join(lines)
 
 
@@ -278,7 +288,7 @@ uow as (
     decode_errors as uow_decode_errors, source_file as UOW_SOURCE_FILE, record_offset as UOW_RECORD_OFFSET,
     count(*) over (partition by IBMSNAP_UOWID) as UOW_COPIES,
     row_number() over (partition by IBMSNAP_UOWID order by load_id, source_file, record_offset) as copy_rank
-  from {{{{ ref('ibmsnap_uow') }}}}
+  from {{{{ ref('ibmsnap_uow_records') }}}}
   where IBMSNAP_UOWID is not null and IBMSNAP_COMMITSEQ is not null
 ),
 
@@ -387,11 +397,11 @@ def render_prune_candidates() -> str:
 
 with params as (
   select
-    coalesce((select min(RETENTION_LIMIT) from {{{{ ref('ibmsnap_ccpparms') }}}}), 10800) as RETENTION_LIMIT,
+    coalesce((select min(RETENTION_LIMIT) from {{{{ ref('ibmsnap_ccpparms_records') }}}}), 10800) as RETENTION_LIMIT,
 {{%- if as_of %}}
     cast('{{{{ as_of }}}}' as timestamp_ntz) as AS_OF
 {{%- else %}}
-    (select max(IBMSNAP_LOGMARKER) from {{{{ ref('ibmsnap_uow') }}}}) as AS_OF
+    (select max(IBMSNAP_LOGMARKER) from {{{{ ref('ibmsnap_uow_records') }}}}) as AS_OF
 {{%- endif %}}
 ),
 
@@ -399,7 +409,7 @@ subscriptions as (
   select SOURCE_OWNER, SOURCE_TABLE, SYNCHPOINT,
     -- NULL, empty or all zero bytes: full refresh pending
     coalesce(ltrim('0', hex(SYNCHPOINT)) = '', true) as refresh_pending
-  from {{{{ ref('ibmsnap_pruncntl') }}}}
+  from {{{{ ref('ibmsnap_pruncntl_records') }}}}
 ),
 
 source_points as (
@@ -419,7 +429,7 @@ registered as (
   select r.SOURCE_OWNER, r.SOURCE_TABLE,
     coalesce(r.PHYS_CHANGE_OWNER, r.CD_OWNER) as CD_OWNER, coalesce(r.PHYS_CHANGE_TABLE, r.CD_TABLE) as CD_TABLE,
     p.PRUNE_POINT
-  from {{{{ ref('ibmsnap_register') }}}} r
+  from {{{{ ref('ibmsnap_register_records') }}}} r
   left join source_points p on p.SOURCE_OWNER = r.SOURCE_OWNER and p.SOURCE_TABLE = r.SOURCE_TABLE
   where r.GLOBAL_RECORD = 'N'
 ),
@@ -428,7 +438,7 @@ uow as (
   select IBMSNAP_UOWID, IBMSNAP_COMMITSEQ, IBMSNAP_LOGMARKER, IBMSNAP_REJ_CODE,
     coalesce(IBMSNAP_REJ_CODE not in ('0', ''), true) as rejected,
     source_file, record_offset, record_number, load_id
-  from {{{{ ref('ibmsnap_uow') }}}}
+  from {{{{ ref('ibmsnap_uow_records') }}}}
   where IBMSNAP_UOWID is not null and IBMSNAP_COMMITSEQ is not null
 ),
 
@@ -581,8 +591,21 @@ def generated_files() -> dict[Path, str]:
     for t in L.all_tables():
         files[L.MODELS_DIR / f"ibmsnap_{t}.sql"] = render_table_model(t)
         files[L.MODELS_DIR / f"ibmsnap_{t}.yml"] = render_table_yml(t)
+    for t in aggregate_inputs():
+        files[L.MODELS_DIR / f"ibmsnap_{t}_records.sql"] = render_table_model(t, ephemeral=True)
+        files[L.MODELS_DIR / f"ibmsnap_{t}_records.yml"] = render_records_yml(t)
     files.update(render_aggregates())
     return files
+
+
+def render_records_yml(table: str) -> str:
+    return _dump({"version": 2, "models": [{
+        "name": f"ibmsnap_{table}_records",
+        "description": (f"The decoding of `ibmsnap_{table}` over `raw_ibmsnap_{table}` (the same generated SQL) as "
+                        "an incremental table, read by the table models that combine records "
+                        "(`ibmsnap_committed_changes`, `ibmsnap_prune_candidates`), so they are decoded from the raw "
+                        f"table (Arrow UDFs in a jcat build), never from the view `ibmsnap_{table}`. Its columns are "
+                        f"`ibmsnap_{table}`'s.")}]})
 
 
 def write_generated() -> list[Path]:

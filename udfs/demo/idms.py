@@ -19,7 +19,7 @@ from ..core import encoders as enc
 from ..core.layouts.idms import journal
 
 LAYOUTS = ["idms"]
-MODELS = "idms_journal+"
+MODELS = "source:jcat.raw_idms+"  # the view idms_journal and the tables decoding raw_idms
 START = dt.datetime(2024, 3, 4, 14, 30, 0, 125000)  # GMT of the first record
 LOCAL_OFFSET = dt.timedelta(hours=-5)  # the CV's local clock
 

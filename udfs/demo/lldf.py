@@ -22,7 +22,7 @@ from ..core.project import source_root
 
 LAYOUTS = ["lldf"]
 FRAMING = {"lldf": "vb"}  # the product writes RECFM=VB; segments can only be framed by their RDWs
-MODELS = "+lldf_rows_payroll_employee lldf_committed_changes lldf_segment_rejects"
+MODELS = "lldf_segments +lldf_rows_payroll_employee lldf_committed_changes lldf_segment_rejects"  # the view and the tables
 SEEDS_CSV = source_root() / "seeds" / "lldf_columns.csv"
 MAX_SEGMENT = 2000  # bytes per segment: small, so the demo shows segmentation without a 32 KB page
 BLOCK_SIZE = 6144
