@@ -16,7 +16,9 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def test_build_with_only_m7_landed(tmp_path):
-    env = dict(os.environ, JCAT_HOME=str(tmp_path / "home"), PYTHONPATH=str(REPO), JCAT_METASTORE="service")
+    # Derby inside each process: these commands run one after another, so no metastore service (and its JVM) is
+    # needed here; several processes at once are tests/spark/test_concurrent.py.
+    env = dict(os.environ, JCAT_HOME=str(tmp_path / "home"), PYTHONPATH=str(REPO), JCAT_METASTORE="embedded")
     data = tmp_path / "m7.bin"
     data.write_bytes(b"".join(m7_records(37)))
 

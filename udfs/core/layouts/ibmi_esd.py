@@ -22,7 +22,7 @@ from .. import encoders as enc
 from ..generated import marker
 from ..kinds import Field, encode_field
 
-SOURCE = "udfs/layouts/ibmi_esd.py"
+SOURCE = "udfs/core/layouts/ibmi_esd.py"
 from ..kernels.ebcdic import SUPPORTED_CCSIDS
 from ..project import source_root
 
