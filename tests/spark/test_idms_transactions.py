@@ -12,7 +12,7 @@ from support.idms import _unland_after, build, land, unland  # noqa: F401 (fixtu
 @pytest.fixture(scope="module")
 def built(spark):
     land(spark, demo.records())
-    assert build(spark, "source:jcat.raw_idms+")
+    assert build(spark, "source:jcat.raw_idms+", command="run")  # dbt build (data and unit tests): test_idms_roundtrip
     return spark
 
 
@@ -56,6 +56,6 @@ def test_in_doubt_until_decided(built):
                     ("BFOR", {"TRANSACT_ID": 2001, "DB_KEY": 0x100, "image": b"\xc1" * 8}),
                     ("DIND", {"DNODE": "SYSTEM99", "DID": (5).to_bytes(8, "big"), "lids": (2001,)})], start_seq=1)
     land(built, recs)
-    assert build(built, "source:jcat.raw_idms+")
+    assert build(built, "source:jcat.raw_idms+", command="run")
     rows = built.sql("select LID, DISTRIBUTED_OUTCOME, LOCAL_OUTCOME from jcat.idms_distributed_transactions").collect()
     assert [(r.LID, r.DISTRIBUTED_OUTCOME, r.LOCAL_OUTCOME) for r in rows] == [(2001, "IN_DOUBT", "IN_FLIGHT")]

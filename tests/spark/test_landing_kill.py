@@ -75,6 +75,8 @@ def test_kill_mid_load_then_rerun_lands_every_record_once(tmp_path):
 
 
 # ---- SIGKILL at named points of the commit, and while another load runs ----------------------------------
+# The suite runs the small version (two kill points, one load in flight, one home and metastore service); the
+# `heavy` tests kill at every point in turn and run the in-flight case on its own.
 # JCAT_TEST_PAUSE_AT=<point> stops a real `jcat load` there (udfs.spark.landing.store.pause) and writes a marker
 # file, so the kill lands at a known moment; deleting the marker lets a paused load go on.
 
@@ -142,6 +144,7 @@ def _m7_file(path: Path, n: int, tail: bytes = b"") -> Path:
     return path
 
 
+@pytest.mark.heavy
 def test_kill_at_each_commit_point_then_rerun_lands_once(tmp_path):
     home = tmp_path / "home"
     data = _m7_file(tmp_path / "a.m7", 40, tail=b"\x40" * 100)  # 100 bytes short of a record: one reject
@@ -169,6 +172,7 @@ def test_kill_at_each_commit_point_then_rerun_lands_once(tmp_path):
         _stop_metastore(home)
 
 
+@pytest.mark.heavy
 def test_kill_one_load_while_another_runs(tmp_path):
     home = tmp_path / "home"
     a = _m7_file(tmp_path / "a.m7", 30)
@@ -197,5 +201,43 @@ def test_kill_one_load_while_another_runs(tmp_path):
         seen = _report(home)
         assert seen["files"] == {"a.m7": [30, 30], "b.m7": [20, 20]}
         assert len(seen["ledger"]) == 2 and len(seen["partitions"]) == 2
+    finally:
+        _stop_metastore(home)
+
+
+def test_kills_at_staged_and_commit_while_another_load_is_in_flight(tmp_path):
+    """The small version of the two heavy tests above, in one home: a load paused in flight keeps its lease while
+    two loads of another file are killed at `staged` and at `commit`; nothing shows, the rerun drops only the
+    killed load's leftovers, and both files then land once with the one reject."""
+    home = tmp_path / "home"
+    a = _m7_file(tmp_path / "a.m7", 30)
+    b = _m7_file(tmp_path / "b.m7", 20, tail=b"\x40" * 100)  # 100 bytes short of a record: one reject
+    try:
+        marker_a = tmp_path / "pause-a"
+        load_a = _start_load(home, a, "registered", marker_a)  # stays in flight, uncommitted, until released
+        try:
+            _wait_for(marker_a, load_a)
+            for point in ("staged", "commit"):  # the second recovers what the first left
+                marker = tmp_path / f"pause-b-{point}"
+                load_b = _start_load(home, b, point, marker)
+                try:
+                    _wait_for(marker, load_b)
+                    os.killpg(load_b.pid, signal.SIGKILL)  # the CLI, its JVM and Python workers, all at once
+                finally:
+                    _kill(load_b)
+            seen = _report(home)
+            assert seen["files"] == {} and seen["rejects"] == 0 and seen["ledger"] == [], seen  # nothing visible
+            run = _jcat(home, "load", "qasym7j5", str(b))  # no lock left behind blocks it
+            assert run.returncode == 0, run.stderr[-3000:]
+            assert run.stderr.count("dropped uncommitted load") == 1  # the load killed at commit; a is leased
+            marker_a.unlink()  # a goes on and commits
+            out, _ = load_a.communicate(timeout=600)
+            assert load_a.returncode == 0, out.decode()[-3000:]
+        finally:
+            _kill(load_a)
+        seen = _report(home)
+        assert seen["files"] == {"a.m7": [30, 30], "b.m7": [20, 20]}
+        assert seen["rejects"] == 1
+        assert len(seen["ledger"]) == 2 and sorted(seen["partitions"]) == sorted(f"load_id={x}" for x in seen["ledger"])
     finally:
         _stop_metastore(home)

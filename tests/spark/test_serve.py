@@ -534,7 +534,8 @@ def test_stress_64_clients_100_queries_each(built):
 
 
 @pytest.mark.spark
-def test_eight_clients_fifty_queries_each(built):
+@pytest.mark.parametrize("per_client", [20, pytest.param(50, marks=pytest.mark.heavy)])
+def test_eight_clients_at_once(built, per_client):
     from pyhive import hive
 
     queries = [
@@ -549,7 +550,7 @@ def test_eight_clients_fifty_queries_each(built):
         try:
             conn = hive.connect("127.0.0.1", built.port, username=f"client{i}", database="jcat")
             cur = conn.cursor()
-            for n in range(50):
+            for n in range(per_client):
                 sql, expected = queries[(i + n) % len(queries)]
                 cur.execute(sql)
                 got = [tuple(r) for r in cur.fetchall()]
@@ -569,8 +570,8 @@ def test_eight_clients_fifty_queries_each(built):
     elapsed = time.monotonic() - t0
     assert not any(t.is_alive() for t in threads), f"clients still running after {elapsed:.0f}s: {done}"
     assert not failures, failures[:5]
-    assert sum(done) == 400
-    print(f"\n8 clients x 50 queries: {elapsed:.1f}s")
+    assert sum(done) == 8 * per_client
+    print(f"\n8 clients x {per_client} queries: {elapsed:.1f}s")
 
 
 @pytest.mark.spark
