@@ -200,9 +200,39 @@ def _column_yml(table: str, c: Column) -> dict:
     return out
 
 
+def _sql_value(v) -> str:
+    return "'" + str(v).replace("'", "''") + "'" if isinstance(v, str) else str(v)
+
+
+def _fold_rules(model: dict) -> dict:
+    """Column not_null / accepted_values tests as one model-level jcat_row_rules test (macros/jcat_row_rules.sql):
+    dbt plans a query per data test, and one plan over a decoding model costs far more than its scan."""
+    rules: dict[str, str] = {}
+    columns = []
+    for col in model.get("columns", []):
+        kept = []
+        for t in col.get("data_tests", []):
+            name = col["name"]
+            if t == "not_null":
+                rules[f"{name}_not_null"] = f"{name} is not null"
+            elif isinstance(t, dict) and set(t) == {"accepted_values"} and set(t["accepted_values"]) == {"arguments"}:
+                listed = ", ".join(_sql_value(v) for v in t["accepted_values"]["arguments"]["values"])
+                rules[f"{name}_accepted_values"] = f"{name} is null or {name} in ({listed})"
+            else:
+                kept.append(t)
+        columns.append({k: v for k, v in col.items() if k != "data_tests"} | ({"data_tests": kept} if kept else {}))
+    if not rules:
+        return model
+    out = {k: v for k, v in model.items() if k != "columns"}
+    out["data_tests"] = [{"jcat_row_rules": {"arguments": {"rules": rules}}}] + model.get("data_tests", [])
+    out["columns"] = columns
+    return out
+
+
 def _dump(doc: dict) -> str:
     import yaml
 
+    doc = dict(doc, models=[_fold_rules(m) for m in doc["models"]])
     head = marker(".yml", "udfs/dbt/ibmsnap.py") + "\n# Rendered from the DDL in sql/ibmsnap and udfs/core/layouts/ibmsnap.py.\n"
     return head + yaml.safe_dump(doc, sort_keys=False, width=120, allow_unicode=True)
 

@@ -1060,6 +1060,29 @@ def _expected_values(lay: Layout) -> dict:
     return out
 
 
+def _sql_in(column: str, values) -> str:
+    listed = ", ".join("'" + str(v).replace("'", "''") + "'" for v in values)
+    return f"{column} in ({listed})"
+
+
+def row_rules(lay: Layout) -> dict[str, str]:
+    """The model's data test (macro jcat_row_rules, one query): rule name -> what every row holds. The entry type is
+    one of the layout's (code, type) pairs; an ESD field with confirmed values holds one of them or NULL."""
+    types = entry_types(lay.model)
+    if types:
+        pairs = ", ".join(f"('{c}', '{t}')" for c, t in sorted({(c, t) for c, t, _ in types}))
+        rules = {"entry_type": f"(JOURNAL_CODE, JOURNAL_ENTRY_TYPE) in ({pairs})"}
+    else:
+        rules = {"JOURNAL_CODE_not_null": "JOURNAL_CODE is not null",
+                 "JOURNAL_ENTRY_TYPE_not_null": "JOURNAL_ENTRY_TYPE is not null"}
+    rules["SEQUENCE_NUMBER_not_null"] = "SEQUENCE_NUMBER is not null"
+    for f in _fields(lay):
+        if f.values:
+            rules[f"{f.name}_accepted_values"] = f"{f.name} is null or {_sql_in(f.name, f.values)}"
+    rules["decode_errors_not_null"] = "decode_errors is not null"
+    return rules
+
+
 def render_yml(lay: Layout) -> str:
     import json
     types = entry_types(lay.model)
@@ -1067,32 +1090,21 @@ def render_yml(lay: Layout) -> str:
              f"    description: >", f"      {lay.title}: one row per journal entry carrying this entry-specific data layout",
              f"      (seed 001 table {lay.table}; entries {', '.join(c + ' ' + t + ' (' + s + ')' for c, t, s in types) or 'not yet identified'}).",
              "      Fields are decoded from ENTRY_SPECIFIC_DATA at the positions IBM prints; see docs/ibmi_esd.md.",
-             "    columns:",
-             "      - name: JOURNAL_CODE", "        description: Journal code of the entry.", "        data_tests:",
-             "          - not_null"]
-    if types:
-        lines += ["          - accepted_values:", "              arguments:",
-                  f"                values: {json.dumps(sorted({c for c, _, _ in types}))}"]
-    lines += ["      - name: JOURNAL_ENTRY_TYPE", "        description: Entry type within the journal code.",
-              "        data_tests:", "          - not_null"]
-    if types:
-        lines += ["          - accepted_values:", "              arguments:",
-                  f"                values: {json.dumps(sorted({t for _, t, _ in types}))}"]
-    lines += ["      - name: SEQUENCE_NUMBER", "        description: Sequence number of the entry in the journal.",
-              "        data_tests: [not_null]"]
+             "    data_tests:", "      - jcat_row_rules:", "          arguments:", "            rules:"]
+    lines += [f"              {name}: {json.dumps(expr)}" for name, expr in row_rules(lay).items()]
+    lines += ["    columns:",
+              "      - name: JOURNAL_CODE", "        description: Journal code of the entry.",
+              "      - name: JOURNAL_ENTRY_TYPE", "        description: Entry type within the journal code.",
+              "      - name: SEQUENCE_NUMBER", "        description: Sequence number of the entry in the journal."]
     if lay.heading:
         lines += ["      - name: COUNT_OR_RRN", f"        description: {json.dumps('Heading value specific to this entry. ' + lay.heading)}"]
     for f in _fields(lay):
         lines += [f"      - name: {f.name}", f"        description: {json.dumps(f'{f.doc} ({f.pos} {f.fmt})')}"]
-        if f.values:
-            lines += ["        data_tests:", "          - accepted_values:", "              arguments:",
-                      f"                values: {json.dumps(list(f.values))}"]
     for p in lay.parts:
         lines += [f"      - name: {p.name}", f"        description: {json.dumps(p.doc)}"]
     lines += ["      - name: ENTRY_SPECIFIC_DATA", "        description: The entry-specific data bytes, as landed.",
               "      - name: decode_errors",
-              "        description: Fields (heading and ESD) whose bytes did not decode, or parts the ESD cuts short.",
-              "        data_tests: [not_null]"]
+              "        description: Fields (heading and ESD) whose bytes did not decode, or parts the ESD cuts short."]
     if types:
         code, typ, _ = types[0]
         esd = sample_esd(lay.model)
