@@ -35,6 +35,12 @@ def test_macros_decode_the_seed_records_to_the_expected_rows(spark, tmp_path):
     assert ok, status
     assert status["integration_actual_equals_expected"] == "pass"
     assert {"integration_actual", "integration_expected", "integration_records", "integration_expected_rows"} <= set(status)
+    # macros/jcat_row_rules.sql: one query per model; a broken rule is one returned row, named, with its row count
+    rules = [r for r in results if "_row_rules_integration_actual_" in r["unique_id"]]
+    assert sorted((r["status"], r["failures"]) for r in rules) == [("pass", 0), ("warn", 2)], rules
+    (warned,) = [r for r in rules if r["status"] == "warn"]
+    broken = sorted(tuple(r) for r in spark.sql(warned["compiled_code"]).collect())
+    assert broken == [("char_value_is_hello", 2), ("char_value_not_null", 1)]
     types = {f.name: f.dataType.simpleString() for f in spark.table("jcat_integration.integration_actual").schema}
     assert types == {"id": "int", "char_value": "string", "zoned_value": "decimal(5,2)", "packed_value": "decimal(5,2)",
                      "bin_signed": "bigint", "bin_unsigned": "bigint", "ts_value": "timestamp_ntz"}

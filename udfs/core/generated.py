@@ -34,9 +34,16 @@ def section_end(path) -> str:
     return _comment(path, f"END {TAG}.")
 
 
-def replace_section(path, source: str, page: str, body: str) -> str:
-    """`page` with its generated section (begin line, `body`, end line) replaced; appended when it has none."""
+def replace_section(path, source: str, page: str, body: str, moved_from: tuple[str, ...] = ()) -> str:
+    """`page` with its generated section (begin line, `body`, end line) replaced; appended when it has none.
+    `moved_from`: where the generator lived before; a section naming one of those is the same section (a page
+    kept it beside the new one when the generator moved, and dbt silently read only the later of two YAML keys)."""
     begin, end = section_begin(path, source), section_end(path)
+    for old in moved_from:
+        stale = section_begin(path, old)
+        while stale in page and end in page.split(stale, 1)[1]:
+            head, rest = page.split(stale, 1)
+            page = head.rstrip("\n") + "\n\n" + rest.split(end, 1)[1].lstrip("\n")
     block = begin + "\n" + body.rstrip("\n") + "\n" + end + "\n"
     if begin in page and end in page:
         head, rest = page.split(begin, 1)

@@ -423,7 +423,7 @@ def rendered_files() -> dict[Path, str]:
         path = MODELS_DIR / f"{model}.yml"
         page = path.read_text().split(OLD_MARKER)[0]  # files from before the section lines
         body = "unit_tests:\n" + "\n".join(render_test(t) for t in tests)
-        files[path] = replace_section(path, SOURCE, page, body)
+        files[path] = replace_section(path, SOURCE, page, body, moved_from=("udfs/demos/lldf_unit.py",))
     return files
 
 
