@@ -93,7 +93,7 @@
 
 {#- EBCDIC text of len bytes at a 0-based offset (trigger names). -#}
 {% macro jcat_ibmi_esd_text_at(off, len) -%}
-  if(({{ off }}) > 0 and ({{ len }}) > 0, nullif(ebcdic_str({{ jcat_ibmi_esd_whole('(' ~ off ~ ') + 1', len) }}), ''), null)
+  if(({{ off }}) > 0 and ({{ len }}) > 0, nullif({{ jcat.jcat_fn('ebcdic_str') }}({{ jcat_ibmi_esd_whole('(' ~ off ~ ') + 1', len) }}), ''), null)
 {%- endmacro %}
 
 {#- The Char(2) delimiter: one character in a single-byte or UTF-8 CCSID leaves a pad byte (NUL or blank),

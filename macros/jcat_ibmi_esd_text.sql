@@ -10,7 +10,7 @@
 {% macro default__jcat_ibmi_esd_text(bytes, ccsid) -%}
   {%- set ebcdic = jcat_ibmi_esd_ebcdic_ccsids() | join(', ') -%}
   case
-    when ({{ ccsid }}) in ({{ ebcdic }}) then ebcdic_str({{ bytes }}, cast(if(({{ ccsid }}) in ({{ ebcdic }}), {{ ccsid }}, 37) as int))
+    when ({{ ccsid }}) in ({{ ebcdic }}) then {{ jcat.jcat_fn('ebcdic_str') }}({{ bytes }}, cast(if(({{ ccsid }}) in ({{ ebcdic }}), {{ ccsid }}, 37) as int))
     {#- well-formed UTF-16BE: whole code units, surrogates only in high-low pairs -#}
     when ({{ ccsid }}) in (1200, 13488) and hex({{ bytes }}) rlike '^(?:[0-9A-C][0-9A-F]{3}|D[0-7][0-9A-F]{2}|[EF][0-9A-F]{3}|D[89AB][0-9A-F]{2}D[C-F][0-9A-F]{2})*$'
       then decode({{ bytes }}, 'UTF-16BE')

@@ -5,7 +5,7 @@ with entries as (
   select
     {{ jcat_ibmi_esd_heading() }},
     ENTRY_SPECIFIC_DATA as esd,
-    ebcdic_str(ENTRY_SPECIFIC_DATA) as esd_text  -- byte n of the ESD is character n: lambdas read text here
+    {{ jcat.jcat_fn('ebcdic_str') }}(ENTRY_SPECIFIC_DATA) as esd_text  -- byte n of the ESD is character n: lambdas read text here
   from {{ ref('journal_entries') }}
   where ({{ jcat_ibmi_esd_entries('commit') }})
     and {{ jcat_new_records() }}
@@ -19,7 +19,7 @@ fields as (
 parts as (
   select fields.*
     , {{ jcat_ibmi_esd_slice(1, 'COUNT_OR_RRN') }} as COMMIT_ID -- Char (*)
-    , ebcdic_str(COMMIT_ID) as COMMIT_ID_TEXT -- Char (*)
+    , {{ jcat.jcat_fn('ebcdic_str') }}(COMMIT_ID) as COMMIT_ID_TEXT -- Char (*)
   from fields
 ),
 

@@ -5,7 +5,7 @@ with entries as (
   select
     {{ jcat_ibmi_esd_heading() }},
     ENTRY_SPECIFIC_DATA as esd,
-    ebcdic_str(ENTRY_SPECIFIC_DATA) as esd_text  -- byte n of the ESD is character n: lambdas read text here
+    {{ jcat.jcat_fn('ebcdic_str') }}(ENTRY_SPECIFIC_DATA) as esd_text  -- byte n of the ESD is character n: lambdas read text here
   from {{ ref('journal_entries') }}
   where ({{ jcat_ibmi_esd_entries('data_area_change') }})
     and {{ jcat_new_records() }}
@@ -24,7 +24,7 @@ fields as (
 parts as (
   select fields.*
     , {{ jcat_ibmi_esd_slice('CHANGE_OFFSET + 1', 'CHANGE_LENGTH') }} as CHANGE_VALUE -- Char (*) at CHANGE_OFFSET
-    , if(DATA_AREA_TYPE in ('*CHAR', '*LGL'), ebcdic_str(CHANGE_VALUE), null) as CHANGE_VALUE_TEXT -- 
+    , if(DATA_AREA_TYPE in ('*CHAR', '*LGL'), {{ jcat.jcat_fn('ebcdic_str') }}(CHANGE_VALUE), null) as CHANGE_VALUE_TEXT -- 
   from fields
 ),
 

@@ -5,7 +5,7 @@ with entries as (
   select
     {{ jcat_ibmi_esd_heading() }},
     ENTRY_SPECIFIC_DATA as esd,
-    ebcdic_str(ENTRY_SPECIFIC_DATA) as esd_text  -- byte n of the ESD is character n: lambdas read text here
+    {{ jcat.jcat_fn('ebcdic_str') }}(ENTRY_SPECIFIC_DATA) as esd_text  -- byte n of the ESD is character n: lambdas read text here
   from {{ ref('journal_entries') }}
   where ({{ jcat_ibmi_esd_entries('ifs_clear') }})
     and {{ jcat_new_records() }}

@@ -223,7 +223,7 @@ LAYOUTS: tuple[Layout, ...] = (
         COMMIT_ID := P("COMMIT_ID", "{{ jcat_ibmi_esd_slice(1, 'COUNT_OR_RRN') }}", "Char (*)",
                        "Commit identification given on the commit (bytes; COUNT_OR_RRN gives its length).",
                        "COMMIT_ID is null and (COUNT_OR_RRN > 0 or (COUNT_OR_RRN is null and length(esd) > 0))"),
-        derived("COMMIT_ID_TEXT", "ebcdic_str(COMMIT_ID)", "Char (*)", "The commit identification as EBCDIC text.",
+        derived("COMMIT_ID_TEXT", "{{ jcat.jcat_fn('ebcdic_str') }}(COMMIT_ID)", "Char (*)", "The commit identification as EBCDIC text.",
                 COMMIT_ID),
     ), heading="COUNT_OR_RRN: length of the commit identification; INDICATOR_FLAG: commit initiated by the system or the user (raw)."),
     Layout("data_area_create", "11", "Data area created", (
@@ -593,7 +593,7 @@ LAYOUTS: tuple[Layout, ...] = (
     ), (CHANGE_VALUE := P("CHANGE_VALUE", "{{ jcat_ibmi_esd_slice('CHANGE_OFFSET + 1', 'CHANGE_LENGTH') }}",
                           "Char (*) at CHANGE_OFFSET", "Value of the change (bytes, CHANGE_LENGTH long).",
                           "CHANGE_VALUE is null and CHANGE_LENGTH > 0"),
-        derived("CHANGE_VALUE_TEXT", "if(DATA_AREA_TYPE in ('*CHAR', '*LGL'), ebcdic_str(CHANGE_VALUE), null)", "",
+        derived("CHANGE_VALUE_TEXT", "if(DATA_AREA_TYPE in ('*CHAR', '*LGL'), {{ jcat.jcat_fn('ebcdic_str') }}(CHANGE_VALUE), null)", "",
                 "The change value as text for *CHAR and *LGL data areas; NULL for *DEC, and named in decode_errors "
                 "when the data area type is none of *CHAR, *DEC, *LGL (the value cannot be read without it).",
                 CHANGE_VALUE, "coalesce(DATA_AREA_TYPE, '') not in ('*CHAR', '*DEC', '*LGL')"))),
@@ -979,7 +979,7 @@ def render_model(lay: Layout) -> str:
            "  select",
            "    {{ jcat_ibmi_esd_heading() }},",
            "    ENTRY_SPECIFIC_DATA as esd,",
-           "    ebcdic_str(ENTRY_SPECIFIC_DATA) as esd_text  -- byte n of the ESD is character n: lambdas read text here",
+           "    {{ jcat.jcat_fn('ebcdic_str') }}(ENTRY_SPECIFIC_DATA) as esd_text  -- byte n of the ESD is character n: lambdas read text here",
            "  from {{ ref('journal_entries') }}",
            f"  where ({{{{ jcat_ibmi_esd_entries('{lay.model}') }}}})",
            "    and {{ jcat_new_records() }}",
