@@ -12,6 +12,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -144,26 +145,42 @@ def _m7_file(path: Path, n: int, tail: bytes = b"") -> Path:
     return path
 
 
+def _kill_loads_at(home, path: Path, points, tmp_path, tag: str) -> None:
+    """A `jcat load` of `path` paused at each point in turn and SIGKILLed there; each recovers what the one
+    before it left."""
+    for point in points:
+        marker = tmp_path / f"pause-{tag}-{point}"
+        proc = _start_load(home, path, point, marker)
+        try:
+            _wait_for(marker, proc)
+            os.killpg(proc.pid, signal.SIGKILL)  # the CLI, its JVM and Python workers, all at once
+        finally:
+            _kill(proc)
+
+
+def _rerun_drops_one(home, path: Path) -> None:
+    run = _jcat(home, "load", "qasym7j5", str(path))  # no lock left behind blocks it
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert run.stderr.count("dropped uncommitted load") == 1
+
+
+def _release(marker: Path, proc) -> None:
+    marker.unlink()  # the paused load goes on and commits
+    out, _ = proc.communicate(timeout=600)
+    assert proc.returncode == 0, out.decode()[-3000:]
+
+
 @pytest.mark.heavy
 def test_kill_at_each_commit_point_then_rerun_lands_once(tmp_path):
     home = tmp_path / "home"
     data = _m7_file(tmp_path / "a.m7", 40, tail=b"\x40" * 100)  # 100 bytes short of a record: one reject
     try:
-        for point in ("staged", "registered", "commit"):
-            marker = tmp_path / f"pause-{point}"
-            proc = _start_load(home, data, point, marker)
-            try:
-                _wait_for(marker, proc)
-                os.killpg(proc.pid, signal.SIGKILL)  # the CLI, its JVM and Python workers, all at once
-            finally:
-                _kill(proc)
+        _kill_loads_at(home, data, ("staged", "registered", "commit"), tmp_path, "a")
         seen = _report(home)
         assert seen["files"] == {} and seen["rejects"] == 0 and seen["ledger"] == [], seen  # nothing visible
         # Each killed load dropped the one killed before it; the last, killed after registering, is there unseen.
         assert len(seen["partitions"]) == 1
-        run = _jcat(home, "load", "qasym7j5", str(data))  # no lock left behind blocks it
-        assert run.returncode == 0, run.stderr[-3000:]
-        assert run.stderr.count("dropped uncommitted load") == 1
+        _rerun_drops_one(home, data)
         seen = _report(home)
         assert seen["files"] == {"a.m7": [40, 40]}
         assert seen["rejects"] == 1
@@ -190,12 +207,8 @@ def test_kill_one_load_while_another_runs(tmp_path):
             finally:
                 _kill(load_b)
             # The rerun of b recovers b's leftovers but leaves a's partition alone: a still holds its lease.
-            run = _jcat(home, "load", "qasym7j5", str(b))
-            assert run.returncode == 0, run.stderr[-3000:]
-            assert run.stderr.count("dropped uncommitted load") == 1
-            marker_a.unlink()  # a goes on and commits
-            out, _ = load_a.communicate(timeout=600)
-            assert load_a.returncode == 0, out.decode()[-3000:]
+            _rerun_drops_one(home, b)
+            _release(marker_a, load_a)
         finally:
             _kill(load_a)
         seen = _report(home)
@@ -217,22 +230,11 @@ def test_kills_at_staged_and_commit_while_another_load_is_in_flight(tmp_path):
         load_a = _start_load(home, a, "registered", marker_a)  # stays in flight, uncommitted, until released
         try:
             _wait_for(marker_a, load_a)
-            for point in ("staged", "commit"):  # the second recovers what the first left
-                marker = tmp_path / f"pause-b-{point}"
-                load_b = _start_load(home, b, point, marker)
-                try:
-                    _wait_for(marker, load_b)
-                    os.killpg(load_b.pid, signal.SIGKILL)  # the CLI, its JVM and Python workers, all at once
-                finally:
-                    _kill(load_b)
+            _kill_loads_at(home, b, ("staged", "commit"), tmp_path, "b")
             seen = _report(home)
             assert seen["files"] == {} and seen["rejects"] == 0 and seen["ledger"] == [], seen  # nothing visible
-            run = _jcat(home, "load", "qasym7j5", str(b))  # no lock left behind blocks it
-            assert run.returncode == 0, run.stderr[-3000:]
-            assert run.stderr.count("dropped uncommitted load") == 1  # the load killed at commit; a is leased
-            marker_a.unlink()  # a goes on and commits
-            out, _ = load_a.communicate(timeout=600)
-            assert load_a.returncode == 0, out.decode()[-3000:]
+            _rerun_drops_one(home, b)  # the load killed at commit; a is leased
+            _release(marker_a, load_a)
         finally:
             _kill(load_a)
         seen = _report(home)
