@@ -255,9 +255,26 @@ def _land_payload(b: _Builder, buf, rdw_pos: int, n: int, framing: Framing) -> N
     b.framing_bytes += 4
 
 
+def _straight_rdws(b: _Builder, buf: bytes, pos: int, end: int) -> int:
+    """The common case, without a call per record: well-formed RDWs of records that carry no length of their own.
+    Returns where the checked loop below must take over (a bad RDW, or the end)."""
+    starts, lengths, before = b.starts, b.lengths, len(b.starts)
+    while pos + 4 <= end:
+        n = (buf[pos] << 8) | buf[pos + 1]
+        if buf[pos + 2] or buf[pos + 3] or n < 4 or pos + n > end:
+            break
+        starts.append(pos + 4)
+        lengths.append(n - 4)
+        pos += n
+    b.framing_bytes += 4 * (len(starts) - before)
+    return pos
+
+
 def _frame_rdw_run(b: _Builder, buf, pos: int, end: int, framing: Framing, units: bool = False) -> None:
     """RDW records from pos to end; a bad RDW rejects everything after it up to end.
     units: the records are the file's top-level units (RECFM=V), not the inside of a VB block."""
+    if framing.inner is None and type(b) is _Builder and isinstance(buf, bytes):
+        pos = _straight_rdws(b, buf, pos, end)  # a plain builder listens to no units: the same result, faster
     while pos < end:
         if units:
             b.unit(pos)
@@ -509,14 +526,34 @@ def plan_ranges(points: list[tuple[int, int]], stop: int | None, size: int, targ
 # ---- cutting records out ----------------------------------------------------------------------------------
 
 def gather(data: np.ndarray, starts: np.ndarray, lengths: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The records' bytes back to back and their int32 Arrow offsets, with one numpy fancy index."""
+    """The records' bytes back to back and their int32 Arrow offsets.
+
+    Records come in file order with small gaps between them (an RDW, a BDW, a rejected stretch): one boolean
+    mask over their span drops the gap bytes, so the work is a pass over the bytes, not an int64 index per byte
+    (that index made RDW and VB landing 1.35x slower than fixed). Records out of order or overlapping, or gaps
+    larger than the records, take the general fancy index."""
     offsets = np.zeros(len(lengths) + 1, dtype=np.int64)
     np.cumsum(lengths, out=offsets[1:])
     total = int(offsets[-1])
     if total == 0:
         return np.empty(0, dtype=np.uint8), offsets.astype(np.int32)
-    index = np.arange(total, dtype=np.int64) - np.repeat(offsets[:-1] - starts, lengths)
-    return data[index], offsets.astype(np.int32)
+    starts = np.asarray(starts, dtype=np.int64)
+    ends = starts + lengths
+    gaps = starts[1:] - ends[:-1]
+    lo, hi = int(starts[0]), int(ends[-1])
+    if len(gaps) and (int(gaps.min()) < 0 or hi - lo > 2 * total):
+        index = np.arange(total, dtype=np.int64) - np.repeat(offsets[:-1] - starts, lengths)
+        return data[index], offsets.astype(np.int32)
+    span = data[lo:hi]
+    has = gaps > 0
+    if not has.any():
+        return span.copy(), offsets.astype(np.int32)
+    g_starts, g_lens = ends[:-1][has] - lo, gaps[has]
+    g_before = np.zeros(len(g_lens), dtype=np.int64)
+    np.cumsum(g_lens[:-1], out=g_before[1:])
+    keep = np.ones(hi - lo, dtype=bool)
+    keep[np.arange(int(g_lens.sum()), dtype=np.int64) + np.repeat(g_starts - g_before, g_lens)] = False
+    return span[keep], offsets.astype(np.int32)
 
 
 def batches(lengths: np.ndarray, max_bytes: int = 16 << 20) -> list[tuple[int, int]]:
