@@ -81,3 +81,14 @@ def test_sweep_drops_only_old_parts_of_processes_that_are_gone(tmp_path):
     os.utime(live, (past, past))
     class_cache._sweep(tmp_path, "k")
     assert not old_dead.exists() and new_dead.exists() and live.exists()
+
+
+def test_after_a_failed_make_no_command_tries_again_for_a_day(cache):
+    folder, spawned = cache
+    key = class_cache.archive_key()
+    failed = folder / f"{key}.failed"
+    failed.write_text("driver JVM exited with 1")
+    assert class_cache.driver_options() == "" and spawned == []
+    past = time.time() - class_cache.RETRY_SECONDS - 60
+    os.utime(failed, (past, past))
+    assert class_cache.driver_options() == "" and len(spawned) == 1

@@ -26,6 +26,7 @@ from pathlib import Path
 
 QUIET = "-Xlog:cds=off -Xlog:cds+dynamic=off"  # CDS warnings go to stdout, where `jcat sql` prints results
 STALE_SECONDS = 3600
+RETRY_SECONDS = 86400  # after a failed make, a day before the next try
 
 
 def cache_dir() -> Path:
@@ -119,6 +120,9 @@ def driver_options() -> str:
         final = folder / f"{key}.jsa"
         if final.is_file():
             return f"-XX:SharedArchiveFile={final} -Xshare:auto {QUIET}"
+        failed = folder / f"{key}.failed"
+        if failed.is_file() and time.time() - failed.stat().st_mtime < RETRY_SECONDS:
+            return ""  # this JVM could not make one (not HotSpot?): not every command should try again
         folder.mkdir(parents=True, exist_ok=True)
         _sweep(folder, key)
         claim = folder / f"{key}.claim"
@@ -164,7 +168,11 @@ def make(folder: Path, key: str) -> int:
         if code == 0 and part.is_file() and part.stat().st_size > 0:
             os.replace(part, folder / f"{key}.jsa")
             return 0
+        (folder / f"{key}.failed").write_text(f"driver JVM exited with {code}\n")
         return 1
+    except Exception as e:
+        (folder / f"{key}.failed").write_text(f"{type(e).__name__}: {e}\n")
+        raise
     finally:
         part.unlink(missing_ok=True)
         try:
