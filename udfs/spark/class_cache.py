@@ -24,6 +24,8 @@ import sys
 import time
 from pathlib import Path
 
+from .locks import pid_alive
+
 QUIET = "-Xlog:cds=off -Xlog:cds+dynamic=off"  # CDS warnings go to stdout, where `jcat sql` prints results
 STALE_SECONDS = 3600
 RETRY_SECONDS = 86400  # after a failed make, a day before the next try
@@ -66,16 +68,6 @@ def archive_key() -> str | None:
     return h.hexdigest()[:20]
 
 
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
 def _claim(claim: Path) -> bool:
     """This process is the one that dumps: an exclusive file naming it; a dead claimer's claim is taken over."""
     for _ in range(2):
@@ -86,7 +78,7 @@ def _claim(claim: Path) -> bool:
                 pid = int(claim.read_text().strip() or 0)
             except (OSError, ValueError):
                 pid = 0
-            if pid and _alive(pid):
+            if pid and pid_alive(pid):
                 return False
             claim.unlink(missing_ok=True)
             continue
@@ -101,7 +93,7 @@ def _sweep(folder: Path, key: str) -> None:
     for part in folder.glob(f"{key}.*.part"):
         try:
             pid = int(part.name.split(".")[1])
-            if not _alive(pid) and time.time() - part.stat().st_mtime > STALE_SECONDS:
+            if not pid_alive(pid) and time.time() - part.stat().st_mtime > STALE_SECONDS:
                 part.unlink(missing_ok=True)
         except (ValueError, OSError):
             continue

@@ -11,6 +11,21 @@ from contextlib import contextmanager
 from pathlib import Path
 
 
+def pid_alive(pid: int) -> bool:
+    """Whether a process of this machine is running (a zombie, killed but not yet reaped, is not)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    try:  # a zombie (killed, not yet reaped) is dead for our purpose
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return True
+
+
 @contextmanager
 def flock(path: Path, blocking: bool = True):
     """Yields True when held (always, if blocking), False when another process holds it (non-blocking)."""

@@ -27,6 +27,7 @@ import threading
 import time
 
 from ...core.framing.layout_framing import IBMSNAP_RECORD_LENGTHS, raw_table
+from ..locks import pid_alive
 from .problems import LoadProblem
 from .sources import delete_path, list_dirs
 from .tasks import STAGED_DDL
@@ -221,20 +222,6 @@ def leases_dir(spark) -> str:
     return f"{landing_root(spark)}/_leases"
 
 
-def _pid_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    try:  # a zombie (killed, not yet reaped) is dead for our purpose
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return True
-
-
 class Lease:
     """Held by a load from before it writes anything until after its commit (or failure)."""
 
@@ -321,7 +308,7 @@ def live_leases(spark) -> set[str]:
             continue
         load_id, owner_host, pid = parts
         if owner_host == host:
-            alive = pid.isdigit() and _pid_alive(int(pid))
+            alive = pid.isdigit() and pid_alive(int(pid))
         else:
             alive = now_ms - st.getModificationTime() < LEASE_TIMEOUT_S * 1000
         if alive:
