@@ -1,7 +1,7 @@
 """A class-data-sharing archive for the driver JVM: every `jcat` command starts a JVM that loads the same
-~20,000 Spark, Hive and Hadoop classes, which costs about 25 CPU-seconds on a 2-core machine. Java 17 can keep
+~13,000 Spark, Hive and Hadoop classes, which costs about 25 CPU-seconds on a 2-core machine. Java 17 can keep
 those classes, parsed and verified, in an archive that later JVMs map instead (CDS, JEP 350): start-up measured
-17 s and 30 CPU-seconds without, 10 s and 18 CPU-seconds with.
+17 s and 30 CPU-seconds without, 10 s and 17-19 CPU-seconds with (a bare session on 2 cores).
 
 The first jcat process of a machine that finds no archive starts `python -m udfs.spark.class_cache make` in the
 background (once: a claim file) and goes on without it. That process runs a small Spark session whose JVM dumps

@@ -202,7 +202,6 @@ def session_builder(master: str | None = None, app_name: str = "jcat", conf: dic
     return builder.enableHiveSupport()
 
 
-
 def check_metastore_reachable(settings: dict[str, Setting]) -> None:
     """A metastore that does not answer is one line naming it and where it was set, not a page of Java."""
     s = settings.get("spark.hadoop.hive.metastore.uris")

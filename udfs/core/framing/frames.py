@@ -530,7 +530,7 @@ def gather(data: np.ndarray, starts: np.ndarray, lengths: np.ndarray) -> tuple[n
 
     Records come in file order with small gaps between them (an RDW, a BDW, a rejected stretch): one boolean
     mask over their span drops the gap bytes, so the work is a pass over the bytes, not an int64 index per byte
-    (that index made RDW and VB landing 1.35x slower than fixed). Records out of order or overlapping, or gaps
+    (that index was 1.07 s of the 2.0 s a 128 MiB RDW range took). Records out of order or overlapping, or gaps
     larger than the records, take the general fancy index."""
     offsets = np.zeros(len(lengths) + 1, dtype=np.int64)
     np.cumsum(lengths, out=offsets[1:])
