@@ -114,3 +114,15 @@ def test_jcat_info_names_each_origin_without_starting_anything(tmp_path):
     assert "  spark.executor.memory=3g    [--conf]" in lines
     assert any(x.startswith("pyspark    4.") for x in lines) and any(x.startswith("java ") for x in lines)
     assert not (tmp_path / "home" / "metastore").exists()
+
+
+def test_metastore_service_jvm_takes_heap_and_options_from_the_environment(monkeypatch, tmp_path):
+    from udfs.spark.metastore import java_command
+
+    monkeypatch.setenv("JCAT_METASTORE_HEAP", "384m")
+    monkeypatch.setenv("JCAT_METASTORE_JAVA_OPTIONS", "-XX:+UseSerialGC  -Dx='a b'")
+    cmd = java_command(tmp_path, 9083)
+    assert cmd[1:4] == ["-Xmx384m", "-XX:+UseSerialGC", "-Dx=a b"]
+    assert cmd[-2:] == ["-p", "9083"]
+    monkeypatch.delenv("JCAT_METASTORE_JAVA_OPTIONS")
+    assert java_command(tmp_path, 9083)[2].startswith("-Dderby.system.home=")

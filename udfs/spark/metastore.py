@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import signal
 import socket
 import subprocess
@@ -134,7 +135,10 @@ def java_command(home: Path, port: int) -> list[str]:
     java_home = os.environ.get("JAVA_HOME")
     java = str(Path(java_home) / "bin" / "java") if java_home and (Path(java_home) / "bin" / "java").exists() else "java"
     log_config = Path(__file__).resolve().with_name("log4j2.properties")
-    return [java, f"-Xmx{os.environ.get('JCAT_METASTORE_HEAP', '1g')}", f"-Dderby.system.home={home}",
+    # JCAT_METASTORE_JAVA_OPTIONS: extra JVM options for the service (GC logging, a collector), like Spark's
+    # SPARK_DAEMON_JAVA_OPTS for its own daemons.
+    extra = shlex.split(os.environ.get("JCAT_METASTORE_JAVA_OPTIONS", ""))
+    return [java, f"-Xmx{os.environ.get('JCAT_METASTORE_HEAP', '1g')}", *extra, f"-Dderby.system.home={home}",
             "-Dlog4j2.contextSelector=org.apache.logging.log4j.core.selector.ClassLoaderContextSelector",
             f"-Dlog4j2.configurationFile=file:{log_config}",
             "-cp", f"{service_dir(home) / 'conf'}:{jars}/*",
