@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from support.fixtures import _drop_hand_written_raw_tables, jcat_home, spark, standalone_cluster  # noqa: F401
+from support.fixtures import SHORT_LIVED_JVM, _drop_hand_written_raw_tables, jcat_home, spark, standalone_cluster  # noqa: F401
 
 # One process per JCAT_HOME is all most tests need: Derby inside the process, as before the shared service, spares
 # a metastore JVM per test home. Tests of several processes at once ask for the service (JCAT_METASTORE=service),
@@ -20,14 +20,9 @@ from support.fixtures import _drop_hand_written_raw_tables, jcat_home, spark, st
 os.environ.setdefault("JCAT_METASTORE", "embedded")
 os.environ.setdefault("JCAT_METASTORE_IDLE_SECONDS", "30")
 
-# Every JVM the suite starts lives seconds to minutes, and the suite is CPU-bound on 2 cores: with C1 only and the
-# serial collector the same test spends about 40% less CPU (test_cli_build's M7 build: 269 -> 157 busy
-# core-seconds), most of it JIT compilation that a short JVM never repays. Drivers (spark-submit, so the in-process
-# fixture and every jcat subprocess), Spark's launcher, the standalone master and worker, and jcat's metastore
-# service all take it; users' commands keep the JVM's defaults. A test's own setting of these wins.
-_SHORT_LIVED_JVM = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"
+# Short-lived JVMs: C1 only and the serial collector (why: support/fixtures.py). A test's own setting wins.
 for _name in ("SPARK_SUBMIT_OPTS", "SPARK_LAUNCHER_OPTS", "SPARK_DAEMON_JAVA_OPTS", "JCAT_METASTORE_JAVA_OPTIONS"):
-    os.environ.setdefault(_name, _SHORT_LIVED_JVM)
+    os.environ.setdefault(_name, SHORT_LIVED_JVM)
 
 TIERS = ("fast", "spark")
 HERE = Path(__file__).resolve().parent

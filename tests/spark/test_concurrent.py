@@ -1,6 +1,9 @@
 """Several jcat processes at once on the embedded default, no set-up step: `jcat serve` runs while two
 `jcat load`s of different files into one raw table and a `jcat build` run in other processes, all through the
-metastore service the first of them started; a JDBC client then counts the new rows through the server."""
+metastore service the first of them started; a JDBC client then counts the new rows through the server.
+
+The build selects one model of every format with only M7 landed (every raw view exists, empty, from the first
+command, so every model builds), and passes one of dbt's own flags through `jcat build`."""
 
 from __future__ import annotations
 
@@ -52,9 +55,19 @@ def test_serve_load_load_build_at_once_then_jdbc_counts(tmp_path):
         for p in loads:
             out, _ = p.communicate(timeout=900)
             assert p.returncode == 0, out.decode()[-3000:]
-        build = subprocess.run(cli + ["build", "--select", "audit_journal_m7"], env=env, capture_output=True,
-                               text=True, timeout=900)
+        # One model of every format, with only M7 landed: every other raw view exists from the first command and
+        # is empty, so every model builds and says so. dbt's own flags pass through as dbt takes them: the models
+        # and their data tests run, the unit tests (run by each format's model tests) do not.
+        build = subprocess.run(cli + ["build", "--select", "audit_journal_m7", "journal_entries", "lldf_segments",
+                                      "idms_journal", "ibmsnap_uow", "--exclude-resource-type", "unit_test"],
+                               env=env, capture_output=True, text=True, timeout=900)
         assert build.returncode == 0, (build.stdout + build.stderr)[-5000:]
+        finished = next(ln for ln in (build.stdout + build.stderr).splitlines() if "Finished running" in ln)
+        assert "data test" in finished and "unit test" not in finished, finished
+        said = [ln for ln in build.stderr.splitlines() if "nothing to read" in ln]
+        assert sorted(ln.split()[1] for ln in said) == ["ibmsnap_uow", "idms_journal", "journal_entries",
+                                                         "lldf_segments"]
+        assert "jcat.raw_idms is empty (land files with `jcat load idms FILE`)" in build.stderr
         assert read_state(home)["uri"].startswith("thrift://127.0.0.1:")  # one service served them all
 
         cur = hive.connect("127.0.0.1", port, username="tester", database="jcat").cursor()

@@ -20,7 +20,7 @@ def test_load_build_query(spark, tmp_path):
     damaged.write_bytes(good + b"\x00\x05\x00\x00" + b"\xff" * 20)  # REC-LEN 5: shorter than the record prefix
     result = load(spark, "idms", [str(p) for p in files] + [str(damaged)])
     assert result.records == len(demo.scenario()) + 1
-    rejects = spark.sql("select * from jcat.raw_rejects where layout = 'idms'").collect()
+    rejects = spark.sql(f"select * from jcat.raw_rejects where load_id = '{result.load_id}'").collect()
     assert len(rejects) == 1 and rejects[0].source_file.endswith("damaged.jrn")
     assert rejects[0].record_offset == len(good) and rejects[0].reason.startswith("bad_length")
 
