@@ -111,7 +111,7 @@ def test_models_are_not_stale():
 
 
 def test_a_ddl_change_changes_the_model(tmp_path, monkeypatch):
-    before = models.render_table_model("ccpparms")
+    before = models.render_decoding_macro("ccpparms")
     src = (ddl.SQL_DIR / "ccpparms.all.sql").read_text()
     for f in ddl.SQL_DIR.glob("*.sql"):
         (tmp_path / f.name).write_text(f.read_text())
@@ -119,7 +119,7 @@ def test_a_ddl_change_changes_the_model(tmp_path, monkeypatch):
     monkeypatch.setattr(L, "SQL_DIR", tmp_path)
     L._ddls.cache_clear()
     try:
-        after = models.render_table_model("ccpparms")
+        after = models.render_decoding_macro("ccpparms")
     finally:
         L._ddls.cache_clear()
     assert before != after and "'smallint'" in after

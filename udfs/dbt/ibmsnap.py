@@ -68,18 +68,25 @@ def aggregate_inputs() -> tuple[str, ...]:
     return ("uow", "ccpparms", "pruncntl", "register") + tuple(L.table_key(d) for d in L.cd_ddls())
 
 
-def render_table_model(table: str, ephemeral: bool = False) -> str:
+MACROS_DIR = REPO / "macros" / "ibmsnap"
 
+
+def decode_macro(table: str) -> str:
+    return f"jcat_ibmsnap_decode_{table}"
+
+
+def render_decoding_macro(table: str) -> str:
+    """The decoding of one table, once: the view ibmsnap_<table> and, for the aggregates' inputs, the incremental
+    table ibmsnap_<table>_records both call it (each over the raw table, never over the other)."""
     groups = _variant_groups(table)
     cols = _union_columns(table)
     files = sorted({Path(lay.ddl.source_file).name for _, lay in groups})
     w = max(len(c.name) for c in cols)
-    out = [HEADER.format(marker=marker(".sql", "udfs/dbt/ibmsnap.py"), files=", ".join(f"sql/ibmsnap/{f}" for f in files)).rstrip("\n"),
+    path = MACROS_DIR / f"{decode_macro(table)}.sql"
+    out = [HEADER.format(marker=marker(path, "udfs/dbt/ibmsnap.py"), files=", ".join(f"sql/ibmsnap/{f}" for f in files)).rstrip("\n"),
            "{#- One line per column: the column macro with its position and kind, then position, width in bytes",
            "    (null indicator and VARCHAR length included) and the column as the DDL declares it. -#}",
-           *(["{#- The decoding of the view ibmsnap_" + table + " as an incremental table, for the table models that read it. -#}",
-              "{{ config(materialized='incremental') }}"] if ephemeral else
-             ["{#- A persistent VIEW over the raw table (dbt_project.yml): every landed record, with no build. -#}"]),
+           f"{{% macro {decode_macro(table)}() %}}",
            "{%- set variant = jcat_ibmsnap_variant() %}",
            "",
            "with raw as (",
@@ -128,7 +135,25 @@ def render_table_model(table: str, ephemeral: bool = False) -> str:
         if meaning is not None:
             out.append(f"  {{{{ jcat_ibmsnap_meaning('{c.name}', {meaning!r}) }}}} as {c.name}_MEANING,")
     out += ["  {{ jcat_strict_guard() }} as decode_errors,",
-            "  source_file, record_offset, record_number, load_id", "from framed", ""]
+            "  source_file, record_offset, record_number, load_id", "from framed", "{% endmacro %}", ""]
+    return "\n".join(out)
+
+
+
+
+def render_table_model(table: str, ephemeral: bool = False) -> str:
+    """The view ibmsnap_<table>, or (ephemeral=True, a name kept from before) its incremental twin
+    ibmsnap_<table>_records: either is the table's decoding macro."""
+    files = sorted({Path(lay.ddl.source_file).name for _, lay in _variant_groups(table)})
+    name = f"ibmsnap_{table}_records" if ephemeral else f"ibmsnap_{table}"
+    out = [HEADER.format(marker=marker(MODELS_DIR / f"{name}.sql", "udfs/dbt/ibmsnap.py"),
+                         files=", ".join(f"sql/ibmsnap/{f}" for f in files)).rstrip("\n"),
+           f"{{#- The columns, one line each as the DDL declares them: macros/ibmsnap/{decode_macro(table)}.sql. -#}}",
+           *(["{#- The decoding of the view ibmsnap_" + table + " as an incremental table, for the table models that read it. -#}",
+              "{{ config(materialized='incremental') }}"] if ephemeral else
+             ["{#- A persistent VIEW over the raw table (dbt_project.yml): every landed record, with no build. -#}"]),
+           f"{{{{ {decode_macro(table)}() }}}}",
+           ""]
     return "\n".join(out)
 
 
@@ -619,6 +644,7 @@ def render_aggregates() -> dict[Path, str]:
 def generated_files() -> dict[Path, str]:
     files: dict[Path, str] = {}
     for t in L.all_tables():
+        files[MACROS_DIR / f"{decode_macro(t)}.sql"] = render_decoding_macro(t)
         files[L.MODELS_DIR / f"ibmsnap_{t}.sql"] = render_table_model(t)
         files[L.MODELS_DIR / f"ibmsnap_{t}.yml"] = render_table_yml(t)
     for t in aggregate_inputs():
