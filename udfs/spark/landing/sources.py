@@ -81,7 +81,6 @@ class Reader:
             self.fd = os.open(self.local, os.O_RDONLY)
         else:
             jvm, conf = _hadoop(spark)
-            self.jvm, self.gateway = jvm, spark.sparkContext._gateway
             p = jvm.org.apache.hadoop.fs.Path(path)
             self.stream = p.getFileSystem(conf).open(p)
 
@@ -89,9 +88,10 @@ class Reader:
         if self.fd is not None:
             out = os.pread(self.fd, n, offset)
         else:
-            arr = self.gateway.new_array(self.jvm.byte, n)
-            self.stream.readFully(offset, arr)
-            out = bytes(self.jvm.java.util.Arrays.copyOf(arr, n))  # a byte[] return value crosses py4j as bytes
+            # A byte[] crosses py4j by value: one passed in to be filled (readFully(pos, buf)) comes back as it went,
+            # zeros; one returned (readNBytes) arrives as bytes.
+            self.stream.seek(offset)
+            out = bytes(self.stream.readNBytes(n)) if n else b""
         if len(out) != n:
             raise OSError(f"{self.path}: {n} bytes expected at offset {offset}, read {len(out)} (did it change?)")
         return out
