@@ -240,7 +240,7 @@ public class RangeInputFormat extends InputFormat<LongWritable, RangeInputFormat
                 int n = (int) Math.min(piece, range.readEnd - pos);
                 byte[] buf = new byte[n];
                 try {
-                    in.readFully(pos, buf, 0, n);
+                    in.readFully(buf, 0, n); // sequential: one stream per range (HDFS, S3A read ahead)
                 } catch (EOFException e) {
                     throw new IOException(range.path + ": " + n + " bytes expected at offset " + pos
                             + " (did the file change during the load?)", e);
@@ -262,6 +262,7 @@ public class RangeInputFormat extends InputFormat<LongWritable, RangeInputFormat
                 in = p.getFileSystem(conf).open(p);
                 openPath = range.path;
             }
+            in.seek(range.start);
             pos = range.start;
             key = new LongWritable(range.start);
             value = new Piece(range.path, range.start, null, range.plan);
