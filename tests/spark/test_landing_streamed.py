@@ -1,8 +1,9 @@
 """Files a Python task cannot open (HDFS, S3A...) land in ranges like local files: planned by the same sparse
 index, each range read in the executor's JVM (jcat's landing jar, RangeInputFormat) and streamed to its task.
 
-Non-local paths are simulated as the other landing tests do: `loader.RANGE_READS = False` sends local files
-down the non-local path (Hadoop's LocalFileSystem in the JVM). Each file lands twice, once each way, under two
+Non-local paths are simulated (`as_if_remote`): `loader.RANGE_READS = False` sends local files down the
+non-local path (Hadoop's LocalFileSystem in the executors' JVM), and the driver's `Reader` reads them through
+the driver JVM (py4j), as it does an HDFS file, instead of os.pread. Each file lands twice, once each way, under two
 names: records, numbers, rejects, accounting and fingerprint must be the same, and both must use several tasks.
 """
 
@@ -13,6 +14,7 @@ import pytest
 from support.landing_data import bdw, idms_record, rdw, vb
 from udfs.core.samples import m7_records
 from udfs.spark.landing import LoadProblem, load
+from udfs.spark.landing.tasks import local_path as LOCAL_PATH
 
 pytestmark = pytest.mark.spark
 
@@ -33,13 +35,19 @@ def landed(spark, layout, f, load_id):
     return [tuple(r) for r in recs], [tuple(r) for r in rejs], ranges
 
 
+def as_if_remote(monkeypatch, remote: bool = True):
+    from udfs.spark.landing import loader, tasks
+
+    monkeypatch.setattr(loader, "RANGE_READS", not remote)
+    # Reader asks tasks.local_path whether it may os.pread
+    monkeypatch.setattr(tasks, "local_path", (lambda path: None) if remote else LOCAL_PATH)
+
+
 def land_both_ways(spark, monkeypatch, tmp_path, name, data, layout, **kw):
     """(local, streamed): each the file's accounting, records, rejects and number of ranges."""
-    from udfs.spark.landing import loader
-
     out = []
     for mode in (True, False):
-        monkeypatch.setattr(loader, "RANGE_READS", mode)
+        as_if_remote(monkeypatch, not mode)
         f = tmp_path / f"{name}-{'local' if mode else 'streamed'}"
         f.write_bytes(data)
         result = load(spark, layout, [str(f)], split_threshold=1, **kw)
@@ -81,8 +89,6 @@ def test_streamed_ranges_land_what_local_ranges_land(spark, monkeypatch, tmp_pat
 
 def test_broken_length_mid_file_same_rejects_and_strict_error_streamed(spark, monkeypatch, tmp_path):
     """Self-delimiting IDMS records (several ranges), a bad REC-LEN, then a long rest: one reject, its own range."""
-    from udfs.spark.landing import loader
-
     good = b"".join(idms_record(i, "BFOR", b"\x02" * (i * 31 % 500)) for i in range(9000))
     data = good + b"\x00\x03\x00\x00" + b"\x5a" * (1 << 20) + b"\x5b" * 77
     assert len(good) > (2 << 20)
@@ -94,7 +100,7 @@ def test_broken_length_mid_file_same_rejects_and_strict_error_streamed(spark, mo
     assert rej[3] == "00030000" + "5A" * 28
     errors = []
     for mode in (True, False):
-        monkeypatch.setattr(loader, "RANGE_READS", mode)
+        as_if_remote(monkeypatch, not mode)
         g = tmp_path / f"strict-{mode}"
         g.write_bytes(data)
         with pytest.raises(LoadProblem) as e:
@@ -115,8 +121,8 @@ def test_without_the_landing_jar_files_are_read_whole(spark, monkeypatch, tmp_pa
     local = ((fr.records, fr.record_bytes, fr.framing_bytes, fr.rejected_bytes, fr.reasons, fr.fingerprint),
              *landed(spark, "qjordje5", e, first.load_id))
     assert loader.range_reader(spark) is not None  # sessions jcat starts have it
+    as_if_remote(monkeypatch)
     monkeypatch.setattr(loader, "range_reader", lambda spark: None)
-    monkeypatch.setattr(loader, "RANGE_READS", False)
     f = tmp_path / "small-whole"
     f.write_bytes(data)
     result = load(spark, "qjordje5", [str(f)], framing="rdw", split_threshold=1)
@@ -129,3 +135,20 @@ def test_without_the_landing_jar_files_are_read_whole(spark, monkeypatch, tmp_pa
     g.write_bytes(data)
     with pytest.raises(LoadProblem, match="lacks jcat's landing jar.*spark.jars=.*jcat-landing.jar"):
         load(spark, "qjordje5", [str(g)], framing="rdw")
+
+
+def test_the_driver_reads_remote_files_through_the_jvm(spark, monkeypatch, tmp_path):
+    """Reader's py4j path (HDFS, S3A): the bytes themselves, at any offset (a byte[] filled in the JVM reads back
+    as zeros through py4j: the sparse index saw an empty file and fingerprints were of zeros)."""
+    from udfs.spark.landing.sources import Reader
+
+    data = bytes(range(256)) * 5000
+    f = tmp_path / "remote.bin"
+    f.write_bytes(data)
+    as_if_remote(monkeypatch)
+    with Reader(spark, uri(f)) as r:
+        assert r.fd is None and r.stream is not None
+        assert r.read_at(0, 10) == data[:10] and r.read_at(1_000_003, 200_000) == data[1_000_003:1_200_003]
+        assert r.read_at(7, 0) == b""
+        with pytest.raises(OSError, match="10 bytes expected at offset 1279995, read 5"):
+            r.read_at(len(data) - 5, 10)
