@@ -26,6 +26,7 @@ import secrets
 import sys
 import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from ..progress import SparkProgress
@@ -42,6 +43,7 @@ CHUNK_TARGET = 1 << 20
 INDEX_STEP = 8 << 20  # a cut point every 8 MiB: what a task holds at once
 MIN_RANGE = 1 << 20
 RANGE_READS = True  # tasks read local files themselves (tests turn it off to exercise the other paths)
+STREAM_BATCH = 16 << 20  # Arrow batches of streamed bytes a Python task holds at once (Spark's default: 64 MiB)
 WHOLE_FILE_LIMIT = (1 << 31) - (1 << 24)  # a Spark binary value holds under 2 GiB
 _EMPTY_SHA = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
 EMPTY_FINGERPRINT = "sha256:" + _EMPTY_SHA
@@ -165,8 +167,9 @@ def plan_file(spark, f: SourceFile, framing: Framing, target: int, stream: bool 
     if framing.kind == "fixed":
         points, stop = fixed_points(f.size, framing.record_length, step), None
     else:
-        with Reader(spark, f.path) as r:
-            ix = sparse_index(FileView(r.read_at, 0, f.size), framing, step)
+        with Reader(spark, f.path) as r:  # through the driver JVM: bigger pages, fewer round trips
+            ix = sparse_index(FileView(r.read_at, 0, f.size, page=(1 << 20) if r.fd is not None else READ_PIECE),
+                              framing, step)
         points, stop = ix.points, ix.stop
     if stream:
         return [{"size": f.size, "stream": True, "intervals": ivs} for ivs in plan_ranges(points, stop, f.size, target)]
@@ -410,7 +413,8 @@ def load(spark, layout: str, paths: list[str] | str, *, framing: str | None = No
         spark.sparkContext.setJobDescription(f"jcat load {layout} {result.load_id}")
         with SparkProgress(spark, f"landing {layout}", len(framed), sum(f.size for f in framed),
                            spec.record_length if spec.kind == "fixed" else None) if progress else _Null():
-            staged_rows.write.mode("errorifexists").parquet(staged)
+            with _arrow_batch_bytes(spark, STREAM_BATCH):
+                staged_rows.write.mode("errorifexists").parquet(staged)
         summaries = _summaries(spark, staged)
         store.pause("staged")
 
@@ -456,6 +460,23 @@ def load(spark, layout: str, paths: list[str] | str, *, framing: str | None = No
     return result
 
 
+
+
+@contextmanager
+def _arrow_batch_bytes(spark, n: int):
+    """spark.sql.execution.arrow.maxBytesPerBatch = n while the load's one job runs, then as it was: a streamed range's
+    bytes reach its Python task in batches of this size (measured on a 200 MiB RDW file in two ranges: peak
+    worker RSS 335 MiB with 64 MiB batches, 271 MiB with 16 MiB, 205 MiB for the same ranges read locally)."""
+    key = "spark.sql.execution.arrow.maxBytesPerBatch"
+    before = spark.conf.get(key, None)
+    spark.conf.set(key, str(n))
+    try:
+        yield
+    finally:
+        if before is None:
+            spark.conf.unset(key)
+        else:
+            spark.conf.set(key, before)
 
 
 class _Null:
