@@ -2,12 +2,15 @@
 
 Pure (no Spark): the tasks' own function (`range_rows`) runs on ranges of a file on disk and must give
 exactly what framing the whole file gives (`chunk_rows`): the same records, numbers, offsets, rejects
-with their words and first bytes, accounting and fingerprint, whatever the step and range size.
+with their words and first bytes, accounting and fingerprint, whatever the step and range size. And the
+same again when the ranges' bytes arrive as the JVM streams them for files a task cannot open (HDFS, S3A):
+rows of a plan, then its bytes in pieces up to `read_end`, through `frame_batches`.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 
 import pyarrow as pa
 import pytest
@@ -16,7 +19,26 @@ from hypothesis import strategies as st
 
 from support.landing_data import idms_record, lldf_record, rdw, vb
 from udfs.core.framing.frames import FileView, Framing, fixed_points, frame, plan_ranges, sparse_index
-from udfs.spark.landing.tasks import BLOCK, block_digests, chunk_rows, fingerprint, range_rows, scheme_block
+from udfs.spark.landing.tasks import (BLOCK, CHUNK_DDL, StreamedReads, block_digests, chunk_rows, fingerprint,
+                                     frame_batches, range_rows, read_end, scheme_block)
+
+CHUNK_SCHEMA = pa.schema([("source_file", pa.string()), ("chunk_offset", pa.int64()), ("chunk", pa.binary()),
+                          ("whole", pa.bool_()), ("plan", pa.string())])
+assert CHUNK_DDL == "source_file STRING, chunk_offset BIGINT, chunk BINARY, whole BOOLEAN, plan STRING"
+
+
+def streamed_batches(data: bytes, plans: list[dict], piece: int, per_batch: int):
+    """What RangeInputFormat sends for one task holding these ranges: per range a row with its plan, then its
+    bytes [start, read_end) in pieces, keyed by offset; cut into Arrow batches of per_batch rows."""
+    rows = []
+    for p in plans:
+        start = p["intervals"][0][0]
+        rows.append(("file:/x", start, None, False, json.dumps(p)))
+        rows += [("file:/x", o, data[o:min(o + piece, read_end(p))], False, None)
+                 for o in range(start, read_end(p), piece)]
+    for i in range(0, len(rows), per_batch):
+        yield pa.RecordBatch.from_arrays([pa.array(c, t.type) for c, t in zip(zip(*rows[i:i + per_batch]), CHUNK_SCHEMA)],
+                                         schema=CHUNK_SCHEMA)
 
 
 def staged(batches) -> dict:
@@ -49,6 +71,11 @@ def split(path, data: bytes, framing: Framing, step: int, target: int) -> tuple[
         s = staged(range_rows("file:/x", p, framing, "t", max_batch_bytes=97))
         for k in "RJSH":
             out[k] += s[k]
+    # the same ranges as the JVM streams them (one task holding them all, small pieces, small batches)
+    piece = max(13, len(data) // 40)
+    streamed = staged(frame_batches(framing, "t")(streamed_batches(
+        data, [{"size": p["size"], "stream": True, "intervals": p["intervals"]} for p in plans], piece, 3)))
+    assert streamed == out
     return out, ranges
 
 
@@ -168,3 +195,29 @@ def test_fingerprint_is_content_only_and_old_schemes_are_recomputed(tmp_path):
 def test_empty_and_all_garbage(tmp_path, framing):
     for data in (b"\xff", b"\x00\x01\x00\x00" * 3):
         check_same(tmp_path, data, framing, 1, 1)
+
+
+def test_streamed_reads_go_forward_and_say_what_is_missing():
+    data = bytes(range(256)) * 40
+    pieces = lambda lo, hi, n: ((o, data[o:min(o + n, hi)]) for o in range(lo, hi, n))
+    r = StreamedReads("hdfs://nn/f", pieces(100, 5000, 7))
+    assert r.read_at(100, 0) == b"" and r.read_at(100, 30) == data[100:130]
+    assert r.read_at(120, 1000) == data[120:1120]  # overlapping the last read, across pieces
+    assert r.read_at(3000, 3) == data[3000:3003] and r.read_at(3001, 1999) == data[3001:5000]
+    assert len(r.held) <= 2000 // 7 + 2  # pieces before the last read are gone
+    with pytest.raises(OSError, match="goes back before 3001"):
+        r.read_at(3000, 1)
+    with pytest.raises(OSError, match=r"hdfs://nn/f: 10 bytes expected at offset 4995, read 5 \(did the file change"):
+        r.read_at(4995, 10)
+    gap = iter([(0, b"abc"), (4, b"e")])
+    with pytest.raises(OSError, match="a piece at offset 4 where 3 was expected"):
+        StreamedReads("f", gap).read_at(0, 5)
+
+
+def test_read_end_covers_the_last_block_and_first_bytes():
+    plan = lambda a, b, size: {"size": size, "intervals": [[a, b, 0, False]]}
+    assert read_end(plan(0, 100, 5000)) == 5000  # the one block that starts at 0 runs to the end
+    assert read_end(plan(100, 200, 5000)) == 232  # no block starts in it: a reject's first bytes only
+    assert read_end(plan(100, 200, 210)) == 210
+    assert read_end(plan(BLOCK - 10, BLOCK + 10, 5 * BLOCK)) == 2 * BLOCK  # finishes the block starting at BLOCK
+    assert read_end(plan(BLOCK + 1, 2 * BLOCK, 5 * BLOCK)) == 2 * BLOCK + 32

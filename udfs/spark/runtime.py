@@ -133,6 +133,26 @@ def jcat_defaults(home: Path) -> dict[str, str]:
     }
 
 
+def landing_jar() -> Path:
+    """udfs/spark/java/jcat-landing.jar (built from the source beside it by build.sh): `jcat load` reads files a
+    Python task cannot open (HDFS, S3A...) in ranges through its RangeInputFormat, in the executors' JVM."""
+    return Path(__file__).resolve().parent / "java" / "jcat-landing.jar"
+
+
+def with_landing_jar(settings: dict[str, Setting]) -> dict[str, Setting]:
+    """spark.jars with jcat's landing jar appended to whatever was set (never replacing it): on the driver's
+    classpath, and shipped by Spark to every executor."""
+    jar = landing_jar()
+    if not jar.is_file():
+        return settings
+    current = settings.get("spark.jars")
+    given = [j.strip() for j in current.value.split(",") if j.strip()] if current is not None else []
+    if any(j == str(jar) or j.endswith("/" + jar.name) for j in given):
+        return settings
+    origin = f"{current.origin} + jcat's landing jar" if current is not None else "jcat default"
+    return {**settings, "spark.jars": Setting(",".join(given + [str(jar)]), origin)}
+
+
 ENVIRONMENT = {"JCAT_MASTER": "spark.master", "JCAT_TIMEZONE": "spark.sql.session.timeZone",
                "JCAT_SPARK_UI": "spark.ui.enabled"}
 METASTORE_KEYS = ("spark.hadoop.hive.metastore.uris", "spark.hadoop.javax.jdo.option.ConnectionURL")
@@ -162,7 +182,7 @@ def resolve_settings(master: str | None = None, conf: dict[str, str] | None = No
         out["spark.master"] = Setting(CLI_MASTER[0], "--master")
     if not any(out.get(k) for k in METASTORE_KEYS):
         out.update(embedded_metastore(home, start_service))
-    return out
+    return with_landing_jar(out)
 
 
 def embedded_metastore(home: Path, start_service: bool = True) -> dict[str, Setting]:

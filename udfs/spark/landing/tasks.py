@@ -1,13 +1,15 @@
 """What a Spark task does with a piece of a file: frame it and emit Arrow rows. pyarrow and numpy only.
 
-A piece is either a *range* of a local file (whole units between two cut points of its sparse index,
-or whole fixed-length records), which the task reads itself, an interval at a time; or a *chunk* whose
-bytes came in the row (a whole file read by `binaryFiles`, or an aligned run of fixed-length records
-from Hadoop's FixedLengthInputFormat), for paths a Python task cannot open. Every piece yields one
-summary row (kind 'S') with its byte accounting, and 'H' rows: the sha256 of each 1 MiB block of the
-file (at fixed offsets, so the fingerprint depends on the content only, never on how the file was cut)
-that starts in the piece. Records are kind 'R', rejected pieces kind 'J'; all share one schema so a
-load is written in a single pass.
+A piece is a *range* of a file (whole units between two cut points of its sparse index, or whole
+fixed-length records), read an interval at a time: by the task itself with os.pread for a local file, or,
+for a file a Python task cannot open (HDFS, S3A...), by the executor's JVM (udfs/spark/java,
+`RangeInputFormat`), which streams the range's bytes to the task in pieces, in order, as rows after the
+range's plan (`StreamedReads` turns them back into positioned reads). Or a *chunk* whose bytes came in the
+row: an aligned run of fixed-length records from Hadoop's FixedLengthInputFormat, or a whole file read by
+`binaryFiles` when the session lacks jcat's landing jar. Every piece yields one summary row (kind 'S') with its
+byte accounting, and 'H' rows: the sha256 of each 1 MiB block of the file (at fixed offsets, so the
+fingerprint depends on the content only, never on how the file was cut) that starts in the piece. Records are
+kind 'R', rejected pieces kind 'J'; all share one schema so a load is written in a single pass.
 """
 
 from __future__ import annotations
@@ -38,6 +40,50 @@ STAGED_DDL = ("kind STRING, source_file STRING, record_offset BIGINT, record_num
               "record_bytes BIGINT, framing_bytes BIGINT, rejected_bytes BIGINT, digest STRING, reasons STRING")
 CHUNK_DDL = "source_file STRING, chunk_offset BIGINT, chunk BINARY, whole BOOLEAN, plan STRING"
 FIRST_BYTES = 32
+
+
+class StreamedReads:
+    """read_at(offset, n) over a range's bytes arriving in order as (offset, bytes) pieces (from the JVM).
+
+    Reads must not go back before the start of the previous read (range_rows reads that way): what lies before
+    it is dropped, so a reader holds the bytes of its last read and the pieces it spans, never the range. A
+    read past the last piece, or a gap between pieces, is an OSError like a short pread."""
+
+    def __init__(self, source_file: str, pieces):
+        self.source_file, self.pieces = source_file, iter(pieces)
+        self.held: list[tuple[int, bytes]] = []  # pieces in order, contiguous
+        self.floor = 0  # the start of the last read: nothing before it can be read again
+        self.hi = None  # the end of the last piece taken
+
+    def read_at(self, off: int, n: int) -> bytes:
+        if off < self.floor:
+            raise OSError(f"{self.source_file}: a read at offset {off} goes back before {self.floor} "
+                          "(streamed bytes are read in order)")
+        self.floor = off
+        while self.hi is None or self.hi < off + n:
+            nxt = next(self.pieces, None)
+            if nxt is None:
+                got = max(0, (self.hi or 0) - off)
+                raise OSError(f"{self.source_file}: {n} bytes expected at offset {off}, read {min(got, n)} "
+                              "(did the file change during the load?)")
+            p_off, data = nxt
+            if self.hi is not None and p_off != self.hi:
+                raise OSError(f"{self.source_file}: a piece at offset {p_off} where {self.hi} was expected")
+            self.hi = p_off + len(data)
+            if self.hi > off:
+                self.held.append((p_off, data))
+        while self.held and self.held[0][0] + len(self.held[0][1]) <= off:
+            self.held.pop(0)
+        if n == 0:
+            return b""
+        out, end = [], off + n
+        for p_off, data in self.held:
+            if p_off >= end:
+                break
+            a, b = max(off - p_off, 0), min(end - p_off, len(data))
+            if b > a:
+                out.append(data[a:b] if (a, b) != (0, len(data)) else data)
+        return out[0] if len(out) == 1 else b"".join(out)
 
 
 def _batch(n: int, **cols) -> pa.RecordBatch:
@@ -154,55 +200,73 @@ def _hash_batch(source_file, blocks):
                   length=[b[1] for b in blocks], digest=[b[2] for b in blocks])
 
 
-def range_rows(source_file: str, plan: dict, framing: Framing, layout: str, max_batch_bytes: int = 4 << 20):
-    """Arrow batches for one range of a local file: each interval read, framed and emitted in turn."""
+def range_rows(source_file: str, plan: dict, framing: Framing, layout: str, max_batch_bytes: int = 4 << 20,
+               read_at=None):
+    """Arrow batches for one range: each interval read, framed and emitted in turn. read_at(offset, n) reads the
+    file (default: os.pread of plan["local"]); reads go forward only (never before the previous read's start),
+    up to `read_end(plan)`, so a stream of the range's bytes can feed them (StreamedReads)."""
+    if read_at is None:
+        fd = os.open(plan["local"], os.O_RDONLY)
+        try:
+            def pread(off, n):
+                out = os.pread(fd, n, off)
+                if len(out) != n:
+                    raise OSError(f"{source_file}: {n} bytes expected at offset {off}, read {len(out)} "
+                                  "(did the file change during the load?)")
+                return out
+
+            yield from range_rows(source_file, plan, framing, layout, max_batch_bytes, pread)
+        finally:
+            os.close(fd)
+        return
     size, intervals = plan["size"], plan["intervals"]
     start, end = intervals[0][0], intervals[-1][1]
-    fd = os.open(plan["local"], os.O_RDONLY)
-    try:
-        def read_at(off, n):
-            out = os.pread(fd, n, off)
-            if len(out) != n:
-                raise OSError(f"{source_file}: {n} bytes expected at offset {off}, read {len(out)} "
-                              "(did the file change during the load?)")
-            return out
-
-        hasher = BlockHasher(start, end, size)
-        records = record_bytes = framing_bytes = 0
-        reasons = Counter()
-        for a, b, before, lazy in intervals:
-            if lazy:  # from where framing gave up to the end: one reject, only its first bytes are read
-                fr = frame(FileView(read_at, a, b - a), framing, origin=a)
-                for off in range(a, b, READ_PIECE):
-                    hasher.feed(read_at(off, min(READ_PIECE, b - off)))
-                buf = None
+    hasher = BlockHasher(start, end, size)
+    records = record_bytes = framing_bytes = 0
+    reasons = Counter()
+    for a, b, before, lazy in intervals:
+        if lazy:  # from where framing gave up to the end: one reject, only its first bytes are read
+            view = FileView(read_at, a, b - a)
+            fr = frame(view, framing, origin=a)
+            if fr.rejects:  # before the bytes are hashed: reads go forward only
+                yield _reject_batch(source_file, layout, a, fr.rejects, lambda off: view[off:off + FIRST_BYTES])
+            for off in range(a, b, READ_PIECE):
+                hasher.feed(read_at(off, min(READ_PIECE, b - off)))
+            buf = None
+        else:
+            buf = read_at(a, b - a)
+            hasher.feed(buf)
+            fr = (frame_fixed_span(a, b, size, framing.record_length) if framing.kind == "fixed"
+                  else frame(buf, framing, origin=a))
+        if len(fr.starts):
+            data = np.frombuffer(buf, dtype=np.uint8)
+            if framing.kind == "fixed":
+                numbers = lambda lo, starts, a=a: (a + starts) // framing.record_length + 1
             else:
-                buf = read_at(a, b - a)
-                hasher.feed(buf)
-                fr = (frame_fixed_span(a, b, size, framing.record_length) if framing.kind == "fixed"
-                      else frame(buf, framing, origin=a))
-            if len(fr.starts):
-                data = np.frombuffer(buf, dtype=np.uint8)
-                if framing.kind == "fixed":
-                    numbers = lambda lo, starts, a=a: (a + starts) // framing.record_length + 1
-                else:
-                    numbers = lambda lo, starts, first=before + 1, n=len(fr.starts): np.arange(
-                        first + lo, first + lo + len(starts), dtype=np.int64)
-                yield from _record_batches(source_file, data, a, fr, numbers, max_batch_bytes)
-            if fr.rejects:
-                # the first bytes at the offset, as in the whole file (they may run past the interval)
-                first = lambda off, a=a: read_at(a + off, min(FIRST_BYTES, size - a - off))
-                yield _reject_batch(source_file, layout, a, fr.rejects, first)
-            records += len(fr.starts)
-            record_bytes += fr.record_bytes
-            framing_bytes += fr.framing_bytes
-            for r in fr.rejects:
-                reasons[r.code] += r.length
-            del buf, fr
-        yield _hash_batch(source_file, hasher.finish(read_at))
-        yield _summary_batch(source_file, start, end - start, records, record_bytes, framing_bytes, reasons)
-    finally:
-        os.close(fd)
+                numbers = lambda lo, starts, first=before + 1, n=len(fr.starts): np.arange(
+                    first + lo, first + lo + len(starts), dtype=np.int64)
+            yield from _record_batches(source_file, data, a, fr, numbers, max_batch_bytes)
+        if fr.rejects and not lazy:
+            # the first bytes at the offset, as in the whole file (they may run past the interval)
+            first = lambda off, a=a: read_at(a + off, min(FIRST_BYTES, size - a - off))
+            yield _reject_batch(source_file, layout, a, fr.rejects, first)
+        records += len(fr.starts)
+        record_bytes += fr.record_bytes
+        framing_bytes += fr.framing_bytes
+        for r in fr.rejects:
+            reasons[r.code] += r.length
+        del buf, fr
+    yield _hash_batch(source_file, hasher.finish(read_at))
+    yield _summary_batch(source_file, start, end - start, records, record_bytes, framing_bytes, reasons)
+
+
+def read_end(plan: dict) -> int:
+    """How far a task reads for a range: its end, then on to finish the last fingerprint block that starts in
+    it and a reject's first bytes, never past the file's end."""
+    size, start, end = plan["size"], plan["intervals"][0][0], plan["intervals"][-1][1]
+    last_block = (end - 1) // BLOCK * BLOCK
+    block_end = min(last_block + BLOCK, size) if last_block >= start else end
+    return min(size, max(end + FIRST_BYTES, block_end))
 
 
 def chunk_rows(source_file: str, chunk_offset: int, chunk: bytes, whole: bool, framing: Framing, layout: str,
@@ -229,21 +293,63 @@ def chunk_rows(source_file: str, chunk_offset: int, chunk: bytes, whole: bool, f
                          reasons)
 
 
+def _rows(batch_iter):
+    """(source_file, chunk_offset, chunk, whole, plan) of every row, batch after batch; a chunk's bytes are
+    copied out of its batch only when asked for (a callable), so a batch can go once its rows are done."""
+    for b in batch_iter:
+        files = b.column("source_file").to_pylist()
+        offsets = b.column("chunk_offset").to_pylist()
+        wholes = b.column("whole").to_pylist()
+        plans = b.column("plan").to_pylist()
+        chunks = b.column("chunk")
+        for i in range(b.num_rows):
+            yield files[i], offsets[i], (lambda i=i, c=chunks: c[i].as_py()), wholes[i], plans[i]
+
+
+class _Peekable:
+    def __init__(self, it):
+        self.it, self.head = iter(it), None
+
+    def peek(self):
+        if self.head is None:
+            self.head = next(self.it, None)
+        return self.head
+
+    def __next__(self):
+        out = self.peek()
+        if out is None:
+            raise StopIteration
+        self.head = None
+        return out
+
+    def __iter__(self):
+        return self
+
+
 def frame_batches(framing: Framing, layout: str):
-    """The mapInArrow function: piece batches in (a range plan, or a chunk's bytes), staged rows out."""
+    """The mapInArrow function: piece batches in, staged rows out. A row is a local range's plan, a chunk's
+    bytes, or a streamed range's plan followed by rows of its bytes in order (plan NULL), from the JVM."""
 
     def run(batch_iter):
-        for b in batch_iter:
-            files = b.column("source_file").to_pylist()
-            offsets = b.column("chunk_offset").to_pylist()
-            wholes = b.column("whole").to_pylist()
-            plans = b.column("plan").to_pylist()
-            chunks = b.column("chunk")
-            for i, (f, off, whole, plan) in enumerate(zip(files, offsets, wholes, plans)):
-                if plan is not None:
-                    yield from range_rows(f, json.loads(plan), framing, layout)
-                else:
-                    yield from chunk_rows(f, off, chunks[i].as_py(), whole, framing, layout)
+        rows = _Peekable(_rows(batch_iter))
+        for f, off, chunk, whole, plan in rows:
+            if plan is None:
+                yield from chunk_rows(f, off, chunk(), whole, framing, layout)
+                continue
+            plan = json.loads(plan)
+            if not plan.get("stream"):
+                yield from range_rows(f, plan, framing, layout)
+                continue
+
+            def pieces():  # the rows after the plan, up to the next plan
+                while (nxt := rows.peek()) is not None and nxt[4] is None:
+                    row = next(rows)
+                    yield row[1], row[2]()
+
+            reads = StreamedReads(f, pieces())
+            yield from range_rows(f, plan, framing, layout, read_at=reads.read_at)
+            while (nxt := rows.peek()) is not None and nxt[4] is None:  # read on for, not needed
+                next(rows)
 
     return run
 
