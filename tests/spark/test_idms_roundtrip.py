@@ -9,11 +9,12 @@ from udfs.core.layouts import idms
 from udfs.demo import idms as demo
 from udfs.spark.landing.loader import load
 
-from support.idms import build, unland
+from support.idms import build, forget_loads, unland
 
 
 def test_load_build_query(spark, tmp_path):
     unland(spark)  # a plain table left by the model tests would stand where the loader's view goes
+    forget_loads(spark)  # the build's data tests read every IDMS load, not just this one
     files = demo.generate(tmp_path / "journals")["idms"]
     good = idms.journal([("BGIN", {"TRANSACT_ID": 9001, "PROGRAM_NAME": "LATE"})], start_seq=900001)[0]
     damaged = tmp_path / "journals" / "damaged.jrn"

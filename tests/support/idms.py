@@ -33,6 +33,17 @@ def unland(spark) -> None:
         spark.sql(f"drop {'view' if kind[0] == 'VIEW' else 'table'} jcat.raw_idms")
 
 
+def forget_loads(spark) -> None:
+    """Remove every IDMS load that landed so far (other modules land odd IDMS-framed records on purpose; under
+    xdist they may have run first on this worker), so jcat.raw_idms holds only what the caller loads next."""
+    from udfs.spark.landing import store
+
+    table = store.landed_table("idms")
+    if spark.catalog.tableExists(table):
+        for load_id in store._partitions(spark, table):
+            store.drop_load(spark, "idms", load_id)
+
+
 @pytest.fixture(scope="module", autouse=True)
 def _unland_after(spark):
     yield
