@@ -70,3 +70,15 @@ def test_datetime_encoder_matches_the_broadcom_dump():
     # KB 247037: GMT X'01688787AFDC2DBF'; KB 28740 layout with day 0 = 0001-01-01
     assert idms.idms_datetime(dt.datetime(2022, 7, 29, 8, 44, 45, 798143)) == bytes.fromhex("01688787AFDC2DBF")
     assert idms.idms_datetime(None) == b"\x00" * 8
+
+
+def test_decode_errors_name_every_field_that_can_fail_to_decode():
+    # written from the docs' rule, not from the renderer: date-times, 8-byte unsigned values (above 2^63-1),
+    # packed, text; binary and hex bytes always decode, and TYPE is named whenever it does not decode
+    sql = MODEL.read_text()
+    checks = sql[sql.index("{% macro jcat_idms_journal_checks"):]
+    named = re.findall(r"^\s+\('(\w+)',", checks, re.M)
+    assert named == ["TYPE", "GMT", "SEQ", "QUAL_CV", "QUAL_LOCAL", "PROGRAM_NAME", "DTESTAMP", "OLDTIM",
+                     "SAVEPOINT_SEQ", "LT_P1", "LT_PART1", "T_DATESTMP", "USER_ID", "EXTERNAL_ID", "AREA", "DNODE"]
+    assert "('QUAL_CV', jcat_idms_present(25, 8, 'ALL') ~ \" and substr(record, 25, 1) >= X'40'\")" in checks
+    assert "('SAVEPOINT_SEQ', jcat_idms_present(73, 8, 'RTSV'))" in checks

@@ -13,6 +13,7 @@ register("ibmsnap", "udfs.dbt.ibmsnap:generated_files")                 # IBMSNA
 register("ibmi_esd", "udfs.core.layouts.ibmi_esd:rendered_files")       # ESD models, mapping macro, docs/ibmi_esd.md
 register("lldf_unit", "udfs.demo.lldf_unit:rendered_files")             # unit tests of the LLDF models
 register("layouts", "udfs.dbt.layout_models:generated_files")           # declared layouts: M7, *TYPE5 heading, kinds macro
+register("idms", "udfs.dbt.idms_journal:generated_files")               # IDMS decoding, headings macro, docs/idms.md field table
 
 main = _main
 __all__ = ["TARGETS", "main"]

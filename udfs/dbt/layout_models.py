@@ -185,11 +185,11 @@ def render_m7_model() -> str:
         comma = "," if f is not read[-1] else ""
         expr = f"{{{{ jcat_layout_field('{f.kind}', 'record', {f.pos}, {f.length}, 'd', '{f.name}') }}}}"
         lines.append(f"    {expr:<76} as {f.column + comma:<12} -- {f.pos} {f.fmt} {f.doc}")
-    body = M7_HEAD + "\n" + "\n".join(lines) + "\n  from records\n),\n\n" + _logic("audit_journal_m7.sql")
+    body = M7_HEAD + "\n" + "\n".join(lines) + "\n  from records\n),\n\n" + logic("audit_journal_m7.sql")
     return with_marker(".sql", "udfs/core/layouts/qasym7j5.py", body)
 
 
-def _logic(name: str) -> str:
+def logic(name: str) -> str:
     text = (LOGIC / name).read_text()
     return text.split("-#}\n", 1)[1] if text.startswith("{#-") else text  # its own comment stays in the source
 

@@ -28,6 +28,10 @@ TASK = frozenset("BGIN COMT ENDJ ABRT".split())               # TASK-ID; RTSV ha
 IMAGES = frozenset({"BFOR", "AFTR"})
 DIST = frozenset("DIND DCOM DBAK DPND DFGT".split())
 RECORD_TYPES = tuple("TIME BGIN AREA COMT ENDJ RTSV ABRT BFOR AFTR DIND DCOM DBAK DPND DFGT".split())
+# The seed's headings by name: a field's record types are one of these or a single type.
+SETS = {"ALL": ALL, "TX": TX, "TXA": TXA, "TXAI": TXAI, "STATS": STATS, "TASK": TASK, "IMAGES": IMAGES, "DIST": DIST}
+# Date-times that are UTC instants (TIMESTAMP); the others are the system's wall clock (TIMESTAMP_NTZ).
+UTC = frozenset({"GMT", "QUAL-LOCAL"})
 
 # Decoding kinds used by the model: ubin (unsigned big-endian, up to 4 bytes: BIGINT), u64 (unsigned 8 bytes:
 # DECIMAL(20,0), exact up to 2^64-1, where BIGINT stops at 2^63-1), char (EBCDIC, blank -> NULL), hex (raw bytes
@@ -48,6 +52,16 @@ class Rec:
     @property
     def column(self) -> str:
         return self.field.name.replace("-", "_")
+
+    @property
+    def carried_by(self) -> str:
+        """The record types as the seed heads them: a set name (ALL, TX, ...) or the one type."""
+        for name, types in SETS.items():
+            if self.types == types:
+                return name
+        if len(self.types) == 1:
+            return next(iter(self.types))
+        raise ValueError(f"{self.name}: record types {sorted(self.types)} are no heading of the seed")
 
 
 def _r(name, pos, length, seed_type, kind, types, folded=None, doc=""):

@@ -1,0 +1,178 @@
+"""The IDMS journal's decoding and field table, derived from udfs/core/layouts/idms.py (seed 004's REC lines).
+
+- macros/jcat_idms_journal.sql: one line per REC line (a synonym or group line as a comment), then the
+  hand-written logic in udfs/dbt/logic/idms_journal.sql; jcat_idms_journal_checks(), the fields decode_errors
+  can name.
+- macros/jcat_idms_carried.sql: the seed's headings (ALL, TX, ...) as record-type lists.
+- docs/idms.md: the field table (a generated section).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..core.generated import replace_section, with_marker
+from ..core.layouts import idms
+from ..core.project import source_root
+from .layout_models import logic
+
+SOURCE = "udfs/core/layouts/idms.py"
+
+# How the model decodes each kind: jcat_idms_field's kind, and what the docs say it becomes.
+MODEL_KIND = {"ubin": "ubin", "u64": "u64", "char": "char", "hex": "hex", "packed": "packed"}
+DECODED_AS = {
+    "ubin": "unsigned binary -> BIGINT",
+    "u64": "unsigned binary -> DECIMAL(20,0)",
+    "char": "EBCDIC text -> STRING (blank = NULL)",
+    "hex": "raw -> hex STRING",
+    "packed": "packed -> DECIMAL({digits},0)",
+    "ts": "IDMS date-time -> TIMESTAMP_NTZ (local)",
+    "ts_utc": "IDMS date-time -> TIMESTAMP (UTC)",
+}
+# Kinds whose every byte pattern decodes (no decode_errors check) and the checks that are not "bytes present".
+NEVER_FAIL = {"ubin", "hex"}
+CHECK = {"TYPE": "'true'"}  # a record type is named whenever it does not decode, even all blanks
+# QUAL holds the CV node name (text: its first byte is a blank or above) or, in local mode, a GMT stamp.
+WHEN = {"QUAL-CV": "substr(record, 25, 1) >= X'40'", "QUAL-LOCAL": "substr(record, 25, 1) < X'40'"}
+
+
+def model_kind(rec: idms.Rec) -> str:
+    if rec.field.kind == "idms_ts":
+        return "ts_utc" if rec.name in idms.UTC else "ts"
+    return MODEL_KIND[rec.field.kind]
+
+
+def _columns() -> list[idms.Rec]:
+    return [r for r in idms.REC if not r.folded and r.field.kind != "group"]
+
+
+def _tag(r: idms.Rec) -> str:
+    """The REC line as JREPORT 000 prints it: name, position, length, Culprit type."""
+    return f"{r.name} {r.field.pos} {r.field.length}" + (f" {r.seed_type}" if r.seed_type else "")
+
+
+HEAD = """{#- The decoding of idms_journal (every REC field of JREPORT 000, seed 004, one row per raw record), as one
+    SELECT over `relation` (the raw table jcat.raw_idms). Rendered by the view idms_journal, where jcat_fn
+    writes the persistent functions (jcat.unpack_bin, ...), and by the ephemeral model idms_journal_records
+    that the table models (idms_transactions, idms_distributed_transactions) read, where a jcat build writes
+    the Arrow UDFs: a table never decodes through the view.
+    Field lines: udfs/core/layouts/idms.py (udfs/dbt/idms_journal.py); the rest: udfs/dbt/logic/idms_journal.sql. -#}
+{% macro jcat_idms_journal(relation) -%}
+{%- set radix = var('idms_dbk_format', 8) | int -%}
+{%- if radix < 2 or radix > 12 -%}
+  {{ exceptions.raise_compiler_error("var idms_dbk_format is the db-key radix, 2 to 12 bits; got " ~ radix) }}
+{%- endif -%}
+with raw as (
+  select source_file, record_offset, record_number, record, load_id
+  from {{ relation }}
+  where {{ jcat_new_records() }}
+),
+
+decoded as (
+  select
+    source_file, record_offset, record_number, load_id, record,"""
+
+
+def render_journal_macro() -> str:
+    lines, heading = [], None
+    cols = _columns()
+    for r in idms.REC:
+        if r.types != heading:
+            heading = r.types
+            names = " ".join(t for t in idms.RECORD_TYPES if t in r.types)
+            lines.append(f"    -- {names} only" if len(r.types) == 1 else f"    -- {r.carried_by}: {names}")
+        doc = f" ({r.field.doc})" if r.field.doc else ""
+        if r.field.kind == "group" or r.folded:
+            what = "group" if r.field.kind == "group" else f"its bytes are in {r.folded}"
+            lines.append(f"    {'':<71} -- {_tag(r)}: {what}{doc}")
+            continue
+        kind = repr(model_kind(r)) + ","
+        expr = f"{{{{ jcat_idms_field({kind:<9}{r.field.pos:>4}, {r.field.length:>2}, '{r.carried_by}') }}}}"
+        if r.name in WHEN:
+            expr = f"case when {WHEN[r.name]} then {expr} end"
+        comma = "," if r is not cols[-1] else ""
+        lines.append(f"    {expr + ' as ' + r.column + comma:<71} -- {_tag(r)}{doc}")
+    body = HEAD + "\n" + "\n".join(lines) + "\n  from raw\n),\n\n" + logic("idms_journal.sql") + "\n\n" + _checks_macro()
+    return with_marker(".sql", SOURCE, body)
+
+
+def _checks_macro() -> str:
+    rows = []
+    for r in _columns():
+        kind = model_kind(r)
+        if kind in NEVER_FAIL:
+            continue
+        cond = CHECK.get(r.name)
+        if cond is None:
+            cond = f"jcat_idms_present({r.field.pos}, {r.field.length}, '{r.carried_by}')"
+            if r.name in WHEN:
+                cond += f' ~ " and {WHEN[r.name]}"'
+        rows.append(f"  ({r.column!r}, {cond}),")
+    return "\n".join([
+        "{#- (column, condition) pairs for jcat_decode_errors: a field named when it decoded to NULL although its",
+        "    record type carries it and its bytes are not all X'00' or blanks. Binary and hex fields always decode. -#}",
+        "{% macro jcat_idms_journal_checks() -%}",
+        "{{ return(["] + rows + ["]) }}", "{%- endmacro %}", ""])
+
+
+CARRIED = """{#- True when the record's type (EBCDIC bytes 5-8, compared as hex so no UDF runs) is one of `types`:
+    a list of type names or names of seed 004's headings (jcat_idms_type_names). -#}
+{% macro jcat_idms_carried(types, col='record') -%}
+  {{ return(adapter.dispatch('jcat_idms_carried', 'jcat')(types, col)) }}
+{%- endmacro %}
+
+{% macro jcat_idms_type_names(types) -%}
+  {%- set sets = {
+@SETS@
+  } -%}
+  {%- set names = [] -%}
+  {%- for t in ([types] if types is string else types) -%}
+    {%- for n in sets.get(t, [t]) -%}{%- do names.append(n) -%}{%- endfor -%}
+  {%- endfor -%}
+  {{ return(names) }}
+{%- endmacro %}
+
+{% macro default__jcat_idms_carried(types, col) -%}
+  {#- code page 037 letters: A-I C1-C9, J-R D1-D9, S-Z E2-E9 -#}
+  {%- set ebcdic = {'A': 'C1', 'B': 'C2', 'C': 'C3', 'D': 'C4', 'E': 'C5', 'F': 'C6', 'G': 'C7', 'H': 'C8', 'I': 'C9',
+                    'J': 'D1', 'K': 'D2', 'L': 'D3', 'M': 'D4', 'N': 'D5', 'O': 'D6', 'P': 'D7', 'Q': 'D8', 'R': 'D9',
+                    'S': 'E2', 'T': 'E3', 'U': 'E4', 'V': 'E5', 'W': 'E6', 'X': 'E7', 'Y': 'E8', 'Z': 'E9'} -%}
+  {%- set hexes = [] -%}
+  {%- for n in jcat_idms_type_names(types) -%}
+    {%- do hexes.append("'" ~ ebcdic[n[0]] ~ ebcdic[n[1]] ~ ebcdic[n[2]] ~ ebcdic[n[3]] ~ "'") -%}
+  {%- endfor -%}
+  hex(substr({{ col }}, 5, 4)) in ({{ hexes | join(', ') }})
+{%- endmacro %}
+"""
+
+
+def render_carried_macro() -> str:
+    sets = [f"    {name!r}: {[t for t in idms.RECORD_TYPES if t in types]!r}," for name, types in idms.SETS.items()]
+    return with_marker(".sql", SOURCE, CARRIED.replace("@SETS@", "\n".join(sets)))
+
+
+def render_docs(page: str) -> str:
+    rows = ["| Pos | Len | Type | REC name | Decoded as | Column | Carried by |", "|---|---|---|---|---|---|---|"]
+    for r in idms.REC:
+        types = "all" if r.types == idms.ALL else " ".join(t for t in idms.RECORD_TYPES if t in r.types)
+        if r.field.kind == "group":
+            decoded, column = "group (no column)", "—"
+        elif r.folded:
+            decoded, column = "synonym (no column)", f"in `{r.folded}`"
+        else:
+            decoded = DECODED_AS[model_kind(r)].format(digits=2 * r.field.length - 1)
+            column = f"`{r.column}`"
+        rows.append(f"| {r.field.pos} | {r.field.length} | {r.seed_type or ' '} | {r.name} | {decoded} | {column} | {types} |")
+    rows.append("| 65 | IMAGE-LEN | | (record image) | BINARY, NULL when IMAGE-LEN = 0 | `RECORD_IMAGE` | BFOR AFTR |")
+    rows.append("| LIDOFF+1 | 4 x LIDNUM | | (LID list) | array of unsigned 4-byte ints | `LIDS` | DIND DCOM DBAK DPND DFGT |")
+    return replace_section("docs/idms.md", SOURCE, page, "\n".join(rows))
+
+
+def generated_files() -> dict[Path, str]:
+    root = source_root()
+    docs = root / "docs" / "idms.md"
+    return {
+        root / "macros" / "jcat_idms_journal.sql": render_journal_macro(),
+        root / "macros" / "jcat_idms_carried.sql": render_carried_macro(),
+        docs: render_docs(docs.read_text()),
+    }
