@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 import struct
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from udfs.core.layouts import lldf
+
+from support import REPO
 
 
 @pytest.mark.parametrize("name, offset, length", [
@@ -95,3 +98,35 @@ def test_nullable_varchar_null_byte_precedes_length_which_excludes_it():
 def test_ieee_float_option():
     col = {"name": "F", "coltype": "DOUBLE", "length": 8, "scale": 0, "nullable": "N"}
     assert lldf.encode_column(col, 1.5, float_format="ieee") == struct.pack(">d", 1.5)
+
+
+# ---- the generated decoding (macros/jcat_lldf_segments.sql) against seed 002's offsets -----------------------
+
+SEG_MACRO = REPO / "macros" / "jcat_lldf_segments.sql"
+
+
+@pytest.mark.parametrize("column, offset, length, call", [
+    ("LENGTH", 0, 2, "jcat_bin"), ("SYSTEMID", 2, 4, "jcat_char"), ("TABLENAME", 40, 18, "jcat_char"),
+    ("`TIMESTAMP`", 60, 17, "parse_timestamp17"), ("TIMESTAMP_FRACTION", 60, 17, "parse_timestamp17_fraction"),
+    ("LOGLRSN", 77, 10, "substr"), ("LOGRBA", 87, 10, "substr"), ("MEMBERID", 97, 2, "jcat_bin"),
+    ("RID", 99, 5, "substr"), ("RID_PAGE", 99, 4, "jcat_bin"), ("RID_ROW", 103, 1, "jcat_bin"),
+    ("CHANGE_TYPE", 104, 2, "jcat_char"), ("LOGBYTES", 109, 4, "jcat_bin"), ("UORDISP", 161, 1, "jcat_char"),
+    ("SEGNUM", 186, 2, "jcat_bin"), ("UORCOMMITLRSN", 192, 10, "substr"), ("LUWINSTANCENO", 266, 6, "substr"),
+    ("PAGENUMFMT", 287, 1, "jcat_char"),
+])
+def test_generated_decoding_reads_each_field_at_its_seed_offset(column, offset, length, call):
+    lines = [ln for ln in SEG_MACRO.read_text().splitlines() if re.search(rf"\bas {re.escape(column)},", ln)]
+    assert len(lines) == 1, column
+    args = re.search(r"(jcat_bin|jcat_char)\('record',\s*(\d+),\s*(\d+)|substr\(record,\s*(\d+),\s*(\d+)\)", lines[0])
+    pos, width = (args[2], args[3]) if args[1] else (args[4], args[5])
+    assert (int(pos), int(width)) == (offset + 1, length)
+    assert call in lines[0]
+
+
+def test_published_header_columns_are_the_decoded_ones():
+    sql = SEG_MACRO.read_text()
+    decoded = re.findall(r" as (`?\w+`?),", sql[sql.index("decoded as ("):sql.index("segment_data")])
+    published = sql[sql.index("{% macro jcat_lldf_header_columns"):]
+    listed = re.findall(r"^  (`?\w+`?),$", published, re.M)
+    assert decoded[0] == "RECORD_LENGTH" and listed == decoded[1:]
+    assert "RESERVED_188" not in sql.split("-#}", 1)[1]

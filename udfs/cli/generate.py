@@ -14,6 +14,7 @@ register("ibmi_esd", "udfs.core.layouts.ibmi_esd:rendered_files")       # ESD mo
 register("lldf_unit", "udfs.demo.lldf_unit:rendered_files")             # unit tests of the LLDF models
 register("layouts", "udfs.dbt.layout_models:generated_files")           # declared layouts: M7, *TYPE5 heading, kinds macro
 register("idms", "udfs.dbt.idms_journal:generated_files")               # IDMS decoding, headings macro, docs/idms.md field table
+register("lldf", "udfs.dbt.lldf_segments:generated_files")              # LLDF header decoding, header columns, docs/lldf.md field table
 
 main = _main
 __all__ = ["TARGETS", "main"]

@@ -1,0 +1,143 @@
+"""The LLDF header's decoding and field table, derived from udfs/core/layouts/lldf.py (seed 002's header table).
+
+- macros/jcat_lldf_segments.sql: one line per header field (each kind gives its columns: an LRSN its raw bytes
+  and `_TIME`, an RBA its raw bytes and `_NUMBER`, a BIN(17) timestamp its value and `_FRACTION`), then the
+  hand-written logic in udfs/dbt/logic/lldf_segments.sql; jcat_lldf_segments_checks(), the columns
+  decode_errors can name; jcat_lldf_header_columns(), the header columns as the models downstream publish them.
+- docs/lldf.md: the header field table (a generated section).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..core.generated import replace_section, with_marker
+from ..core.layouts import lldf
+from ..core.project import source_root
+from .layout_models import logic
+
+SOURCE = "udfs/core/layouts/lldf.py"
+
+QUOTED = {"TIMESTAMP"}  # column names Spark SQL reserves
+# Code fields that get a `<name>_DESC` beside them downstream (jcat_lldf_describe holds seed 002's value lists).
+DESCRIBED = ("CHANGE_TYPE", "SQLTYPE", "LOGRECDISP", "SQLSRCTYPE", "ANOMALYTYPE", "UORDISP", "PAGENUMFMT")
+# RID: "4-byte page number, 1-byte row (ID map entry)", read as numbers beside the raw bytes.
+PARTS = {"RID": (("RID_PAGE", 0, 4), ("RID_ROW", 4, 1))}
+FORMAT = {"bin": "unsigned", "char": "EBCDIC", "ts17": "BCD timestamp", "lrsn": "LRSN", "rba": "RBA", "hex": "raw"}
+
+
+def _kept(f) -> bool:
+    return not f.name.startswith("RESERVED")
+
+
+def _q(name: str) -> str:
+    return f"`{name}`" if name in QUOTED else name
+
+
+def columns(f) -> list[tuple[str, str]]:
+    """(column, SQL) for one header field."""
+    p, n = f.pos, f.length
+    raw = f"substr(record, {p:>3}, {n:>2})"
+    if f.kind == "bin":
+        return [(f.name, f"{{{{ jcat_bin('record', {p:>3}, {n:>2}, false) }}}}")]
+    if f.kind == "char":
+        return [(f.name, f"{{{{ jcat_char('record', {p:>3}, {n:>2}) }}}}")]
+    if f.kind == "ts17":
+        return [(f.name, f"{{{{ jcat.jcat_fn('parse_timestamp17') }}}}({raw})"),
+                (f.name + "_FRACTION", f"{{{{ jcat.jcat_fn('parse_timestamp17_fraction') }}}}({raw})")]
+    if f.kind == "lrsn":
+        return [(f.name, raw), (f.name + "_TIME", f"{{{{ jcat_lldf_lrsn_time('record', {p}) }}}}")]
+    if f.kind == "rba":
+        return [(f.name, raw), (f.name + "_NUMBER", f"{{{{ jcat_lldf_u80('record', {p}) }}}}")]
+    if f.kind == "hex":
+        return [(f.name, raw)] + [(name, f"{{{{ jcat_bin('record', {p + off:>3}, {w:>2}, false) }}}}")
+                                  for name, off, w in PARTS.get(f.name, ())]
+    raise ValueError(f"{f.name}: no LLDF model form for kind {f.kind}")
+
+
+def _fmt(f) -> str:
+    return f"{'CHAR' if f.kind == 'char' else 'BIN'}({f.length})"
+
+
+HEAD = """{#- The decoding of lldf_segments (one row per landed LLDF record: seed 002's header field by field and the DATA
+    bytes the record carries), as one SELECT over `relation` (the raw table jcat.raw_lldf). Offsets in the comments
+    are seed 002's, 0-based; substr positions are offset + 1. The header's own LENGTH says where DATA starts.
+    Rendered by the view lldf_segments, where jcat_fn writes the persistent functions (jcat.parse_timestamp17,
+    ...), and by the ephemeral lldf_segments_records that the table models (lldf_data_change,
+    lldf_segment_rejects) read, where a jcat build writes the Arrow UDFs: a table never decodes through the view.
+    Field lines: udfs/core/layouts/lldf.py (udfs/dbt/lldf_segments.py); the rest: udfs/dbt/logic/lldf_segments.sql. -#}
+{% macro jcat_lldf_segments(relation) -%}
+with raw as (
+  select source_file, record_offset, record_number, record, load_id
+  from {{ relation }}
+  where {{ jcat_new_records() }}
+),
+
+decoded as (
+  select
+    source_file, record_offset, record_number, load_id,
+    length(record)                                                    as RECORD_LENGTH,"""
+
+
+def render_segments_macro() -> str:
+    lines = []
+    for f in lldf.HEADER:
+        where = f"-- {f.pos - 1:>3} {_fmt(f)}"
+        if not _kept(f):
+            lines.append(f"    {'':<90}{where} {f.doc}")
+            continue
+        for i, (name, sql) in enumerate(columns(f)):
+            lines.append((f"    {sql:<65} as {_q(name) + ',':<24}" + (f"{where} {f.doc}" if i == 0 else "")).rstrip())
+    body = HEAD + "\n" + "\n".join(lines) + "\n" + logic("lldf_segments.sql") + "\n\n" + _checks_macro() + \
+        "\n" + _columns_macro()
+    return with_marker(".sql", SOURCE, body)
+
+
+def _checks_macro() -> str:
+    """LENGTH always (the header cannot be read without it); a BIN(17) timestamp or an LRSN (data sharing only)
+    whose bytes are not all zeros but did not decode. Timestamps first, then LRSNs, each in header order."""
+    rows = ["  ('LENGTH', 'true'),"]
+    for f in (f for f in lldf.HEADER if f.kind == "ts17"):
+        rows.append(f"  ('{f.name}', \"substr(record, {f.pos}, {f.length}) != X'{'00' * f.length}'\"),")
+    for f in (f for f in lldf.HEADER if f.kind == "lrsn"):
+        rows.append(f"  ('{f.name}_TIME', \"MEMBERID > 0 and substr(record, {f.pos}, {f.length}) != X'{'00' * f.length}'\"),")
+    return "\n".join([
+        "{#- (column, condition) pairs for jcat_decode_errors: the column is named when it is NULL and the condition",
+        "    holds. -#}",
+        "{% macro jcat_lldf_segments_checks() -%}",
+        "{{ return(["] + rows + ["]) }}", "{%- endmacro %}", ""])
+
+
+def _columns_macro() -> str:
+    """The header columns as lldf_data_change and the models after it publish them, code fields described."""
+    rows = []
+    for f in lldf.HEADER:
+        if not _kept(f):
+            continue
+        for name, _ in columns(f):
+            rows.append(f"  {_q(name)},")
+            if name in DESCRIBED:
+                rows.append(f"  {{{{ jcat_lldf_describe('{name}', '{name}') }}}} as {name}_DESC,")
+    return "\n".join([
+        "{#- The decoded header's columns in seed 002's order, each followed by a comma, with a description beside",
+        "    each code field (jcat_lldf_describe). -#}",
+        "{% macro jcat_lldf_header_columns() -%}"] + rows + ["{%- endmacro %}", ""])
+
+
+def render_docs(page: str) -> str:
+    rows = ["| offset (dec/hex) | substr pos | width | format | column(s) |", "|---|---|---|---|---|"]
+    for f in lldf.HEADER:
+        cols = [_q(n) for n, _ in columns(f)] if _kept(f) else ["(not kept)"]
+        cols += [f"{f.name}_DESC"] if f.name in DESCRIBED else []
+        off = f.pos - 1
+        rows.append(f"| {off} / {off:X} | {f.pos} | {f.length} | {_fmt(f)} {FORMAT[f.kind]} | {', '.join(cols)} |")
+    return replace_section("docs/lldf.md", SOURCE, page, "\n".join(rows))
+
+
+def generated_files() -> dict[Path, str]:
+    root = source_root()
+    docs = root / "docs" / "lldf.md"
+    return {
+        root / "macros" / "jcat_lldf_segments.sql": render_segments_macro(),
+        docs: render_docs(docs.read_text()),
+    }
