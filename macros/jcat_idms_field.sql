@@ -1,23 +1,13 @@
 {#- One field of an IDMS journal record: decoded when the record's type carries it (seed 004's headings)
-    and the record is long enough to hold it, NULL otherwise. kind: ubin (unsigned big-endian, BIGINT), u64
-    (unsigned 8 bytes, DECIMAL(20,0), exact to 2^64-1), char
-    (EBCDIC, blank -> NULL), hex (raw bytes as hex text), packed, ts (IDMS date-time, local wall clock),
-    ts_utc (IDMS date-time, UTC instant). -#}
-{% macro jcat_idms_field(kind, pos, len, types, col='record') -%}
-  {{ return(adapter.dispatch('jcat_idms_field', 'jcat')(kind, pos, len, types, col)) }}
+    and the record is long enough to hold it, NULL otherwise. kind: a key of the kinds table (udfs/core/kinds.py):
+    ubin, u64, char, hex (as hex text), packed, idms_ts (wall clock), idms_ts_utc (UTC instant). struct, name:
+    the layout function's struct column (decode_idms(record), a table build) and the field's name in it. -#}
+{% macro jcat_idms_field(kind, pos, len, types, struct=none, name=none, col='record') -%}
+  {{ return(adapter.dispatch('jcat_idms_field', 'jcat')(kind, pos, len, types, struct, name, col)) }}
 {%- endmacro %}
 
-{% macro default__jcat_idms_field(kind, pos, len, types, col) -%}
-  {%- if kind == 'ubin' -%}{%- set expr = jcat_bin(col, pos, len, false) -%}
-  {%- elif kind == 'u64' -%}{%- set expr = jcat_u64(col, pos, len) -%}
-  {%- elif kind == 'char' -%}{%- set expr = jcat_char(col, pos, len) -%}
-  {%- elif kind == 'hex' -%}{%- set expr = jcat_hex(col, pos, len) -%}
-  {%- elif kind == 'packed' -%}{%- set expr = jcat_packed(col, pos, len) -%}
-  {%- elif kind == 'ts' -%}{%- set expr = jcat_idms_datetime(col, pos) -%}
-  {%- elif kind == 'ts_utc' -%}{%- set expr = jcat_idms_datetime(col, pos, true) -%}
-  {%- else -%}{{ exceptions.raise_compiler_error("jcat_idms_field: unknown kind " ~ kind) }}
-  {%- endif -%}
-  case when {{ jcat_idms_applies(pos, len, types, col) }} then {{ expr }} end
+{% macro default__jcat_idms_field(kind, pos, len, types, struct, name, col) -%}
+  case when {{ jcat_idms_applies(pos, len, types, col) }} then {{ jcat_layout_field(kind, col, pos, len, struct, name) }} end
 {%- endmacro %}
 
 {#- The field applies to this record: its type carries it and the record holds all of its bytes.

@@ -16,131 +16,137 @@ with raw as (
   where {{ jcat_new_records() }}
 ),
 
+records as (
+  -- a table build decodes each record once, through the layout function (jcat_by_layout: not a view)
+  select *{% if var('jcat_field_engine', 'layout' if jcat_by_layout() else none) == 'layout' %}, decode_idms(record) as d{% endif %}
+  from raw
+),
+
 decoded as (
   select
     source_file, record_offset, record_number, load_id, record,
     -- ALL: TIME BGIN AREA COMT ENDJ RTSV ABRT BFOR AFTR DIND DCOM DBAK DPND DFGT
-    {{ jcat_idms_field('ubin',     1,  2, 'ALL') }} as REC_LEN,             -- REC-LEN 1 2 1 (whole record length, its own 2 bytes included)
-    {{ jcat_idms_field('char',     5,  4, 'ALL') }} as TYPE,                -- TYPE 5 4 (record type)
-    {{ jcat_idms_field('ts_utc',   9,  8, 'ALL') }} as GMT,                 -- GMT 9 8 (UTC date-time the record was built)
-    {{ jcat_idms_field('u64',     17,  8, 'ALL') }} as SEQ,                 -- SEQ 17 8 1 (journal sequence number, +1 a record)
-    {{ jcat_idms_field('hex',     17,  8, 'ALL') }} as SEQ_A,               -- SEQ-A 17 8 (SEQ for hex compares (IDMS/2882))
-    {{ jcat_idms_field('hex',     25,  8, 'ALL') }} as QUAL,                -- QUAL 25 8 1 (qualifier: CV node name or, in local mode, a GMT stamp)
-    case when substr(record, 25, 1) >= X'40' then {{ jcat_idms_field('char',    25,  8, 'ALL') }} end as QUAL_CV, -- QUAL-CV 25 8 (central version node name)
-    case when substr(record, 25, 1) < X'40' then {{ jcat_idms_field('ts_utc',  25,  8, 'ALL') }} end as QUAL_LOCAL, -- QUAL-LOCAL 25 8 1 (local mode: GMT stamp)
-    {{ jcat_idms_field('ubin',    33,  1, 'ALL') }} as CVNO,                -- CVNO 33 1 (central version number)
-    {{ jcat_idms_field('hex',     34,  1, 'ALL') }} as VERS,                -- VERS 34 1 (record version)
-    {{ jcat_idms_field('hex',     35,  2, 'ALL') }} as RSV1,                -- RSV1 35 2 (reserved)
+    {{ jcat_idms_field('ubin',          1,  2, 'ALL',    'd', 'REC_LEN') }} as REC_LEN,              -- REC-LEN 1 2 1 (whole record length, its own 2 bytes included)
+    {{ jcat_idms_field('char',          5,  4, 'ALL',    'd', 'TYPE') }} as TYPE,                    -- TYPE 5 4 (record type)
+    {{ jcat_idms_field('idms_ts_utc',   9,  8, 'ALL',    'd', 'GMT') }} as GMT,                      -- GMT 9 8 (UTC date-time the record was built)
+    {{ jcat_idms_field('u64',          17,  8, 'ALL',    'd', 'SEQ') }} as SEQ,                      -- SEQ 17 8 1 (journal sequence number, +1 a record)
+    {{ jcat_idms_field('hex',          17,  8, 'ALL',    none, none) }} as SEQ_A,                    -- SEQ-A 17 8 (SEQ for hex compares (IDMS/2882))
+    {{ jcat_idms_field('hex',          25,  8, 'ALL',    none, none) }} as QUAL,                     -- QUAL 25 8 1 (qualifier: CV node name or, in local mode, a GMT stamp)
+    case when substr(record, 25, 1) >= X'40' then {{ jcat_idms_field('char',         25,  8, 'ALL',    'd', 'QUAL_CV') }} end as QUAL_CV, -- QUAL-CV 25 8 (central version node name)
+    case when substr(record, 25, 1) < X'40' then {{ jcat_idms_field('idms_ts_utc',  25,  8, 'ALL',    'd', 'QUAL_LOCAL') }} end as QUAL_LOCAL, -- QUAL-LOCAL 25 8 1 (local mode: GMT stamp)
+    {{ jcat_idms_field('ubin',         33,  1, 'ALL',    'd', 'CVNO') }} as CVNO,                    -- CVNO 33 1 (central version number)
+    {{ jcat_idms_field('hex',          34,  1, 'ALL',    none, none) }} as VERS,                     -- VERS 34 1 (record version)
+    {{ jcat_idms_field('hex',          35,  2, 'ALL',    none, none) }} as RSV1,                     -- RSV1 35 2 (reserved)
     -- TXAI: BGIN AREA COMT ENDJ RTSV ABRT BFOR AFTR
-    {{ jcat_idms_field('ubin',    37,  4, 'TXAI') }} as TRANSACT_ID,        -- TRANSACT-ID 37 4 1 (local transaction id (LID))
-    {{ jcat_idms_field('hex',     37,  4, 'TXAI') }} as TRANSACT_IDC,       -- TRANSACT-IDC 37 4 (LID bytes for hex compares)
+    {{ jcat_idms_field('ubin',         37,  4, 'TXAI',   'd', 'TRANSACT_ID') }} as TRANSACT_ID,      -- TRANSACT-ID 37 4 1 (local transaction id (LID))
+    {{ jcat_idms_field('hex',          37,  4, 'TXAI',   none, none) }} as TRANSACT_IDC,             -- TRANSACT-IDC 37 4 (LID bytes for hex compares)
     -- TXA: BGIN AREA COMT ENDJ RTSV ABRT
-    {{ jcat_idms_field('ubin',    41,  4, 'TXA') }} as VIB,                 -- VIB 41 4 1
+    {{ jcat_idms_field('ubin',         41,  4, 'TXA',    'd', 'VIB') }} as VIB,                      -- VIB 41 4 1
     -- TX: BGIN COMT ENDJ RTSV ABRT
-    {{ jcat_idms_field('char',    45,  8, 'TX') }} as PROGRAM_NAME,         -- PROGRAM-NAME 45 8
-    {{ jcat_idms_field('ts',      53,  8, 'TX') }} as DTESTAMP,             -- DTESTAMP 53 8 (local date-time)
-    {{ jcat_idms_field('hex',     53,  8, 'TX') }} as DTESTAMPX,            -- DTESTAMPX 53 8 1 (DTESTAMP bytes)
-    {{ jcat_idms_field('packed',  61,  8, 'TX') }} as OLDTIM,               -- OLDTIM 61 8 2 (not used)
-    {{ jcat_idms_field('ubin',    69,  2, 'TX') }} as UPDATE_QUIESE,        -- UPDATE-QUIESE 69 2 1
-    {{ jcat_idms_field('ubin',    71,  2, 'TX') }} as QUIESCE,              -- QUIESCE 71 2 1
+    {{ jcat_idms_field('char',         45,  8, 'TX',     'd', 'PROGRAM_NAME') }} as PROGRAM_NAME,    -- PROGRAM-NAME 45 8
+    {{ jcat_idms_field('idms_ts',      53,  8, 'TX',     'd', 'DTESTAMP') }} as DTESTAMP,            -- DTESTAMP 53 8 (local date-time)
+    {{ jcat_idms_field('hex',          53,  8, 'TX',     none, none) }} as DTESTAMPX,                -- DTESTAMPX 53 8 1 (DTESTAMP bytes)
+    {{ jcat_idms_field('packed',       61,  8, 'TX',     'd', 'OLDTIM') }} as OLDTIM,                -- OLDTIM 61 8 2 (not used)
+    {{ jcat_idms_field('ubin',         69,  2, 'TX',     'd', 'UPDATE_QUIESE') }} as UPDATE_QUIESE,  -- UPDATE-QUIESE 69 2 1
+    {{ jcat_idms_field('ubin',         71,  2, 'TX',     'd', 'QUIESCE') }} as QUIESCE,              -- QUIESCE 71 2 1
     -- RTSV only
-    {{ jcat_idms_field('u64',     73,  8, 'RTSV') }} as SAVEPOINT_SEQ,      -- SAVEPOINT-SEQ 73 8 1 (RTSV only)
+    {{ jcat_idms_field('u64',          73,  8, 'RTSV',   'd', 'SAVEPOINT_SEQ') }} as SAVEPOINT_SEQ,  -- SAVEPOINT-SEQ 73 8 1 (RTSV only)
     -- TASK: BGIN COMT ENDJ ABRT
-    {{ jcat_idms_field('hex',     73,  8, 'TASK') }} as TASK_ID,            -- TASK-ID 73 8 (local task id)
-    {{ jcat_idms_field('char',    73,  4, 'TASK') }} as LT_P1,              -- LT-P1 73 4
-    {{ jcat_idms_field('ubin',    77,  4, 'TASK') }} as LT_P2,              -- LT-P2 77 4 1
+    {{ jcat_idms_field('hex',          73,  8, 'TASK',   none, none) }} as TASK_ID,                  -- TASK-ID 73 8 (local task id)
+    {{ jcat_idms_field('char',         73,  4, 'TASK',   'd', 'LT_P1') }} as LT_P1,                  -- LT-P1 73 4
+    {{ jcat_idms_field('ubin',         77,  4, 'TASK',   'd', 'LT_P2') }} as LT_P2,                  -- LT-P2 77 4 1
     -- STATS: COMT ENDJ ABRT
-    {{ jcat_idms_field('ubin',    81,  4, 'STATS') }} as UPDATED,           -- UPDATED 81 4 1
-                                                                            -- DB-STATS 85 60: group (READ .. EXCLUSIVE-LOCKS-HELD)
-    {{ jcat_idms_field('ubin',    85,  4, 'STATS') }} as READ,              -- READ 85 4 1
-    {{ jcat_idms_field('ubin',    89,  4, 'STATS') }} as WRITTEN,           -- WRITTEN 89 4 1
-    {{ jcat_idms_field('ubin',    93,  4, 'STATS') }} as PAGE_REQUESTS,     -- PAGE-REQUESTS 93 4 1
-    {{ jcat_idms_field('ubin',    97,  4, 'STATS') }} as CALC_ON,           -- CALC-ON 97 4 1
-    {{ jcat_idms_field('ubin',   101,  4, 'STATS') }} as CALC_NOT_ON,       -- CALC-NOT-ON 101 4 1
-    {{ jcat_idms_field('ubin',   105,  4, 'STATS') }} as VIA_ON,            -- VIA-ON 105 4 1
-    {{ jcat_idms_field('ubin',   109,  4, 'STATS') }} as VIA_NOT_ON,        -- VIA-NOT-ON 109 4 1
-    {{ jcat_idms_field('ubin',   113,  4, 'STATS') }} as REC_REQUESTED,     -- REC-REQUESTED 113 4 1
-    {{ jcat_idms_field('ubin',   117,  4, 'STATS') }} as CURR_OF_TR,        -- CURR-OF-TR 117 4 1
-    {{ jcat_idms_field('ubin',   121,  4, 'STATS') }} as CALLS,             -- CALLS 121 4 1
-    {{ jcat_idms_field('ubin',   125,  4, 'STATS') }} as FGMT_STORED,       -- FGMT-STORED 125 4 1
-    {{ jcat_idms_field('ubin',   129,  4, 'STATS') }} as FGMT_RETURNED,     -- FGMT-RETURNED 129 4 1
-    {{ jcat_idms_field('ubin',   133,  4, 'STATS') }} as LOCKS_REQUESTED,   -- LOCKS-REQUESTED 133 4 1
-    {{ jcat_idms_field('ubin',   137,  4, 'STATS') }} as SHARED_LOCKS_HELD, -- SHARED-LOCKS-HELD 137 4 1
-    {{ jcat_idms_field('ubin',   141,  4, 'STATS') }} as EXCLUSIVE_LOCKS_HELD, -- EXCLUSIVE-LOCKS-HELD 141 4 1
-    {{ jcat_idms_field('ubin',   145,  4, 'STATS') }} as TR_ID_CV,          -- TR-ID-CV 145 4 1 (transaction id)
-    {{ jcat_idms_field('ubin',   149,  4, 'STATS') }} as TASK_ID_CV,        -- TASK-ID-CV 149 4 1 (TCE address)
-    {{ jcat_idms_field('hex',    153,  8, 'STATS') }} as LOCAL_TASK_ID_CV,  -- LOCAL-TASK-ID-CV 153 8
-    {{ jcat_idms_field('char',   153,  4, 'STATS') }} as LT_PART1,          -- LT-PART1 153 4
-    {{ jcat_idms_field('ubin',   157,  4, 'STATS') }} as LT_PART2,          -- LT-PART2 157 4 1
-                                                                            -- LT-PART2A 157 3 1: its bytes are in LT_PART2 (IDMS/2549)
-                                                                            -- LT-PART2B 160 1 1: its bytes are in LT_PART2 (IDMS/2549)
-                                                                            -- IX-STATS 161 40: group (IX-SR8-SPLITS .. IX-LEVELS-SEARCHED-WORST)
-    {{ jcat_idms_field('ubin',   161,  4, 'STATS') }} as IX_SR8_SPLITS,     -- IX-SR8-SPLITS 161 4 1
-    {{ jcat_idms_field('ubin',   165,  4, 'STATS') }} as IX_SR8_SPAWNS,     -- IX-SR8-SPAWNS 165 4 1
-    {{ jcat_idms_field('ubin',   169,  4, 'STATS') }} as IX_SR8_STORED,     -- IX-SR8-STORED 169 4 1
-    {{ jcat_idms_field('ubin',   173,  4, 'STATS') }} as IX_SR8_ERASED,     -- IX-SR8-ERASED 173 4 1
-    {{ jcat_idms_field('ubin',   177,  4, 'STATS') }} as IX_SR7_STORED,     -- IX-SR7-STORED 177 4 1
-    {{ jcat_idms_field('ubin',   181,  4, 'STATS') }} as IX_SR7_ERASED,     -- IX-SR7-ERASED 181 4 1
-    {{ jcat_idms_field('ubin',   185,  4, 'STATS') }} as IX_BTREE_SEARCHES, -- IX-BTREE-SEARCHES 185 4 1
-    {{ jcat_idms_field('ubin',   189,  4, 'STATS') }} as IX_BTREE_LEVELS_SEARCHED, -- IX-BTREE-LEVELS-SEARCHED 189 4 1
-    {{ jcat_idms_field('ubin',   193,  4, 'STATS') }} as IX_ORPHANS_ADOPTED, -- IX-ORPHANS-ADOPTED 193 4 1
-    {{ jcat_idms_field('ubin',   197,  2, 'STATS') }} as IX_LEVELS_SEARCHED_BEST, -- IX-LEVELS-SEARCHED-BEST 197 2 1
-    {{ jcat_idms_field('ubin',   199,  2, 'STATS') }} as IX_LEVELS_SEARCHED_WORST, -- IX-LEVELS-SEARCHED-WORST 199 2 1
+    {{ jcat_idms_field('ubin',         81,  4, 'STATS',  'd', 'UPDATED') }} as UPDATED,              -- UPDATED 81 4 1
+                                                                                                     -- DB-STATS 85 60: group (READ .. EXCLUSIVE-LOCKS-HELD)
+    {{ jcat_idms_field('ubin',         85,  4, 'STATS',  'd', 'READ') }} as READ,                    -- READ 85 4 1
+    {{ jcat_idms_field('ubin',         89,  4, 'STATS',  'd', 'WRITTEN') }} as WRITTEN,              -- WRITTEN 89 4 1
+    {{ jcat_idms_field('ubin',         93,  4, 'STATS',  'd', 'PAGE_REQUESTS') }} as PAGE_REQUESTS,  -- PAGE-REQUESTS 93 4 1
+    {{ jcat_idms_field('ubin',         97,  4, 'STATS',  'd', 'CALC_ON') }} as CALC_ON,              -- CALC-ON 97 4 1
+    {{ jcat_idms_field('ubin',        101,  4, 'STATS',  'd', 'CALC_NOT_ON') }} as CALC_NOT_ON,      -- CALC-NOT-ON 101 4 1
+    {{ jcat_idms_field('ubin',        105,  4, 'STATS',  'd', 'VIA_ON') }} as VIA_ON,                -- VIA-ON 105 4 1
+    {{ jcat_idms_field('ubin',        109,  4, 'STATS',  'd', 'VIA_NOT_ON') }} as VIA_NOT_ON,        -- VIA-NOT-ON 109 4 1
+    {{ jcat_idms_field('ubin',        113,  4, 'STATS',  'd', 'REC_REQUESTED') }} as REC_REQUESTED,  -- REC-REQUESTED 113 4 1
+    {{ jcat_idms_field('ubin',        117,  4, 'STATS',  'd', 'CURR_OF_TR') }} as CURR_OF_TR,        -- CURR-OF-TR 117 4 1
+    {{ jcat_idms_field('ubin',        121,  4, 'STATS',  'd', 'CALLS') }} as CALLS,                  -- CALLS 121 4 1
+    {{ jcat_idms_field('ubin',        125,  4, 'STATS',  'd', 'FGMT_STORED') }} as FGMT_STORED,      -- FGMT-STORED 125 4 1
+    {{ jcat_idms_field('ubin',        129,  4, 'STATS',  'd', 'FGMT_RETURNED') }} as FGMT_RETURNED,  -- FGMT-RETURNED 129 4 1
+    {{ jcat_idms_field('ubin',        133,  4, 'STATS',  'd', 'LOCKS_REQUESTED') }} as LOCKS_REQUESTED, -- LOCKS-REQUESTED 133 4 1
+    {{ jcat_idms_field('ubin',        137,  4, 'STATS',  'd', 'SHARED_LOCKS_HELD') }} as SHARED_LOCKS_HELD, -- SHARED-LOCKS-HELD 137 4 1
+    {{ jcat_idms_field('ubin',        141,  4, 'STATS',  'd', 'EXCLUSIVE_LOCKS_HELD') }} as EXCLUSIVE_LOCKS_HELD, -- EXCLUSIVE-LOCKS-HELD 141 4 1
+    {{ jcat_idms_field('ubin',        145,  4, 'STATS',  'd', 'TR_ID_CV') }} as TR_ID_CV,            -- TR-ID-CV 145 4 1 (transaction id)
+    {{ jcat_idms_field('ubin',        149,  4, 'STATS',  'd', 'TASK_ID_CV') }} as TASK_ID_CV,        -- TASK-ID-CV 149 4 1 (TCE address)
+    {{ jcat_idms_field('hex',         153,  8, 'STATS',  none, none) }} as LOCAL_TASK_ID_CV,         -- LOCAL-TASK-ID-CV 153 8
+    {{ jcat_idms_field('char',        153,  4, 'STATS',  'd', 'LT_PART1') }} as LT_PART1,            -- LT-PART1 153 4
+    {{ jcat_idms_field('ubin',        157,  4, 'STATS',  'd', 'LT_PART2') }} as LT_PART2,            -- LT-PART2 157 4 1
+                                                                                                     -- LT-PART2A 157 3 1: its bytes are in LT_PART2 (IDMS/2549)
+                                                                                                     -- LT-PART2B 160 1 1: its bytes are in LT_PART2 (IDMS/2549)
+                                                                                                     -- IX-STATS 161 40: group (IX-SR8-SPLITS .. IX-LEVELS-SEARCHED-WORST)
+    {{ jcat_idms_field('ubin',        161,  4, 'STATS',  'd', 'IX_SR8_SPLITS') }} as IX_SR8_SPLITS,  -- IX-SR8-SPLITS 161 4 1
+    {{ jcat_idms_field('ubin',        165,  4, 'STATS',  'd', 'IX_SR8_SPAWNS') }} as IX_SR8_SPAWNS,  -- IX-SR8-SPAWNS 165 4 1
+    {{ jcat_idms_field('ubin',        169,  4, 'STATS',  'd', 'IX_SR8_STORED') }} as IX_SR8_STORED,  -- IX-SR8-STORED 169 4 1
+    {{ jcat_idms_field('ubin',        173,  4, 'STATS',  'd', 'IX_SR8_ERASED') }} as IX_SR8_ERASED,  -- IX-SR8-ERASED 173 4 1
+    {{ jcat_idms_field('ubin',        177,  4, 'STATS',  'd', 'IX_SR7_STORED') }} as IX_SR7_STORED,  -- IX-SR7-STORED 177 4 1
+    {{ jcat_idms_field('ubin',        181,  4, 'STATS',  'd', 'IX_SR7_ERASED') }} as IX_SR7_ERASED,  -- IX-SR7-ERASED 181 4 1
+    {{ jcat_idms_field('ubin',        185,  4, 'STATS',  'd', 'IX_BTREE_SEARCHES') }} as IX_BTREE_SEARCHES, -- IX-BTREE-SEARCHES 185 4 1
+    {{ jcat_idms_field('ubin',        189,  4, 'STATS',  'd', 'IX_BTREE_LEVELS_SEARCHED') }} as IX_BTREE_LEVELS_SEARCHED, -- IX-BTREE-LEVELS-SEARCHED 189 4 1
+    {{ jcat_idms_field('ubin',        193,  4, 'STATS',  'd', 'IX_ORPHANS_ADOPTED') }} as IX_ORPHANS_ADOPTED, -- IX-ORPHANS-ADOPTED 193 4 1
+    {{ jcat_idms_field('ubin',        197,  2, 'STATS',  'd', 'IX_LEVELS_SEARCHED_BEST') }} as IX_LEVELS_SEARCHED_BEST, -- IX-LEVELS-SEARCHED-BEST 197 2 1
+    {{ jcat_idms_field('ubin',        199,  2, 'STATS',  'd', 'IX_LEVELS_SEARCHED_WORST') }} as IX_LEVELS_SEARCHED_WORST, -- IX-LEVELS-SEARCHED-WORST 199 2 1
     -- TIME only
-    {{ jcat_idms_field('ts',      37,  8, 'TIME') }} as T_DATESTMP,         -- T-DATESTMP 37 8 1 (local date-time the buffer was written; zero until then)
+    {{ jcat_idms_field('idms_ts',      37,  8, 'TIME',   'd', 'T_DATESTMP') }} as T_DATESTMP,        -- T-DATESTMP 37 8 1 (local date-time the buffer was written; zero until then)
     -- BGIN only
-    {{ jcat_idms_field('char',    81, 32, 'BGIN') }} as USER_ID,            -- USER-ID 81 32
-    {{ jcat_idms_field('char',   113, 32, 'BGIN') }} as EXTERNAL_ID,        -- EXTERNAL-ID 113 32
+    {{ jcat_idms_field('char',         81, 32, 'BGIN',   'd', 'USER_ID') }} as USER_ID,              -- USER-ID 81 32
+    {{ jcat_idms_field('char',        113, 32, 'BGIN',   'd', 'EXTERNAL_ID') }} as EXTERNAL_ID,      -- EXTERNAL-ID 113 32
     -- AREA only
-    {{ jcat_idms_field('char',    45, 18, 'AREA') }} as AREA,               -- AREA 45 18
-    {{ jcat_idms_field('hex',     63,  2, 'AREA') }} as RESERVED2,          -- RESERVED2 63 2
-    {{ jcat_idms_field('ubin',    65,  4, 'AREA') }} as LOW_PAGE,           -- LOW-PAGE 65 4 1
-    {{ jcat_idms_field('ubin',    69,  4, 'AREA') }} as HIGH_PAGE,          -- HIGH-PAGE 69 4 1
-    {{ jcat_idms_field('ubin',    73,  2, 'AREA') }} as MODE,               -- MODE 73 2 1
-    {{ jcat_idms_field('ubin',    75,  2, 'AREA') }} as ACCESS,             -- ACCESS 75 2 1
+    {{ jcat_idms_field('char',         45, 18, 'AREA',   'd', 'AREA') }} as AREA,                    -- AREA 45 18
+    {{ jcat_idms_field('hex',          63,  2, 'AREA',   none, none) }} as RESERVED2,                -- RESERVED2 63 2
+    {{ jcat_idms_field('ubin',         65,  4, 'AREA',   'd', 'LOW_PAGE') }} as LOW_PAGE,            -- LOW-PAGE 65 4 1
+    {{ jcat_idms_field('ubin',         69,  4, 'AREA',   'd', 'HIGH_PAGE') }} as HIGH_PAGE,          -- HIGH-PAGE 69 4 1
+    {{ jcat_idms_field('ubin',         73,  2, 'AREA',   'd', 'MODE') }} as MODE,                    -- MODE 73 2 1
+    {{ jcat_idms_field('ubin',         75,  2, 'AREA',   'd', 'ACCESS') }} as ACCESS,                -- ACCESS 75 2 1
     -- IMAGES: BFOR AFTR
-    {{ jcat_idms_field('ubin',    41,  1, 'IMAGES') }} as IDMS_VSAM_FLAG,   -- IDMS-VSAM-FLAG 41 1 1
-                                                                            -- AREA-TYPE 41 1 1: its bytes are in IDMS_VSAM_FLAG
-    {{ jcat_idms_field('ubin',    42,  1, 'IMAGES') }} as VERB_NUM,         -- VERB-NUM 42 1 1 (function code of the DML verb)
-                                                                            -- VERB 42 1 1: its bytes are in VERB_NUM
-    {{ jcat_idms_field('ubin',    43,  2, 'IMAGES') }} as PAGE_GROUP,       -- PAGE-GROUP 43 2 1
-    {{ jcat_idms_field('ubin',    45,  4, 'IMAGES') }} as DBK_FORMAT,       -- DBK-FORMAT 45 4 1
-    {{ jcat_idms_field('ubin',    48,  1, 'IMAGES') }} as DBK_LINES,        -- DBK-LINES 48 1 1
-    {{ jcat_idms_field('ubin',    49,  4, 'IMAGES') }} as DB_KEY,           -- DB-KEY 49 4 1 (page x 2^radix + line)
-                                                                            -- DB-KEY1 49 3 1: its bytes are in DB_KEY (page with radix 8 (IDMS/1209))
-                                                                            -- DB-KEY2 52 1 1: its bytes are in DB_KEY (line with radix 8 (IDMS/1209))
-    {{ jcat_idms_field('hex',     49,  4, 'IMAGES') }} as DB_KEY_A,         -- DB-KEY-A 49 4 (hex compares (IDMS/2721))
-    {{ jcat_idms_field('ubin',    53,  2, 'IMAGES') }} as USER_REC_ID,      -- USER-REC-ID 53 2 1
-    {{ jcat_idms_field('hex',     53,  2, 'IMAGES') }} as USER_REC_ID_A,    -- USER-REC-ID-A 53 2 (hex compares (IDMS/1893))
-    {{ jcat_idms_field('ubin',    55,  2, 'IMAGES') }} as PG_DISPL,         -- PG-DISPL 55 2 1
-    {{ jcat_idms_field('ubin',    57,  2, 'IMAGES') }} as IMAGE_LEN,        -- IMAGE-LEN 57 2 1 (record image length; 0 = null image)
-    {{ jcat_idms_field('ubin',    59,  2, 'IMAGES') }} as PREFIX_LEN,       -- PREFIX-LEN 59 2 1
-    {{ jcat_idms_field('ubin',    61,  2, 'IMAGES') }} as DISPLACEMENT,     -- DISPLACEMENT 61 2 1
-    {{ jcat_idms_field('ubin',    63,  2, 'IMAGES') }} as SPAN_OFFSET,      -- SPAN-OFFSET 63 2 1
-    {{ jcat_idms_field('ubin',    65,  2, 'IMAGES') }} as USER_RECORD,      -- USER-RECORD 65 2 1 (first 2 bytes of the image)
+    {{ jcat_idms_field('ubin',         41,  1, 'IMAGES', 'd', 'IDMS_VSAM_FLAG') }} as IDMS_VSAM_FLAG, -- IDMS-VSAM-FLAG 41 1 1
+                                                                                                     -- AREA-TYPE 41 1 1: its bytes are in IDMS_VSAM_FLAG
+    {{ jcat_idms_field('ubin',         42,  1, 'IMAGES', 'd', 'VERB_NUM') }} as VERB_NUM,            -- VERB-NUM 42 1 1 (function code of the DML verb)
+                                                                                                     -- VERB 42 1 1: its bytes are in VERB_NUM
+    {{ jcat_idms_field('ubin',         43,  2, 'IMAGES', 'd', 'PAGE_GROUP') }} as PAGE_GROUP,        -- PAGE-GROUP 43 2 1
+    {{ jcat_idms_field('ubin',         45,  4, 'IMAGES', 'd', 'DBK_FORMAT') }} as DBK_FORMAT,        -- DBK-FORMAT 45 4 1
+    {{ jcat_idms_field('ubin',         48,  1, 'IMAGES', 'd', 'DBK_LINES') }} as DBK_LINES,          -- DBK-LINES 48 1 1
+    {{ jcat_idms_field('ubin',         49,  4, 'IMAGES', 'd', 'DB_KEY') }} as DB_KEY,                -- DB-KEY 49 4 1 (page x 2^radix + line)
+                                                                                                     -- DB-KEY1 49 3 1: its bytes are in DB_KEY (page with radix 8 (IDMS/1209))
+                                                                                                     -- DB-KEY2 52 1 1: its bytes are in DB_KEY (line with radix 8 (IDMS/1209))
+    {{ jcat_idms_field('hex',          49,  4, 'IMAGES', none, none) }} as DB_KEY_A,                 -- DB-KEY-A 49 4 (hex compares (IDMS/2721))
+    {{ jcat_idms_field('ubin',         53,  2, 'IMAGES', 'd', 'USER_REC_ID') }} as USER_REC_ID,      -- USER-REC-ID 53 2 1
+    {{ jcat_idms_field('hex',          53,  2, 'IMAGES', none, none) }} as USER_REC_ID_A,            -- USER-REC-ID-A 53 2 (hex compares (IDMS/1893))
+    {{ jcat_idms_field('ubin',         55,  2, 'IMAGES', 'd', 'PG_DISPL') }} as PG_DISPL,            -- PG-DISPL 55 2 1
+    {{ jcat_idms_field('ubin',         57,  2, 'IMAGES', 'd', 'IMAGE_LEN') }} as IMAGE_LEN,          -- IMAGE-LEN 57 2 1 (record image length; 0 = null image)
+    {{ jcat_idms_field('ubin',         59,  2, 'IMAGES', 'd', 'PREFIX_LEN') }} as PREFIX_LEN,        -- PREFIX-LEN 59 2 1
+    {{ jcat_idms_field('ubin',         61,  2, 'IMAGES', 'd', 'DISPLACEMENT') }} as DISPLACEMENT,    -- DISPLACEMENT 61 2 1
+    {{ jcat_idms_field('ubin',         63,  2, 'IMAGES', 'd', 'SPAN_OFFSET') }} as SPAN_OFFSET,      -- SPAN-OFFSET 63 2 1
+    {{ jcat_idms_field('ubin',         65,  2, 'IMAGES', 'd', 'USER_RECORD') }} as USER_RECORD,      -- USER-RECORD 65 2 1 (first 2 bytes of the image)
     -- DIST: DIND DCOM DBAK DPND DFGT
-    {{ jcat_idms_field('hex',     37, 24, 'DIST') }} as DTRIDQ,             -- DTRIDQ 37 24 (DTRID + DBRANCH-ID)
-    {{ jcat_idms_field('hex',     37, 16, 'DIST') }} as DTRID,              -- DTRID 37 16 (distributed transaction id: DNODE + DID)
-    {{ jcat_idms_field('char',    37,  8, 'DIST') }} as DNODE,              -- DNODE 37 8
-    {{ jcat_idms_field('hex',     45,  8, 'DIST') }} as DID,                -- DID 45 8
-    {{ jcat_idms_field('hex',     53,  8, 'DIST') }} as DBRANCH_ID,         -- DBRANCH-ID 53 8
-    {{ jcat_idms_field('hex',     61,  1, 'DIST') }} as DFLAG1,             -- DFLAG1 61 1
-    {{ jcat_idms_field('hex',     62,  1, 'DIST') }} as DFLAG2,             -- DFLAG2 62 1
-    {{ jcat_idms_field('hex',     63,  1, 'DIST') }} as STATE,              -- STATE 63 1
-    {{ jcat_idms_field('hex',     64,  1, 'DIST') }} as OUTCOME,            -- OUTCOME 64 1
-    {{ jcat_idms_field('hex',     65,  1, 'DIST') }} as PREPARE_OUTCOME,    -- PREPARE-OUTCOME 65 1
-    {{ jcat_idms_field('hex',     66,  1, 'DIST') }} as BACKOUT_REASON,     -- BACKOUT-REASON 66 1
-    {{ jcat_idms_field('hex',     67,  2, 'DIST') }} as DRESERVED,          -- DRESERVED 67 2
-    {{ jcat_idms_field('ubin',    69,  2, 'DIST') }} as LIDOFF,             -- LIDOFF 69 2 1 (offset of the LID list from the record start (0-based))
-    {{ jcat_idms_field('ubin',    71,  2, 'DIST') }} as LIDNUM,             -- LIDNUM 71 2 1 (number of 4-byte LIDs)
-    {{ jcat_idms_field('ubin',    73,  2, 'DIST') }} as XIDOFF,             -- XIDOFF 73 2 1
-    {{ jcat_idms_field('ubin',    75,  2, 'DIST') }} as XIDNUM,             -- XIDNUM 75 2 1
-    {{ jcat_idms_field('ubin',    77,  2, 'DIST') }} as RIOFF,              -- RIOFF 77 2 1
-    {{ jcat_idms_field('ubin',    79,  2, 'DIST') }} as RICNT,              -- RICNT 79 2 1
-    {{ jcat_idms_field('ubin',    81,  2, 'DIST') }} as DVLEN,              -- DVLEN 81 2 1
-    {{ jcat_idms_field('ubin',    83,  2, 'DIST') }} as DVOFF,              -- DVOFF 83 2 1
-    {{ jcat_idms_field('ubin',    85,  2, 'DIST') }} as DXXX_RECORD         -- DXXX-RECORD 85 2 1 (first 2 bytes of the variable part)
-  from raw
+    {{ jcat_idms_field('hex',          37, 24, 'DIST',   none, none) }} as DTRIDQ,                   -- DTRIDQ 37 24 (DTRID + DBRANCH-ID)
+    {{ jcat_idms_field('hex',          37, 16, 'DIST',   none, none) }} as DTRID,                    -- DTRID 37 16 (distributed transaction id: DNODE + DID)
+    {{ jcat_idms_field('char',         37,  8, 'DIST',   'd', 'DNODE') }} as DNODE,                  -- DNODE 37 8
+    {{ jcat_idms_field('hex',          45,  8, 'DIST',   none, none) }} as DID,                      -- DID 45 8
+    {{ jcat_idms_field('hex',          53,  8, 'DIST',   none, none) }} as DBRANCH_ID,               -- DBRANCH-ID 53 8
+    {{ jcat_idms_field('hex',          61,  1, 'DIST',   none, none) }} as DFLAG1,                   -- DFLAG1 61 1
+    {{ jcat_idms_field('hex',          62,  1, 'DIST',   none, none) }} as DFLAG2,                   -- DFLAG2 62 1
+    {{ jcat_idms_field('hex',          63,  1, 'DIST',   none, none) }} as STATE,                    -- STATE 63 1
+    {{ jcat_idms_field('hex',          64,  1, 'DIST',   none, none) }} as OUTCOME,                  -- OUTCOME 64 1
+    {{ jcat_idms_field('hex',          65,  1, 'DIST',   none, none) }} as PREPARE_OUTCOME,          -- PREPARE-OUTCOME 65 1
+    {{ jcat_idms_field('hex',          66,  1, 'DIST',   none, none) }} as BACKOUT_REASON,           -- BACKOUT-REASON 66 1
+    {{ jcat_idms_field('hex',          67,  2, 'DIST',   none, none) }} as DRESERVED,                -- DRESERVED 67 2
+    {{ jcat_idms_field('ubin',         69,  2, 'DIST',   'd', 'LIDOFF') }} as LIDOFF,                -- LIDOFF 69 2 1 (offset of the LID list from the record start (0-based))
+    {{ jcat_idms_field('ubin',         71,  2, 'DIST',   'd', 'LIDNUM') }} as LIDNUM,                -- LIDNUM 71 2 1 (number of 4-byte LIDs)
+    {{ jcat_idms_field('ubin',         73,  2, 'DIST',   'd', 'XIDOFF') }} as XIDOFF,                -- XIDOFF 73 2 1
+    {{ jcat_idms_field('ubin',         75,  2, 'DIST',   'd', 'XIDNUM') }} as XIDNUM,                -- XIDNUM 75 2 1
+    {{ jcat_idms_field('ubin',         77,  2, 'DIST',   'd', 'RIOFF') }} as RIOFF,                  -- RIOFF 77 2 1
+    {{ jcat_idms_field('ubin',         79,  2, 'DIST',   'd', 'RICNT') }} as RICNT,                  -- RICNT 79 2 1
+    {{ jcat_idms_field('ubin',         81,  2, 'DIST',   'd', 'DVLEN') }} as DVLEN,                  -- DVLEN 81 2 1
+    {{ jcat_idms_field('ubin',         83,  2, 'DIST',   'd', 'DVOFF') }} as DVOFF,                  -- DVOFF 83 2 1
+    {{ jcat_idms_field('ubin',         85,  2, 'DIST',   'd', 'DXXX_RECORD') }} as DXXX_RECORD       -- DXXX-RECORD 85 2 1 (first 2 bytes of the variable part)
+  from records
 ),
 
 derived as (

@@ -31,9 +31,21 @@
     {{ v }}
     {%- elif kind == 'ubin' -%}
     {{ v }}
+    {%- elif kind == 'u64' -%}
+    {{ v }}
     {%- elif kind == 'hex' -%}
     hex({{ v }})
     {%- elif kind == 'ibmi_ts' -%}
+    {{ v }}
+    {%- elif kind == 'ts17' -%}
+    {{ v }}
+    {%- elif kind == 'ts17_fraction' -%}
+    {{ v }}
+    {%- elif kind == 'lrsn' -%}
+    {{ v }}
+    {%- elif kind == 'idms_ts' -%}
+    {{ v }}
+    {%- elif kind == 'idms_ts_utc' -%}
     {{ v }}
     {%- else -%}{{ exceptions.raise_compiler_error('jcat_layout_field: no struct form for kind ' ~ kind) }}
     {%- endif -%}
@@ -45,12 +57,28 @@
     case when hex({{ b }}) rlike '^(F[0-9]){{ '{' ~ (len) ~ '}' }}$' then cast(regexp_replace(hex({{ b }}), 'F([0-9])', '$1') as decimal({{ len }}, 0)) end
     {%- elif kind == 'zoned' -%}
     case when hex({{ b }}) rlike '^(F[0-9]){{ '{' ~ (len - 1) ~ '}' }}[CDFABE][0-9]$' then cast(case when substr(hex({{ b }}), -2, 1) in ('D', 'B') then -1 else 1 end * cast(regexp_replace(hex({{ b }}), '.([0-9])', '$1') as decimal({{ len }}, 0)) as decimal({{ len }}, 0)) end
+    {%- elif kind == 'packed' -%}
+    case when hex({{ b }}) rlike '^[0-9]{{ '{' ~ (2 * len - 1) ~ '}' }}[A-F]$' then cast(case when substr(hex({{ b }}), -1, 1) in ('D', 'B') then -1 else 1 end * cast(substr(hex({{ b }}), 1, {{ 2 * len - 1 }}) as decimal({{ 2 * len - 1 }}, 0)) as decimal({{ 2 * len - 1 }}, 0)) end
     {%- elif kind == 'bin' -%}
     cast(case when cast(conv(hex({{ b }}), 16, 10) as decimal(20, 0)) >= {{ 2 ** (8 * len - 1) }} then cast(conv(hex({{ b }}), 16, 10) as decimal(20, 0)) - {{ 2 ** (8 * len) }} else cast(conv(hex({{ b }}), 16, 10) as decimal(20, 0)) end as bigint)
+    {%- elif kind == 'ubin' -%}
+    cast(conv(hex({{ b }}), 16, 10) as bigint)
+    {%- elif kind == 'u64' -%}
+    cast(conv(hex({{ b }}), 16, 10) as decimal(20, 0))
     {%- elif kind == 'hex' -%}
     hex({{ b }})
     {%- elif kind == 'ibmi_ts' -%}
     to_timestamp_ntz(decode({{ b }}, 'IBM037'), 'yyyy-MM-dd-HH.mm.ss.SSSSSS')
+    {%- elif kind == 'ts17' -%}
+    case when hex({{ b }}) rlike '^[0-9]{34}$' then make_timestamp_ntz(cast(substr(hex({{ b }}), 1, 4) as int), cast(substr(hex({{ b }}), 5, 2) as int), cast(substr(hex({{ b }}), 7, 2) as int), cast(substr(hex({{ b }}), 9, 2) as int), cast(substr(hex({{ b }}), 11, 2) as int), cast(concat(substr(hex({{ b }}), 13, 2), '.', substr(hex({{ b }}), 15, 6)) as decimal(8, 6))) end
+    {%- elif kind == 'ts17_fraction' -%}
+    case when hex({{ b }}) rlike '^[0-9]{34}$' then concat(substr(hex({{ b }}), 15, 12), regexp_replace(substr(hex({{ b }}), 27, 8), '0+$', '')) end
+    {%- elif kind == 'lrsn' -%}
+    timestamp_micros(cast(cast(conv(hex(substr({{ b }}, 2, 8)), 16, 10) as decimal(20, 0)) div 4096 as bigint) + cast(conv(hex(substr({{ b }}, 1, 1)), 16, 10) as bigint) * 4503599627370496 - 2208988800000000)
+    {%- elif kind == 'idms_ts' -%}
+    case when length({{ b }}) < 8 or {{ b }} = X'0000000000000000' then null when shiftright(cast(conv(hex(substr({{ b }}, 1, 4)), 16, 10) as bigint), 5) > 3652058 or (shiftleft(cast(conv(hex(substr({{ b }}, 1, 4)), 16, 10) as bigint) & 31, 12) | shiftright(cast(conv(hex(substr({{ b }}, 5, 4)), 16, 10) as bigint), 20)) >= 86400 or (cast(conv(hex(substr({{ b }}, 5, 4)), 16, 10) as bigint) & 1048575) >= 1000000 then null else timestamp_ntz'0001-01-01 00:00:00' + make_dt_interval(cast(shiftright(cast(conv(hex(substr({{ b }}, 1, 4)), 16, 10) as bigint), 5) as int), 0, 0, cast(cast((shiftleft(cast(conv(hex(substr({{ b }}, 1, 4)), 16, 10) as bigint) & 31, 12) | shiftright(cast(conv(hex(substr({{ b }}, 5, 4)), 16, 10) as bigint), 20)) * 1000000 + (cast(conv(hex(substr({{ b }}, 5, 4)), 16, 10) as bigint) & 1048575) as decimal(18, 0)) / 1000000 as decimal(18, 6))) end
+    {%- elif kind == 'idms_ts_utc' -%}
+    case when length({{ b }}) < 8 or {{ b }} = X'0000000000000000' then null when shiftright(cast(conv(hex(substr({{ b }}, 1, 4)), 16, 10) as bigint), 5) > 3652058 or (shiftleft(cast(conv(hex(substr({{ b }}, 1, 4)), 16, 10) as bigint) & 31, 12) | shiftright(cast(conv(hex(substr({{ b }}, 5, 4)), 16, 10) as bigint), 20)) >= 86400 or (cast(conv(hex(substr({{ b }}, 5, 4)), 16, 10) as bigint) & 1048575) >= 1000000 then null else timestamp_micros((shiftright(cast(conv(hex(substr({{ b }}, 1, 4)), 16, 10) as bigint), 5) - 719162) * 86400000000 + (shiftleft(cast(conv(hex(substr({{ b }}, 1, 4)), 16, 10) as bigint) & 31, 12) | shiftright(cast(conv(hex(substr({{ b }}, 5, 4)), 16, 10) as bigint), 20)) * 1000000 + (cast(conv(hex(substr({{ b }}, 5, 4)), 16, 10) as bigint) & 1048575)) end
     {%- else -%}{{ exceptions.raise_compiler_error('jcat_layout_field: no Spark form for kind ' ~ kind) }}
     {%- endif -%}
   {%- else -%}
@@ -66,10 +94,22 @@
     {{ jcat_bin(col, pos, len) }}
     {%- elif kind == 'ubin' -%}
     {{ jcat_bin(col, pos, len, false) }}
+    {%- elif kind == 'u64' -%}
+    {{ jcat_u64(col, pos, len) }}
     {%- elif kind == 'hex' -%}
     {{ jcat_hex(col, pos, len) }}
     {%- elif kind == 'ibmi_ts' -%}
     {{ jcat_ibmi_timestamp(col, pos) }}
+    {%- elif kind == 'ts17' -%}
+    {{ jcat_ts17(col, pos, len) }}
+    {%- elif kind == 'ts17_fraction' -%}
+    {{ jcat_ts17_fraction(col, pos, len) }}
+    {%- elif kind == 'lrsn' -%}
+    {{ jcat_lrsn(col, pos, len) }}
+    {%- elif kind == 'idms_ts' -%}
+    {{ jcat_idms_datetime(col, pos) }}
+    {%- elif kind == 'idms_ts_utc' -%}
+    {{ jcat_idms_datetime(col, pos, true) }}
     {%- else -%}{{ exceptions.raise_compiler_error('jcat_layout_field: no field macro for kind ' ~ kind) }}
     {%- endif -%}
   {%- endif -%}

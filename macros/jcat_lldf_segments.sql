@@ -13,79 +13,85 @@ with raw as (
   where {{ jcat_new_records() }}
 ),
 
+records as (
+  -- a table build decodes each record once, through the layout function (jcat_by_layout: not a view)
+  select *{% if var('jcat_field_engine', 'layout' if jcat_by_layout() else none) == 'layout' %}, decode_lldf(record) as d{% endif %}
+  from raw
+),
+
 decoded as (
   select
     source_file, record_offset, record_number, load_id,
     length(record)                                                    as RECORD_LENGTH,
-    {{ jcat_bin('record',   1,  2, false) }}                          as LENGTH,                 --   0 BIN(2) length of the header
-    {{ jcat_char('record',   3,  4) }}                                as SYSTEMID,               --   2 CHAR(4) originating Db2 system
-    {{ jcat_bin('record',   7,  2, false) }}                          as DBID,                   --   6 BIN(2) database ID
-    {{ jcat_bin('record',   9,  2, false) }}                          as PSID,                   --   8 BIN(2) table space ID
-    {{ jcat_bin('record',  11,  2, false) }}                          as TBOBID,                 --  10 BIN(2) table OBID
-    {{ jcat_bin('record',  13,  2, false) }}                          as TBOWNERLEN,             --  12 BIN(2) length of the full table owner
-    {{ jcat_bin('record',  15,  2, false) }}                          as TBNAMELEN,              --  14 BIN(2) length of the full table name
-    {{ jcat_char('record',  17,  8) }}                                as DBNAME,                 --  16 CHAR(8) database name
-    {{ jcat_char('record',  25,  8) }}                                as TSNAME,                 --  24 CHAR(8) table space name
-    {{ jcat_char('record',  33,  8) }}                                as TABLEOWNER,             --  32 CHAR(8) table owner (first 8 bytes when longer)
-    {{ jcat_char('record',  41, 18) }}                                as TABLENAME,              --  40 CHAR(18) table name (shortened when longer than 18)
-    {{ jcat_bin('record',  59,  2, false) }}                          as PARTNUM,                --  58 BIN(2) partition number
-    {{ jcat.jcat_fn('parse_timestamp17') }}(substr(record,  61, 17))  as `TIMESTAMP`,            --  60 BIN(17) timestamp of the log record
-    {{ jcat.jcat_fn('parse_timestamp17_fraction') }}(substr(record,  61, 17)) as TIMESTAMP_FRACTION,
-    substr(record,  78, 10)                                           as LOGLRSN,                --  77 BIN(10) LRSN of the change
-    {{ jcat_lldf_lrsn_time('record', 78) }}                           as LOGLRSN_TIME,
-    substr(record,  88, 10)                                           as LOGRBA,                 --  87 BIN(10) RBA of the change
-    {{ jcat_lldf_u80('record', 88) }}                                 as LOGRBA_NUMBER,
-    {{ jcat_bin('record',  98,  2, false) }}                          as MEMBERID,               --  97 BIN(2) data sharing member ID, 0 when not data sharing
-    substr(record, 100,  5)                                           as RID,                    --  99 BIN(5) record ID: 4-byte page number, 1-byte row (ID map entry)
-    {{ jcat_bin('record', 100,  4, false) }}                          as RID_PAGE,
-    {{ jcat_bin('record', 104,  1, false) }}                          as RID_ROW,
-    {{ jcat_char('record', 105,  2) }}                                as CHANGE_TYPE,            -- 104 CHAR(2) UB I D DM DT DR IL CO E CM SC
-    {{ jcat_char('record', 107,  1) }}                                as SQLTYPE,                -- 106 CHAR(1) U undo, R redo, blank other
-    {{ jcat_char('record', 108,  1) }}                                as LOGRECDISP,             -- 107 CHAR(1) C A S O
-    {{ jcat_char('record', 109,  1) }}                                as SQLSRCTYPE,             -- 108 CHAR(1) R T B H
-    {{ jcat_bin('record', 110,  4, false) }}                          as LOGBYTES,               -- 109 BIN(4) Db2 log bytes for the transaction
-    {{ jcat_bin('record', 114,  2, false) }}                          as LOGDELTA,               -- 113 BIN(2) log bytes DATA CAPTURE CHANGES costs or saves
-    {{ jcat_bin('record', 116,  1, false) }}                          as ANOMALYROWID,           -- 115 BIN(1) anomaly anchor ID from RID
-    {{ jcat_char('record', 117,  1) }}                                as ANOMALYTYPE,            -- 116 CHAR(1) why the record is in the log; N normal
-    substr(record, 118, 10)                                           as ANOMALYRBA,             -- 117 BIN(10) RBA/LRSN of the anomaly anchor point
-    {{ jcat_lldf_u80('record', 118) }}                                as ANOMALYRBA_NUMBER,
-    {{ jcat.jcat_fn('parse_timestamp17') }}(substr(record, 128, 17))  as UORTIMESTAMP,           -- 127 BIN(17) timestamp of the unit of recovery
-    {{ jcat.jcat_fn('parse_timestamp17_fraction') }}(substr(record, 128, 17)) as UORTIMESTAMP_FRACTION,
-    {{ jcat.jcat_fn('parse_timestamp17') }}(substr(record, 145, 17))  as UORCOMMITTIMESTAMP,     -- 144 BIN(17) timestamp of the commit record
-    {{ jcat.jcat_fn('parse_timestamp17_fraction') }}(substr(record, 145, 17)) as UORCOMMITTIMESTAMP_FRACTION,
-    {{ jcat_char('record', 162,  1) }}                                as UORDISP,                -- 161 CHAR(1) C committed, A aborted
-    substr(record, 163, 10)                                           as UORIDLRSN,              -- 162 BIN(10) LRSN of the unit of recovery record
-    {{ jcat_lldf_lrsn_time('record', 163) }}                          as UORIDLRSN_TIME,
-    substr(record, 173, 10)                                           as UORID,                  -- 172 BIN(10) RBA of the unit of recovery record
-    {{ jcat_lldf_u80('record', 173) }}                                as UORID_NUMBER,
-    {{ jcat_bin('record', 183,  2, false) }}                          as SEGLEN,                 -- 182 BIN(2) length of this segment
-    {{ jcat_bin('record', 185,  2, false) }}                          as TOTALSEGS,              -- 184 BIN(2) number of segments
-    {{ jcat_bin('record', 187,  2, false) }}                          as SEGNUM,                 -- 186 BIN(2) sequence number of this segment
-                                                                                              -- 188 BIN(4) reserved
-    substr(record, 193, 10)                                           as UORCOMMITLRSN,          -- 192 BIN(10) LRSN of the commit record
-    {{ jcat_lldf_lrsn_time('record', 193) }}                          as UORCOMMITLRSN_TIME,
-    substr(record, 203, 10)                                           as UORCOMMITPOINT,         -- 202 BIN(10) RBA of the commit record
-    {{ jcat_lldf_u80('record', 203) }}                                as UORCOMMITPOINT_NUMBER,
-    {{ jcat_char('record', 213,  2) }}                                as CONNECTIONTYPE,         -- 212 CHAR(2) type of connection
-    {{ jcat_char('record', 215,  8) }}                                as CONNECTID,              -- 214 CHAR(8) connection ID
-    {{ jcat_char('record', 223, 12) }}                                as CORRELATIONID,          -- 222 CHAR(12) correlation ID
-    {{ jcat_char('record', 235,  8) }}                                as AUTHID,                 -- 234 CHAR(8) authorization ID
-    {{ jcat_char('record', 243,  8) }}                                as PLAN,                   -- 242 CHAR(8) plan name
-    {{ jcat_char('record', 251,  8) }}                                as LUWNETWORKID,           -- 250 CHAR(8) LUW network ID
-    {{ jcat_char('record', 259,  8) }}                                as LUWNAME,                -- 258 CHAR(8) LUW name
-    substr(record, 267,  6)                                           as LUWINSTANCENO,          -- 266 BIN(6) LUW instance number
-    {{ jcat_bin('record', 273,  2, false) }}                          as LUWSEQUENCENO,          -- 272 BIN(2) LUW commit sequence number
-    {{ jcat_char('record', 275,  1) }}                                as INCOMPLETETRANS,        -- 274 CHAR(1) Y: transaction has a record Log Master cannot complete
-    {{ jcat_char('record', 276,  1) }}                                as INCOMPLETEDEP,          -- 275 CHAR(1) Y: may depend on such a transaction
-    {{ jcat_char('record', 277,  1) }}                                as UORHASCOMP,             -- 276 CHAR(1) Y/N: transaction has compensation log records
-    substr(record, 278, 10)                                           as SQLRIRBA,               -- 277 BIN(10) sort key for SQL sort
-    {{ jcat_lldf_u80('record', 278) }}                                as SQLRIRBA_NUMBER,
-    {{ jcat_char('record', 288,  1) }}                                as PAGENUMFMT,             -- 287 CHAR(1) A absolute, R relative page numbers in RID
+    {{ jcat_layout_field('ubin', 'record', 1, 2, 'd', 'LENGTH') }}                         as LENGTH,                     --   0 BIN(2) length of the header
+    {{ jcat_layout_field('char', 'record', 3, 4, 'd', 'SYSTEMID') }}                       as SYSTEMID,                   --   2 CHAR(4) originating Db2 system
+    {{ jcat_layout_field('ubin', 'record', 7, 2, 'd', 'DBID') }}                           as DBID,                       --   6 BIN(2) database ID
+    {{ jcat_layout_field('ubin', 'record', 9, 2, 'd', 'PSID') }}                           as PSID,                       --   8 BIN(2) table space ID
+    {{ jcat_layout_field('ubin', 'record', 11, 2, 'd', 'TBOBID') }}                        as TBOBID,                     --  10 BIN(2) table OBID
+    {{ jcat_layout_field('ubin', 'record', 13, 2, 'd', 'TBOWNERLEN') }}                    as TBOWNERLEN,                 --  12 BIN(2) length of the full table owner
+    {{ jcat_layout_field('ubin', 'record', 15, 2, 'd', 'TBNAMELEN') }}                     as TBNAMELEN,                  --  14 BIN(2) length of the full table name
+    {{ jcat_layout_field('char', 'record', 17, 8, 'd', 'DBNAME') }}                        as DBNAME,                     --  16 CHAR(8) database name
+    {{ jcat_layout_field('char', 'record', 25, 8, 'd', 'TSNAME') }}                        as TSNAME,                     --  24 CHAR(8) table space name
+    {{ jcat_layout_field('char', 'record', 33, 8, 'd', 'TABLEOWNER') }}                    as TABLEOWNER,                 --  32 CHAR(8) table owner (first 8 bytes when longer)
+    {{ jcat_layout_field('char', 'record', 41, 18, 'd', 'TABLENAME') }}                    as TABLENAME,                  --  40 CHAR(18) table name (shortened when longer than 18)
+    {{ jcat_layout_field('ubin', 'record', 59, 2, 'd', 'PARTNUM') }}                       as PARTNUM,                    --  58 BIN(2) partition number
+    {{ jcat_layout_field('ts17', 'record', 61, 17, 'd', 'TIMESTAMP') }}                    as `TIMESTAMP`,                --  60 BIN(17) timestamp of the log record
+    {{ jcat_layout_field('ts17_fraction', 'record', 61, 17, 'd', 'TIMESTAMP_FRACTION') }}  as TIMESTAMP_FRACTION,
+    substr(record, 78, 10)                                                                 as LOGLRSN,                    --  77 BIN(10) LRSN of the change
+    if(substr(record, 78, 10) = X'00000000000000000000', null, {{ jcat_layout_field('lrsn', 'record', 78, 10, 'd', 'LOGLRSN') }}) as LOGLRSN_TIME,
+    substr(record, 88, 10)                                                                 as LOGRBA,                     --  87 BIN(10) RBA of the change
+    {{ jcat_lldf_u80('record', 88) }}                                                      as LOGRBA_NUMBER,
+    {{ jcat_layout_field('ubin', 'record', 98, 2, 'd', 'MEMBERID') }}                      as MEMBERID,                   --  97 BIN(2) data sharing member ID, 0 when not data sharing
+    substr(record, 100, 5)                                                                 as RID,                        --  99 BIN(5) record ID: 4-byte page number, 1-byte row (ID map entry)
+    {{ jcat_layout_field('ubin', 'record', 100, 4, 'd', 'RID_PAGE') }}                     as RID_PAGE,
+    {{ jcat_layout_field('ubin', 'record', 104, 1, 'd', 'RID_ROW') }}                      as RID_ROW,
+    {{ jcat_layout_field('char', 'record', 105, 2, 'd', 'CHANGE_TYPE') }}                  as CHANGE_TYPE,                -- 104 CHAR(2) UB I D DM DT DR IL CO E CM SC
+    {{ jcat_layout_field('char', 'record', 107, 1, 'd', 'SQLTYPE') }}                      as SQLTYPE,                    -- 106 CHAR(1) U undo, R redo, blank other
+    {{ jcat_layout_field('char', 'record', 108, 1, 'd', 'LOGRECDISP') }}                   as LOGRECDISP,                 -- 107 CHAR(1) C A S O
+    {{ jcat_layout_field('char', 'record', 109, 1, 'd', 'SQLSRCTYPE') }}                   as SQLSRCTYPE,                 -- 108 CHAR(1) R T B H
+    {{ jcat_layout_field('ubin', 'record', 110, 4, 'd', 'LOGBYTES') }}                     as LOGBYTES,                   -- 109 BIN(4) Db2 log bytes for the transaction
+    {{ jcat_layout_field('ubin', 'record', 114, 2, 'd', 'LOGDELTA') }}                     as LOGDELTA,                   -- 113 BIN(2) log bytes DATA CAPTURE CHANGES costs or saves
+    {{ jcat_layout_field('ubin', 'record', 116, 1, 'd', 'ANOMALYROWID') }}                 as ANOMALYROWID,               -- 115 BIN(1) anomaly anchor ID from RID
+    {{ jcat_layout_field('char', 'record', 117, 1, 'd', 'ANOMALYTYPE') }}                  as ANOMALYTYPE,                -- 116 CHAR(1) why the record is in the log; N normal
+    substr(record, 118, 10)                                                                as ANOMALYRBA,                 -- 117 BIN(10) RBA/LRSN of the anomaly anchor point
+    {{ jcat_lldf_u80('record', 118) }}                                                     as ANOMALYRBA_NUMBER,
+    {{ jcat_layout_field('ts17', 'record', 128, 17, 'd', 'UORTIMESTAMP') }}                as UORTIMESTAMP,               -- 127 BIN(17) timestamp of the unit of recovery
+    {{ jcat_layout_field('ts17_fraction', 'record', 128, 17, 'd', 'UORTIMESTAMP_FRACTION') }} as UORTIMESTAMP_FRACTION,
+    {{ jcat_layout_field('ts17', 'record', 145, 17, 'd', 'UORCOMMITTIMESTAMP') }}          as UORCOMMITTIMESTAMP,         -- 144 BIN(17) timestamp of the commit record
+    {{ jcat_layout_field('ts17_fraction', 'record', 145, 17, 'd', 'UORCOMMITTIMESTAMP_FRACTION') }} as UORCOMMITTIMESTAMP_FRACTION,
+    {{ jcat_layout_field('char', 'record', 162, 1, 'd', 'UORDISP') }}                      as UORDISP,                    -- 161 CHAR(1) C committed, A aborted
+    substr(record, 163, 10)                                                                as UORIDLRSN,                  -- 162 BIN(10) LRSN of the unit of recovery record
+    if(substr(record, 163, 10) = X'00000000000000000000', null, {{ jcat_layout_field('lrsn', 'record', 163, 10, 'd', 'UORIDLRSN') }}) as UORIDLRSN_TIME,
+    substr(record, 173, 10)                                                                as UORID,                      -- 172 BIN(10) RBA of the unit of recovery record
+    {{ jcat_lldf_u80('record', 173) }}                                                     as UORID_NUMBER,
+    {{ jcat_layout_field('ubin', 'record', 183, 2, 'd', 'SEGLEN') }}                       as SEGLEN,                     -- 182 BIN(2) length of this segment
+    {{ jcat_layout_field('ubin', 'record', 185, 2, 'd', 'TOTALSEGS') }}                    as TOTALSEGS,                  -- 184 BIN(2) number of segments
+    {{ jcat_layout_field('ubin', 'record', 187, 2, 'd', 'SEGNUM') }}                       as SEGNUM,                     -- 186 BIN(2) sequence number of this segment
+                                                                                                                           -- 188 BIN(4) reserved
+    substr(record, 193, 10)                                                                as UORCOMMITLRSN,              -- 192 BIN(10) LRSN of the commit record
+    if(substr(record, 193, 10) = X'00000000000000000000', null, {{ jcat_layout_field('lrsn', 'record', 193, 10, 'd', 'UORCOMMITLRSN') }}) as UORCOMMITLRSN_TIME,
+    substr(record, 203, 10)                                                                as UORCOMMITPOINT,             -- 202 BIN(10) RBA of the commit record
+    {{ jcat_lldf_u80('record', 203) }}                                                     as UORCOMMITPOINT_NUMBER,
+    {{ jcat_layout_field('char', 'record', 213, 2, 'd', 'CONNECTIONTYPE') }}               as CONNECTIONTYPE,             -- 212 CHAR(2) type of connection
+    {{ jcat_layout_field('char', 'record', 215, 8, 'd', 'CONNECTID') }}                    as CONNECTID,                  -- 214 CHAR(8) connection ID
+    {{ jcat_layout_field('char', 'record', 223, 12, 'd', 'CORRELATIONID') }}               as CORRELATIONID,              -- 222 CHAR(12) correlation ID
+    {{ jcat_layout_field('char', 'record', 235, 8, 'd', 'AUTHID') }}                       as AUTHID,                     -- 234 CHAR(8) authorization ID
+    {{ jcat_layout_field('char', 'record', 243, 8, 'd', 'PLAN') }}                         as PLAN,                       -- 242 CHAR(8) plan name
+    {{ jcat_layout_field('char', 'record', 251, 8, 'd', 'LUWNETWORKID') }}                 as LUWNETWORKID,               -- 250 CHAR(8) LUW network ID
+    {{ jcat_layout_field('char', 'record', 259, 8, 'd', 'LUWNAME') }}                      as LUWNAME,                    -- 258 CHAR(8) LUW name
+    substr(record, 267, 6)                                                                 as LUWINSTANCENO,              -- 266 BIN(6) LUW instance number
+    {{ jcat_layout_field('ubin', 'record', 273, 2, 'd', 'LUWSEQUENCENO') }}                as LUWSEQUENCENO,              -- 272 BIN(2) LUW commit sequence number
+    {{ jcat_layout_field('char', 'record', 275, 1, 'd', 'INCOMPLETETRANS') }}              as INCOMPLETETRANS,            -- 274 CHAR(1) Y: transaction has a record Log Master cannot complete
+    {{ jcat_layout_field('char', 'record', 276, 1, 'd', 'INCOMPLETEDEP') }}                as INCOMPLETEDEP,              -- 275 CHAR(1) Y: may depend on such a transaction
+    {{ jcat_layout_field('char', 'record', 277, 1, 'd', 'UORHASCOMP') }}                   as UORHASCOMP,                 -- 276 CHAR(1) Y/N: transaction has compensation log records
+    substr(record, 278, 10)                                                                as SQLRIRBA,                   -- 277 BIN(10) sort key for SQL sort
+    {{ jcat_lldf_u80('record', 278) }}                                                     as SQLRIRBA_NUMBER,
+    {{ jcat_layout_field('char', 'record', 288, 1, 'd', 'PAGENUMFMT') }}                   as PAGENUMFMT,                 -- 287 CHAR(1) A absolute, R relative page numbers in RID
     -- DATA starts where the header says it ends (the header grows between product versions)
-    substr(record, {{ jcat_bin('record', 1, 2, false) }} + 1) as segment_data,
+    substr(record, {{ jcat_layout_field('ubin', 'record', 1, 2, 'd', 'LENGTH') }} + 1) as segment_data,
     substr(record, 1, 32)                                   as first_bytes,
     record
-  from raw
+  from records
 ),
 
 checked as (

@@ -11,13 +11,19 @@ with raw as (
   where {{ jcat_new_records() }}
 ),
 
+records as (
+  -- a table build decodes each record once, through the layout function (jcat_by_layout: not a view)
+  select *{% if var('jcat_field_engine', 'layout' if jcat_by_layout() else none) == 'layout' %}, decode_qjordje5(record) as d{% endif %}
+  from raw
+),
+
 decoded as (
   select
     source_file, record_offset, record_number, load_id, record,
-    {{- jcat_ibmi_heading('record', esd_pos) }}
+    {{- jcat_ibmi_heading('record', esd_pos, struct='d') }}
     -- least() skips NULL: an undecodable JOENTL (named in decode_errors) leaves the record length as the bound
-    greatest(0, least(cast({{ jcat_zoned('record', 1, 5) }} as int) - {{ esd_pos - 1 }}, length(record) - {{ esd_pos - 1 }})) as ENTRY_SPECIFIC_DATA_LENGTH -- {{ esd_pos }} Char(*) JOESD
-  from raw
+    greatest(0, least(cast({{ jcat_layout_field('zoned', 'record', 1, 5, 'd', 'JOENTL') }} as int) - {{ esd_pos - 1 }}, length(record) - {{ esd_pos - 1 }})) as ENTRY_SPECIFIC_DATA_LENGTH -- {{ esd_pos }} Char(*) JOESD
+  from records
 ),
 
 checked as (

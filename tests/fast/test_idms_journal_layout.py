@@ -59,10 +59,14 @@ def test_model_has_a_line_for_every_rec_line():
         if rec.folded or rec.field.kind == "group":
             assert " as " not in line.split("--")[0], f"{name} is a synonym/group: comment only"
             continue
-        kind = {"idms_ts": "ts_utc" if name in ("GMT", "QUAL-LOCAL") else "ts"}.get(rec.field.kind, rec.field.kind)
-        call = re.search(r"jcat_idms_field\('(\w+)',\s*(\d+),\s*(\d+),\s*'(\w+)'\)", line)
+        # the date-times: GMT stamps are UTC instants (seed 004: "GMT"), the others the system's wall clock
+        kind = {"idms_ts_utc": "idms_ts"}.get(rec.field.kind, rec.field.kind)
+        if kind == "idms_ts":
+            kind = "idms_ts_utc" if name in ("GMT", "QUAL-LOCAL") else "idms_ts"
+        call = re.search(r"jcat_idms_field\('(\w+)',\s*(\d+),\s*(\d+),\s*'(\w+)',\s*(?:'d',\s*'(\w+)'|none, none)\)", line)
         assert call, f"{name}: no jcat_idms_field call"
         assert (call[1], int(call[2]), int(call[3])) == (kind, pos, length), name
+        assert call[5] == (None if kind == "hex" else rec.column), name  # its field in decode_idms's struct
         assert re.search(rf"\bas {rec.column},?\s+--", line), f"{name}: column {rec.column}"
 
 
@@ -82,3 +86,31 @@ def test_decode_errors_name_every_field_that_can_fail_to_decode():
                      "SAVEPOINT_SEQ", "LT_P1", "LT_PART1", "T_DATESTMP", "USER_ID", "EXTERNAL_ID", "AREA", "DNODE"]
     assert "('QUAL_CV', jcat_idms_present(25, 8, 'ALL') ~ \" and substr(record, 25, 1) >= X'40'\")" in checks
     assert "('SAVEPOINT_SEQ', jcat_idms_present(73, 8, 'RTSV'))" in checks
+
+
+# ---- the layout function's date-time kernel (decode_idms in table builds) ---------------------------------
+
+def _stamp(days: int, secs: int, micros: int) -> bytes:
+    """KB 28740's layout, written here: bits 0-26 days since 0001-01-01, 27-43 seconds, 44-63 microseconds."""
+    return ((days << 37) | (secs << 20) | micros).to_bytes(8, "big")
+
+
+def test_idms_datetime_kernel_reads_the_broadcom_dump_and_nulls_what_cannot_be_a_time():
+    import pyarrow as pa
+    import pytest
+
+    from udfs.core.kernels.batch import DecodeError
+    from udfs.core.kernels.clocks import idms_datetime
+
+    gmt, local = bytes.fromhex("01688787AFDC2DBF"), bytes.fromhex("016887842BE12920")  # KB 247037
+    bad = [_stamp(0, 86400, 0), _stamp(0, 0, 1_000_000), _stamp(3652059, 0, 0), b"\x01\x02"]
+    got = idms_datetime(pa.array([gmt, local, b"\x00" * 8, *bad], pa.binary())).to_pylist()
+    assert got[:3] == [dt.datetime(2022, 7, 29, 8, 44, 45, 798143), dt.datetime(2022, 7, 29, 4, 44, 46, 76064), None]
+    assert got[3:] == [None] * 4
+    utc = idms_datetime(pa.array([gmt], pa.binary()), utc=True).to_pylist()[0]
+    assert utc == dt.datetime(2022, 7, 29, 8, 44, 45, 798143, tzinfo=dt.timezone.utc)
+    last = idms_datetime(pa.array([_stamp(3652058, 86399, 999_999)], pa.binary())).to_pylist()[0]
+    assert last == dt.datetime(9999, 12, 31, 23, 59, 59, 999999)
+    assert idms_datetime(pa.array([b"\x00" * 8], pa.binary()), strict=True).to_pylist() == [None]  # not yet written
+    with pytest.raises(DecodeError, match="idms_datetime"):
+        idms_datetime(pa.array([bad[0]], pa.binary()), strict=True)

@@ -105,22 +105,25 @@ def test_ieee_float_option():
 SEG_MACRO = REPO / "macros" / "jcat_lldf_segments.sql"
 
 
-@pytest.mark.parametrize("column, offset, length, call", [
-    ("LENGTH", 0, 2, "jcat_bin"), ("SYSTEMID", 2, 4, "jcat_char"), ("TABLENAME", 40, 18, "jcat_char"),
-    ("`TIMESTAMP`", 60, 17, "parse_timestamp17"), ("TIMESTAMP_FRACTION", 60, 17, "parse_timestamp17_fraction"),
-    ("LOGLRSN", 77, 10, "substr"), ("LOGRBA", 87, 10, "substr"), ("MEMBERID", 97, 2, "jcat_bin"),
-    ("RID", 99, 5, "substr"), ("RID_PAGE", 99, 4, "jcat_bin"), ("RID_ROW", 103, 1, "jcat_bin"),
-    ("CHANGE_TYPE", 104, 2, "jcat_char"), ("LOGBYTES", 109, 4, "jcat_bin"), ("UORDISP", 161, 1, "jcat_char"),
-    ("SEGNUM", 186, 2, "jcat_bin"), ("UORCOMMITLRSN", 192, 10, "substr"), ("LUWINSTANCENO", 266, 6, "substr"),
-    ("PAGENUMFMT", 287, 1, "jcat_char"),
+@pytest.mark.parametrize("column, offset, length, read_as", [
+    ("LENGTH", 0, 2, "ubin"), ("SYSTEMID", 2, 4, "char"), ("TABLENAME", 40, 18, "char"),
+    ("`TIMESTAMP`", 60, 17, "ts17"), ("TIMESTAMP_FRACTION", 60, 17, "ts17_fraction"),
+    ("LOGLRSN", 77, 10, "raw"), ("LOGLRSN_TIME", 77, 10, "lrsn"), ("LOGRBA", 87, 10, "raw"),
+    ("MEMBERID", 97, 2, "ubin"), ("RID", 99, 5, "raw"), ("RID_PAGE", 99, 4, "ubin"), ("RID_ROW", 103, 1, "ubin"),
+    ("CHANGE_TYPE", 104, 2, "char"), ("LOGBYTES", 109, 4, "ubin"), ("UORDISP", 161, 1, "char"),
+    ("SEGNUM", 186, 2, "ubin"), ("UORCOMMITLRSN", 192, 10, "raw"), ("LUWINSTANCENO", 266, 6, "raw"),
+    ("PAGENUMFMT", 287, 1, "char"),
 ])
-def test_generated_decoding_reads_each_field_at_its_seed_offset(column, offset, length, call):
+def test_generated_decoding_reads_each_field_at_its_seed_offset(column, offset, length, read_as):
+    """Seed 002's offsets and BIN/CHAR forms, written here from the seed (BIN(n) is unsigned)."""
     lines = [ln for ln in SEG_MACRO.read_text().splitlines() if re.search(rf"\bas {re.escape(column)},", ln)]
     assert len(lines) == 1, column
-    args = re.search(r"(jcat_bin|jcat_char)\('record',\s*(\d+),\s*(\d+)|substr\(record,\s*(\d+),\s*(\d+)\)", lines[0])
-    pos, width = (args[2], args[3]) if args[1] else (args[4], args[5])
-    assert (int(pos), int(width)) == (offset + 1, length)
-    assert call in lines[0]
+    if read_as == "raw":
+        assert lines[0].split(" as ")[0].strip() == f"substr(record, {offset + 1}, {length})"
+    else:
+        call = re.search(r"jcat_layout_field\('(\w+)', 'record', (\d+), (\d+), 'd', '(\w+)'\)", lines[0])
+        assert call and (call[1], int(call[2]), int(call[3])) == (read_as, offset + 1, length), lines[0]
+        assert call[4] == column.strip("`").removesuffix("_TIME")  # the layout function's field of that name
 
 
 def test_published_header_columns_are_the_decoded_ones():

@@ -117,3 +117,23 @@ def test_model_bench_engines_agree_and_every_stage_can_be_jit_compiled(spark):
     assert max(sizes) > HOTSPOT_HUGE_METHOD  # why the limit matters: the model's stage is that big
     plan = factories["model_layout"]()._jdf.queryExecution().executedPlan().toString()
     assert plan.count("ArrowEvalPython") == 1 and "decode_qasym7j5" in plan  # each record decoded once
+
+
+@pytest.mark.parametrize("layout", ["qjordje5", "lldf", "idms"])
+def test_table_build_decodes_each_record_once_through_the_layout_function(spark, layout):
+    """journal_entries (*TYPE5 heading), lldf_segments (LLDF header) and idms_journal, each compiled three ways, give the same
+    rows; a table build calls the layout function once per record, and Spark's own form calls none."""
+    from udfs.bench import models
+    from udfs.bench.layouts import get
+    from udfs.bench.measure import land
+    from udfs.spark.spark_catalog import register
+
+    spark.conf.set("spark.sql.legacy.javaCharsets", "true")
+    lay = get(layout)
+    land(spark, lay, 300)
+    register(spark)
+    factories = models.ways(spark, lay)
+    assert models.check_agreement(spark, factories, sample=300) == 300
+    plan = factories["model_layout"]()._jdf.queryExecution().executedPlan().toString()
+    assert plan.count("ArrowEvalPython") == 1 and f"decode_{layout}" in plan
+    assert "ArrowEvalPython" not in factories["model_spark"]()._jdf.queryExecution().executedPlan().toString()

@@ -37,7 +37,7 @@ def expected(rec_type: str, values: dict) -> dict:
         r = by_col[col]
         if r.field.kind == "hex":
             out[col] = bytes(v).hex().upper()
-        elif r.field.kind == "idms_ts" and v is not None and col in ("GMT", "QUAL_LOCAL"):
+        elif r.field.kind.startswith("idms_ts") and v is not None and col in ("GMT", "QUAL_LOCAL"):
             out[col] = v.replace(tzinfo=dt.timezone.utc)
         else:
             out[col] = v

@@ -109,7 +109,7 @@ def _expected_header(rec: bytes, header: dict, segs: list[bytes], offset: int) -
         raw = rec[f.offset:f.offset + f.length]
         if f.kind == "char":
             want[f.name] = (v or "").rstrip() or None  # blank text is NULL
-        elif f.kind == "bin":
+        elif f.kind == "ubin":
             want[f.name] = int(v or 0)
         elif f.kind == "ts17":
             want[f.name] = v.isoformat() if v is not None else None

@@ -30,7 +30,7 @@ def lldf_record(rng, i: int) -> bytes:
             continue
         if f.kind == "char":
             values[f.name] = _text(rng, f.length)
-        elif f.kind == "bin":
+        elif f.kind == "ubin":
             values[f.name] = rng.randrange(256 ** f.length)
         elif f.kind == "ts17":
             values[f.name] = _when(rng)
@@ -100,7 +100,7 @@ def idms_record(rng, i: int) -> bytes:
             values[r.column] = rng.randbytes(f.length)
         elif f.kind == "packed":
             values[r.column] = rng.randrange(10 ** (2 * f.length - 1))
-        elif f.kind == "idms_ts":
+        elif f.kind in ("idms_ts", "idms_ts_utc"):
             values[r.column] = _idms_when(rng)
     # later synonyms over the same bytes win in the encoder: keep one writer per byte range
     for shadow in ("SEQ_A", "TRANSACT_IDC", "DTESTAMPX", "TASK_ID", "LOCAL_TASK_ID_CV", "QUAL_LOCAL"):

@@ -104,7 +104,7 @@ def _lldf_pool(n: int) -> list[bytes]:
                 continue
             if f.kind == "char":
                 values[f.name] = _word(rng, f.length)
-            elif f.kind == "bin":
+            elif f.kind == "ubin":
                 values[f.name] = rng.randrange(256 ** f.length)
             elif f.kind == "ts17":
                 values[f.name] = _stamp(rng)
@@ -126,7 +126,7 @@ def _lldf_fields() -> tuple[BenchField, ...]:
         if f.kind == "rba":  # the number an RBA holds: its last 8 bytes, unsigned
             out.append(BenchField(f.name, f.pos + 2, 8, "ubin"))
         else:
-            out.append(BenchField(f.name, f.pos, f.length, {"bin": "ubin"}.get(f.kind, f.kind)))
+            out.append(BenchField(f.name, f.pos, f.length, f.kind))
     return tuple(out)
 
 

@@ -15,7 +15,7 @@ from . import kernels
 from .generated import marker
 from .kernels.ebcdic import SUPPORTED_CCSIDS
 from .kernels.record import decode_record, struct_type_sql
-from .layouts import qasym7j5
+from .layouts import idms, lldf, qasym7j5, qjordje5
 
 
 @dataclass(frozen=True)
@@ -152,6 +152,15 @@ LAYOUT_FUNCTIONS: tuple[Function, ...] = (
     layout_function("qasym7j5", qasym7j5.FIELDS,
                     "Every field of an IBM i M7 audit outfile record (QASYM7J5, *TYPE5 heading + M7) as one struct.",
                     Example("decode_qasym7j5(X'F0F0F9F7F1').JOENTL", "971")),
+    layout_function("qjordje5", qjordje5.HEADING,
+                    "Every field of an IBM i journal entry's *TYPE5 heading (QJORDJE5, positions 1-609) as one struct.",
+                    Example("decode_qjordje5(X'F0F0F6F4F5').JOENTL", "645")),
+    layout_function("lldf", lldf.LAYOUT,
+                    "Every field of a BMC Log Master LLDF record header (seed 002, offsets 0-287) as one struct.",
+                    Example("decode_lldf(X'0120').LENGTH", "288")),
+    layout_function("idms", idms.LAYOUT,
+                    "Every field of a CA IDMS journal record (JREPORT 000, seed 004) as one struct, by column name.",
+                    Example("decode_idms(X'00340000E3C9D4C5').TYPE", "TIME")),
 )
 CATALOG = CATALOG + LAYOUT_FUNCTIONS
 BY_NAME: dict[str, Function] = {f.name: f for f in CATALOG}

@@ -18,16 +18,15 @@ from .layout_models import logic
 
 SOURCE = "udfs/core/layouts/idms.py"
 
-# How the model decodes each kind: jcat_idms_field's kind, and what the docs say it becomes.
-MODEL_KIND = {"ubin": "ubin", "u64": "u64", "char": "char", "hex": "hex", "packed": "packed"}
+# What the docs say each kind becomes.
 DECODED_AS = {
     "ubin": "unsigned binary -> BIGINT",
     "u64": "unsigned binary -> DECIMAL(20,0)",
     "char": "EBCDIC text -> STRING (blank = NULL)",
     "hex": "raw -> hex STRING",
     "packed": "packed -> DECIMAL({digits},0)",
-    "ts": "IDMS date-time -> TIMESTAMP_NTZ (local)",
-    "ts_utc": "IDMS date-time -> TIMESTAMP (UTC)",
+    "idms_ts": "IDMS date-time -> TIMESTAMP_NTZ (local)",
+    "idms_ts_utc": "IDMS date-time -> TIMESTAMP (UTC)",
 }
 # Kinds whose every byte pattern decodes (no decode_errors check) and the checks that are not "bytes present".
 NEVER_FAIL = {"ubin", "hex"}
@@ -37,9 +36,7 @@ WHEN = {"QUAL-CV": "substr(record, 25, 1) >= X'40'", "QUAL-LOCAL": "substr(recor
 
 
 def model_kind(rec: idms.Rec) -> str:
-    if rec.field.kind == "idms_ts":
-        return "ts_utc" if rec.name in idms.UTC else "ts"
-    return MODEL_KIND[rec.field.kind]
+    return rec.field.kind
 
 
 def _columns() -> list[idms.Rec]:
@@ -68,6 +65,12 @@ with raw as (
   where {{ jcat_new_records() }}
 ),
 
+records as (
+  -- a table build decodes each record once, through the layout function (jcat_by_layout: not a view)
+  select *{% if var('jcat_field_engine', 'layout' if jcat_by_layout() else none) == 'layout' %}, decode_idms(record) as d{% endif %}
+  from raw
+),
+
 decoded as (
   select
     source_file, record_offset, record_number, load_id, record,"""
@@ -84,15 +87,17 @@ def render_journal_macro() -> str:
         doc = f" ({r.field.doc})" if r.field.doc else ""
         if r.field.kind == "group" or r.folded:
             what = "group" if r.field.kind == "group" else f"its bytes are in {r.folded}"
-            lines.append(f"    {'':<71} -- {_tag(r)}: {what}{doc}")
+            lines.append(f"    {'':<96} -- {_tag(r)}: {what}{doc}")
             continue
         kind = repr(model_kind(r)) + ","
-        expr = f"{{{{ jcat_idms_field({kind:<9}{r.field.pos:>4}, {r.field.length:>2}, '{r.carried_by}') }}}}"
+        types = repr(r.carried_by) + ","
+        struct = "'d', " + repr(r.column) if r.field.kind != "hex" else "none, none"  # hex: not in decode_idms
+        expr = f"{{{{ jcat_idms_field({kind:<14}{r.field.pos:>4}, {r.field.length:>2}, {types:<9} {struct}) }}}}"
         if r.name in WHEN:
             expr = f"case when {WHEN[r.name]} then {expr} end"
         comma = "," if r is not cols[-1] else ""
-        lines.append(f"    {expr + ' as ' + r.column + comma:<71} -- {_tag(r)}{doc}")
-    body = HEAD + "\n" + "\n".join(lines) + "\n  from raw\n),\n\n" + logic("idms_journal.sql") + "\n\n" + _checks_macro()
+        lines.append(f"    {expr + ' as ' + r.column + comma:<96} -- {_tag(r)}{doc}")
+    body = HEAD + "\n" + "\n".join(lines) + "\n  from records\n),\n\n" + logic("idms_journal.sql") + "\n\n" + _checks_macro()
     return with_marker(".sql", SOURCE, body)
 
 

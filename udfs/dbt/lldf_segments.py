@@ -21,9 +21,8 @@ SOURCE = "udfs/core/layouts/lldf.py"
 QUOTED = {"TIMESTAMP"}  # column names Spark SQL reserves
 # Code fields that get a `<name>_DESC` beside them downstream (jcat_lldf_describe holds seed 002's value lists).
 DESCRIBED = ("CHANGE_TYPE", "SQLTYPE", "LOGRECDISP", "SQLSRCTYPE", "ANOMALYTYPE", "UORDISP", "PAGENUMFMT")
-# RID: "4-byte page number, 1-byte row (ID map entry)", read as numbers beside the raw bytes.
-PARTS = {"RID": (("RID_PAGE", 0, 4), ("RID_ROW", 4, 1))}
-FORMAT = {"bin": "unsigned", "char": "EBCDIC", "ts17": "BCD timestamp", "lrsn": "LRSN", "rba": "RBA", "hex": "raw"}
+FORMAT = {"ubin": "unsigned", "char": "EBCDIC", "ts17": "BCD timestamp", "lrsn": "LRSN", "rba": "RBA", "hex": "raw"}
+DERIVED = {f.name: f for f in lldf.DERIVED}
 
 
 def _kept(f) -> bool:
@@ -34,24 +33,27 @@ def _q(name: str) -> str:
     return f"`{name}`" if name in QUOTED else name
 
 
+def _field(f) -> str:
+    """A field through jcat_layout_field: the layout function's struct `d` in a table build, else its bytes."""
+    return f"{{{{ jcat_layout_field({f.kind!r}, 'record', {f.pos}, {f.length}, 'd', {f.name!r}) }}}}"
+
+
 def columns(f) -> list[tuple[str, str]]:
-    """(column, SQL) for one header field."""
-    p, n = f.pos, f.length
-    raw = f"substr(record, {p:>3}, {n:>2})"
-    if f.kind == "bin":
-        return [(f.name, f"{{{{ jcat_bin('record', {p:>3}, {n:>2}, false) }}}}")]
-    if f.kind == "char":
-        return [(f.name, f"{{{{ jcat_char('record', {p:>3}, {n:>2}) }}}}")]
-    if f.kind == "ts17":
-        return [(f.name, f"{{{{ jcat.jcat_fn('parse_timestamp17') }}}}({raw})"),
-                (f.name + "_FRACTION", f"{{{{ jcat.jcat_fn('parse_timestamp17_fraction') }}}}({raw})")]
+    """(column, SQL) for one header field: an LRSN its raw bytes and `_TIME` (NULL when all zeros: no LRSN),
+    an RBA its raw bytes and `_NUMBER` (DECIMAL(25,0), Spark's own expressions), a BIN(17) timestamp its value
+    and `_FRACTION`, RID its raw bytes and its page and row."""
+    raw = f"substr(record, {f.pos}, {f.length})"
+    if f.kind in ("ubin", "char", "ts17"):
+        out = [(f.name, _field(f))]
+        if f.kind == "ts17":
+            out.append((f.name + "_FRACTION", _field(DERIVED[f.name + "_FRACTION"])))
+        return out
     if f.kind == "lrsn":
-        return [(f.name, raw), (f.name + "_TIME", f"{{{{ jcat_lldf_lrsn_time('record', {p}) }}}}")]
+        return [(f.name, raw), (f.name + "_TIME", f"if({raw} = X'{'00' * f.length}', null, {_field(f)})")]
     if f.kind == "rba":
-        return [(f.name, raw), (f.name + "_NUMBER", f"{{{{ jcat_lldf_u80('record', {p}) }}}}")]
+        return [(f.name, raw), (f.name + "_NUMBER", f"{{{{ jcat_lldf_u80('record', {f.pos}) }}}}")]
     if f.kind == "hex":
-        return [(f.name, raw)] + [(name, f"{{{{ jcat_bin('record', {p + off:>3}, {w:>2}, false) }}}}")
-                                  for name, off, w in PARTS.get(f.name, ())]
+        return [(f.name, raw)] + [(d.name, _field(d)) for d in lldf.DERIVED if d.name.startswith(f.name + "_")]
     raise ValueError(f"{f.name}: no LLDF model form for kind {f.kind}")
 
 
@@ -73,6 +75,12 @@ with raw as (
   where {{ jcat_new_records() }}
 ),
 
+records as (
+  -- a table build decodes each record once, through the layout function (jcat_by_layout: not a view)
+  select *{% if var('jcat_field_engine', 'layout' if jcat_by_layout() else none) == 'layout' %}, decode_lldf(record) as d{% endif %}
+  from raw
+),
+
 decoded as (
   select
     source_file, record_offset, record_number, load_id,
@@ -84,10 +92,10 @@ def render_segments_macro() -> str:
     for f in lldf.HEADER:
         where = f"-- {f.pos - 1:>3} {_fmt(f)}"
         if not _kept(f):
-            lines.append(f"    {'':<90}{where} {f.doc}")
+            lines.append(f"    {'':<119}{where} {f.doc}")
             continue
         for i, (name, sql) in enumerate(columns(f)):
-            lines.append((f"    {sql:<65} as {_q(name) + ',':<24}" + (f"{where} {f.doc}" if i == 0 else "")).rstrip())
+            lines.append((f"    {sql:<86} as {_q(name) + ',':<28}" + (f"{where} {f.doc}" if i == 0 else "")).rstrip())
     body = HEAD + "\n" + "\n".join(lines) + "\n" + logic("lldf_segments.sql") + "\n\n" + _checks_macro() + \
         "\n" + _columns_macro()
     return with_marker(".sql", SOURCE, body)

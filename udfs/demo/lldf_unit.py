@@ -59,7 +59,7 @@ def _record_sql(record: bytes, note: str, source_file: str, offset: int, number:
     parts = []
     for f in lldf.HEADER:
         b = record[f.offset:f.offset + f.length]
-        label = {"char": lambda: repr(b.decode("cp037")), "bin": lambda: str(int.from_bytes(b, "big")),
+        label = {"char": lambda: repr(b.decode("cp037")), "ubin": lambda: str(int.from_bytes(b, "big")),
                  "rba": lambda: f"RBA {int.from_bytes(b, 'big'):#x}",
                  "lrsn": lambda: "LRSN (TOD in bytes 1-8)"}.get(f.kind, str)()
         parts.append(f"      {_hex(b)},  -- {f.offset:3d} {f.name} {label if label != str() else ''}".rstrip())
@@ -126,7 +126,7 @@ SEGMENT_COLUMNS = [
     ("source_file", "string"), ("record_offset", "bigint"), ("record_number", "bigint"), ("load_id", "string"),
     ("RECORD_LENGTH", "int"),
 ] + [c for f in lldf.HEADER if f.name != "RESERVED_188" for c in (
-    [(f.name, {"bin": "bigint", "char": "string", "ts17": "timestamp_ntz"}.get(f.kind, "binary"))]
+    [(f.name, {"ubin": "bigint", "char": "string", "ts17": "timestamp_ntz"}.get(f.kind, "binary"))]
     + ([(f.name + "_FRACTION", "string")] if f.kind == "ts17" else [])
     + ([(f.name + "_TIME", "timestamp")] if f.kind == "lrsn" else [])
     + ([(f.name + "_NUMBER", "decimal(25,0)")] if f.kind == "rba" else [])
@@ -145,7 +145,7 @@ def _segment_row_sql(record: bytes, note: str, offset: int, number: int, source_
               "segment_data": _hex(record[h:]) if len(record) > h else "X''", "first_bytes": _hex(record[:32]),
               "decode_errors": "cast(array() as array<string>)"}
     for f in lldf.HEADER:
-        if f.kind == "bin":
+        if f.kind == "ubin":
             values[f.name] = f"cast({int.from_bytes(raw[f.name], 'big')} as bigint)"
         elif f.kind in ("lrsn", "rba", "hex"):
             values[f.name] = _hex(raw[f.name])

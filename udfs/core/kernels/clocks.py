@@ -89,6 +89,38 @@ def parse_lrsn(b, delta=None, strict: bool = False) -> pa.Array:
     return _timestamps(_tod_micros(epoch, tod), ok, UTC)
 
 
+# ---- CA IDMS 8-byte date-time ----------------------------------------------------------------------------
+
+IDMS_DAY0_US = -62135596800 * 10**6  # day 0 of the IDMS date-time: 0001-01-01 00:00:00
+IDMS_LAST_DAY = 3652058  # 9999-12-31
+
+
+def idms_datetime(b, utc: bool = False, strict: bool = False) -> pa.Array:
+    """IDMS 8-byte date-time (Broadcom KB 28740): bits 0-26 days since 0001-01-01, 27-43 seconds since midnight,
+    44-63 microseconds. A TIMESTAMP instant when `utc` (the GMT stamps), else TIMESTAMP_NTZ (local stamps).
+    All zeros ("not yet written") is NULL and no error; seconds >= 86400, microseconds >= 10^6, a day past
+    9999-12-31 or a length other than 8 are NULL (strict: an error). A kind's kernel for layout functions; the
+    models' per-field form is the macro jcat_idms_datetime."""
+    batch = binary_batch(b)
+    micros = np.zeros(batch.n, dtype=np.int64)
+    ok = np.zeros(batch.n, dtype=bool)
+    zero = np.zeros(batch.n, dtype=bool)
+    for width, rows, mat in batch.width_groups():
+        if width != 8:
+            continue
+        v = unsigned_be(mat)
+        days = (v >> np.uint64(37)).astype(np.int64)
+        secs = ((v >> np.uint64(20)) & np.uint64(0x1FFFF)).astype(np.int64)
+        us = (v & np.uint64(0xFFFFF)).astype(np.int64)
+        zero[rows] = v == 0
+        ok[rows] = (v != 0) & (days <= IDMS_LAST_DAY) & (secs < 86400) & (us < 1_000_000)
+        micros[rows] = IDMS_DAY0_US + days * 86_400_000_000 + secs * 1_000_000 + us
+    raise_if_strict(strict, "idms_datetime", batch, batch.valid & ~ok & ~zero,
+                    lambda r: "an IDMS date-time is 8 bytes: days (bits 0-26) up to 9999-12-31, seconds (27-43) "
+                              "below 86400, microseconds (44-63) below 10^6")
+    return _timestamps(micros, ok, UTC if utc else NTZ)
+
+
 # ---- calendar -------------------------------------------------------------------------------------------
 
 _MONTH_DAYS = np.array([0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31], dtype=np.int64)

@@ -30,12 +30,11 @@ DIST = frozenset("DIND DCOM DBAK DPND DFGT".split())
 RECORD_TYPES = tuple("TIME BGIN AREA COMT ENDJ RTSV ABRT BFOR AFTR DIND DCOM DBAK DPND DFGT".split())
 # The seed's headings by name: a field's record types are one of these or a single type.
 SETS = {"ALL": ALL, "TX": TX, "TXA": TXA, "TXAI": TXAI, "STATS": STATS, "TASK": TASK, "IMAGES": IMAGES, "DIST": DIST}
-# Date-times that are UTC instants (TIMESTAMP); the others are the system's wall clock (TIMESTAMP_NTZ).
-UTC = frozenset({"GMT", "QUAL-LOCAL"})
 
 # Decoding kinds used by the model: ubin (unsigned big-endian, up to 4 bytes: BIGINT), u64 (unsigned 8 bytes:
 # DECIMAL(20,0), exact up to 2^64-1, where BIGINT stops at 2^63-1), char (EBCDIC, blank -> NULL), hex (raw bytes
-# as hex text), packed, idms_ts (8-byte IDMS date-time), group (a name for the fields that follow).
+# as hex text), packed, idms_ts (8-byte IDMS date-time, the system's wall clock: TIMESTAMP_NTZ), idms_ts_utc (the
+# same, a UTC instant: TIMESTAMP, the GMT stamps), group (a name for the fields that follow).
 
 
 @dataclass(frozen=True)
@@ -72,12 +71,12 @@ REC: tuple[Rec, ...] = (
     # common prefix, every record
     _r("REC-LEN", 1, 2, "1", "ubin", ALL, doc="whole record length, its own 2 bytes included"),
     _r("TYPE", 5, 4, "", "char", ALL, doc="record type"),
-    _r("GMT", 9, 8, "", "idms_ts", ALL, doc="UTC date-time the record was built"),
+    _r("GMT", 9, 8, "", "idms_ts_utc", ALL, doc="UTC date-time the record was built"),
     _r("SEQ", 17, 8, "1", "u64", ALL, doc="journal sequence number, +1 a record"),
     _r("SEQ-A", 17, 8, "", "hex", ALL, doc="SEQ for hex compares (IDMS/2882)"),
     _r("QUAL", 25, 8, "1", "hex", ALL, doc="qualifier: CV node name or, in local mode, a GMT stamp"),
     _r("QUAL-CV", 25, 8, "", "char", ALL, doc="central version node name"),
-    _r("QUAL-LOCAL", 25, 8, "1", "idms_ts", ALL, doc="local mode: GMT stamp"),
+    _r("QUAL-LOCAL", 25, 8, "1", "idms_ts_utc", ALL, doc="local mode: GMT stamp"),
     _r("CVNO", 33, 1, "", "ubin", ALL, doc="central version number"),
     _r("VERS", 34, 1, "", "hex", ALL, doc="record version"),
     _r("RSV1", 35, 2, "", "hex", ALL, doc="reserved"),
@@ -191,6 +190,11 @@ REC: tuple[Rec, ...] = (
 )
 
 BY_NAME = {r.name: r for r in REC}
+# The fields of the layout function decode_idms, by column name: every REC line with a column of its own (a
+# table build decodes each record once, then keeps a field only for the record types that carry it). Hex fields
+# are not in it: the model shows their bytes as hex text, which Spark does from the record as cheaply.
+LAYOUT: tuple[Field, ...] = tuple(Field(r.column, r.field.pos, r.field.length, r.field.kind, r.field.doc)
+                                  for r in REC if not r.folded and r.field.kind not in ("group", "hex"))
 IMAGE_POS = 65  # BFOR/AFTR record image starts here (USER-RECORD)
 LID_LIST_OFFSET = 84  # where our encoder puts the LID list: right after the fixed distributed part
 
@@ -203,7 +207,7 @@ DAY_ZERO = dt.date(1, 1, 1)  # day 0 of the IDMS date-time; makes KB 247037's X'
 
 def idms_datetime(ts: dt.datetime | None) -> bytes:
     """The 8-byte IDMS date-time; None is the 'not yet written' zero value."""
-    return encode_field(Field("GMT", 9, 8, "idms_ts"), ts)
+    return encode_field(Field("GMT", 9, 8, "idms_ts_utc"), ts)
 
 
 def _encode(rec: Rec, value) -> bytes:

@@ -48,33 +48,33 @@ def _at(offset: int, name: str, length: int, kind: str, doc: str = "") -> Field:
     return Field(name, offset + 1, length, kind, doc)
 
 
-# kinds: bin (unsigned big-endian), char (EBCDIC), ts17 (BCD BIN(17)), lrsn / rba (10-byte log positions),
+# kinds: ubin (BIN(n): unsigned big-endian), char (EBCDIC), ts17 (BCD BIN(17)), lrsn / rba (10-byte log positions),
 # hex (raw bytes)
 HEADER: tuple[Field, ...] = (
-    _at(0, "LENGTH", 2, "bin", "length of the header"),
+    _at(0, "LENGTH", 2, "ubin", "length of the header"),
     _at(2, "SYSTEMID", 4, "char", "originating Db2 system"),
-    _at(6, "DBID", 2, "bin", "database ID"),
-    _at(8, "PSID", 2, "bin", "table space ID"),
-    _at(10, "TBOBID", 2, "bin", "table OBID"),
-    _at(12, "TBOWNERLEN", 2, "bin", "length of the full table owner"),
-    _at(14, "TBNAMELEN", 2, "bin", "length of the full table name"),
+    _at(6, "DBID", 2, "ubin", "database ID"),
+    _at(8, "PSID", 2, "ubin", "table space ID"),
+    _at(10, "TBOBID", 2, "ubin", "table OBID"),
+    _at(12, "TBOWNERLEN", 2, "ubin", "length of the full table owner"),
+    _at(14, "TBNAMELEN", 2, "ubin", "length of the full table name"),
     _at(16, "DBNAME", 8, "char", "database name"),
     _at(24, "TSNAME", 8, "char", "table space name"),
     _at(32, "TABLEOWNER", 8, "char", "table owner (first 8 bytes when longer)"),
     _at(40, "TABLENAME", 18, "char", "table name (shortened when longer than 18)"),
-    _at(58, "PARTNUM", 2, "bin", "partition number"),
+    _at(58, "PARTNUM", 2, "ubin", "partition number"),
     _at(60, "TIMESTAMP", 17, "ts17", "timestamp of the log record"),
     _at(77, "LOGLRSN", 10, "lrsn", "LRSN of the change"),
     _at(87, "LOGRBA", 10, "rba", "RBA of the change"),
-    _at(97, "MEMBERID", 2, "bin", "data sharing member ID, 0 when not data sharing"),
+    _at(97, "MEMBERID", 2, "ubin", "data sharing member ID, 0 when not data sharing"),
     _at(99, "RID", 5, "hex", "record ID: 4-byte page number, 1-byte row (ID map entry)"),
     _at(104, "CHANGE_TYPE", 2, "char", "UB I D DM DT DR IL CO E CM SC"),
     _at(106, "SQLTYPE", 1, "char", "U undo, R redo, blank other"),
     _at(107, "LOGRECDISP", 1, "char", "C A S O"),
     _at(108, "SQLSRCTYPE", 1, "char", "R T B H"),
-    _at(109, "LOGBYTES", 4, "bin", "Db2 log bytes for the transaction"),
-    _at(113, "LOGDELTA", 2, "bin", "log bytes DATA CAPTURE CHANGES costs or saves"),
-    _at(115, "ANOMALYROWID", 1, "bin", "anomaly anchor ID from RID"),
+    _at(109, "LOGBYTES", 4, "ubin", "Db2 log bytes for the transaction"),
+    _at(113, "LOGDELTA", 2, "ubin", "log bytes DATA CAPTURE CHANGES costs or saves"),
+    _at(115, "ANOMALYROWID", 1, "ubin", "anomaly anchor ID from RID"),
     _at(116, "ANOMALYTYPE", 1, "char", "why the record is in the log; N normal"),
     _at(117, "ANOMALYRBA", 10, "rba", "RBA/LRSN of the anomaly anchor point"),
     _at(127, "UORTIMESTAMP", 17, "ts17", "timestamp of the unit of recovery"),
@@ -82,9 +82,9 @@ HEADER: tuple[Field, ...] = (
     _at(161, "UORDISP", 1, "char", "C committed, A aborted"),
     _at(162, "UORIDLRSN", 10, "lrsn", "LRSN of the unit of recovery record"),
     _at(172, "UORID", 10, "rba", "RBA of the unit of recovery record"),
-    _at(182, "SEGLEN", 2, "bin", "length of this segment"),
-    _at(184, "TOTALSEGS", 2, "bin", "number of segments"),
-    _at(186, "SEGNUM", 2, "bin", "sequence number of this segment"),
+    _at(182, "SEGLEN", 2, "ubin", "length of this segment"),
+    _at(184, "TOTALSEGS", 2, "ubin", "number of segments"),
+    _at(186, "SEGNUM", 2, "ubin", "sequence number of this segment"),
     _at(188, "RESERVED_188", 4, "hex", "reserved"),
     _at(192, "UORCOMMITLRSN", 10, "lrsn", "LRSN of the commit record"),
     _at(202, "UORCOMMITPOINT", 10, "rba", "RBA of the commit record"),
@@ -96,7 +96,7 @@ HEADER: tuple[Field, ...] = (
     _at(250, "LUWNETWORKID", 8, "char", "LUW network ID"),
     _at(258, "LUWNAME", 8, "char", "LUW name"),
     _at(266, "LUWINSTANCENO", 6, "hex", "LUW instance number"),
-    _at(272, "LUWSEQUENCENO", 2, "bin", "LUW commit sequence number"),
+    _at(272, "LUWSEQUENCENO", 2, "ubin", "LUW commit sequence number"),
     _at(274, "INCOMPLETETRANS", 1, "char", "Y: transaction has a record Log Master cannot complete"),
     _at(275, "INCOMPLETEDEP", 1, "char", "Y: may depend on such a transaction"),
     _at(276, "UORHASCOMP", 1, "char", "Y/N: transaction has compensation log records"),
@@ -105,6 +105,15 @@ HEADER: tuple[Field, ...] = (
 )
 check_contiguous(HEADER, 1, HEADER_LENGTH + 1)
 BY_NAME = {f.name: f for f in HEADER}
+# Columns the models read from a header field's bytes another way. With HEADER's decoded fields, the fields
+# of the layout function decode_lldf: a table build decodes each record once.
+DERIVED: tuple[Field, ...] = tuple(
+    Field(f.name + "_FRACTION", f.pos, f.length, "ts17_fraction", f"all fraction digits of {f.name}")
+    for f in HEADER if f.kind == "ts17") + (
+    Field("RID_PAGE", BY_NAME["RID"].pos, 4, "ubin", "RID's 4-byte page number"),
+    Field("RID_ROW", BY_NAME["RID"].pos + 4, 1, "ubin", "RID's 1-byte row (ID map entry)"),
+)
+LAYOUT = tuple(f for f in HEADER if f.kind != "rba") + DERIVED  # RBAs: raw bytes and a number, both in SQL
 
 
 def place_lrsn6(lrsn6: bytes) -> bytes:
@@ -129,8 +138,6 @@ def rba_field(value: int, extended: bool = True) -> bytes:
 
 
 def _encode_value(f: Field, value) -> bytes:
-    if f.kind == "bin":  # LLDF's BIN(n) fields are unsigned (see the kinds note above HEADER)
-        return int(value or 0).to_bytes(f.length, "big", signed=False)
     return encode_field(f, value)
 
 

@@ -2,10 +2,10 @@
     from udfs/core/layouts/lldf.py before it, and the whole as macros/jcat_lldf_segments.sql): DATA, decode_errors,
     the header length check and the strict guard. -#}
     -- DATA starts where the header says it ends (the header grows between product versions)
-    substr(record, {{ jcat_bin('record', 1, 2, false) }} + 1) as segment_data,
+    substr(record, {{ jcat_layout_field('ubin', 'record', 1, 2, 'd', 'LENGTH') }} + 1) as segment_data,
     substr(record, 1, 32)                                   as first_bytes,
     record
-  from raw
+  from records
 ),
 
 checked as (
