@@ -10,17 +10,7 @@
 {%- if radix < 2 or radix > 12 -%}
   {{ exceptions.raise_compiler_error("var idms_dbk_format is the db-key radix, 2 to 12 bits; got " ~ radix) }}
 {%- endif -%}
-with raw as (
-  select source_file, record_offset, record_number, record, load_id
-  from {{ relation }}
-  where {{ jcat_new_records() }}
-),
-
-records as (
-  -- a table build decodes each record once, through the layout function (jcat_by_layout: not a view)
-  select *{% if var('jcat_field_engine', 'layout' if jcat_by_layout() else none) == 'layout' %}, decode_idms(record) as d{% endif %}
-  from raw
-),
+with {{ jcat_layout_records(relation, 'idms') }},
 
 decoded as (
   select

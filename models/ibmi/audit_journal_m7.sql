@@ -5,16 +5,7 @@
     Identifiers and counts come from the 8-byte fields (856, 864): the 4-byte copies (614, 852) read 0 or -1
     when the value does not fit. Field table and sources: docs/ibmi_m7.md.
     Fields: udfs/core/layouts/qasym7j5.py; the rest: udfs/dbt/logic/audit_journal_m7.sql. -#}
-with raw as (
-  select * from {{ source('jcat', 'raw_qasym7j5') }}
-  where {{ jcat_new_records() }}
-),
-
-records as (
-  -- a table build decodes each record once, through the layout function (jcat_by_layout: not a view)
-  select *{% if var('jcat_field_engine', 'layout' if jcat_by_layout() else none) == 'layout' %}, decode_qasym7j5(record) as d{% endif %}
-  from raw
-),
+with {{ jcat_layout_records(source('jcat', 'raw_qasym7j5'), 'qasym7j5') }},
 
 fields as (
   select

@@ -6,16 +6,7 @@
     the ESD) minus what precedes the ESD, capped by what the record holds: DSPJRN pads short entries to the
     outfile's record length and truncates long ones. -#}
 {%- set esd_pos = var('jcat_ibmi_esd_pos', 610) | int -%}
-with raw as (
-  select * from {{ source('jcat', 'raw_qjordje5') }}
-  where {{ jcat_new_records() }}
-),
-
-records as (
-  -- a table build decodes each record once, through the layout function (jcat_by_layout: not a view)
-  select *{% if var('jcat_field_engine', 'layout' if jcat_by_layout() else none) == 'layout' %}, decode_qjordje5(record) as d{% endif %}
-  from raw
-),
+with {{ jcat_layout_records(source('jcat', 'raw_qjordje5'), 'qjordje5') }},
 
 decoded as (
   select

@@ -74,8 +74,25 @@ def render_layout_field_macro() -> str:
         out.append(f"    {{%- {'if' if i == 0 else 'elif'} kind == '{k.name}' -%}}")
         out.append(f"    {{{{ {k.macro}({k.macro_args}) }}}}")
     out += ["    {%- else -%}{{ exceptions.raise_compiler_error('jcat_layout_field: no field macro for kind ' ~ kind) }}",
-            "    {%- endif -%}", "  {%- endif -%}", "{%- endmacro %}", ""]
+            "    {%- endif -%}", "  {%- endif -%}", "{%- endmacro %}", "", LAYOUT_RECORDS]
     return with_marker(".sql", "udfs/core/kinds.py", "\n".join(out))
+
+
+LAYOUT_RECORDS = """{#- The first two CTEs of a model that decodes a raw table: `raw`, its records no build has decoded yet
+    (jcat_new_records), and `records`, the same rows plus `d` = decode_<layout>(record) when the model reads the
+    layout function's struct (jcat_by_layout, or var jcat_field_engine = 'layout'): each record decoded once. -#}
+{% macro jcat_layout_records(relation, layout) -%}
+raw as (
+  select * from {{ relation }}
+  where {{ jcat_new_records() }}
+),
+
+records as (
+  select *{% if var('jcat_field_engine', 'layout' if jcat_by_layout() else none) == 'layout' %}, decode_{{ layout }}(record) as d{% endif %}
+  from raw
+)
+{%- endmacro %}
+"""
 
 
 HEADING_MACROS = """
@@ -158,16 +175,7 @@ M7_HEAD = """{#- IBM i audit journal M7 entries (Db2 Mirror replication services
     Identifiers and counts come from the 8-byte fields (856, 864): the 4-byte copies (614, 852) read 0 or -1
     when the value does not fit. Field table and sources: docs/ibmi_m7.md.
     Fields: udfs/core/layouts/qasym7j5.py; the rest: udfs/dbt/logic/audit_journal_m7.sql. -#}
-with raw as (
-  select * from {{ source('jcat', 'raw_qasym7j5') }}
-  where {{ jcat_new_records() }}
-),
-
-records as (
-  -- a table build decodes each record once, through the layout function (jcat_by_layout: not a view)
-  select *{% if var('jcat_field_engine', 'layout' if jcat_by_layout() else none) == 'layout' %}, decode_qasym7j5(record) as d{% endif %}
-  from raw
-),
+with {{ jcat_layout_records(source('jcat', 'raw_qasym7j5'), 'qasym7j5') }},
 
 fields as (
   select

@@ -69,17 +69,7 @@ HEAD = """{#- The decoding of lldf_segments (one row per landed LLDF record: see
     lldf_segment_rejects) read, where a jcat build writes the Arrow UDFs: a table never decodes through the view.
     Field lines: udfs/core/layouts/lldf.py (udfs/dbt/lldf_segments.py); the rest: udfs/dbt/logic/lldf_segments.sql. -#}
 {% macro jcat_lldf_segments(relation) -%}
-with raw as (
-  select source_file, record_offset, record_number, record, load_id
-  from {{ relation }}
-  where {{ jcat_new_records() }}
-),
-
-records as (
-  -- a table build decodes each record once, through the layout function (jcat_by_layout: not a view)
-  select *{% if var('jcat_field_engine', 'layout' if jcat_by_layout() else none) == 'layout' %}, decode_lldf(record) as d{% endif %}
-  from raw
-),
+with {{ jcat_layout_records(relation, 'lldf') }},
 
 decoded as (
   select
