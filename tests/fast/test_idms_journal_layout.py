@@ -114,3 +114,25 @@ def test_idms_datetime_kernel_reads_the_broadcom_dump_and_nulls_what_cannot_be_a
     assert idms_datetime(pa.array([b"\x00" * 8], pa.binary()), strict=True).to_pylist() == [None]  # not yet written
     with pytest.raises(DecodeError, match="idms_datetime"):
         idms_datetime(pa.array([bad[0]], pa.binary()), strict=True)
+
+
+def test_decode_idms_in_a_strict_session_does_not_fail_on_fields_the_record_type_does_not_carry():
+    """Every IDMS field applies to some record types only: a CV BGIN record holds its node name where QUAL-LOCAL
+    (a local-mode date-time) would be, and a DIND holds DID bytes where DTESTAMP would be. Decoded anyway by the
+    layout function, those must stay NULL, not fail a strict session; the model names what applies and fails."""
+    import pyarrow as pa
+
+    from udfs.core.catalog import BY_NAME
+
+    bgin = bytearray(156)  # written here from seed 004: REC-LEN, X'0000', type, GMT, SEQ, QUAL
+    bgin[0:2] = (156).to_bytes(2, "big")
+    bgin[4:8] = "BGIN".encode("cp037")
+    bgin[16:24] = (7).to_bytes(8, "big")
+    bgin[24:32] = "SYSTEM74".encode("cp037")
+    dind = bytearray(84)
+    dind[0:2] = (84).to_bytes(2, "big")
+    dind[4:8] = "DIND".encode("cp037")
+    dind[44:60] = b"\xff" * 16  # DID and DBRANCH-ID: raw ids, where a TX record has DTESTAMP
+    got = BY_NAME["decode_idms"].kernel(pa.array([bytes(bgin), bytes(dind)], pa.binary()), strict=True).to_pylist()
+    assert [g["TYPE"] for g in got] == ["BGIN", "DIND"]
+    assert got[0]["QUAL_LOCAL"] is None and got[1]["DTESTAMP"] is None and got[0]["SEQ"] == 7

@@ -133,17 +133,28 @@ CATALOG: tuple[Function, ...] = (
 
 
 
-def layout_function(layout: str, fields, summary: str, example: Example) -> Function:
-    """`decode_<layout>(record)`: every field of a declared layout in one call (the fast path)."""
+def _decode_lenient(b, fields, function: str, strict: bool = False):
+    """decode_record that never raises: for layouts whose fields apply to some record types only."""
+    return decode_record(b, fields, strict=False, function=function)
+
+
+def layout_function(layout: str, fields, summary: str, example: Example, by_record_type: bool = False) -> Function:
+    """`decode_<layout>(record)`: every field of a declared layout in one call (the fast path).
+
+    by_record_type: each field applies to some record types only, and the function decodes every field of every
+    record, so bytes that are another type's field must not fail a strict session; the model names what applies
+    (decode_errors) and its strict guard (var jcat_strict) fails the build."""
     name = f"decode_{layout}"
+    strict = ("Strict mode does not apply: a field holds another field's bytes in records of a type that does not "
+              "carry it, so the models name undecodable fields that apply in `decode_errors`. " if by_record_type
+              else "Strict mode names the field. ")
     return Function(
-        name, partial(decode_record, fields=fields, function=name),
+        name, partial(_decode_lenient if by_record_type else decode_record, fields=fields, function=name),
         (Arg("record", "BINARY", "one whole record as landed"),), struct_type_sql(fields), summary,
         "Each field decoded as its per-field function would (char and digits: `ebcdic_str`, zoned: "
         "`unpack_zoned`, bin: `unpack_bin`, ibmi_ts: `parse_ibmi_timestamp`, hex: the raw bytes), from the layout "
         f"declared in `udfs/core/layouts/{layout}.py`. One Python call per batch instead of one per field: use it where "
-        "speed matters (`jcat bench`). A field the record is too short to hold is NULL. Strict mode names the "
-        "field. " + _NULL_RULE,
+        "speed matters (`jcat bench`). A field the record is too short to hold is NULL. " + strict + _NULL_RULE,
         (example,),
     )
 
@@ -160,7 +171,7 @@ LAYOUT_FUNCTIONS: tuple[Function, ...] = (
                     Example("decode_lldf(X'0120').LENGTH", "288")),
     layout_function("idms", idms.LAYOUT,
                     "Every field of a CA IDMS journal record (JREPORT 000, seed 004) as one struct, by column name.",
-                    Example("decode_idms(X'00340000E3C9D4C5').TYPE", "TIME")),
+                    Example("decode_idms(X'00340000E3C9D4C5').TYPE", "TIME"), by_record_type=True),
 )
 CATALOG = CATALOG + LAYOUT_FUNCTIONS
 BY_NAME: dict[str, Function] = {f.name: f for f in CATALOG}

@@ -35,10 +35,6 @@ CHECK = {"TYPE": "'true'"}  # a record type is named whenever it does not decode
 WHEN = {"QUAL-CV": "substr(record, 25, 1) >= X'40'", "QUAL-LOCAL": "substr(record, 25, 1) < X'40'"}
 
 
-def model_kind(rec: idms.Rec) -> str:
-    return rec.field.kind
-
-
 def _columns() -> list[idms.Rec]:
     return [r for r in idms.REC if not r.folded and r.field.kind != "group"]
 
@@ -79,7 +75,7 @@ def render_journal_macro() -> str:
             what = "group" if r.field.kind == "group" else f"its bytes are in {r.folded}"
             lines.append(f"    {'':<96} -- {_tag(r)}: {what}{doc}")
             continue
-        kind = repr(model_kind(r)) + ","
+        kind = repr(r.field.kind) + ","
         types = repr(r.carried_by) + ","
         struct = "'d', " + repr(r.column) if r.field.kind != "hex" else "none, none"  # hex: not in decode_idms
         expr = f"{{{{ jcat_idms_field({kind:<14}{r.field.pos:>4}, {r.field.length:>2}, {types:<9} {struct}) }}}}"
@@ -94,7 +90,7 @@ def render_journal_macro() -> str:
 def _checks_macro() -> str:
     rows = []
     for r in _columns():
-        kind = model_kind(r)
+        kind = r.field.kind
         if kind in NEVER_FAIL:
             continue
         cond = CHECK.get(r.name)
@@ -155,7 +151,7 @@ def render_docs(page: str) -> str:
         elif r.folded:
             decoded, column = "synonym (no column)", f"in `{r.folded}`"
         else:
-            decoded = DECODED_AS[model_kind(r)].format(digits=2 * r.field.length - 1)
+            decoded = DECODED_AS[r.field.kind].format(digits=2 * r.field.length - 1)
             column = f"`{r.column}`"
         rows.append(f"| {r.field.pos} | {r.field.length} | {r.seed_type or ' '} | {r.name} | {decoded} | {column} | {types} |")
     rows.append("| 65 | IMAGE-LEN | | (record image) | BINARY, NULL when IMAGE-LEN = 0 | `RECORD_IMAGE` | BFOR AFTR |")
