@@ -5,7 +5,9 @@ from __future__ import annotations
 import os
 
 from ..core.project import project_dir
-from ..spark.runtime import jcat_home
+from ..spark.failed_builds import clear_failed_builds
+from ..spark.locks import queued
+from ..spark.runtime import jcat_home, owns_metastore
 
 
 def run_dbt(spark, dbt_args: list[str]) -> bool:
@@ -17,14 +19,20 @@ def run_dbt(spark, dbt_args: list[str]) -> bool:
     os.environ.setdefault("DBT_LOG_PATH", str(jcat_home() / "dbt" / "logs"))
     proj = str(project_dir())
     base = ["--project-dir", proj, "--profiles-dir", proj]
-    if "--target" not in dbt_args and "-t" not in dbt_args:
+    target = _target(dbt_args)
+    if target is None:
         base += ["--target", "local"]
+    local = target in (None, "local")
     # The models call the session's Arrow UDFs by their short names only in this in-process run (macro jcat_fn);
     # anywhere else (dbt over Thrift, a user's own dbt, views) they call the persistent jcat.<name> functions.
     previous = os.environ.get(ARROW_UDFS_ENV)
     os.environ[ARROW_UDFS_ENV] = "1"
     try:
-        result = dbtRunner().invoke(dbt_args[:1] + base + dbt_args[1:])
+        # One dbt run at a time per JCAT_HOME: a folder with no table may be another run's table being written.
+        with queued(jcat_home() / "locks" / "dbt.lock", "dbt run"):
+            if local:
+                clear_failed_builds(spark, SCHEMA, model_names(), remove=owns_metastore(spark))
+            result = dbtRunner().invoke(dbt_args[:1] + base + dbt_args[1:])
     finally:
         if previous is None:
             os.environ.pop(ARROW_UDFS_ENV, None)
@@ -33,4 +41,19 @@ def run_dbt(spark, dbt_args: list[str]) -> bool:
     return bool(result.success)
 
 
+def _target(dbt_args: list[str]) -> str | None:
+    for i, a in enumerate(dbt_args):
+        if a in ("--target", "-t") and i + 1 < len(dbt_args):
+            return dbt_args[i + 1]
+        if a.startswith("--target="):
+            return a.split("=", 1)[1]
+    return None
+
+
+def model_names() -> list[str]:
+    """The relations the project builds: one per model file (the project sets no aliases)."""
+    return sorted(p.stem for p in (project_dir() / "models").rglob("*.sql"))
+
+
 ARROW_UDFS_ENV = "DBT_JCAT_ARROW_UDFS"
+SCHEMA = "jcat"  # the schema of profiles.yml's local target
