@@ -1,38 +1,5 @@
-{#- IBM i journal entries from DSPJRN OUTFILFMT(*TYPE5) outfiles (record format QJORDJE5): the heading decoded,
-    the entry-specific data (ESD) kept as bytes for the per-layout models built on this one.
-
-    The ESD starts at var('jcat_ibmi_esd_pos') (610 with DSPJRN's defaults; NULLINDLEN moves it: an outfile's
-    layout is a property of the file). Its length is the entry length (JOENTL, which counts everything before
-    the ESD) minus what precedes the ESD, capped by what the record holds: DSPJRN pads short entries to the
-    outfile's record length and truncates long ones. -#}
-{%- set esd_pos = var('jcat_ibmi_esd_pos', 610) | int -%}
-with {{ jcat_layout_records(source('jcat', 'raw_qjordje5'), 'qjordje5') }},
-
-decoded as (
-  select
-    source_file, record_offset, record_number, load_id, record,
-    {{- jcat_ibmi_heading('record', esd_pos, struct='d') }}
-    -- least() skips NULL: an undecodable JOENTL (named in decode_errors) leaves the record length as the bound
-    greatest(0, least(cast({{ jcat_layout_field('zoned', 'record', 1, 5, 'd', 'JOENTL') }} as int) - {{ esd_pos - 1 }}, length(record) - {{ esd_pos - 1 }})) as ENTRY_SPECIFIC_DATA_LENGTH -- {{ esd_pos }} Char(*) JOESD
-  from records
-),
-
-checked as (
-  select *,
-    concat(
-      {{ jcat_decode_errors(jcat_ibmi_heading_checks('record', esd_pos)) }},
-      -- JOENTL counts the heading: an entry length shorter than the 559 bytes before the null indicators (whether
-      -- it counts those is unconfirmed) cannot say where the ESD ends. The ESD is then empty, the value is kept,
-      -- and the ESD models name every part that did not decode.
-      if(ENTRY_LENGTH is not null and ENTRY_LENGTH < 559, array('ENTRY_LENGTH'), cast(array() as array<string>))
-    ) as decode_errors
-  from decoded
-)
-
-select
-  source_file, record_offset, record_number, load_id,
-  {{- jcat_ibmi_heading_columns(esd_pos) }}
-  substr(record, {{ esd_pos }}, ENTRY_SPECIFIC_DATA_LENGTH) as ENTRY_SPECIFIC_DATA,
-  ENTRY_SPECIFIC_DATA_LENGTH,
-  {{ jcat_strict_guard() }} as decode_errors
-from checked
+{#- IBM i journal entries from DSPJRN OUTFILFMT(*TYPE5) outfiles (record format QJORDJE5): a persistent VIEW over
+    jcat.raw_qjordje5 (dbt_project.yml), decoding through the persistent SQL functions, so it always shows what has
+    landed. The decoding is the macro jcat_journal_entries (macros/jcat_journal_entries.sql), shared with the
+    incremental table journal_entries_records, which the ESD table models read. -#}
+{{ jcat_journal_entries(source('jcat', 'raw_qjordje5')) }}

@@ -247,7 +247,7 @@ def built(spark, entries):
         records.append(qjordje5.encode(values, esd, record_length=reclen))
     land(spark, "raw_qjordje5", records, load_id="L-ESD")
     # models and data tests; the ESD models' unit tests run once, in test_ibmi_esd_models.py
-    assert run_dbt(spark, ["build", "--select", "journal_entries+", "--full-refresh", "--exclude-resource-type", "unit_test"])
+    assert run_dbt(spark, ["build", "--select", "source:jcat.raw_qjordje5+", "--full-refresh", "--exclude-resource-type", "unit_test"])
     return {lay.model: {r["record_number"]: r for r in spark.table(f"jcat.ibmi_esd_{lay.model}").collect()}
             for lay in LAYOUTS}
 

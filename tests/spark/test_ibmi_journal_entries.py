@@ -1,4 +1,5 @@
-"""journal_entries: the *TYPE5 heading decoded and the entry-specific data cut exactly, through dbt."""
+"""journal_entries: the *TYPE5 heading decoded and the entry-specific data cut exactly, through dbt: a persistent view,
+and journal_entries_records, the same decoding as the incremental table the ESD table models read."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from udfs.core.layouts import qjordje5
 from udfs.dbt.runner import run_dbt
 
 from support.ibmi import HEADING, land
+from support.views import arrow_rows, assert_persistent_view, view_rows
 
 
 # (name, ESD bytes, JOENTL override or None, record length or None): ESD = min(JOENTL - 609, record - 609) bytes
@@ -52,8 +54,25 @@ def built(spark):
     good = qjordje5.encode(HEADING, b"\xc1", record_length=620)
     records += [bad_timestamp(good), bad_zoned(good)]
     land(spark, "raw_qjordje5", records)
-    assert run_dbt(spark, ["build", "--select", "journal_entries", "--full-refresh"])
+    assert run_dbt(spark, ["build", "--select", "journal_entries", "journal_entries_records", "--full-refresh"])
     return {r["record_number"]: r for r in spark.table("jcat.journal_entries").collect()}
+
+
+def test_a_view_over_the_raw_table_equal_to_the_table_build(spark, built):
+    """journal_entries is a persistent VIEW calling only jcat.<fn>; its rows are what the Arrow UDFs give for the
+    same SQL and what journal_entries_records (a table, decoded through decode_qjordje5) holds, and a load landed
+    after the build shows up in the view with no build, not in the table."""
+    assert_persistent_view(spark, "journal_entries", calls=("ebcdic_str", "unpack_zoned"))
+    assert spark.catalog.getTable("jcat.journal_entries_records").tableType != "VIEW"
+    rows = view_rows(spark, "journal_entries")
+    assert rows == arrow_rows(spark, "journal_entries")
+    assert rows == sorted((r.asDict(recursive=True) for r in spark.table("jcat.journal_entries_records").collect()),
+                          key=repr)
+    late = qjordje5.encode(dict(HEADING, JOSEQN=424242), b"\xc1\xc2", record_length=620)
+    land(spark, "raw_qjordje5", [late], load_id="L-LATE", mode="append")
+    (row,) = spark.sql("select * from jcat.journal_entries where load_id = 'L-LATE'").collect()
+    assert row.SEQUENCE_NUMBER == 424242 and bytes(row.ENTRY_SPECIFIC_DATA) == b"\xc1\xc2" and row.decode_errors == []
+    assert spark.sql("select count(*) from jcat.journal_entries_records where load_id = 'L-LATE'").collect()[0][0] == 0
 
 
 @pytest.mark.parametrize("i,case", list(enumerate(CASES)), ids=[c[0] for c in CASES])

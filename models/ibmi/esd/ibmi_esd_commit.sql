@@ -6,7 +6,7 @@ with entries as (
     {{ jcat_ibmi_esd_heading() }},
     ENTRY_SPECIFIC_DATA as esd,
     {{ jcat.jcat_fn('ebcdic_str') }}(ENTRY_SPECIFIC_DATA) as esd_text  -- byte n of the ESD is character n: lambdas read text here
-  from {{ ref('journal_entries') }}
+  from {{ ref('journal_entries_records') }}
   where ({{ jcat_ibmi_esd_entries('commit') }})
     and {{ jcat_new_records() }}
 ),

@@ -980,7 +980,7 @@ def render_model(lay: Layout) -> str:
            "    {{ jcat_ibmi_esd_heading() }},",
            "    ENTRY_SPECIFIC_DATA as esd,",
            "    {{ jcat.jcat_fn('ebcdic_str') }}(ENTRY_SPECIFIC_DATA) as esd_text  -- byte n of the ESD is character n: lambdas read text here",
-           "  from {{ ref('journal_entries') }}",
+           "  from {{ ref('journal_entries_records') }}",
            f"  where ({{{{ jcat_ibmi_esd_entries('{lay.model}') }}}})",
            "    and {{ jcat_new_records() }}",
            "),", "", "fields as (", "  select entries.*"]
@@ -1114,7 +1114,7 @@ def render_yml(lay: Layout) -> str:
                   f"    description: The sample {code} {typ} entry decodes field by field; an entry of another type is not selected.",
                   f"    model: ibmi_esd_{lay.model}",
                   "    overrides:", "      macros:", "        is_incremental: false",
-                  "    given:", "      - input: ref('journal_entries')", "        format: sql", "        rows: |",
+                  "    given:", "      - input: ref('journal_entries_records')", "        format: sql", "        rows: |",
                   f"          {_given_sql(code, typ, esd)}",
                   f"          union all {_given_sql('X', 'ZZ', esd, 9)}",
                   "    expect:", "      rows:", f"        - {json.dumps(row)}"]
@@ -1158,7 +1158,8 @@ def render_entries_macro() -> str:
 DOC_INTRO = """# IBM i journal entry-specific data (seed 001)
 
 One dbt model per layout of IBM's *Layouts for variable-length portion of journal entries* (seed 001), under
-`models/ibmi/esd/`, each reading `journal_entries` and selecting the journal code / entry types that carry the
+`models/ibmi/esd/`, each reading `journal_entries_records` (the decoded headings of the view `journal_entries`, kept
+as an incremental table) and selecting the journal code / entry types that carry the
 layout. Positions are 1-based and relative to the entry-specific data (ESD), as IBM prints them. This page, the
 models and the mapping macro `jcat_ibmi_esd_entry_types()` are rendered from `udfs/core/layouts/ibmi_esd.py`.
 
