@@ -167,7 +167,7 @@ def run_fuzz(spark, sql, n: int, seed: int) -> Tally:
             judge_heading(t, heading[("orig.jrn", key)], heading[("mut.jrn", key)], pos, rec, f"record {lo + i} bytes {pos}")
         for lay in ibmi_esd.LAYOUTS:
             rows = {(r["source_file"], r["record_offset"]): r.asDict() for r in
-                    run_model(spark, sql[f"ibmi_esd_{lay.model}"], {"journal_entries_records": "fz_journal_entries"}).collect()}
+                    run_model(spark, sql[f"ibmi_esd_{lay.model}"], {"journal_entries": "fz_journal_entries", "journal_entries_records": "fz_journal_entries"}).collect()}
             for (src, key), mut in rows.items():
                 if src != "mut.jrn":
                     continue

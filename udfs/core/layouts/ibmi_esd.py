@@ -975,12 +975,14 @@ def render_model(lay: Layout) -> str:
     types = ", ".join(f"{c} {t}" for c, t, _ in entry_types(lay.model)) or "none confirmed yet (selects nothing)"
     out = [marker(".sql", SOURCE), f"{{#- {lay.title}: seed 001 table {lay.table}, positions relative to the entry-specific data (ESD).",
            f"    Entries: {types}. Rendered from udfs/core/layouts/ibmi_esd.py (edit there). -#}}",
+           # dbt records refs while parsing, before it knows the materialization that picks one of them
+           "-- depends_on: {{ ref('journal_entries') }}, {{ ref('journal_entries_records') }}",
            "with entries as (",
            "  select",
            "    {{ jcat_ibmi_esd_heading() }},",
            "    ENTRY_SPECIFIC_DATA as esd,",
            "    {{ jcat.jcat_fn('ebcdic_str') }}(ENTRY_SPECIFIC_DATA) as esd_text  -- byte n of the ESD is character n: lambdas read text here",
-           "  from {{ ref('journal_entries_records') }}",
+           "  from {{ jcat_ibmi_esd_journal_entries() }}",
            f"  where ({{{{ jcat_ibmi_esd_entries('{lay.model}') }}}})",
            "    and {{ jcat_new_records() }}",
            "),", "", "fields as (", "  select entries.*"]
@@ -1114,10 +1116,12 @@ def render_yml(lay: Layout) -> str:
                   f"    description: The sample {code} {typ} entry decodes field by field; an entry of another type is not selected.",
                   f"    model: ibmi_esd_{lay.model}",
                   "    overrides:", "      macros:", "        is_incremental: false",
-                  "    given:", "      - input: ref('journal_entries_records')", "        format: sql", "        rows: |",
-                  f"          {_given_sql(code, typ, esd)}",
-                  f"          union all {_given_sql('X', 'ZZ', esd, 9)}",
-                  "    expect:", "      rows:", f"        - {json.dumps(row)}"]
+                  "    given:"]
+        for parent in ("journal_entries", "journal_entries_records"):  # a view reads the one, a table the other
+            lines += [f"      - input: ref('{parent}')", "        format: sql", "        rows: |",
+                      f"          {_given_sql(code, typ, esd)}",
+                      f"          union all {_given_sql('X', 'ZZ', esd, 9)}"]
+        lines += ["    expect:", "      rows:", f"        - {json.dumps(row)}"]
     return "\n".join(lines) + "\n"
 
 
@@ -1158,8 +1162,8 @@ def render_entries_macro() -> str:
 DOC_INTRO = """# IBM i journal entry-specific data (seed 001)
 
 One dbt model per layout of IBM's *Layouts for variable-length portion of journal entries* (seed 001), under
-`models/ibmi/esd/`, each reading `journal_entries_records` (the decoded headings of the view `journal_entries`, kept
-as an incremental table) and selecting the journal code / entry types that carry the
+`models/ibmi/esd/`, each a persistent view over the view `journal_entries` (two are incremental tables over
+`journal_entries_records`, its decoding kept as a table: docs/relations.md says why) and selecting the journal code / entry types that carry the
 layout. Positions are 1-based and relative to the entry-specific data (ESD), as IBM prints them. This page, the
 models and the mapping macro `jcat_ibmi_esd_entry_types()` are rendered from `udfs/core/layouts/ibmi_esd.py`.
 
