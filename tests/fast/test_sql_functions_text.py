@@ -20,7 +20,14 @@ def test_ddl_script_covers_every_per_field_function_and_no_python():
     for fn in sf.PER_FIELD:
         assert f"FUNCTION jcat.{fn.name}(" in ddl
     assert "decode_qasym7j5" not in ddl  # layout functions stay Arrow UDFs
-    assert "decode(b, 'IBM" not in ddl and "'ISO-8859-1'" in ddl  # no legacy charset needed
+    # Java's code pages need spark.sql.legacy.javaCharsets, set before any function (Spark stores it with each)
+    assert ddl.index("SET spark.sql.legacy.javaCharsets=true;") < ddl.index("CREATE ")
+    assert "'IBM037'" in ddl and "'ISO-8859-1'" in ddl
+
+
+def test_java_charset_names():
+    assert [sf.java_charset(c) for c in (37, 273, 1047, 1140, 1149)] == [
+        "IBM037", "IBM273", "IBM1047", "IBM01140", "IBM01149"]
 
 
 def test_dbt_hook_macro_is_current():

@@ -169,6 +169,9 @@ def ebcdic_args(draw):
 # function -> (strategy of argument tuples, hand-picked edge cases)
 CASES = {
     "ebcdic_str": (ebcdic_args(), [(b"", None), (b"\x40\x40", 37), (b"\x00", 1047), (bytes(range(256)), 37),
+                                   # NL (Java: LF), 273's overline (Java: macron), a NUL before trailing blanks
+                                   (b"\xc1\x15\x25", None), (b"\xbc\xc1", 273), (b"\xc1\x00\x40", 500),
+                                   (b"\xc1\x40\x00\x40", 37), (b"\x00\xc1", 37), (b"\x05\xc1\x05", 1047),
                                    *((bytes(range(256)), c) for c in SUPPORTED_CCSIDS)]),
     "unpack_zoned": (st.tuples(zoned()), [(b"",), (b"\xf9" * 31,), (b"\xf9" * 30 + b"\xd9",), (b"\xf9" * 32,), (b"\xd0",)]),
     "unpack_packed": (st.tuples(packed()), [(b"",), (b"\x99" * 15 + b"\x9c",), (b"\x99" * 15 + b"\x9d",),
@@ -269,10 +272,12 @@ def spark_values(spark, fn_name: str, rows: list[tuple], arity: int) -> dict[tup
     out = {}
     for caller in ("true", "false"):
         spark.conf.set("spark.sql.ansi.enabled", caller)
+        spark.conf.set("spark.sql.legacy.javaCharsets", "false")  # callers need no setting: stored at CREATE
         try:
             got = spark.sql(f"SELECT i, {cols} FROM diff_inputs ORDER BY i").collect()
         finally:
             spark.conf.unset("spark.sql.ansi.enabled")
+            spark.conf.unset("spark.sql.legacy.javaCharsets")
         for mode in SCHEMAS:
             out[(mode, caller)] = [r[mode] for r in got]
     return out

@@ -68,8 +68,16 @@ def test_printed_ddl_runs_in_spark(spark):
             body = "\n".join(ln for ln in stmt.splitlines() if not ln.startswith("--")).strip().rstrip(";")
             if body:
                 spark.sql(body)
+        # The script SETs Java's legacy charsets; a caller without that setting (Spark refuses IBM037 there)
+        # still calls the functions: the setting is stored with each of them.
+        spark.conf.set("spark.sql.legacy.javaCharsets", "false")
+        with pytest.raises(Exception, match="IBM037"):
+            spark.sql("SELECT decode(X'C1', 'IBM037')").collect()
         assert spark.sql(f"SELECT {schema}.ebcdic_str(X'C8C5D3D3D640') AS v").collect()[0].v == "HELLO"
+        ts = spark.sql(f"SELECT {schema}.parse_ibmi_timestamp(X'F2F0F2F460F0F260F2F960F1F24BF3F44BF5F64BF1F2F3F4F5F6') AS v")
+        assert str(ts.collect()[0].v) == "2024-02-29 12:34:56.123456"
     finally:
+        spark.conf.unset("spark.sql.legacy.javaCharsets")
         spark.sql(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
 
 

@@ -10,12 +10,14 @@ Rules every body follows:
 - Spark stores the creating session's SQL settings (ANSI mode among them) with each function, so a body never
   depends on them: no plain cast or arithmetic that could fail in ANSI mode (`try_cast`, `try_make_*`), and every
   value is checked before it is converted, so both modes give NULL for bytes that do not decode.
-- No `decode(b, 'IBM037')`: Spark 4 refuses Java's legacy charsets unless `spark.sql.legacy.javaCharsets=true`.
-  Text is `translate(decode(b, 'ISO-8859-1'), <256 chars>, <the code page's 256 chars>)`: ISO-8859-1 maps each
-  byte to the character of the same number, and the table is the kernel's own (`decode_table`), so both engines
-  share one code page definition. Measured (docs/bench.md): a `CASE ccsid` choosing the `to` string of one
-  translate runs as fast as `decode(b, 'IBM037')`; a `CASE` of 21 whole translates is too big to compile and runs
-  about 1.6x slower.
+- Text is Java's own code page, `rtrim(decode(b, 'IBM037'))`, whenever that gives the kernel's answer, and
+  otherwise `translate(decode(b, 'ISO-8859-1'), <256 chars>, <the kernel's 256 chars>)` (ISO-8859-1 maps each
+  byte to the character of the same number). Why both: `translate` and a `trim` of chosen characters cost about
+  three times Java's decoder (47 M7 text fields, docs/bench.md), but Java's tables are not the kernel's in a few
+  places (JAVA_DIFFERS, checked against Java by the differential test) and `rtrim` cuts only blanks, not NUL.
+  Spark 4 refuses Java's charsets unless `spark.sql.legacy.javaCharsets=true`: Spark stores the creating
+  session's settings with each function, so the DDL is run with that setting (CREATE_SETTINGS) and callers need
+  none.
 - A persistent function cannot read `spark.jcat.strict`: undecodable bytes are always NULL here (the dbt models
   name them in `decode_errors`). An unsupported CCSID is an error, as in the kernel.
 
@@ -86,13 +88,43 @@ def _ccsid_error(ccsid: str) -> str:
 # ---- bodies -----------------------------------------------------------------------------------------------
 # Each takes the parameter names and returns the expression. `h` is hex(b): two upper-case hex digits a byte.
 
-def ebcdic_str(b: str = "b", ccsid: str = "ccsid") -> str:
-    # Trailing X'40' and X'00' are cut as bytes ('@' and NUL after ISO-8859-1), then one translate per row with
-    # the code page picked by CASE (folded away when the CCSID is a literal).
+# Spark SQL settings the DDL runs with (Spark stores them with each function): Java's EBCDIC charsets.
+CREATE_SETTINGS: dict[str, str] = {"spark.sql.legacy.javaCharsets": "true"}
+
+# Bytes Java's charset decodes to another character than the kernel's table (IBM's CDRA tables): byte -> Java's
+# character. Java maps NL (X'15') to LF as X'25' is; IBM273's X'BC' is a macron, not an overline.
+JAVA_DIFFERS: dict[int, dict[int, str]] = {
+    37: {0x15: "\n"}, 273: {0x15: "\n", 0xBC: "\u00af"}, 500: {0x15: "\n"}, 1140: {0x15: "\n"},
+}
+
+
+def java_charset(ccsid: int) -> str:
+    return f"IBM{ccsid:03d}" if ccsid < 1000 or ccsid == 1047 else f"IBM0{ccsid}"
+
+
+def _translated(b: str, ccsid: str) -> str:
+    """The kernel's table, exactly: trailing X'40' and X'00' cut as bytes ('@' and NUL after ISO-8859-1), then one
+    translate with the code page picked by CASE (folded away when the CCSID is a literal)."""
     tables = " ".join(f"WHEN {c} THEN {sql_string(decode_table(c))}" for c in SUPPORTED_CCSIDS)
     trimmed = f"trim(TRAILING '@\\u0000' FROM decode({b}, 'ISO-8859-1'))"
     return (f"translate({trimmed}, {sql_string(LATIN1)}, "
             f"CASE coalesce({ccsid}, {DEFAULT_CCSID}) {tables} ELSE {_unsupported_ccsid(ccsid)} END)")
+
+
+def ebcdic_str(b: str = "b", ccsid: str = "ccsid") -> str:
+    # Java's decoder where its answer is the kernel's: the cut text does not end in NUL (rtrim cuts blanks only)
+    # and holds none of the characters Java gives for the bytes it maps differently. Otherwise, and for a CCSID
+    # outside the list (the charset CASE gives NULL), the translate. `rtrim(text) IS NOT NULL` only repeats
+    # rtrim(text) where Spark always evaluates it, so the decode is shared with the THEN branch, not done twice.
+    c = f"coalesce({ccsid}, {DEFAULT_CCSID})"
+    charsets = " ".join(f"WHEN {x} THEN '{java_charset(x)}'" for x in SUPPORTED_CCSIDS)
+    text = f"decode({b}, CASE {c} {charsets} END)"
+    suspects = " ".join(
+        f"WHEN {x} THEN " + " OR ".join(f"contains({text}, {sql_string(ch)})" for ch in sorted(set(d.values())))
+        for x, d in JAVA_DIFFERS.items())
+    java_ok = (f"rtrim({text}) IS NOT NULL AND NOT endswith(rtrim({text}), '\\u0000') "
+               f"AND NOT (CASE {c} {suspects} ELSE false END)")
+    return f"CASE WHEN {java_ok} THEN rtrim({text}) ELSE {_translated(b, ccsid)} END"
 
 
 def _signed_digits(digits: str, negative: str) -> str:
@@ -158,8 +190,15 @@ def parse_lrsn(b: str = "b", delta: str = "delta") -> str:
     dtod = _extended_tod(delta, (6, 8, 10), epoch=False)
     diff = f"({e} - coalesce({dtod}, 0))"
     micros = f"(cast(floor({diff} / 4096) AS BIGINT) - {TOD_UNIX_EPOCH_US})"
-    ok = f"{e} IS NOT NULL AND ({delta} IS NULL OR ({dtod} IS NOT NULL AND {diff} >= 0))"
-    return f"CASE WHEN {ok} THEN {_micros_to_timestamp(micros)} END"
+    ok = f"{e} IS NOT NULL AND {dtod} IS NOT NULL AND {diff} >= 0"
+    # Without a delta (the default, folded away), BIGINT arithmetic: TOD >> 12 is the first 13 of the TOD's 16
+    # hex digits, bits 0-47 >> 12 are those 12 digits * 16, and the epoch byte adds epoch * 2^52 (2.5x faster).
+    h = f"hex({b})"
+    plain = (f"(CASE length({b}) WHEN 6 THEN cast(conv({h}, 16, 10) AS BIGINT) * 16 "
+             f"WHEN 10 THEN cast(conv(substr({h}, 1, 2), 16, 10) AS BIGINT) * 4503599627370496 "
+             f"+ cast(conv(substr({h}, 3, 13), 16, 10) AS BIGINT) END - {TOD_UNIX_EPOCH_US})")
+    return (f"CASE WHEN {delta} IS NULL THEN {_micros_to_timestamp(plain)} "
+            f"WHEN {ok} THEN {_micros_to_timestamp(micros)} END")
 
 
 def _ts17_ok(b: str) -> str:
@@ -184,22 +223,22 @@ def parse_timestamp17_fraction(b: str = "b") -> str:
     return f"CASE WHEN {_ts17_ok(b)} THEN rpad({f}, greatest(length({f}), 12), '0') END"
 
 
-_IBMI_TS = "^(F[0-9]){4}60(F[0-9]){2}60(F[0-9]){2}60(F[0-9]){2}4B(F[0-9]){2}4B(F[0-9]){2}4B(F[0-9]){6}$"
+_IBMI_TS = "^[0-9]{4}-[0-9]{2}-[0-9]{2}-[0-9]{2}[.][0-9]{2}[.][0-9]{2}[.][0-9]{6}$"
 
 
 def parse_ibmi_timestamp(b: str = "b", ccsid: str = "ccsid") -> str:
-    # Digits, '-' and '.' are the same bytes in every supported code page (checked above), so the text is checked
-    # and read as bytes: hex(b) holds each digit as F<d>; digit k of the text is character 2k+2 of hex(b).
-    h = f"hex({b})"
-    digits = f"regexp_replace({h}, '(F([0-9])|60|4B)', '$2')"  # the 20 digits: YYYYMMDDHHMMSSffffff
+    # Digits, '-' and '.' are the same bytes in every supported code page (checked above) and only those bytes
+    # decode to them in Java's IBM037 (JAVA_DIFFERS holds no digit), so the text is read through IBM037 whatever
+    # the CCSID: YYYY-MM-DD-HH.MM.SS.ffffff, one character a byte. (A regular expression over hex(b) ran 8x slower.)
+    t = f"decode({b}, 'IBM037')"
 
     def part(start: int, n: int) -> str:
-        return f"substr({digits}, {start}, {n})"
+        return f"substr({t}, {start}, {n})"
 
-    ok = (f"length({b}) = 26 AND {h} RLIKE '{_IBMI_TS}' AND {part(1, 4)} <> '0000' AND {part(9, 2)} <= '23' "
-          f"AND {part(11, 2)} <= '59' AND {part(13, 2)} <= '59'")
-    value = (f"try_make_timestamp_ntz(int({part(1, 4)}), int({part(5, 2)}), int({part(7, 2)}), int({part(9, 2)}), "
-             f"int({part(11, 2)}), try_cast(concat({part(13, 2)}, '.', {part(15, 6)}) AS DECIMAL(8,6)))")
+    ok = (f"length({b}) = 26 AND {t} RLIKE '{_IBMI_TS}' AND {part(1, 4)} <> '0000' AND {part(12, 2)} <= '23' "
+          f"AND {part(15, 2)} <= '59' AND {part(18, 2)} <= '59'")
+    value = (f"try_make_timestamp_ntz(int({part(1, 4)}), int({part(6, 2)}), int({part(9, 2)}), int({part(12, 2)}), "
+             f"int({part(15, 2)}), try_cast({part(18, 9)} AS DECIMAL(8,6)))")
     return f"CASE WHEN {b} IS NULL THEN NULL {_ccsid_error(ccsid)} WHEN {ok} THEN {value} END"
 
 
@@ -280,6 +319,8 @@ def catalog_hash(version: str) -> str:
 def ddl_script(version: str, schema: str = SCHEMA) -> str:
     """Every function's DDL, for `jcat functions --sql` (run it in spark-sql against any metastore)."""
     out = [f"-- jcat {version}: persistent SQL functions (generated from udfs/catalog.py; do not edit)",
+           "-- Spark stores these settings with each function (Java's EBCDIC code pages): callers need none.",
+           *(f"SET {k}={v};" for k, v in CREATE_SETTINGS.items()),
            f"CREATE SCHEMA IF NOT EXISTS {schema};"]
     for fn in PER_FIELD:
         out += ["", create_statement(fn, version, schema) + ";"]
@@ -305,6 +346,7 @@ def dbt_macro(version: str) -> str:
         "    {%- endfor -%}",
         "    {%- if not ns.current -%}",
     ]
+    out += [f"      {{%- do run_query('SET {k}={v}') -%}}" for k, v in CREATE_SETTINGS.items()]
     for fn in PER_FIELD:
         stmt = create_statement(fn, version, schema="__SCHEMA__")
         out += ["      {%- set ddl -%}{% raw %}" + stmt + "{% endraw %}{%- endset -%}",

@@ -12,6 +12,7 @@ new type.
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from ..core import sql_functions as sf
@@ -98,22 +99,39 @@ def _recreate_view(spark, ddl: str) -> None:
     spark.sql(re.sub(r"^\s*CREATE\s+VIEW", "CREATE OR REPLACE VIEW", ddl, count=1, flags=re.IGNORECASE))
 
 
+@contextmanager
+def _settings(spark, settings: dict[str, str]):
+    """The session's SQL settings changed for the block, and given back as they were."""
+    before = {k: spark.conf.get(k, None) for k in settings}
+    for k, v in settings.items():
+        spark.conf.set(k, v)
+    try:
+        yield
+    finally:
+        for k, v in before.items():
+            if v is None:
+                spark.conf.unset(k)
+            else:
+                spark.conf.set(k, v)
+
+
 def install(spark, schema: str = sf.SCHEMA, force: bool = False) -> InstallResult:
     """Create the schema if needed; create or replace every function whose stored hash differs from ours."""
     version = _version()
     result = InstallResult()
     spark.sql(f"CREATE SCHEMA IF NOT EXISTS {schema}")
     retyped = []
-    for fn in sf.PER_FIELD:
-        have = describe_function(spark, schema, fn.name)
-        stamp = sf.stamp_of(have.get("Comment")) if have else None
-        if not force and stamp == (version, sf.body_hash(fn)):
-            result.unchanged.append(fn.name)
-            continue
-        spark.sql(sf.create_statement(fn, version, schema))
-        (result.replaced if have else result.created).append(fn.name)
-        if have and have.get("Returns", "").replace(" ", "").upper() != fn.returns.replace(" ", "").upper():
-            retyped.append(fn.name)
+    with _settings(spark, sf.CREATE_SETTINGS):  # stored with each function, so its callers need none
+        for fn in sf.PER_FIELD:
+            have = describe_function(spark, schema, fn.name)
+            stamp = sf.stamp_of(have.get("Comment")) if have else None
+            if not force and stamp == (version, sf.body_hash(fn)):
+                result.unchanged.append(fn.name)
+                continue
+            spark.sql(sf.create_statement(fn, version, schema))
+            (result.replaced if have else result.created).append(fn.name)
+            if have and have.get("Returns", "").replace(" ", "").upper() != fn.returns.replace(" ", "").upper():
+                retyped.append(fn.name)
     done = set()
     for name in retyped:
         for view, ddl in _views_calling(spark, name, schema):
