@@ -10,9 +10,21 @@
   if(length({{ col }}) >= ({{ pos }}) + {{ len }} - 1, cast(conv(hex(substr({{ col }}, {{ pos }}, {{ len }})), 16, 10) as bigint), null)
 {%- endmacro %}
 
-{#- Signed (two's complement) big-endian integer of 2 or 4 bytes. -#}
+{#- Signed (two's complement) big-endian integer of 2 or 4 bytes: the unsigned value's sign bit shifted to bit 63
+    and back (an arithmetic shift), so the value is written once; the IFS name and path structures hold a CCSID
+    and a length each and repeat them in every text branch, which made two ESD views too long for the metastore. -#}
 {% macro jcat_ibmi_esd_b_int(col, pos, len) -%}
-  ({{ jcat_ibmi_esd_b_uint(col, pos, len) }} - if({{ jcat_ibmi_esd_b_uint(col, pos, len) }} >= {{ 2 ** (8 * len - 1) }}, {{ 2 ** (8 * len) }}, 0))
+  shiftright(shiftleft({{ jcat_ibmi_esd_b_uint(col, pos, len) }}, {{ 64 - 8 * len }}), {{ 64 - 8 * len }})
+{%- endmacro %}
+
+{#- The same two, where the caller has already checked that the ESD holds the bytes (inside a structure whose
+    own length check covers them): no length check of their own, so the repeated expression stays short. -#}
+{% macro jcat_ibmi_esd_b_uint_held(col, pos, len) -%}
+  cast(conv(hex(substr({{ col }}, {{ pos }}, {{ len }})), 16, 10) as bigint)
+{%- endmacro %}
+
+{% macro jcat_ibmi_esd_b_int_held(col, pos, len) -%}
+  shiftright(shiftleft({{ jcat_ibmi_esd_b_uint_held(col, pos, len) }}, {{ 64 - 8 * len }}), {{ 64 - 8 * len }})
 {%- endmacro %}
 
 {#- Unsigned 8-byte integer, exact, as DECIMAL(20,0). -#}

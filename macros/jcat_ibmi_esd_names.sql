@@ -7,19 +7,20 @@
 {% macro jcat_ibmi_esd_object_name(off) -%}
   if(({{ off }}) > 0 and length(esd) >= ({{ off }}) + 16,
     named_struct(
-      'LENGTH',      {{ jcat_ibmi_esd_b_uint('esd', off ~ ' + 1', 4) }},   -- 1 Bin (32)
-      'CCSID',       {{ jcat_ibmi_esd_b_int('esd', off ~ ' + 5', 4) }},    -- 5 Bin (31)
+      'LENGTH',      {{ jcat_ibmi_esd_b_uint_held('esd', off ~ ' + 1', 4) }},   -- 1 Bin (32)
+      'CCSID',       {{ jcat_ibmi_esd_b_int_held('esd', off ~ ' + 5', 4) }},    -- 5 Bin (31)
       'COUNTRY_ID',  {{ jcat_ibmi_esd_b_char('esd_text', off ~ ' + 9', 2) }},  -- 9 Char (2)
       'LANGUAGE_ID', {{ jcat_ibmi_esd_b_char('esd_text', off ~ ' + 11', 3) }}, -- 11 Char (3)
-      'NAME',        {{ jcat_ibmi_esd_text(jcat_ibmi_esd_whole('(' ~ off ~ ') + 17', jcat_ibmi_esd_b_uint('esd', off ~ ' + 1', 4)),
-                                           jcat_ibmi_esd_b_int('esd', off ~ ' + 5', 4)) }} -- 17 Char (*)
+      'NAME',        {{ jcat_ibmi_esd_text(jcat_ibmi_esd_whole('(' ~ off ~ ') + 17', jcat_ibmi_esd_b_uint_held('esd', off ~ ' + 1', 4)),
+                                           jcat_ibmi_esd_b_int_held('esd', off ~ ' + 5', 4)) }} -- 17 Char (*)
     ), null)
 {%- endmacro %}
 
 {#- Path name: indicator, relative directory FID, CCSID, country, language, path type, length, delimiter, path at 50. -#}
 {% macro jcat_ibmi_esd_path_name(off) -%}
-  {%- set ccsid = jcat_ibmi_esd_b_int('esd', off ~ ' + 18', 4) -%}
-  {%- set plen = jcat_ibmi_esd_b_int('esd', off ~ ' + 34', 4) -%}
+  {#- held: the structure's length check covers bytes 1-49 -#}
+  {%- set ccsid = jcat_ibmi_esd_b_int_held('esd', off ~ ' + 18', 4) -%}
+  {%- set plen = jcat_ibmi_esd_b_int_held('esd', off ~ ' + 34', 4) -%}
   if(({{ off }}) > 0 and length(esd) >= ({{ off }}) + 49,
     named_struct(
       'PATH_INDICATOR',         {{ jcat_ibmi_esd_b_char('esd_text', off ~ ' + 1', 1) }},  -- 1 Char (1)
@@ -27,7 +28,7 @@
       'CCSID',                  {{ ccsid }},                                            -- 18 Bin (31)
       'COUNTRY_ID',             {{ jcat_ibmi_esd_b_char('esd_text', off ~ ' + 22', 2) }}, -- 22 Char (2)
       'LANGUAGE_ID',            {{ jcat_ibmi_esd_b_char('esd_text', off ~ ' + 24', 3) }}, -- 24 Char (3)
-      'PATH_TYPE',              {{ jcat_ibmi_esd_b_uint('esd', off ~ ' + 30', 4) }},      -- 30 Bin (32)
+      'PATH_TYPE',              {{ jcat_ibmi_esd_b_uint_held('esd', off ~ ' + 30', 4) }}, -- 30 Bin (32)
       'PATH_LENGTH',            {{ plen }},                                             -- 34 Bin (31)
       'DELIMITER',              {{ jcat_ibmi_esd_delimiter('substr(esd, (' ~ off ~ ') + 38, 2)', ccsid) }}, -- 38 Char (2)
       'PATH',                   {{ jcat_ibmi_esd_text(jcat_ibmi_esd_whole('(' ~ off ~ ') + 50', plen), ccsid) }} -- 50 Char (*)
@@ -37,15 +38,16 @@
 {#- Symbolic link contents: included flag, CCSID, country, language, path type, length, delimiter, then the
     contents after the 33-byte header (the seed's table stops at the reserved 24-33). -#}
 {% macro jcat_ibmi_esd_symlink(off) -%}
-  {%- set ccsid = jcat_ibmi_esd_b_int('esd', off ~ ' + 2', 4) -%}
-  {%- set plen = jcat_ibmi_esd_b_int('esd', off ~ ' + 18', 4) -%}
+  {#- held: the structure's length check covers bytes 1-33 -#}
+  {%- set ccsid = jcat_ibmi_esd_b_int_held('esd', off ~ ' + 2', 4) -%}
+  {%- set plen = jcat_ibmi_esd_b_int_held('esd', off ~ ' + 18', 4) -%}
   if(({{ off }}) > 0 and length(esd) >= ({{ off }}) + 33,
     named_struct(
       'CONTENTS_INCLUDED', {{ jcat_ibmi_esd_b_char('esd_text', off ~ ' + 1', 1) }},  -- 1 Char (1)
       'CCSID',             {{ ccsid }},                                            -- 2 Bin (31)
       'COUNTRY_ID',        {{ jcat_ibmi_esd_b_char('esd_text', off ~ ' + 6', 2) }},  -- 6 Char (2)
       'LANGUAGE_ID',       {{ jcat_ibmi_esd_b_char('esd_text', off ~ ' + 8', 3) }},  -- 8 Char (3)
-      'PATH_TYPE',         {{ jcat_ibmi_esd_b_uint('esd', off ~ ' + 14', 4) }},      -- 14 Bin (32)
+      'PATH_TYPE',         {{ jcat_ibmi_esd_b_uint_held('esd', off ~ ' + 14', 4) }}, -- 14 Bin (32)
       'PATH_LENGTH',       {{ plen }},                                             -- 18 Bin (31)
       'DELIMITER',         {{ jcat_ibmi_esd_delimiter('substr(esd, (' ~ off ~ ') + 22, 2)', ccsid) }}, -- 22 Char (2)
       'CONTENTS',          {{ jcat_ibmi_esd_text(jcat_ibmi_esd_whole('(' ~ off ~ ') + 34', plen), ccsid) }} -- 34 Char (*)

@@ -1162,8 +1162,8 @@ def render_entries_macro() -> str:
 DOC_INTRO = """# IBM i journal entry-specific data (seed 001)
 
 One dbt model per layout of IBM's *Layouts for variable-length portion of journal entries* (seed 001), under
-`models/ibmi/esd/`, each a persistent view over the view `journal_entries` (two are incremental tables over
-`journal_entries_records`, its decoding kept as a table: docs/relations.md says why) and selecting the journal code / entry types that carry the
+`models/ibmi/esd/`, each a persistent view over the view `journal_entries` (one line in `dbt_project.yml` makes
+one an incremental table over `journal_entries_records`: docs/relations.md) and selecting the journal code / entry types that carry the
 layout. Positions are 1-based and relative to the entry-specific data (ESD), as IBM prints them. This page, the
 models and the mapping macro `jcat_ibmi_esd_entry_types()` are rendered from `udfs/core/layouts/ibmi_esd.py`.
 
