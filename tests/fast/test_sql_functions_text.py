@@ -35,4 +35,4 @@ def test_dbt_hook_macro_is_current():
 
     macro = REPO / "macros" / "jcat_install_functions.sql"
     assert macro.read_text() == sf.dbt_macro(__version__), \
-        "regenerate: jcat functions --dbt-macro > macros/jcat_install_functions.sql"
+        "regenerate: jcat generate"

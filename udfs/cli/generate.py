@@ -15,6 +15,7 @@ register("lldf_unit", "udfs.demo.lldf_unit:rendered_files")             # unit t
 register("layouts", "udfs.dbt.layout_models:generated_files")           # declared layouts: M7, *TYPE5 heading, kinds macro
 register("idms", "udfs.dbt.idms_journal:generated_files")               # IDMS decoding, headings macro, docs/idms.md field table
 register("lldf", "udfs.dbt.lldf_segments:generated_files")              # LLDF header decoding, header columns, docs/lldf.md field table
+register("sql_functions", "udfs.dbt.install_macro:generated_files")   # dbt on-run-start hook installing the SQL functions
 
 main = _main
 __all__ = ["TARGETS", "main"]

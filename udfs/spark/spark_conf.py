@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import shlex
 
-from .runtime import jcat_home
+from .runtime import jcat_defaults, jcat_home
 
 
 def metastore_service_uri() -> str | None:
@@ -42,6 +42,10 @@ def settings() -> dict[str, str]:
             f"jdbc:derby:;databaseName={home / 'metastore_db'};create=true"
     # Instants (parse_tod, parse_lrsn) print in the session zone: UTC, as in jcat's own sessions.
     out["spark.sql.session.timeZone"] = "UTC"
+    # The views call dozens of functions in one projection; HotSpot never compiles a generated method over 8,000
+    # bytes, so without this a view's stage runs in the bytecode interpreter (the 63 M7 fields through the SQL
+    # functions: 5.2 s, 2.6 s with it; docs/bench.md). jcat's own sessions set it too (runtime.jcat_defaults).
+    out["spark.sql.codegen.hugeMethodLimit"] = jcat_defaults(home)["spark.sql.codegen.hugeMethodLimit"]
     return out
 
 
