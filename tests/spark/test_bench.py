@@ -89,6 +89,21 @@ def test_scaling_runs_each_size_in_its_own_process(tmp_path, capsys, sizes):
     assert len(s["us_per_record"]) == 2 and s["time_spread"] >= 1.0 and all(m > 0 for m in s["peak_rss_bytes"])
 
 
+def test_isolate_times_each_way_in_its_own_process(tmp_path, capsys):
+    from udfs.bench import run_bench
+
+    out = tmp_path / "isolated.json"
+    args = argparse.Namespace(master="local[1]", records=300, repeat=1, json_path=str(out), layouts=["ibmsnap"],
+                              ways="sql_functions,jvm_expressions", scaling=None, isolate=True)
+    assert run_bench(args) == 0
+    figures = json.loads(out.read_text())
+    assert [(r["layout"], r["way"]) for r in figures["results"]] == [
+        ("ibmsnap", "catalog"), ("ibmsnap", "sql_functions"), ("ibmsnap", "jvm_expressions")]
+    assert figures["isolated"] and len(set(figures["pids"])) == 3  # one process per way, none shared
+    assert "sql_functions_vs_jvm_expressions" in figures["ratios"]["ibmsnap"]
+    assert "sql_functions vs JVM" in capsys.readouterr().out
+
+
 HOTSPOT_HUGE_METHOD = 8000  # bytes of bytecode: HotSpot never JIT-compiles a longer method (DontCompileHugeMethods)
 
 

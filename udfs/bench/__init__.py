@@ -2,10 +2,13 @@
 row-at-a-time Python UDF, on the same rows and fields, raw table to decoded rows (`noop` sink).
 
     jcat bench [--records N] [--layout L ...] [--repeat R] [--json FILE]
+    jcat bench --isolate [--records N] [--layout L ...] [--ways W,...]
     jcat bench --scaling 100000,1000000,10000000 [--layout L ...]
     jcat bench --load fixed,rdw,vb --sizes 100M,1G     (landing: udfs.bench.load)
 
 Data is generated in-process with the encoders (`udfs.bench.layouts`) and landed as a Parquet raw table.
+`--isolate` times each way of each layout in a fresh process: ways timed one after another in one JVM share
+its JIT profile, and the order alone moved a way's time by up to 1.9x (docs/bench.md, session 12).
 The scaling series runs each size in a fresh process (a JVM's heap never shrinks, so sizes measured in one
 process would hide growth) and reports time per record and peak memory of the whole process tree.
 """
@@ -95,6 +98,7 @@ def payload(results: list[Result], args, master: str) -> dict:
                     for r in results],
         "ratios": ratios(results),
         "targets": {"catalog_vs_jvm_expressions": TARGET_JVM, "catalog_vs_row_udf": TARGET_ROW},
+        "pid": os.getpid(),
     }
 
 
@@ -110,7 +114,7 @@ def _ways(args) -> tuple[str, ...]:
     unknown = set(ways) - set(WAYS)
     if unknown:
         raise ValueError(f"unknown ways {sorted(unknown)}; choose from {', '.join(WAYS)}")
-    if "catalog" not in ways:
+    if "catalog" not in ways and not getattr(args, "exact_ways", False):
         ways = ("catalog",) + ways
     return ways
 
@@ -122,6 +126,8 @@ def run_bench(args) -> int:
         return run_load_bench(args)
     if getattr(args, "scaling", None):
         return run_scaling(args)
+    if getattr(args, "isolate", False):
+        return run_isolated(args)
     from ..spark.runtime import start
 
     names, ways = _layouts(args), _ways(args)
@@ -157,6 +163,49 @@ def run_bench(args) -> int:
         results += model_results
     if args.json_path:
         Path(args.json_path).write_text(json.dumps(payload(results, args, master), indent=2))
+        print(f"figures written to {args.json_path}")
+    return 0
+
+
+# --- isolated ways -------------------------------------------------------------------------------------------
+
+def _child(args, extra: list[str], json_out: Path, home: Path) -> dict | None:
+    """One `jcat bench` in a fresh process with its own JCAT_HOME; its JSON figures, or None when it failed."""
+    cmd = [sys.executable, "-m", "udfs.cli"] + (["--master", args.master] if args.master else []) + [
+        "bench", "--records", str(args.records), "--repeat", str(args.repeat), "--json", str(json_out)] + extra
+    print(f"--- {' '.join(cmd[3:])}", flush=True)
+    done = subprocess.run(cmd, env={**os.environ, "JCAT_HOME": str(home)})
+    if done.returncode != 0:
+        print(f"jcat bench: `{' '.join(cmd[3:])}` failed (exit {done.returncode})", file=sys.stderr)
+        return None
+    return json.loads(json_out.read_text())
+
+
+def run_isolated(args) -> int:
+    """Each (layout, way) timed in a fresh process (landing and the agreement check repeated in each), so no way
+    runs in a JVM whose JIT profile another way shaped; the same report from all of them."""
+    names, ways = _layouts(args), _ways(args)
+    print(f"jcat bench: {args.records:,} records per layout ({', '.join(names)}), each way in its own process",
+          flush=True)
+    results, nbytes, pids = [], {}, []
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in names:
+            for way in ways:
+                got = _child(args, ["--layout", name, "--ways", way, "--exact-ways"], Path(tmp) / f"{name}-{way}.json",
+                             Path(tmp) / f"home-{name}")
+                if got is None:
+                    return 1
+                pids.append(got["pid"])
+                for r in got["results"]:
+                    nbytes[r["layout"]] = r["bytes"]
+                    results.append(Result(r["layout"], r["way"], r["runs_s"], r["records"], r["bytes"],
+                                          r["peak_rss_bytes"]))
+    print()
+    print(report(results, nbytes))
+    if args.json_path:
+        figures = payload(results, args, args.master or "default")
+        figures.update(isolated=True, pids=pids)
+        Path(args.json_path).write_text(json.dumps(figures, indent=2))
         print(f"figures written to {args.json_path}")
     return 0
 
