@@ -22,7 +22,20 @@ def test_ddl_script_covers_every_per_field_function_and_no_python():
     assert "decode_qasym7j5" not in ddl  # layout functions stay Arrow UDFs
     # Java's code pages need spark.sql.legacy.javaCharsets, set before any function (Spark stores it with each)
     assert ddl.index("SET spark.sql.legacy.javaCharsets=true;") < ddl.index("CREATE ")
-    assert "'IBM037'" in ddl and "'ISO-8859-1'" in ddl
+    assert "'IBM037'" in ddl and "'IBM1047'" in ddl  # Java's code page, and the exact path's base
+
+
+def test_exact_path_swaps_only_what_differs_from_ibm1047():
+    from udfs.core.kernels.ebcdic import decode_table
+
+    for ccsid in sf.JAVA_DIFFERS:
+        src, dst = sf.exact_translation(ccsid)
+        assert 0 < len(src) < 32 and len(set(src)) == len(src)
+        mapping = dict(zip(src, dst))  # what translate() does, character by character
+        assert "".join(mapping.get(ch, ch) for ch in decode_table(1047)) == decode_table(ccsid)
+    assert len(set(decode_table(1047))) == 256  # each byte its own character, so the swap is well defined
+    fn = next(f for f in sf.PER_FIELD if f.name == "ebcdic_str")
+    assert len(sf.body(fn)) < 3000  # parsed and analysed at every call of every view
 
 
 def test_java_charset_names():

@@ -172,7 +172,8 @@ CASES = {
                                    # NL (Java: LF), 273's overline (Java: macron), a NUL before trailing blanks
                                    (b"\xc1\x15\x25", None), (b"\xbc\xc1", 273), (b"\xc1\x00\x40", 500),
                                    (b"\xc1\x40\x00\x40", 37), (b"\x00\xc1", 37), (b"\x05\xc1\x05", 1047),
-                                   *((bytes(range(256)), c) for c in SUPPORTED_CCSIDS)]),
+                                   *((bytes(range(256)), c) for c in SUPPORTED_CCSIDS),  # every byte, exact path
+                                   *((bytes(range(1, 256)), c) for c in SUPPORTED_CCSIDS)]),  # no NUL: Java's path
     "unpack_zoned": (st.tuples(zoned()), [(b"",), (b"\xf9" * 31,), (b"\xf9" * 30 + b"\xd9",), (b"\xf9" * 32,), (b"\xd0",)]),
     "unpack_packed": (st.tuples(packed()), [(b"",), (b"\x99" * 15 + b"\x9c",), (b"\x99" * 15 + b"\x9d",),
                                             (b"\x99" * 16 + b"\x9c",), (b"\x0c",), (b"\x0b",), (b"\xc0",)]),

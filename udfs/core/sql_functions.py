@@ -10,14 +10,13 @@ Rules every body follows:
 - Spark stores the creating session's SQL settings (ANSI mode among them) with each function, so a body never
   depends on them: no plain cast or arithmetic that could fail in ANSI mode (`try_cast`, `try_make_*`), and every
   value is checked before it is converted, so both modes give NULL for bytes that do not decode.
-- Text is Java's own code page, `rtrim(decode(b, 'IBM037'))`, whenever that gives the kernel's answer, and
-  otherwise `translate(decode(b, 'ISO-8859-1'), <256 chars>, <the kernel's 256 chars>)` (ISO-8859-1 maps each
-  byte to the character of the same number). Why both: `translate` and a `trim` of chosen characters cost about
-  three times Java's decoder (47 M7 text fields, docs/bench.md), but Java's tables are not the kernel's in a few
-  places (JAVA_DIFFERS, checked against Java by the differential test) and `rtrim` cuts only blanks, not NUL.
-  Spark 4 refuses Java's charsets unless `spark.sql.legacy.javaCharsets=true`: Spark stores the creating
-  session's settings with each function, so the DDL is run with that setting (CREATE_SETTINGS) and callers need
-  none.
+- Text is Java's own code page, `rtrim(decode(b, 'IBM037'))`, whenever that gives the kernel's answer, decided on
+  the bytes (no X'00', none of the bytes Java maps differently in that CCSID: JAVA_DIFFERS, checked against Java
+  by the differential test), and otherwise the exact path: Java's IBM1047 (the kernel's 1047 byte for byte) with
+  the few characters the CCSID places differently swapped by a small `translate`, or the CCSID's own Java code
+  page where only a NUL was the problem, then trailing blanks and NULs cut as characters. Spark 4 refuses Java's
+  charsets unless `spark.sql.legacy.javaCharsets=true`: Spark stores the creating session's settings with each
+  function, so the DDL is run with that setting (CREATE_SETTINGS) and callers need none.
 - A persistent function cannot read `spark.jcat.strict`: undecodable bytes are always NULL here (the dbt models
   name them in `decode_errors`). An unsupported CCSID is an error, as in the kernel.
 
@@ -57,7 +56,6 @@ def sql_string(text: str) -> str:
     return "'" + "".join(out) + "'"
 
 
-LATIN1 = "".join(chr(i) for i in range(256))  # decode(b, 'ISO-8859-1'): byte i is character i
 
 
 def _check_invariants() -> None:
@@ -104,33 +102,51 @@ def java_charset(ccsid: int) -> str:
     return f"IBM{ccsid:03d}" if ccsid < 1000 or ccsid == 1047 else f"IBM0{ccsid}"
 
 
-def _translated(b: str, ccsid: str) -> str:
-    """The kernel's table, exactly: trailing X'40' and X'00' cut as bytes ('@' and NUL after ISO-8859-1), then one
-    translate with the code page picked by CASE (folded away when the CCSID is a literal)."""
-    tables = " ".join(f"WHEN {c} THEN {sql_string(decode_table(c))}" for c in SUPPORTED_CCSIDS)
-    trimmed = f"trim(TRAILING '@\\u0000' FROM decode({b}, 'ISO-8859-1'))"
-    return (f"translate({trimmed}, {sql_string(LATIN1)}, "
-            f"CASE coalesce({ccsid}, {DEFAULT_CCSID}) {tables} ELSE {_unsupported_ccsid(ccsid)} END)")
+# Java's IBM1047 is the kernel's CCSID 1047 byte for byte, and each byte gives a character of its own, so where
+# Java's own code page is not the kernel's (JAVA_DIFFERS) the kernel's text is IBM1047's with the few characters
+# that CCSID places differently swapped by one small translate (8 to 25 characters). The body was 24,800
+# characters with whole 256-character tables (ISO-8859-1 and a translate per CCSID), 1,700 now: same answers
+# and speed, a DDL script and dbt hook a user can read. (Planning the 47 M7 text calls takes 0.25-0.45 s either
+# way: Spark looks up and analyses each call; a function of one rtrim(decode) takes about 0.1 s.)
+EXACT_BASE = 1047
+BLANK_NUL = " \0"  # what the kernel cuts from the end, as characters
+
+
+def exact_translation(ccsid: int) -> tuple[str, str]:
+    """(from, to) for translate(): IBM1047's characters where the kernel's `ccsid` table differs, and the kernel's."""
+    base, table = decode_table(EXACT_BASE), decode_table(ccsid)
+    pairs = [(x, y) for x, y in zip(base, table) if x != y]
+    return "".join(x for x, _ in pairs), "".join(y for _, y in pairs)
+
+
+def _java_name(c: str) -> str:
+    # java_charset in SQL (lpad alone would cut 1047 to '104')
+    return (f"IF({c} < 1000, concat('IBM', lpad(cast({c} AS STRING), 3, '0')), "
+            f"concat(IF({c} = 1047, 'IBM', 'IBM0'), cast({c} AS STRING)))")
 
 
 def ebcdic_str(b: str = "b", ccsid: str = "ccsid") -> str:
-    # Java's decoder where its answer is the kernel's, decided on the bytes: no NUL (the kernel cuts trailing NULs
-    # with the blanks, rtrim does not) and none of the bytes Java maps differently in that CCSID. Otherwise the
-    # translate. Written small, the decoded text once: views call it dozens of times and Spark plans and compiles
-    # every call (a test of the decoded text, repeated, made the ESD views 1.6x to 2.5x slower to build).
+    # Java's decoder where its answer is the kernel's, decided on the bytes; rtrim where the field holds no NUL
+    # (the kernel cuts trailing NULs with the blanks; cutting chosen characters costs about 3x rtrim). Where the
+    # bytes hold one Java maps differently in that CCSID (JAVA_DIFFERS), Java's IBM1047 and the swap. Written
+    # small: views call it dozens of times and Spark parses, analyses and compiles every call (a test of the
+    # decoded text, repeated, made the ESD views 1.6x to 2.5x slower to build).
     c = f"coalesce({ccsid}, {DEFAULT_CCSID})"
-    listed = ", ".join(map(str, SUPPORTED_CCSIDS))
-    # java_charset in SQL (lpad alone would cut 1047 to '104')
-    name = (f"IF({c} < 1000, concat('IBM', lpad(cast({c} AS STRING), 3, '0')), "
-            f"concat(IF({c} = 1047, 'IBM', 'IBM0'), cast({c} AS STRING)))")
-    differ: dict[int, list[int]] = {}
+    by_byte: dict[int, list[int]] = {}
     for cs, table in sorted(JAVA_DIFFERS.items()):
         for byte in table:
-            differ.setdefault(byte, []).append(cs)
-    clean = " ".join(f"AND NOT ({c} IN ({', '.join(map(str, cs))}) AND contains({b}, X'{byte:02X}'))"
-                     for byte, cs in sorted(differ.items()))
-    java_ok = f"{c} IN ({listed}) AND NOT contains({b}, X'00') {clean}"
-    return f"CASE WHEN {java_ok} THEN rtrim(decode({b}, {name})) ELSE {_translated(b, ccsid)} END"
+            by_byte.setdefault(byte, []).append(cs)
+    differs = " OR ".join(f"({c} IN ({', '.join(map(str, cs))}) AND contains({b}, X'{byte:02X}'))"
+                          for byte, cs in sorted(by_byte.items()))
+    swaps = " ".join(f"WHEN {cs} THEN translate(decode({b}, 'IBM{EXACT_BASE}'), "
+                     f"{sql_string(exact_translation(cs)[0])}, {sql_string(exact_translation(cs)[1])})"
+                     for cs in sorted(JAVA_DIFFERS))
+    cut = sql_string(BLANK_NUL)
+    text = f"decode({b}, {_java_name(c)})"
+    return (f"CASE {_ccsid_error(ccsid)} "
+            f"WHEN {differs} THEN trim(TRAILING {cut} FROM CASE {c} {swaps} END) "
+            f"WHEN contains({b}, X'00') THEN trim(TRAILING {cut} FROM {text}) "
+            f"ELSE rtrim({text}) END")
 
 
 def _signed_digits(digits: str, negative: str) -> str:
