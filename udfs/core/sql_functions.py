@@ -56,8 +56,6 @@ def sql_string(text: str) -> str:
     return "'" + "".join(out) + "'"
 
 
-
-
 def _check_invariants() -> None:
     """The bodies rely on facts every supported code page shares; refuse to generate if one ever does not."""
     for c in SUPPORTED_CCSIDS:
