@@ -26,6 +26,7 @@ own length must agree with the RDW payload, otherwise that one record is rejecte
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -431,21 +432,36 @@ class _Indexer(_Builder):
         pass  # the tasks find them again; the index only counts records
 
 
-def sparse_index(buf, framing: Framing, step: int) -> SparseIndex:
+FastWalk = Callable[[bool], tuple[int, int, list[tuple[int, int]]]]
+
+
+def sparse_index(buf, framing: Framing, step: int, fast_walk: FastWalk | None = None) -> SparseIndex:
     """One sequential walk of the lengths (the framing loops themselves, so the index can never disagree
-    with them), keeping a unit start every `step` bytes. buf is usually a FileView."""
+    with them), keeping a unit start every `step` bytes. buf is usually a FileView.
+
+    fast_walk(blocks), when given, does what `_fast_walk` does (same checks, same cut points, at this step)
+    elsewhere, for example in the driver JVM, and returns (where it stopped, records before that, cut points)."""
     if framing.kind == "fixed":
         raise ValueError("fixed-length files need no index: cut them at multiples of the record length")
     ix = _Indexer(step)
     if framing.kind == "rdw":
-        pos = _fast_walk(buf, ix, False) if framing.inner is None and isinstance(buf, FileView) else 0
+        pos = _walk_common(buf, ix, False, fast_walk) if framing.inner is None and isinstance(buf, FileView) else 0
         _frame_rdw_run(ix, buf, pos, len(buf), framing, units=True)
     elif framing.kind == "vb":
-        pos = _fast_walk(buf, ix, True) if framing.inner is None and isinstance(buf, FileView) else 0
+        pos = _walk_common(buf, ix, True, fast_walk) if framing.inner is None and isinstance(buf, FileView) else 0
         _frame_vb_from(ix, buf, pos, framing)
     else:
         frame_self(buf, framing, ix)
     return SparseIndex(len(buf), ix.points, ix.stopped, ix.count)
+
+
+def _walk_common(view: FileView, ix: _Indexer, blocks: bool, fast_walk: FastWalk | None) -> int:
+    if fast_walk is None:
+        return _fast_walk(view, ix, blocks)
+    pos, count, points = fast_walk(blocks)
+    ix.points, ix.count = list(points), count
+    ix.next = points[-1][0] + ix.step if points else 0
+    return pos
 
 
 def _fast_walk(view: FileView, ix: _Indexer, blocks: bool) -> int:
