@@ -30,6 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
+import pyarrow as pa
 
 FRAMINGS = ("fixed", "rdw", "vb", "self")
 SELF_KINDS = ("lldf", "idms")
@@ -544,10 +545,10 @@ def plan_ranges(points: list[tuple[int, int]], stop: int | None, size: int, targ
 def gather(data: np.ndarray, starts: np.ndarray, lengths: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The records' bytes back to back and their int32 Arrow offsets.
 
-    Records come in file order with small gaps between them (an RDW, a BDW, a rejected stretch): one boolean
-    mask over their span drops the gap bytes, so the work is a pass over the bytes, not an int64 index per byte
-    (that index was 1.07 s of the 2.0 s a 128 MiB RDW range took). Records out of order or overlapping, or gaps
-    larger than the records, take the general fancy index."""
+    Records come in file order with gaps between them (an RDW, a BDW, a rejected stretch): their span is cut into
+    values, alternately gap and record, and Arrow's take copies the records out, one memcpy each (0.02 s for a
+    128 MiB range, where a boolean mask over the bytes took 0.05 s and an int64 index per byte 1.07 s). Records
+    out of order or overlapping take the general fancy index."""
     offsets = np.zeros(len(lengths) + 1, dtype=np.int64)
     np.cumsum(lengths, out=offsets[1:])
     total = int(offsets[-1])
@@ -557,19 +558,20 @@ def gather(data: np.ndarray, starts: np.ndarray, lengths: np.ndarray) -> tuple[n
     ends = starts + lengths
     gaps = starts[1:] - ends[:-1]
     lo, hi = int(starts[0]), int(ends[-1])
-    if len(gaps) and (int(gaps.min()) < 0 or hi - lo > 2 * total):
+    if (len(gaps) and int(gaps.min()) < 0) or hi - lo >= 1 << 31:
         index = np.arange(total, dtype=np.int64) - np.repeat(offsets[:-1] - starts, lengths)
         return data[index], offsets.astype(np.int32)
-    span = data[lo:hi]
-    has = gaps > 0
-    if not has.any():
-        return span.copy(), offsets.astype(np.int32)
-    g_starts, g_lens = ends[:-1][has] - lo, gaps[has]
-    g_before = np.zeros(len(g_lens), dtype=np.int64)
-    np.cumsum(g_lens[:-1], out=g_before[1:])
-    keep = np.ones(hi - lo, dtype=bool)
-    keep[np.arange(int(g_lens.sum()), dtype=np.int64) + np.repeat(g_starts - g_before, g_lens)] = False
-    return span[keep], offsets.astype(np.int32)
+    if not (gaps > 0).any():
+        return data[lo:hi].copy(), offsets.astype(np.int32)
+    n = len(starts)
+    bounds = np.empty(2 * n + 1, dtype=np.int32)
+    bounds[0] = 0
+    bounds[1::2] = starts - lo
+    bounds[2::2] = ends - lo
+    cut = pa.BinaryArray.from_buffers(pa.binary(), 2 * n, [None, pa.py_buffer(bounds), pa.py_buffer(data[lo:hi])])
+    cut.validate(full=True)  # bounds past the buffer would make take read out of bounds, not raise
+    records = cut.take(pa.array(np.arange(1, 2 * n, 2, dtype=np.int64)))
+    return np.frombuffer(records.buffers()[2], dtype=np.uint8, count=total), offsets.astype(np.int32)
 
 
 def batches(lengths: np.ndarray, max_bytes: int = 16 << 20) -> list[tuple[int, int]]:
