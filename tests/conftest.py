@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from support.fixtures import SHORT_LIVED_JVM, _drop_hand_written_raw_tables, jcat_home, spark, standalone_cluster  # noqa: F401
+from support.fixtures import (SHORT_LIVED_JVM, _drop_hand_written_raw_tables, java_charsets, jcat_home,  # noqa: F401
+                              spark, standalone_cluster)
 
 # One process per JCAT_HOME is all most tests need: Derby inside the process, as before the shared service, spares
 # a metastore JVM per test home. Tests of several processes at once ask for the service (JCAT_METASTORE=service),

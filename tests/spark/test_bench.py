@@ -42,8 +42,7 @@ def _norm(v):
     return v
 
 
-def test_jvm_expressions_decode_every_row(spark):
-    spark.conf.set("spark.sql.legacy.javaCharsets", "true")
+def test_jvm_expressions_decode_every_row(spark, java_charsets):
     cols, expected = [], []
     for i, (kind, hexbytes, value) in enumerate(BASELINE_ROWS):
         f = BenchField(f"c{i}", 1, len(hexbytes) // 2, kind)
@@ -60,7 +59,9 @@ def test_bench_runs_every_layout_and_writes_figures(spark, tmp_path, capsys, rec
     out = tmp_path / "bench.json"
     args = argparse.Namespace(master=None, records=records, repeat=1, json_path=str(out), layouts=None, ways=None,
                               scaling=None)
+    before = spark.conf.get("spark.sql.legacy.javaCharsets", None)
     assert run_bench(args) == 0
+    assert spark.conf.get("spark.sql.legacy.javaCharsets", None) == before  # the session it was handed, as it was
     printed = capsys.readouterr().out
     assert f"ways agree on {records:,} records" in printed
     figures = json.loads(out.read_text())
@@ -109,7 +110,7 @@ def test_isolate_times_each_way_in_its_own_process(tmp_path, capfd):
 HOTSPOT_HUGE_METHOD = 8000  # bytes of bytecode: HotSpot never JIT-compiles a longer method (DontCompileHugeMethods)
 
 
-def test_model_bench_engines_agree_and_every_stage_can_be_jit_compiled(spark):
+def test_model_bench_engines_agree_and_every_stage_can_be_jit_compiled(spark, java_charsets):
     """audit_journal_m7 compiled three ways gives the same rows; and no whole-stage-codegen stage of its plan has a
     method over HotSpot's limit: such a stage runs interpreted (the layout-function build was 2x slower than its
     decoding alone until runtime set spark.sql.codegen.hugeMethodLimit)."""
@@ -118,7 +119,6 @@ def test_model_bench_engines_agree_and_every_stage_can_be_jit_compiled(spark):
     from udfs.bench.measure import land
     from udfs.spark.spark_catalog import register
 
-    spark.conf.set("spark.sql.legacy.javaCharsets", "true")
     lay = get("qasym7j5")
     land(spark, lay, 300)
     register(spark)
@@ -137,7 +137,7 @@ def test_model_bench_engines_agree_and_every_stage_can_be_jit_compiled(spark):
 
 
 @pytest.mark.parametrize("layout", ["qjordje5", "lldf", "idms"])
-def test_table_build_decodes_each_record_once_through_the_layout_function(spark, layout):
+def test_table_build_decodes_each_record_once_through_the_layout_function(spark, java_charsets, layout):
     """journal_entries (*TYPE5 heading), lldf_segments (LLDF header) and idms_journal, each compiled three ways, give the same
     rows; a table build calls the layout function once per record, and Spark's own form calls none."""
     from udfs.bench import models
@@ -145,7 +145,6 @@ def test_table_build_decodes_each_record_once_through_the_layout_function(spark,
     from udfs.bench.measure import land
     from udfs.spark.spark_catalog import register
 
-    spark.conf.set("spark.sql.legacy.javaCharsets", "true")
     lay = get(layout)
     land(spark, lay, 300)
     register(spark)

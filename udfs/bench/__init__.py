@@ -119,6 +119,9 @@ def _ways(args) -> tuple[str, ...]:
     return ways
 
 
+JAVA_CHARSETS = "spark.sql.legacy.javaCharsets"
+
+
 def run_bench(args) -> int:
     if getattr(args, "load", None):
         from .load import run_load_bench
@@ -132,7 +135,20 @@ def run_bench(args) -> int:
 
     names, ways = _layouts(args), _ways(args)
     spark = start(master=args.master, app_name="jcat-bench")
-    spark.conf.set("spark.sql.legacy.javaCharsets", "true")  # Spark 4 refuses decode(b, 'IBM037') otherwise
+    # Spark 4 refuses the baseline's decode(b, 'IBM037') otherwise; put back as it was afterwards, since start()
+    # hands back a session that already exists (a notebook's, a test suite's)
+    before = spark.conf.get(JAVA_CHARSETS, None)
+    spark.conf.set(JAVA_CHARSETS, "true")
+    try:
+        return _bench_in(spark, args, names, ways)
+    finally:
+        if before is None:
+            spark.conf.unset(JAVA_CHARSETS)
+        else:
+            spark.conf.set(JAVA_CHARSETS, before)
+
+
+def _bench_in(spark, args, names: list[str], ways: tuple[str, ...]) -> int:
     master = spark.sparkContext.master
     print(f"jcat bench: {args.records:,} records per layout ({', '.join(names)}), master {master}, "
           f"median of {args.repeat} runs after a warm-up", flush=True)
