@@ -16,6 +16,7 @@ def test_settings_match_what_jcat_sessions_use(tmp_path, monkeypatch):
     assert {"spark.sql.warehouse.dir", "spark.hadoop.javax.jdo.option.ConnectionURL"} <= set(settings())
     # the views' wide projections run compiled, not in HotSpot's interpreter, in the tool as in jcat
     assert settings()["spark.sql.codegen.hugeMethodLimit"] == used["spark.sql.codegen.hugeMethodLimit"] == "8000"
+    assert settings()["spark.sql.codegen.maxFields"] == used["spark.sql.codegen.maxFields"] == "30"
     assert arguments()[0] == "--conf" and "=" in arguments()[1]
 
 

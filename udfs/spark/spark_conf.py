@@ -45,7 +45,10 @@ def settings() -> dict[str, str]:
     # The views call dozens of functions in one projection; HotSpot never compiles a generated method over 8,000
     # bytes, so without this a view's stage runs in the bytecode interpreter (the 63 M7 fields through the SQL
     # functions: 5.2 s, 2.6 s with it; docs/bench.md). jcat's own sessions set it too (runtime.jcat_defaults).
-    out["spark.sql.codegen.hugeMethodLimit"] = jcat_defaults(home)["spark.sql.codegen.hugeMethodLimit"]
+    # and a view's wide projection is not even tried as whole-stage code (a failed compile costs 0.4-0.5 s a
+    # query and logs an ERROR with a stack trace)
+    for key in ("spark.sql.codegen.hugeMethodLimit", "spark.sql.codegen.maxFields"):
+        out[key] = jcat_defaults(home)[key]
     return out
 
 
