@@ -113,7 +113,7 @@ HOTSPOT_HUGE_METHOD = 8000  # bytes of bytecode: HotSpot never JIT-compiles a lo
 def test_model_bench_engines_agree_and_every_stage_can_be_jit_compiled(spark, java_charsets):
     """audit_journal_m7 compiled three ways gives the same rows; and no whole-stage-codegen stage of its plan has a
     method over HotSpot's limit: such a stage runs interpreted (the layout-function build was 2x slower than its
-    decoding alone until runtime set spark.sql.codegen.hugeMethodLimit)."""
+    decoding alone until runtime set spark.sql.codegen.hugeMethodLimit; maxFields spares generating it at all)."""
     from udfs.bench import models
     from udfs.bench.layouts import get
     from udfs.bench.measure import land
@@ -125,13 +125,22 @@ def test_model_bench_engines_agree_and_every_stage_can_be_jit_compiled(spark, ja
     factories = models.ways(spark, lay)
     assert set(factories) == {"model_layout", "model_per_field", "model_spark"}
     assert models.check_agreement(spark, factories, sample=300) == 300
-    # Spark compiles a whole stage, then runs it without whole-stage codegen when a method is over this limit
+    # Spark compiles a whole stage, then runs it without whole-stage codegen when a method is over this limit;
+    # and an operator of more than maxFields fields is not tried as whole-stage code at all
     limit = int(spark.conf.get("spark.sql.codegen.hugeMethodLimit"))
-    assert limit <= HOTSPOT_HUGE_METHOD
+    assert limit <= HOTSPOT_HUGE_METHOD and spark.conf.get("spark.sql.codegen.maxFields") == "30"
     codegen = spark._jvm.org.apache.spark.sql.execution.debug.package.codegenStringSeq
-    stages = codegen(factories["model_layout"]()._jdf.queryExecution().executedPlan())
-    sizes = [stages.apply(i)._3().maxMethodCodeSize() for i in range(stages.size())]
-    assert max(sizes) > HOTSPOT_HUGE_METHOD  # why the limit matters: the model's stage is that big
+
+    def sizes() -> list[int]:
+        stages = codegen(factories["model_layout"]()._jdf.queryExecution().executedPlan())
+        return [stages.apply(i)._3().maxMethodCodeSize() for i in range(stages.size())]
+
+    assert all(0 < s <= HOTSPOT_HUGE_METHOD for s in sizes())  # every stage tried compiles, and HotSpot compiles it
+    spark.conf.set("spark.sql.codegen.maxFields", "100")  # Spark's default
+    try:
+        assert max(sizes()) > HOTSPOT_HUGE_METHOD  # why the limits matter: the model's stage is that big
+    finally:
+        spark.conf.set("spark.sql.codegen.maxFields", "30")
     plan = factories["model_layout"]()._jdf.queryExecution().executedPlan().toString()
     assert plan.count("ArrowEvalPython") == 1 and "decode_qasym7j5" in plan  # each record decoded once
 
