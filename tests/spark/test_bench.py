@@ -10,6 +10,7 @@ from decimal import Decimal
 
 import pytest
 
+from support.codegen import whole_stage_methods
 from udfs.bench.kinds import BenchField, jvm_sql
 from udfs.bench.layouts import LAYOUTS
 
@@ -129,11 +130,9 @@ def test_model_bench_engines_agree_and_every_stage_can_be_jit_compiled(spark, ja
     # and an operator of more than maxFields fields is not tried as whole-stage code at all
     limit = int(spark.conf.get("spark.sql.codegen.hugeMethodLimit"))
     assert limit <= HOTSPOT_HUGE_METHOD and spark.conf.get("spark.sql.codegen.maxFields") == "30"
-    codegen = spark._jvm.org.apache.spark.sql.execution.debug.package.codegenStringSeq
 
     def sizes() -> list[int]:
-        stages = codegen(factories["model_layout"]()._jdf.queryExecution().executedPlan())
-        return [stages.apply(i)._3().maxMethodCodeSize() for i in range(stages.size())]
+        return whole_stage_methods(spark, factories["model_layout"])
 
     assert all(0 < s <= HOTSPOT_HUGE_METHOD for s in sizes())  # every stage tried compiles, and HotSpot compiles it
     spark.conf.set("spark.sql.codegen.maxFields", "100")  # Spark's default

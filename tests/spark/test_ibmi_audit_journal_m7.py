@@ -11,6 +11,7 @@ import json
 
 import pytest
 
+from support.codegen import whole_stage_methods
 from udfs import cli
 from udfs.core.layouts import qasym7j5
 from udfs.dbt.runner import run_dbt
@@ -129,29 +130,17 @@ def test_relation_is_a_view_calling_only_persistent_functions(spark, landed):
     assert columns["source_file"] == "File the record was landed from."  # persist_docs reaches the view's columns
 
 
-def whole_stage_methods(spark, query: str) -> list[int]:
-    """The largest method of each whole-stage codegen stage of the query's plan, compiled as execution would
-    compile it; -1 where the compile fails (javac's 64 KB method limit)."""
-    spark.conf.set("spark.sql.adaptive.enabled", "false")  # the stages, not an adaptive plan still to be made
-    try:
-        plan = spark.sql(query)._jdf.queryExecution().executedPlan()
-        stages = spark._jvm.org.apache.spark.sql.execution.debug.package.codegenStringSeq(plan)
-        return [stages.apply(i)._3().maxMethodCodeSize() for i in range(stages.size())]
-    finally:
-        spark.conf.unset("spark.sql.adaptive.enabled")
-
-
 def test_select_star_compiles_every_stage_it_tries(spark, landed):
     """Without spark.sql.codegen.maxFields (jcat's default: 30) the view's one projection is generated as
     whole-stage code that fails to compile on every query (an ERROR and a stack trace, 0.4-0.5 s) before Spark
     falls back; with it, that projection is never tried and every stage tried compiles under the method limit."""
     query = "SELECT * FROM jcat.audit_journal_m7"
     assert spark.conf.get("spark.sql.codegen.maxFields") == "30"  # the session jcat starts
-    sizes = whole_stage_methods(spark, query)
+    sizes = whole_stage_methods(spark, lambda: spark.sql(query))
     assert sizes and all(0 < s <= int(spark.conf.get("spark.sql.codegen.hugeMethodLimit")) for s in sizes), sizes
     spark.conf.set("spark.sql.codegen.maxFields", "100")  # Spark's default: the failure this setting avoids
     try:
-        assert -1 in whole_stage_methods(spark, query)
+        assert -1 in whole_stage_methods(spark, lambda: spark.sql(query))
     finally:
         spark.conf.set("spark.sql.codegen.maxFields", "30")
     assert len(spark.sql(query).collect()) == len(ibmi.m7_entries()) + 4  # and the view reads every record

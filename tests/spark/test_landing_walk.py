@@ -14,24 +14,13 @@ from udfs.spark.landing.sources import SourceFile
 payload = st.binary(min_size=0, max_size=90)
 
 
-def jvm_walk(spark, path, size: int, step: int, capacity: int):
-    walker = spark.sparkContext._jvm.jcat.landing.LengthWalk
-
-    def walk(blocks: bool):
-        out = [int(v) for v in walker.walk(path.as_uri(), spark._jsc.hadoopConfiguration(), size, step, blocks,
-                                           capacity).split()]
-        return out[0], out[1], list(zip(out[2::2], out[3::2]))
-
-    return walk
-
-
 def both(spark, path, data: bytes, framing: Framing, step: int, capacity: int):
     """The whole index, Python alone and with the JVM's walk; and the common-case walk itself, both ways: the
     framing loop would hide a JVM walk that stops early, so where it stops is compared too (Python's pages of
     `capacity` bytes end its walk at the same blocks the JVM's window does)."""
     path.write_bytes(data)
     view = lambda page: FileView(lambda o, n: data[o:o + n], 0, len(data), page=page)  # noqa: E731
-    walk = jvm_walk(spark, path, len(data), step, capacity)
+    walk = loader.jvm_walk(spark, SourceFile(path.as_uri(), len(data)), step, window=capacity)
     python = sparse_index(view(1 << 20), framing, step)
     jvm = sparse_index(view(1 << 20), framing, step, fast_walk=walk)
     ix = _Indexer(step)
@@ -74,8 +63,8 @@ def test_the_loader_walks_in_the_jvm(spark, monkeypatch, tmp_path):
     calls = []
     real = loader.jvm_walk
 
-    def spy(spark_, f_, step):
-        walk = real(spark_, f_, step)
+    def spy(spark_, f_, step, window=None):
+        walk = real(spark_, f_, step, window)
         assert walk is not None  # sessions jcat starts have the landing jar
         return lambda blocks: calls.append(blocks) or walk(blocks)
 

@@ -52,20 +52,14 @@ def spark(jcat_home):
     # not stopped: getOrCreate hands the same session to every test, and py4j shuts down at exit
 
 
-JAVA_CHARSETS = "spark.sql.legacy.javaCharsets"
-
-
 @pytest.fixture
 def java_charsets(spark):
     """Spark's own decode(b, 'IBM037') (the bench's baseline) for one test, then the setting back as it was: left
     on the shared session, it would let a persistent function that needs it pass in every later test."""
-    before = spark.conf.get(JAVA_CHARSETS, None)
-    spark.conf.set(JAVA_CHARSETS, "true")
-    yield spark
-    if before is None:
-        spark.conf.unset(JAVA_CHARSETS)
-    else:
-        spark.conf.set(JAVA_CHARSETS, before)
+    from udfs.bench import java_charsets as setting
+
+    with setting(spark):
+        yield spark
 
 
 @pytest.fixture(autouse=True, scope="module")

@@ -20,6 +20,7 @@ import os
 import subprocess
 import sys
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
 
 from .layouts import LAYOUTS, get
@@ -135,12 +136,18 @@ def run_bench(args) -> int:
 
     names, ways = _layouts(args), _ways(args)
     spark = start(master=args.master, app_name="jcat-bench")
-    # Spark 4 refuses the baseline's decode(b, 'IBM037') otherwise; put back as it was afterwards, since start()
-    # hands back a session that already exists (a notebook's, a test suite's)
+    with java_charsets(spark):
+        return _bench_in(spark, args, names, ways)
+
+
+@contextmanager
+def java_charsets(spark):
+    """spark.sql.legacy.javaCharsets=true for the baseline's decode(b, 'IBM037') (Spark 4 refuses it otherwise),
+    then put back as it was: start() hands back a session that may already exist (a notebook's, a test suite's)."""
     before = spark.conf.get(JAVA_CHARSETS, None)
     spark.conf.set(JAVA_CHARSETS, "true")
     try:
-        return _bench_in(spark, args, names, ways)
+        yield spark
     finally:
         if before is None:
             spark.conf.unset(JAVA_CHARSETS)

@@ -163,15 +163,17 @@ def range_reader(spark):
     return _landing_class(spark, "RangeInputFormat")
 
 
-def jvm_walk(spark, f: SourceFile, step: int):
+def jvm_walk(spark, f: SourceFile, step: int, window: int | None = None):
     """The common case of the sparse-index walk in the driver JVM (jcat.landing.LengthWalk), as
-    `sparse_index` takes it, or None without the landing jar (Python walks it then, about 5x slower)."""
+    `sparse_index` takes it, or None without the landing jar (Python walks it then, about 5x slower).
+    window: the JVM's read window in bytes (default 8 MiB; tests use tiny ones)."""
     walker = _landing_class(spark, "LengthWalk")
     if walker is None:
         return None
 
     def walk(blocks: bool) -> tuple[int, int, list[tuple[int, int]]]:
-        out = [int(v) for v in walker.walk(f.path, spark._jsc.hadoopConfiguration(), f.size, step, blocks).split()]
+        args = (f.path, spark._jsc.hadoopConfiguration(), f.size, step, blocks) + (() if window is None else (window,))
+        out = [int(v) for v in walker.walk(*args).split()]
         return out[0], out[1], list(zip(out[2::2], out[3::2]))
 
     return walk
