@@ -11,15 +11,21 @@ with raw as (
   where {{ jcat_new_records() }}
 ),
 
+records as (
+  -- a table build in jcat's own run decodes each record once, through the layout function (struct d)
+  select *{{ jcat_ibmsnap_records('ccpenq') }}
+  from raw
+),
+
 decoded as (
   select
 {%- if variant in ['os390/char10', 'os390/varchar16', 'vmvse/char10', 'vmvse/varchar16', 'other/char10', 'other/varchar16'] %}
     -- ccpenq.vmvse.sql: 9 bytes; pos width column
     9 as expected_length,
-    {{ jcat_ibmsnap_column('record', 1, 'char', 9) }}                                    as LOCKNAME, --    1   9  CHAR(9) NOT NULL
+    {{ jcat_ibmsnap_column('record', 1, 'char', 9, name='LOCKNAME') }} as LOCKNAME, --    1   9  CHAR(9) NOT NULL
 {%- endif %}
     source_file, record_offset, record_number, load_id, record
-  from raw
+  from records
 ),
 
 checked as (

@@ -11,39 +11,45 @@ with raw as (
   where {{ jcat_new_records() }}
 ),
 
+records as (
+  -- a table build in jcat's own run decodes each record once, through the layout function (struct d)
+  select *{{ jcat_ibmsnap_records('cdemployee') }}
+  from raw
+),
+
 decoded as (
   select
 {%- if variant in ['os390/char10', 'vmvse/char10', 'other/char10'] %}
     -- cdemployee.cd.sql: 94 bytes; pos width column
     94 as expected_length,
-    {{ jcat_ibmsnap_column('record', 1, 'bit', 10) }}                                    as IBMSNAP_UOWID    , --    1  10  CHAR(10) FOR BIT DATA NOT NULL
-    {{ jcat_ibmsnap_column('record', 11, 'bit', 10) }}                                   as IBMSNAP_INTENTSEQ, --   11  10  CHAR(10) FOR BIT DATA NOT NULL
-    {{ jcat_ibmsnap_column('record', 21, 'char', 1) }}                                   as IBMSNAP_OPERATION, --   21   1  CHAR(1) NOT NULL
-    {{ jcat_ibmsnap_column('record', 22, 'char', 6) }}                                   as EMPNO            , --   22   6  CHAR(6) NOT NULL
-    {{ jcat_ibmsnap_column('record', 28, 'varchar', 15) }}                               as LASTNAME         , --   28  17  VARCHAR(15) NOT NULL
-    {{ jcat_ibmsnap_column('record', 45, 'char', 3, nullable=true) }}                    as DEPTNO           , --   45   4  CHAR(3)
-    {{ jcat_ibmsnap_column('record', 49, 'char', 3, nullable=true) }}                    as XDEPTNO          , --   49   4  CHAR(3)
-    {{ jcat_ibmsnap_column('record', 53, 'decimal', 9, scale=2, nullable=true) }}        as SALARY           , --   53   6  DECIMAL(9,2)
-    {{ jcat_ibmsnap_column('record', 59, 'decimal', 9, scale=2, nullable=true) }}        as XSALARY          , --   59   6  DECIMAL(9,2)
-    {{ jcat_ibmsnap_column('record', 65, 'timestamp', 0, nullable=true) }}               as HIRED            , --   65  27  TIMESTAMP
-    {{ jcat_ibmsnap_column('record', 92, 'smallint', 0, nullable=true) }}                as GRADE            , --   92   3  SMALLINT
+    {{ jcat_ibmsnap_column('record', 1, 'bit', 10, name='IBMSNAP_UOWID') }}                       as IBMSNAP_UOWID    , --    1  10  CHAR(10) FOR BIT DATA NOT NULL
+    {{ jcat_ibmsnap_column('record', 11, 'bit', 10, name='IBMSNAP_INTENTSEQ') }}                  as IBMSNAP_INTENTSEQ, --   11  10  CHAR(10) FOR BIT DATA NOT NULL
+    {{ jcat_ibmsnap_column('record', 21, 'char', 1, name='IBMSNAP_OPERATION') }}                  as IBMSNAP_OPERATION, --   21   1  CHAR(1) NOT NULL
+    {{ jcat_ibmsnap_column('record', 22, 'char', 6, name='EMPNO') }}                              as EMPNO            , --   22   6  CHAR(6) NOT NULL
+    {{ jcat_ibmsnap_column('record', 28, 'varchar', 15, name='LASTNAME') }}                       as LASTNAME         , --   28  17  VARCHAR(15) NOT NULL
+    {{ jcat_ibmsnap_column('record', 45, 'char', 3, nullable=true, name='DEPTNO') }}              as DEPTNO           , --   45   4  CHAR(3)
+    {{ jcat_ibmsnap_column('record', 49, 'char', 3, nullable=true, name='XDEPTNO') }}             as XDEPTNO          , --   49   4  CHAR(3)
+    {{ jcat_ibmsnap_column('record', 53, 'decimal', 9, scale=2, nullable=true, name='SALARY') }}  as SALARY           , --   53   6  DECIMAL(9,2)
+    {{ jcat_ibmsnap_column('record', 59, 'decimal', 9, scale=2, nullable=true, name='XSALARY') }} as XSALARY          , --   59   6  DECIMAL(9,2)
+    {{ jcat_ibmsnap_column('record', 65, 'timestamp', 0, nullable=true, name='HIRED') }}          as HIRED            , --   65  27  TIMESTAMP
+    {{ jcat_ibmsnap_column('record', 92, 'smallint', 0, nullable=true, name='GRADE') }}           as GRADE            , --   92   3  SMALLINT
 {%- elif variant in ['os390/varchar16', 'vmvse/varchar16', 'other/varchar16'] %}
     -- cdemployee.cd.sql: 110 bytes; pos width column
     110 as expected_length,
-    {{ jcat_ibmsnap_column('record', 1, 'varbit', 16) }}                                 as IBMSNAP_UOWID    , --    1  18  VARCHAR(16) FOR BIT DATA NOT NULL
-    {{ jcat_ibmsnap_column('record', 19, 'varbit', 16) }}                                as IBMSNAP_INTENTSEQ, --   19  18  VARCHAR(16) FOR BIT DATA NOT NULL
-    {{ jcat_ibmsnap_column('record', 37, 'char', 1) }}                                   as IBMSNAP_OPERATION, --   37   1  CHAR(1) NOT NULL
-    {{ jcat_ibmsnap_column('record', 38, 'char', 6) }}                                   as EMPNO            , --   38   6  CHAR(6) NOT NULL
-    {{ jcat_ibmsnap_column('record', 44, 'varchar', 15) }}                               as LASTNAME         , --   44  17  VARCHAR(15) NOT NULL
-    {{ jcat_ibmsnap_column('record', 61, 'char', 3, nullable=true) }}                    as DEPTNO           , --   61   4  CHAR(3)
-    {{ jcat_ibmsnap_column('record', 65, 'char', 3, nullable=true) }}                    as XDEPTNO          , --   65   4  CHAR(3)
-    {{ jcat_ibmsnap_column('record', 69, 'decimal', 9, scale=2, nullable=true) }}        as SALARY           , --   69   6  DECIMAL(9,2)
-    {{ jcat_ibmsnap_column('record', 75, 'decimal', 9, scale=2, nullable=true) }}        as XSALARY          , --   75   6  DECIMAL(9,2)
-    {{ jcat_ibmsnap_column('record', 81, 'timestamp', 0, nullable=true) }}               as HIRED            , --   81  27  TIMESTAMP
-    {{ jcat_ibmsnap_column('record', 108, 'smallint', 0, nullable=true) }}               as GRADE            , --  108   3  SMALLINT
+    {{ jcat_ibmsnap_column('record', 1, 'varbit', 16, name='IBMSNAP_UOWID') }}                    as IBMSNAP_UOWID    , --    1  18  VARCHAR(16) FOR BIT DATA NOT NULL
+    {{ jcat_ibmsnap_column('record', 19, 'varbit', 16, name='IBMSNAP_INTENTSEQ') }}               as IBMSNAP_INTENTSEQ, --   19  18  VARCHAR(16) FOR BIT DATA NOT NULL
+    {{ jcat_ibmsnap_column('record', 37, 'char', 1, name='IBMSNAP_OPERATION') }}                  as IBMSNAP_OPERATION, --   37   1  CHAR(1) NOT NULL
+    {{ jcat_ibmsnap_column('record', 38, 'char', 6, name='EMPNO') }}                              as EMPNO            , --   38   6  CHAR(6) NOT NULL
+    {{ jcat_ibmsnap_column('record', 44, 'varchar', 15, name='LASTNAME') }}                       as LASTNAME         , --   44  17  VARCHAR(15) NOT NULL
+    {{ jcat_ibmsnap_column('record', 61, 'char', 3, nullable=true, name='DEPTNO') }}              as DEPTNO           , --   61   4  CHAR(3)
+    {{ jcat_ibmsnap_column('record', 65, 'char', 3, nullable=true, name='XDEPTNO') }}             as XDEPTNO          , --   65   4  CHAR(3)
+    {{ jcat_ibmsnap_column('record', 69, 'decimal', 9, scale=2, nullable=true, name='SALARY') }}  as SALARY           , --   69   6  DECIMAL(9,2)
+    {{ jcat_ibmsnap_column('record', 75, 'decimal', 9, scale=2, nullable=true, name='XSALARY') }} as XSALARY          , --   75   6  DECIMAL(9,2)
+    {{ jcat_ibmsnap_column('record', 81, 'timestamp', 0, nullable=true, name='HIRED') }}          as HIRED            , --   81  27  TIMESTAMP
+    {{ jcat_ibmsnap_column('record', 108, 'smallint', 0, nullable=true, name='GRADE') }}          as GRADE            , --  108   3  SMALLINT
 {%- endif %}
     source_file, record_offset, record_number, load_id, record
-  from raw
+  from records
 ),
 
 checked as (

@@ -11,15 +11,21 @@ with raw as (
   where {{ jcat_new_records() }}
 ),
 
+records as (
+  -- a table build in jcat's own run decodes each record once, through the layout function (struct d)
+  select *{{ jcat_ibmsnap_records('critsec') }}
+  from raw
+),
+
 decoded as (
   select
 {%- if variant in ['os390/char10', 'os390/varchar16', 'vmvse/char10', 'vmvse/varchar16', 'other/char10', 'other/varchar16'] %}
     -- critsec.os390.sql: 18 bytes; pos width column
     18 as expected_length,
-    {{ jcat_ibmsnap_column('record', 1, 'char', 18) }}                                   as APPLY_QUAL, --    1  18  CHAR(18) NOT NULL
+    {{ jcat_ibmsnap_column('record', 1, 'char', 18, name='APPLY_QUAL') }} as APPLY_QUAL, --    1  18  CHAR(18) NOT NULL
 {%- endif %}
     source_file, record_offset, record_number, load_id, record
-  from raw
+  from records
 ),
 
 checked as (

@@ -11,43 +11,49 @@ with raw as (
   where {{ jcat_new_records() }}
 ),
 
+records as (
+  -- a table build in jcat's own run decodes each record once, through the layout function (struct d)
+  select *{{ jcat_ibmsnap_records('pruncntl') }}
+  from raw
+),
+
 decoded as (
   select
 {%- if variant in ['os390/char10', 'vmvse/char10', 'other/char10'] %}
     -- pruncntl.os390.sql: 195 bytes; pos width column
     195 as expected_length,
-    {{ jcat_ibmsnap_column('record', 1, 'char', 18) }}                                   as TARGET_SERVER   , --    1  18  CHAR(18) NOT NULL
-    {{ jcat_ibmsnap_column('record', 19, 'char', 18) }}                                  as TARGET_OWNER    , --   19  18  CHAR(18) NOT NULL
-    {{ jcat_ibmsnap_column('record', 37, 'char', 18) }}                                  as TARGET_TABLE    , --   37  18  CHAR(18) NOT NULL
-    {{ jcat_ibmsnap_column('record', 55, 'timestamp', 0, nullable=true) }}               as SYNCHTIME       , --   55  27  TIMESTAMP
-    {{ jcat_ibmsnap_column('record', 82, 'bit', 10, nullable=true) }}                    as SYNCHPOINT      , --   82  11  CHAR(10) FOR BIT DATA
-    {{ jcat_ibmsnap_column('record', 93, 'char', 18) }}                                  as SOURCE_OWNER    , --   93  18  CHAR(18) NOT NULL
-    {{ jcat_ibmsnap_column('record', 111, 'char', 18) }}                                 as SOURCE_TABLE    , --  111  18  CHAR(18) NOT NULL
-    {{ jcat_ibmsnap_column('record', 129, 'smallint', 0) }}                              as SOURCE_VIEW_QUAL, --  129   2  SMALLINT NOT NULL
-    {{ jcat_ibmsnap_column('record', 131, 'char', 18) }}                                 as APPLY_QUAL      , --  131  18  CHAR(18) NOT NULL
-    {{ jcat_ibmsnap_column('record', 149, 'char', 18) }}                                 as SET_NAME        , --  149  18  CHAR(18) NOT NULL
-    {{ jcat_ibmsnap_column('record', 167, 'char', 18) }}                                 as CNTL_SERVER     , --  167  18  CHAR(18) NOT NULL
-    {{ jcat_ibmsnap_column('record', 185, 'smallint', 0) }}                              as TARGET_STRUCTURE, --  185   2  SMALLINT NOT NULL
-    {{ jcat_ibmsnap_column('record', 187, 'char', 8, nullable=true) }}                   as CNTL_ALIAS      , --  187   9  CHAR(8)
+    {{ jcat_ibmsnap_column('record', 1, 'char', 18, name='TARGET_SERVER') }}                 as TARGET_SERVER   , --    1  18  CHAR(18) NOT NULL
+    {{ jcat_ibmsnap_column('record', 19, 'char', 18, name='TARGET_OWNER') }}                 as TARGET_OWNER    , --   19  18  CHAR(18) NOT NULL
+    {{ jcat_ibmsnap_column('record', 37, 'char', 18, name='TARGET_TABLE') }}                 as TARGET_TABLE    , --   37  18  CHAR(18) NOT NULL
+    {{ jcat_ibmsnap_column('record', 55, 'timestamp', 0, nullable=true, name='SYNCHTIME') }} as SYNCHTIME       , --   55  27  TIMESTAMP
+    {{ jcat_ibmsnap_column('record', 82, 'bit', 10, nullable=true, name='SYNCHPOINT') }}     as SYNCHPOINT      , --   82  11  CHAR(10) FOR BIT DATA
+    {{ jcat_ibmsnap_column('record', 93, 'char', 18, name='SOURCE_OWNER') }}                 as SOURCE_OWNER    , --   93  18  CHAR(18) NOT NULL
+    {{ jcat_ibmsnap_column('record', 111, 'char', 18, name='SOURCE_TABLE') }}                as SOURCE_TABLE    , --  111  18  CHAR(18) NOT NULL
+    {{ jcat_ibmsnap_column('record', 129, 'smallint', 0, name='SOURCE_VIEW_QUAL') }}         as SOURCE_VIEW_QUAL, --  129   2  SMALLINT NOT NULL
+    {{ jcat_ibmsnap_column('record', 131, 'char', 18, name='APPLY_QUAL') }}                  as APPLY_QUAL      , --  131  18  CHAR(18) NOT NULL
+    {{ jcat_ibmsnap_column('record', 149, 'char', 18, name='SET_NAME') }}                    as SET_NAME        , --  149  18  CHAR(18) NOT NULL
+    {{ jcat_ibmsnap_column('record', 167, 'char', 18, name='CNTL_SERVER') }}                 as CNTL_SERVER     , --  167  18  CHAR(18) NOT NULL
+    {{ jcat_ibmsnap_column('record', 185, 'smallint', 0, name='TARGET_STRUCTURE') }}         as TARGET_STRUCTURE, --  185   2  SMALLINT NOT NULL
+    {{ jcat_ibmsnap_column('record', 187, 'char', 8, nullable=true, name='CNTL_ALIAS') }}    as CNTL_ALIAS      , --  187   9  CHAR(8)
 {%- elif variant in ['os390/varchar16', 'vmvse/varchar16', 'other/varchar16'] %}
     -- pruncntl.os390.sql: 203 bytes; pos width column
     203 as expected_length,
-    {{ jcat_ibmsnap_column('record', 1, 'char', 18) }}                                   as TARGET_SERVER   , --    1  18  CHAR(18) NOT NULL
-    {{ jcat_ibmsnap_column('record', 19, 'char', 18) }}                                  as TARGET_OWNER    , --   19  18  CHAR(18) NOT NULL
-    {{ jcat_ibmsnap_column('record', 37, 'char', 18) }}                                  as TARGET_TABLE    , --   37  18  CHAR(18) NOT NULL
-    {{ jcat_ibmsnap_column('record', 55, 'timestamp', 0, nullable=true) }}               as SYNCHTIME       , --   55  27  TIMESTAMP
-    {{ jcat_ibmsnap_column('record', 82, 'varbit', 16, nullable=true) }}                 as SYNCHPOINT      , --   82  19  VARCHAR(16) FOR BIT DATA
-    {{ jcat_ibmsnap_column('record', 101, 'char', 18) }}                                 as SOURCE_OWNER    , --  101  18  CHAR(18) NOT NULL
-    {{ jcat_ibmsnap_column('record', 119, 'char', 18) }}                                 as SOURCE_TABLE    , --  119  18  CHAR(18) NOT NULL
-    {{ jcat_ibmsnap_column('record', 137, 'smallint', 0) }}                              as SOURCE_VIEW_QUAL, --  137   2  SMALLINT NOT NULL
-    {{ jcat_ibmsnap_column('record', 139, 'char', 18) }}                                 as APPLY_QUAL      , --  139  18  CHAR(18) NOT NULL
-    {{ jcat_ibmsnap_column('record', 157, 'char', 18) }}                                 as SET_NAME        , --  157  18  CHAR(18) NOT NULL
-    {{ jcat_ibmsnap_column('record', 175, 'char', 18) }}                                 as CNTL_SERVER     , --  175  18  CHAR(18) NOT NULL
-    {{ jcat_ibmsnap_column('record', 193, 'smallint', 0) }}                              as TARGET_STRUCTURE, --  193   2  SMALLINT NOT NULL
-    {{ jcat_ibmsnap_column('record', 195, 'char', 8, nullable=true) }}                   as CNTL_ALIAS      , --  195   9  CHAR(8)
+    {{ jcat_ibmsnap_column('record', 1, 'char', 18, name='TARGET_SERVER') }}                 as TARGET_SERVER   , --    1  18  CHAR(18) NOT NULL
+    {{ jcat_ibmsnap_column('record', 19, 'char', 18, name='TARGET_OWNER') }}                 as TARGET_OWNER    , --   19  18  CHAR(18) NOT NULL
+    {{ jcat_ibmsnap_column('record', 37, 'char', 18, name='TARGET_TABLE') }}                 as TARGET_TABLE    , --   37  18  CHAR(18) NOT NULL
+    {{ jcat_ibmsnap_column('record', 55, 'timestamp', 0, nullable=true, name='SYNCHTIME') }} as SYNCHTIME       , --   55  27  TIMESTAMP
+    {{ jcat_ibmsnap_column('record', 82, 'varbit', 16, nullable=true, name='SYNCHPOINT') }}  as SYNCHPOINT      , --   82  19  VARCHAR(16) FOR BIT DATA
+    {{ jcat_ibmsnap_column('record', 101, 'char', 18, name='SOURCE_OWNER') }}                as SOURCE_OWNER    , --  101  18  CHAR(18) NOT NULL
+    {{ jcat_ibmsnap_column('record', 119, 'char', 18, name='SOURCE_TABLE') }}                as SOURCE_TABLE    , --  119  18  CHAR(18) NOT NULL
+    {{ jcat_ibmsnap_column('record', 137, 'smallint', 0, name='SOURCE_VIEW_QUAL') }}         as SOURCE_VIEW_QUAL, --  137   2  SMALLINT NOT NULL
+    {{ jcat_ibmsnap_column('record', 139, 'char', 18, name='APPLY_QUAL') }}                  as APPLY_QUAL      , --  139  18  CHAR(18) NOT NULL
+    {{ jcat_ibmsnap_column('record', 157, 'char', 18, name='SET_NAME') }}                    as SET_NAME        , --  157  18  CHAR(18) NOT NULL
+    {{ jcat_ibmsnap_column('record', 175, 'char', 18, name='CNTL_SERVER') }}                 as CNTL_SERVER     , --  175  18  CHAR(18) NOT NULL
+    {{ jcat_ibmsnap_column('record', 193, 'smallint', 0, name='TARGET_STRUCTURE') }}         as TARGET_STRUCTURE, --  193   2  SMALLINT NOT NULL
+    {{ jcat_ibmsnap_column('record', 195, 'char', 8, nullable=true, name='CNTL_ALIAS') }}    as CNTL_ALIAS      , --  195   9  CHAR(8)
 {%- endif %}
     source_file, record_offset, record_number, load_id, record
-  from raw
+  from records
 ),
 
 checked as (

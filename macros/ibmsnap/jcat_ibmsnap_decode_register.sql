@@ -11,69 +11,75 @@ with raw as (
   where {{ jcat_new_records() }}
 ),
 
+records as (
+  -- a table build in jcat's own run decodes each record once, through the layout function (struct d)
+  select *{{ jcat_ibmsnap_records('register') }}
+  from raw
+),
+
 decoded as (
   select
 {%- if variant in ['os390/char10', 'vmvse/char10', 'other/char10'] %}
     -- register.os390.sql: 504 bytes; pos width column
     504 as expected_length,
-    {{ jcat_ibmsnap_column('record', 1, 'char', 18) }}                                   as SOURCE_OWNER      , --    1  18  CHAR(18) NOT NULL
-    {{ jcat_ibmsnap_column('record', 19, 'char', 18) }}                                  as SOURCE_TABLE      , --   19  18  CHAR(18) NOT NULL
-    {{ jcat_ibmsnap_column('record', 37, 'smallint', 0) }}                               as SOURCE_VIEW_QUAL  , --   37   2  SMALLINT NOT NULL
-    {{ jcat_ibmsnap_column('record', 39, 'char', 1) }}                                   as GLOBAL_RECORD     , --   39   1  CHAR(1) NOT NULL
-    {{ jcat_ibmsnap_column('record', 40, 'smallint', 0) }}                               as SOURCE_STRUCTURE  , --   40   2  SMALLINT NOT NULL
-    {{ jcat_ibmsnap_column('record', 42, 'char', 1) }}                                   as SOURCE_CONDENSED  , --   42   1  CHAR(1) NOT NULL
-    {{ jcat_ibmsnap_column('record', 43, 'char', 1) }}                                   as SOURCE_COMPLETE   , --   43   1  CHAR(1) NOT NULL
-    {{ jcat_ibmsnap_column('record', 44, 'char', 18, nullable=true) }}                   as CD_OWNER          , --   44  19  CHAR(18)
-    {{ jcat_ibmsnap_column('record', 63, 'char', 18, nullable=true) }}                   as CD_TABLE          , --   63  19  CHAR(18)
-    {{ jcat_ibmsnap_column('record', 82, 'char', 18, nullable=true) }}                   as PHYS_CHANGE_OWNER , --   82  19  CHAR(18)
-    {{ jcat_ibmsnap_column('record', 101, 'char', 18, nullable=true) }}                  as PHYS_CHANGE_TABLE , --  101  19  CHAR(18)
-    {{ jcat_ibmsnap_column('record', 120, 'bit', 10, nullable=true) }}                   as CD_OLD_SYNCHPOINT , --  120  11  CHAR(10) FOR BIT DATA
-    {{ jcat_ibmsnap_column('record', 131, 'bit', 10, nullable=true) }}                   as CD_NEW_SYNCHPOINT , --  131  11  CHAR(10) FOR BIT DATA
-    {{ jcat_ibmsnap_column('record', 142, 'smallint', 0) }}                              as DISABLE_REFRESH   , --  142   2  SMALLINT NOT NULL
-    {{ jcat_ibmsnap_column('record', 144, 'char', 18, nullable=true) }}                  as CCD_OWNER         , --  144  19  CHAR(18)
-    {{ jcat_ibmsnap_column('record', 163, 'char', 18, nullable=true) }}                  as CCD_TABLE         , --  163  19  CHAR(18)
-    {{ jcat_ibmsnap_column('record', 182, 'bit', 10, nullable=true) }}                   as CCD_OLD_SYNCHPOINT, --  182  11  CHAR(10) FOR BIT DATA
-    {{ jcat_ibmsnap_column('record', 193, 'bit', 10, nullable=true) }}                   as SYNCHPOINT        , --  193  11  CHAR(10) FOR BIT DATA
-    {{ jcat_ibmsnap_column('record', 204, 'timestamp', 0, nullable=true) }}              as SYNCHTIME         , --  204  27  TIMESTAMP
-    {{ jcat_ibmsnap_column('record', 231, 'char', 1, nullable=true) }}                   as CCD_CONDENSED     , --  231   2  CHAR(1)
-    {{ jcat_ibmsnap_column('record', 233, 'char', 1, nullable=true) }}                   as CCD_COMPLETE      , --  233   2  CHAR(1)
-    {{ jcat_ibmsnap_column('record', 235, 'char', 4) }}                                  as ARCH_LEVEL        , --  235   4  CHAR(4) NOT NULL
-    {{ jcat_ibmsnap_column('record', 239, 'char', 254, nullable=true) }}                 as DESCRIPTION       , --  239 255  CHAR(254)
-    {{ jcat_ibmsnap_column('record', 494, 'varchar', 4, nullable=true) }}                as BEFORE_IMG_PREFIX , --  494   7  VARCHAR(4)
-    {{ jcat_ibmsnap_column('record', 501, 'char', 1, nullable=true) }}                   as CONFLICT_LEVEL    , --  501   2  CHAR(1)
-    {{ jcat_ibmsnap_column('record', 503, 'char', 1, nullable=true) }}                   as PARTITION_KEYS_CHG, --  503   2  CHAR(1)
+    {{ jcat_ibmsnap_column('record', 1, 'char', 18, name='SOURCE_OWNER') }}                          as SOURCE_OWNER      , --    1  18  CHAR(18) NOT NULL
+    {{ jcat_ibmsnap_column('record', 19, 'char', 18, name='SOURCE_TABLE') }}                         as SOURCE_TABLE      , --   19  18  CHAR(18) NOT NULL
+    {{ jcat_ibmsnap_column('record', 37, 'smallint', 0, name='SOURCE_VIEW_QUAL') }}                  as SOURCE_VIEW_QUAL  , --   37   2  SMALLINT NOT NULL
+    {{ jcat_ibmsnap_column('record', 39, 'char', 1, name='GLOBAL_RECORD') }}                         as GLOBAL_RECORD     , --   39   1  CHAR(1) NOT NULL
+    {{ jcat_ibmsnap_column('record', 40, 'smallint', 0, name='SOURCE_STRUCTURE') }}                  as SOURCE_STRUCTURE  , --   40   2  SMALLINT NOT NULL
+    {{ jcat_ibmsnap_column('record', 42, 'char', 1, name='SOURCE_CONDENSED') }}                      as SOURCE_CONDENSED  , --   42   1  CHAR(1) NOT NULL
+    {{ jcat_ibmsnap_column('record', 43, 'char', 1, name='SOURCE_COMPLETE') }}                       as SOURCE_COMPLETE   , --   43   1  CHAR(1) NOT NULL
+    {{ jcat_ibmsnap_column('record', 44, 'char', 18, nullable=true, name='CD_OWNER') }}              as CD_OWNER          , --   44  19  CHAR(18)
+    {{ jcat_ibmsnap_column('record', 63, 'char', 18, nullable=true, name='CD_TABLE') }}              as CD_TABLE          , --   63  19  CHAR(18)
+    {{ jcat_ibmsnap_column('record', 82, 'char', 18, nullable=true, name='PHYS_CHANGE_OWNER') }}     as PHYS_CHANGE_OWNER , --   82  19  CHAR(18)
+    {{ jcat_ibmsnap_column('record', 101, 'char', 18, nullable=true, name='PHYS_CHANGE_TABLE') }}    as PHYS_CHANGE_TABLE , --  101  19  CHAR(18)
+    {{ jcat_ibmsnap_column('record', 120, 'bit', 10, nullable=true, name='CD_OLD_SYNCHPOINT') }}     as CD_OLD_SYNCHPOINT , --  120  11  CHAR(10) FOR BIT DATA
+    {{ jcat_ibmsnap_column('record', 131, 'bit', 10, nullable=true, name='CD_NEW_SYNCHPOINT') }}     as CD_NEW_SYNCHPOINT , --  131  11  CHAR(10) FOR BIT DATA
+    {{ jcat_ibmsnap_column('record', 142, 'smallint', 0, name='DISABLE_REFRESH') }}                  as DISABLE_REFRESH   , --  142   2  SMALLINT NOT NULL
+    {{ jcat_ibmsnap_column('record', 144, 'char', 18, nullable=true, name='CCD_OWNER') }}            as CCD_OWNER         , --  144  19  CHAR(18)
+    {{ jcat_ibmsnap_column('record', 163, 'char', 18, nullable=true, name='CCD_TABLE') }}            as CCD_TABLE         , --  163  19  CHAR(18)
+    {{ jcat_ibmsnap_column('record', 182, 'bit', 10, nullable=true, name='CCD_OLD_SYNCHPOINT') }}    as CCD_OLD_SYNCHPOINT, --  182  11  CHAR(10) FOR BIT DATA
+    {{ jcat_ibmsnap_column('record', 193, 'bit', 10, nullable=true, name='SYNCHPOINT') }}            as SYNCHPOINT        , --  193  11  CHAR(10) FOR BIT DATA
+    {{ jcat_ibmsnap_column('record', 204, 'timestamp', 0, nullable=true, name='SYNCHTIME') }}        as SYNCHTIME         , --  204  27  TIMESTAMP
+    {{ jcat_ibmsnap_column('record', 231, 'char', 1, nullable=true, name='CCD_CONDENSED') }}         as CCD_CONDENSED     , --  231   2  CHAR(1)
+    {{ jcat_ibmsnap_column('record', 233, 'char', 1, nullable=true, name='CCD_COMPLETE') }}          as CCD_COMPLETE      , --  233   2  CHAR(1)
+    {{ jcat_ibmsnap_column('record', 235, 'char', 4, name='ARCH_LEVEL') }}                           as ARCH_LEVEL        , --  235   4  CHAR(4) NOT NULL
+    {{ jcat_ibmsnap_column('record', 239, 'char', 254, nullable=true, name='DESCRIPTION') }}         as DESCRIPTION       , --  239 255  CHAR(254)
+    {{ jcat_ibmsnap_column('record', 494, 'varchar', 4, nullable=true, name='BEFORE_IMG_PREFIX') }}  as BEFORE_IMG_PREFIX , --  494   7  VARCHAR(4)
+    {{ jcat_ibmsnap_column('record', 501, 'char', 1, nullable=true, name='CONFLICT_LEVEL') }}        as CONFLICT_LEVEL    , --  501   2  CHAR(1)
+    {{ jcat_ibmsnap_column('record', 503, 'char', 1, nullable=true, name='PARTITION_KEYS_CHG') }}    as PARTITION_KEYS_CHG, --  503   2  CHAR(1)
 {%- elif variant in ['os390/varchar16', 'vmvse/varchar16', 'other/varchar16'] %}
     -- register.os390.sql: 536 bytes; pos width column
     536 as expected_length,
-    {{ jcat_ibmsnap_column('record', 1, 'char', 18) }}                                   as SOURCE_OWNER      , --    1  18  CHAR(18) NOT NULL
-    {{ jcat_ibmsnap_column('record', 19, 'char', 18) }}                                  as SOURCE_TABLE      , --   19  18  CHAR(18) NOT NULL
-    {{ jcat_ibmsnap_column('record', 37, 'smallint', 0) }}                               as SOURCE_VIEW_QUAL  , --   37   2  SMALLINT NOT NULL
-    {{ jcat_ibmsnap_column('record', 39, 'char', 1) }}                                   as GLOBAL_RECORD     , --   39   1  CHAR(1) NOT NULL
-    {{ jcat_ibmsnap_column('record', 40, 'smallint', 0) }}                               as SOURCE_STRUCTURE  , --   40   2  SMALLINT NOT NULL
-    {{ jcat_ibmsnap_column('record', 42, 'char', 1) }}                                   as SOURCE_CONDENSED  , --   42   1  CHAR(1) NOT NULL
-    {{ jcat_ibmsnap_column('record', 43, 'char', 1) }}                                   as SOURCE_COMPLETE   , --   43   1  CHAR(1) NOT NULL
-    {{ jcat_ibmsnap_column('record', 44, 'char', 18, nullable=true) }}                   as CD_OWNER          , --   44  19  CHAR(18)
-    {{ jcat_ibmsnap_column('record', 63, 'char', 18, nullable=true) }}                   as CD_TABLE          , --   63  19  CHAR(18)
-    {{ jcat_ibmsnap_column('record', 82, 'char', 18, nullable=true) }}                   as PHYS_CHANGE_OWNER , --   82  19  CHAR(18)
-    {{ jcat_ibmsnap_column('record', 101, 'char', 18, nullable=true) }}                  as PHYS_CHANGE_TABLE , --  101  19  CHAR(18)
-    {{ jcat_ibmsnap_column('record', 120, 'varbit', 16, nullable=true) }}                as CD_OLD_SYNCHPOINT , --  120  19  VARCHAR(16) FOR BIT DATA
-    {{ jcat_ibmsnap_column('record', 139, 'varbit', 16, nullable=true) }}                as CD_NEW_SYNCHPOINT , --  139  19  VARCHAR(16) FOR BIT DATA
-    {{ jcat_ibmsnap_column('record', 158, 'smallint', 0) }}                              as DISABLE_REFRESH   , --  158   2  SMALLINT NOT NULL
-    {{ jcat_ibmsnap_column('record', 160, 'char', 18, nullable=true) }}                  as CCD_OWNER         , --  160  19  CHAR(18)
-    {{ jcat_ibmsnap_column('record', 179, 'char', 18, nullable=true) }}                  as CCD_TABLE         , --  179  19  CHAR(18)
-    {{ jcat_ibmsnap_column('record', 198, 'varbit', 16, nullable=true) }}                as CCD_OLD_SYNCHPOINT, --  198  19  VARCHAR(16) FOR BIT DATA
-    {{ jcat_ibmsnap_column('record', 217, 'varbit', 16, nullable=true) }}                as SYNCHPOINT        , --  217  19  VARCHAR(16) FOR BIT DATA
-    {{ jcat_ibmsnap_column('record', 236, 'timestamp', 0, nullable=true) }}              as SYNCHTIME         , --  236  27  TIMESTAMP
-    {{ jcat_ibmsnap_column('record', 263, 'char', 1, nullable=true) }}                   as CCD_CONDENSED     , --  263   2  CHAR(1)
-    {{ jcat_ibmsnap_column('record', 265, 'char', 1, nullable=true) }}                   as CCD_COMPLETE      , --  265   2  CHAR(1)
-    {{ jcat_ibmsnap_column('record', 267, 'char', 4) }}                                  as ARCH_LEVEL        , --  267   4  CHAR(4) NOT NULL
-    {{ jcat_ibmsnap_column('record', 271, 'char', 254, nullable=true) }}                 as DESCRIPTION       , --  271 255  CHAR(254)
-    {{ jcat_ibmsnap_column('record', 526, 'varchar', 4, nullable=true) }}                as BEFORE_IMG_PREFIX , --  526   7  VARCHAR(4)
-    {{ jcat_ibmsnap_column('record', 533, 'char', 1, nullable=true) }}                   as CONFLICT_LEVEL    , --  533   2  CHAR(1)
-    {{ jcat_ibmsnap_column('record', 535, 'char', 1, nullable=true) }}                   as PARTITION_KEYS_CHG, --  535   2  CHAR(1)
+    {{ jcat_ibmsnap_column('record', 1, 'char', 18, name='SOURCE_OWNER') }}                          as SOURCE_OWNER      , --    1  18  CHAR(18) NOT NULL
+    {{ jcat_ibmsnap_column('record', 19, 'char', 18, name='SOURCE_TABLE') }}                         as SOURCE_TABLE      , --   19  18  CHAR(18) NOT NULL
+    {{ jcat_ibmsnap_column('record', 37, 'smallint', 0, name='SOURCE_VIEW_QUAL') }}                  as SOURCE_VIEW_QUAL  , --   37   2  SMALLINT NOT NULL
+    {{ jcat_ibmsnap_column('record', 39, 'char', 1, name='GLOBAL_RECORD') }}                         as GLOBAL_RECORD     , --   39   1  CHAR(1) NOT NULL
+    {{ jcat_ibmsnap_column('record', 40, 'smallint', 0, name='SOURCE_STRUCTURE') }}                  as SOURCE_STRUCTURE  , --   40   2  SMALLINT NOT NULL
+    {{ jcat_ibmsnap_column('record', 42, 'char', 1, name='SOURCE_CONDENSED') }}                      as SOURCE_CONDENSED  , --   42   1  CHAR(1) NOT NULL
+    {{ jcat_ibmsnap_column('record', 43, 'char', 1, name='SOURCE_COMPLETE') }}                       as SOURCE_COMPLETE   , --   43   1  CHAR(1) NOT NULL
+    {{ jcat_ibmsnap_column('record', 44, 'char', 18, nullable=true, name='CD_OWNER') }}              as CD_OWNER          , --   44  19  CHAR(18)
+    {{ jcat_ibmsnap_column('record', 63, 'char', 18, nullable=true, name='CD_TABLE') }}              as CD_TABLE          , --   63  19  CHAR(18)
+    {{ jcat_ibmsnap_column('record', 82, 'char', 18, nullable=true, name='PHYS_CHANGE_OWNER') }}     as PHYS_CHANGE_OWNER , --   82  19  CHAR(18)
+    {{ jcat_ibmsnap_column('record', 101, 'char', 18, nullable=true, name='PHYS_CHANGE_TABLE') }}    as PHYS_CHANGE_TABLE , --  101  19  CHAR(18)
+    {{ jcat_ibmsnap_column('record', 120, 'varbit', 16, nullable=true, name='CD_OLD_SYNCHPOINT') }}  as CD_OLD_SYNCHPOINT , --  120  19  VARCHAR(16) FOR BIT DATA
+    {{ jcat_ibmsnap_column('record', 139, 'varbit', 16, nullable=true, name='CD_NEW_SYNCHPOINT') }}  as CD_NEW_SYNCHPOINT , --  139  19  VARCHAR(16) FOR BIT DATA
+    {{ jcat_ibmsnap_column('record', 158, 'smallint', 0, name='DISABLE_REFRESH') }}                  as DISABLE_REFRESH   , --  158   2  SMALLINT NOT NULL
+    {{ jcat_ibmsnap_column('record', 160, 'char', 18, nullable=true, name='CCD_OWNER') }}            as CCD_OWNER         , --  160  19  CHAR(18)
+    {{ jcat_ibmsnap_column('record', 179, 'char', 18, nullable=true, name='CCD_TABLE') }}            as CCD_TABLE         , --  179  19  CHAR(18)
+    {{ jcat_ibmsnap_column('record', 198, 'varbit', 16, nullable=true, name='CCD_OLD_SYNCHPOINT') }} as CCD_OLD_SYNCHPOINT, --  198  19  VARCHAR(16) FOR BIT DATA
+    {{ jcat_ibmsnap_column('record', 217, 'varbit', 16, nullable=true, name='SYNCHPOINT') }}         as SYNCHPOINT        , --  217  19  VARCHAR(16) FOR BIT DATA
+    {{ jcat_ibmsnap_column('record', 236, 'timestamp', 0, nullable=true, name='SYNCHTIME') }}        as SYNCHTIME         , --  236  27  TIMESTAMP
+    {{ jcat_ibmsnap_column('record', 263, 'char', 1, nullable=true, name='CCD_CONDENSED') }}         as CCD_CONDENSED     , --  263   2  CHAR(1)
+    {{ jcat_ibmsnap_column('record', 265, 'char', 1, nullable=true, name='CCD_COMPLETE') }}          as CCD_COMPLETE      , --  265   2  CHAR(1)
+    {{ jcat_ibmsnap_column('record', 267, 'char', 4, name='ARCH_LEVEL') }}                           as ARCH_LEVEL        , --  267   4  CHAR(4) NOT NULL
+    {{ jcat_ibmsnap_column('record', 271, 'char', 254, nullable=true, name='DESCRIPTION') }}         as DESCRIPTION       , --  271 255  CHAR(254)
+    {{ jcat_ibmsnap_column('record', 526, 'varchar', 4, nullable=true, name='BEFORE_IMG_PREFIX') }}  as BEFORE_IMG_PREFIX , --  526   7  VARCHAR(4)
+    {{ jcat_ibmsnap_column('record', 533, 'char', 1, nullable=true, name='CONFLICT_LEVEL') }}        as CONFLICT_LEVEL    , --  533   2  CHAR(1)
+    {{ jcat_ibmsnap_column('record', 535, 'char', 1, nullable=true, name='PARTITION_KEYS_CHG') }}    as PARTITION_KEYS_CHG, --  535   2  CHAR(1)
 {%- endif %}
     source_file, record_offset, record_number, load_id, record
-  from raw
+  from records
 ),
 
 checked as (

@@ -11,17 +11,23 @@ with raw as (
   where {{ jcat_new_records() }}
 ),
 
+records as (
+  -- a table build in jcat's own run decodes each record once, through the layout function (struct d)
+  select *{{ jcat_ibmsnap_records('trace') }}
+  from raw
+),
+
 decoded as (
   select
 {%- if variant in ['os390/char10', 'os390/varchar16', 'vmvse/char10', 'vmvse/varchar16', 'other/char10', 'other/varchar16'] %}
     -- trace.all.sql: 290 bytes; pos width column
     290 as expected_length,
-    {{ jcat_ibmsnap_column('record', 1, 'char', 8) }}                                    as OPERATION  , --    1   8  CHAR(8) NOT NULL
-    {{ jcat_ibmsnap_column('record', 9, 'timestamp', 0) }}                               as TRACE_TIME , --    9  26  TIMESTAMP NOT NULL
-    {{ jcat_ibmsnap_column('record', 35, 'varchar', 254) }}                              as DESCRIPTION, --   35 256  VARCHAR(254) NOT NULL
+    {{ jcat_ibmsnap_column('record', 1, 'char', 8, name='OPERATION') }}         as OPERATION  , --    1   8  CHAR(8) NOT NULL
+    {{ jcat_ibmsnap_column('record', 9, 'timestamp', 0, name='TRACE_TIME') }}   as TRACE_TIME , --    9  26  TIMESTAMP NOT NULL
+    {{ jcat_ibmsnap_column('record', 35, 'varchar', 254, name='DESCRIPTION') }} as DESCRIPTION, --   35 256  VARCHAR(254) NOT NULL
 {%- endif %}
     source_file, record_offset, record_number, load_id, record
-  from raw
+  from records
 ),
 
 checked as (

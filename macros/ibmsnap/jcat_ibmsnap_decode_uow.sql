@@ -11,51 +11,57 @@ with raw as (
   where {{ jcat_new_records() }}
 ),
 
+records as (
+  -- a table build in jcat's own run decodes each record once, through the layout function (struct d)
+  select *{{ jcat_ibmsnap_records('uow') }}
+  from raw
+),
+
 decoded as (
   select
 {%- if variant in ['os390/char10', 'other/char10'] %}
     -- uow.os390.sql: 95 bytes; pos width column
     95 as expected_length,
-    {{ jcat_ibmsnap_column('record', 1, 'bit', 10) }}                                    as IBMSNAP_UOWID     , --    1  10  CHAR(10) FOR BIT DATA NOT NULL
-    {{ jcat_ibmsnap_column('record', 11, 'bit', 10) }}                                   as IBMSNAP_COMMITSEQ , --   11  10  CHAR(10) FOR BIT DATA NOT NULL
-    {{ jcat_ibmsnap_column('record', 21, 'timestamp', 0) }}                              as IBMSNAP_LOGMARKER , --   21  26  TIMESTAMP NOT NULL
-    {{ jcat_ibmsnap_column('record', 47, 'char', 12) }}                                  as IBMSNAP_AUTHTKN   , --   47  12  CHAR(12) NOT NULL
-    {{ jcat_ibmsnap_column('record', 59, 'char', 18) }}                                  as IBMSNAP_AUTHID    , --   59  18  CHAR(18) NOT NULL
-    {{ jcat_ibmsnap_column('record', 77, 'char', 1) }}                                   as IBMSNAP_REJ_CODE  , --   77   1  CHAR(1) NOT NULL WITH DEFAULT
-    {{ jcat_ibmsnap_column('record', 78, 'char', 18) }}                                  as IBMSNAP_APPLY_QUAL, --   78  18  CHAR(18) NOT NULL WITH DEFAULT
+    {{ jcat_ibmsnap_column('record', 1, 'bit', 10, name='IBMSNAP_UOWID') }}           as IBMSNAP_UOWID     , --    1  10  CHAR(10) FOR BIT DATA NOT NULL
+    {{ jcat_ibmsnap_column('record', 11, 'bit', 10, name='IBMSNAP_COMMITSEQ') }}      as IBMSNAP_COMMITSEQ , --   11  10  CHAR(10) FOR BIT DATA NOT NULL
+    {{ jcat_ibmsnap_column('record', 21, 'timestamp', 0, name='IBMSNAP_LOGMARKER') }} as IBMSNAP_LOGMARKER , --   21  26  TIMESTAMP NOT NULL
+    {{ jcat_ibmsnap_column('record', 47, 'char', 12, name='IBMSNAP_AUTHTKN') }}       as IBMSNAP_AUTHTKN   , --   47  12  CHAR(12) NOT NULL
+    {{ jcat_ibmsnap_column('record', 59, 'char', 18, name='IBMSNAP_AUTHID') }}        as IBMSNAP_AUTHID    , --   59  18  CHAR(18) NOT NULL
+    {{ jcat_ibmsnap_column('record', 77, 'char', 1, name='IBMSNAP_REJ_CODE') }}       as IBMSNAP_REJ_CODE  , --   77   1  CHAR(1) NOT NULL WITH DEFAULT
+    {{ jcat_ibmsnap_column('record', 78, 'char', 18, name='IBMSNAP_APPLY_QUAL') }}    as IBMSNAP_APPLY_QUAL, --   78  18  CHAR(18) NOT NULL WITH DEFAULT
 {%- elif variant in ['os390/varchar16', 'other/varchar16'] %}
     -- uow.os390.sql: 111 bytes; pos width column
     111 as expected_length,
-    {{ jcat_ibmsnap_column('record', 1, 'varbit', 16) }}                                 as IBMSNAP_UOWID     , --    1  18  VARCHAR(16) FOR BIT DATA NOT NULL
-    {{ jcat_ibmsnap_column('record', 19, 'varbit', 16) }}                                as IBMSNAP_COMMITSEQ , --   19  18  VARCHAR(16) FOR BIT DATA NOT NULL
-    {{ jcat_ibmsnap_column('record', 37, 'timestamp', 0) }}                              as IBMSNAP_LOGMARKER , --   37  26  TIMESTAMP NOT NULL
-    {{ jcat_ibmsnap_column('record', 63, 'char', 12) }}                                  as IBMSNAP_AUTHTKN   , --   63  12  CHAR(12) NOT NULL
-    {{ jcat_ibmsnap_column('record', 75, 'char', 18) }}                                  as IBMSNAP_AUTHID    , --   75  18  CHAR(18) NOT NULL
-    {{ jcat_ibmsnap_column('record', 93, 'char', 1) }}                                   as IBMSNAP_REJ_CODE  , --   93   1  CHAR(1) NOT NULL WITH DEFAULT
-    {{ jcat_ibmsnap_column('record', 94, 'char', 18) }}                                  as IBMSNAP_APPLY_QUAL, --   94  18  CHAR(18) NOT NULL WITH DEFAULT
+    {{ jcat_ibmsnap_column('record', 1, 'varbit', 16, name='IBMSNAP_UOWID') }}        as IBMSNAP_UOWID     , --    1  18  VARCHAR(16) FOR BIT DATA NOT NULL
+    {{ jcat_ibmsnap_column('record', 19, 'varbit', 16, name='IBMSNAP_COMMITSEQ') }}   as IBMSNAP_COMMITSEQ , --   19  18  VARCHAR(16) FOR BIT DATA NOT NULL
+    {{ jcat_ibmsnap_column('record', 37, 'timestamp', 0, name='IBMSNAP_LOGMARKER') }} as IBMSNAP_LOGMARKER , --   37  26  TIMESTAMP NOT NULL
+    {{ jcat_ibmsnap_column('record', 63, 'char', 12, name='IBMSNAP_AUTHTKN') }}       as IBMSNAP_AUTHTKN   , --   63  12  CHAR(12) NOT NULL
+    {{ jcat_ibmsnap_column('record', 75, 'char', 18, name='IBMSNAP_AUTHID') }}        as IBMSNAP_AUTHID    , --   75  18  CHAR(18) NOT NULL
+    {{ jcat_ibmsnap_column('record', 93, 'char', 1, name='IBMSNAP_REJ_CODE') }}       as IBMSNAP_REJ_CODE  , --   93   1  CHAR(1) NOT NULL WITH DEFAULT
+    {{ jcat_ibmsnap_column('record', 94, 'char', 18, name='IBMSNAP_APPLY_QUAL') }}    as IBMSNAP_APPLY_QUAL, --   94  18  CHAR(18) NOT NULL WITH DEFAULT
 {%- elif variant in ['vmvse/char10'] %}
     -- uow.vmvse.sql: 95 bytes; pos width column
     95 as expected_length,
-    {{ jcat_ibmsnap_column('record', 1, 'bit', 10) }}                                    as IBMSNAP_UOWID     , --    1  10  CHAR(10) FOR BIT DATA NOT NULL
-    {{ jcat_ibmsnap_column('record', 11, 'bit', 10) }}                                   as IBMSNAP_COMMITSEQ , --   11  10  CHAR(10) FOR BIT DATA NOT NULL
-    {{ jcat_ibmsnap_column('record', 21, 'timestamp', 0) }}                              as IBMSNAP_LOGMARKER , --   21  26  TIMESTAMP NOT NULL
-    {{ jcat_ibmsnap_column('record', 47, 'char', 12) }}                                  as IBMSNAP_AUTHTKN   , --   47  12  CHAR(12) NOT NULL
-    {{ jcat_ibmsnap_column('record', 59, 'char', 18) }}                                  as IBMSNAP_AUTHID    , --   59  18  CHAR(18) NOT NULL
-    {{ jcat_ibmsnap_column('record', 77, 'char', 1) }}                                   as IBMSNAP_REJ_CODE  , --   77   1  CHAR(1) NOT NULL
-    {{ jcat_ibmsnap_column('record', 78, 'char', 18) }}                                  as IBMSNAP_APPLY_QUAL, --   78  18  CHAR(18) NOT NULL
+    {{ jcat_ibmsnap_column('record', 1, 'bit', 10, name='IBMSNAP_UOWID') }}           as IBMSNAP_UOWID     , --    1  10  CHAR(10) FOR BIT DATA NOT NULL
+    {{ jcat_ibmsnap_column('record', 11, 'bit', 10, name='IBMSNAP_COMMITSEQ') }}      as IBMSNAP_COMMITSEQ , --   11  10  CHAR(10) FOR BIT DATA NOT NULL
+    {{ jcat_ibmsnap_column('record', 21, 'timestamp', 0, name='IBMSNAP_LOGMARKER') }} as IBMSNAP_LOGMARKER , --   21  26  TIMESTAMP NOT NULL
+    {{ jcat_ibmsnap_column('record', 47, 'char', 12, name='IBMSNAP_AUTHTKN') }}       as IBMSNAP_AUTHTKN   , --   47  12  CHAR(12) NOT NULL
+    {{ jcat_ibmsnap_column('record', 59, 'char', 18, name='IBMSNAP_AUTHID') }}        as IBMSNAP_AUTHID    , --   59  18  CHAR(18) NOT NULL
+    {{ jcat_ibmsnap_column('record', 77, 'char', 1, name='IBMSNAP_REJ_CODE') }}       as IBMSNAP_REJ_CODE  , --   77   1  CHAR(1) NOT NULL
+    {{ jcat_ibmsnap_column('record', 78, 'char', 18, name='IBMSNAP_APPLY_QUAL') }}    as IBMSNAP_APPLY_QUAL, --   78  18  CHAR(18) NOT NULL
 {%- elif variant in ['vmvse/varchar16'] %}
     -- uow.vmvse.sql: 111 bytes; pos width column
     111 as expected_length,
-    {{ jcat_ibmsnap_column('record', 1, 'varbit', 16) }}                                 as IBMSNAP_UOWID     , --    1  18  VARCHAR(16) FOR BIT DATA NOT NULL
-    {{ jcat_ibmsnap_column('record', 19, 'varbit', 16) }}                                as IBMSNAP_COMMITSEQ , --   19  18  VARCHAR(16) FOR BIT DATA NOT NULL
-    {{ jcat_ibmsnap_column('record', 37, 'timestamp', 0) }}                              as IBMSNAP_LOGMARKER , --   37  26  TIMESTAMP NOT NULL
-    {{ jcat_ibmsnap_column('record', 63, 'char', 12) }}                                  as IBMSNAP_AUTHTKN   , --   63  12  CHAR(12) NOT NULL
-    {{ jcat_ibmsnap_column('record', 75, 'char', 18) }}                                  as IBMSNAP_AUTHID    , --   75  18  CHAR(18) NOT NULL
-    {{ jcat_ibmsnap_column('record', 93, 'char', 1) }}                                   as IBMSNAP_REJ_CODE  , --   93   1  CHAR(1) NOT NULL
-    {{ jcat_ibmsnap_column('record', 94, 'char', 18) }}                                  as IBMSNAP_APPLY_QUAL, --   94  18  CHAR(18) NOT NULL
+    {{ jcat_ibmsnap_column('record', 1, 'varbit', 16, name='IBMSNAP_UOWID') }}        as IBMSNAP_UOWID     , --    1  18  VARCHAR(16) FOR BIT DATA NOT NULL
+    {{ jcat_ibmsnap_column('record', 19, 'varbit', 16, name='IBMSNAP_COMMITSEQ') }}   as IBMSNAP_COMMITSEQ , --   19  18  VARCHAR(16) FOR BIT DATA NOT NULL
+    {{ jcat_ibmsnap_column('record', 37, 'timestamp', 0, name='IBMSNAP_LOGMARKER') }} as IBMSNAP_LOGMARKER , --   37  26  TIMESTAMP NOT NULL
+    {{ jcat_ibmsnap_column('record', 63, 'char', 12, name='IBMSNAP_AUTHTKN') }}       as IBMSNAP_AUTHTKN   , --   63  12  CHAR(12) NOT NULL
+    {{ jcat_ibmsnap_column('record', 75, 'char', 18, name='IBMSNAP_AUTHID') }}        as IBMSNAP_AUTHID    , --   75  18  CHAR(18) NOT NULL
+    {{ jcat_ibmsnap_column('record', 93, 'char', 1, name='IBMSNAP_REJ_CODE') }}       as IBMSNAP_REJ_CODE  , --   93   1  CHAR(1) NOT NULL
+    {{ jcat_ibmsnap_column('record', 94, 'char', 18, name='IBMSNAP_APPLY_QUAL') }}    as IBMSNAP_APPLY_QUAL, --   94  18  CHAR(18) NOT NULL
 {%- endif %}
     source_file, record_offset, record_number, load_id, record
-  from raw
+  from records
 ),
 
 checked as (

@@ -10,6 +10,7 @@ from ..dbt.generate import TARGETS, main as _main, register
 
 register("functions", "udfs.core.catalog:generated_files")              # docs/functions.md
 register("ibmsnap", "udfs.dbt.ibmsnap:generated_files")                 # IBMSNAP models from sql/ibmsnap DDL
+register("ibmsnap_records", "udfs.core.layouts.ibmsnap:generated_files")  # their unload layouts as data, for decode_ibmsnap_<table>
 register("ibmi_esd", "udfs.core.layouts.ibmi_esd:rendered_files")       # ESD models, mapping macro, docs/ibmi_esd.md
 register("lldf_unit", "udfs.demo.lldf_unit:rendered_files")             # unit tests of the LLDF models
 register("layouts", "udfs.dbt.layout_models:generated_files")           # declared layouts: M7, *TYPE5 heading, kinds macro

@@ -15,7 +15,8 @@ from . import kernels
 from .generated import marker
 from .kernels.ebcdic import SUPPORTED_CCSIDS
 from .kernels.record import decode_record, struct_type_sql
-from .layouts import idms, lldf, qasym7j5, qjordje5
+from .kernels.unload import decode_unload
+from .layouts import ibmsnap_records, idms, lldf, qasym7j5, qjordje5
 
 
 @dataclass(frozen=True)
@@ -173,6 +174,98 @@ LAYOUT_FUNCTIONS: tuple[Function, ...] = (
                     "Every field of a CA IDMS journal record (JREPORT 000, seed 004) as one struct, by column name.",
                     Example("decode_idms(X'00340000E3C9D4C5').TYPE", "TIME"), by_record_type=True),
 )
+# --- IBM SQL Replication: one layout function per table, over its Db2 unload records ------------------------
+
+def _constant(arr, name: str, function: str, default):
+    """A layout argument that picks the record layout: the same for every row (a literal); NULL gives `default`."""
+    if arr is None:
+        return default
+    values = set(arr.unique().to_pylist()) - {None} if hasattr(arr, "unique") else {arr}
+    if len(values) > 1:
+        raise ValueError(f"{function}: {name} must be one value for the whole query (a literal), got "
+                         f"{', '.join(sorted(map(str, values)))}")
+    return next(iter(values)) if values else default
+
+
+def _unload_struct(table: str):
+    """The struct's columns: every column any variant has, in first-seen order, each with one type."""
+    seen = {}
+    for columns in ibmsnap_records.LAYOUTS[table].values():
+        for c in columns:
+            first = seen.setdefault(c.name, c)
+            if first.arrow_type != c.arrow_type:
+                raise ValueError(f"ibmsnap_{table}.{c.name}: {first.arrow_type} in one variant, {c.arrow_type} in another")
+    return tuple(seen.values())
+
+
+def _decode_ibmsnap(record, variant=None, null_indicator=None, ccsid=None, strict: bool = False, table: str = ""):
+    import pyarrow as pa
+
+    name = f"decode_ibmsnap_{table}"
+    v = str(_constant(variant, "variant", name, ibmsnap_records.DEFAULT_VARIANT)).lower()
+    layouts = {one: cols for group, cols in ibmsnap_records.LAYOUTS[table].items() for one in group}
+    if v not in layouts:
+        raise ValueError(f"{name}: variant {v!r}: expected one of {', '.join(ibmsnap_records.VARIANTS)} "
+                         "(platform/sequence form, as dbt vars ibmsnap_platform and ibmsnap_sequence_form)")
+    ni = str(_constant(null_indicator, "null_indicator", name, "leading")).lower()
+    cc = int(_constant(ccsid, "ccsid", name, 37))
+    got = decode_unload(record, layouts[v], ni, cc, strict=strict, function=name)
+    by_name = {f.name: got.field(i) for i, f in enumerate(got.type)}
+    cols = _unload_struct(table)
+    arrays = [by_name.get(c.name, pa.nulls(len(got), c.arrow_type)) for c in cols]
+    return pa.StructArray.from_arrays(arrays, [c.name for c in cols], mask=got.is_null())
+
+
+def _unload_sql_type(c) -> str:
+    k = c.kind
+    if k == "decimal":
+        return f"DECIMAL({c.length},{c.scale})"
+    return {"char": "STRING", "varchar": "STRING", "bit": "BINARY", "varbit": "BINARY", "smallint": "SMALLINT",
+            "int": "INT", "bigint": "BIGINT", "timestamp": "TIMESTAMP_NTZ"}[k]
+
+
+def ibmsnap_layout_function(table: str) -> Function:
+    """`decode_ibmsnap_<table>(record [, variant, null_indicator, ccsid])`: every column of one unload record."""
+    name = f"decode_ibmsnap_{table}"
+    cols = _unload_struct(table)
+    first = cols[0]
+    return Function(
+        name, partial(_decode_ibmsnap, table=table),
+        (Arg("record", "BINARY", "one whole unload record as landed"),
+         Arg("variant", "STRING", "platform/sequence form: " + ", ".join(ibmsnap_records.VARIANTS) +
+             f" (default {ibmsnap_records.DEFAULT_VARIANT}); one value for the whole query", optional=True),
+         Arg("null_indicator", "STRING", "where a nullable column's indicator byte is: leading (Db2 UNLOAD, "
+             "default) or trailing (DSNTIAUL format)", optional=True),
+         Arg("ccsid", "INT", "EBCDIC CCSID of the CHAR, VARCHAR and TIMESTAMP columns, default 37", optional=True)),
+        "STRUCT<" + ", ".join(f"{c.name}: {_unload_sql_type(c)}" for c in cols) + ">",
+        f"Every column of an IBM SQL Replication unload record of `ibmsnap_{table}` as one struct (table builds).",
+        "Each column decoded as its model's column macro `jcat_ibmsnap_column` does field by field (CHAR: "
+        "`ebcdic_str`, SMALLINT/INT/BIGINT: `unpack_bin`, DECIMAL: `unpack_packed` scaled, with NULL past its "
+        "precision, TIMESTAMP: `parse_ibmi_timestamp`, FOR BIT DATA: the raw bytes, VARCHAR: the bytes its 2-byte "
+        "length gives, NULL when the length is above the column's), from the layout "
+        "`udfs/core/layouts/ibmsnap_records.py` derives from the DDL in `sql/ibmsnap`. A nullable column is "
+        "decoded only where its null indicator is X'00'; a column missing from the variant, or that the record is "
+        "too short to hold, is NULL. Strict mode names the column. " + _NULL_RULE,
+        (_unload_example(name, first),),
+    )
+
+
+def _unload_example(name: str, c) -> Example:
+    """The first column from a record that holds just it (CHAR 'ASN', bytes X'..01', the integer 10800)."""
+    lead = "00" if c.nullable else ""  # the null indicator: value present
+    if c.kind == "char":
+        return Example(f"{name}(X'{lead}C1E2D5{'40' * (c.length - 3)}').{c.name}", "ASN")
+    if c.kind == "bit":
+        value = "00" * (c.length - 1) + "01"
+        return Example(f"hex({name}(X'{lead}{value}').{c.name})", value)
+    if c.kind in ("smallint", "int", "bigint"):
+        width = {"smallint": 2, "int": 4, "bigint": 8}[c.kind]
+        return Example(f"{name}(X'{lead}{10800:0{2 * width}X}').{c.name}", "10800")
+    raise ValueError(f"{name}: no example for a first column of kind {c.kind}")
+
+
+IBMSNAP_LAYOUT_FUNCTIONS: tuple[Function, ...] = tuple(ibmsnap_layout_function(t) for t in ibmsnap_records.LAYOUTS)
+LAYOUT_FUNCTIONS = LAYOUT_FUNCTIONS + IBMSNAP_LAYOUT_FUNCTIONS
 CATALOG = CATALOG + LAYOUT_FUNCTIONS
 BY_NAME: dict[str, Function] = {f.name: f for f in CATALOG}
 STRICT_CONF = "spark.jcat.strict"

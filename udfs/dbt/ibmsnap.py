@@ -19,29 +19,6 @@ REPO = source_root()
 
 # --- models/ibmsnap/* are rendered from the DDL (a test fails when they are stale) -----------------------
 
-def _variant_groups(table: str):
-    """Variants that share one record layout, in VARIANTS order."""
-    groups = []
-    for v in L.VARIANTS:
-        lay = L.layout(table, v)
-        for vs, other in groups:
-            if other.slots == lay.slots:
-                vs.append(v)
-                break
-        else:
-            groups.append(([v], lay))
-    return groups
-
-
-def _union_columns(table: str) -> list[Column]:
-    """Every column any variant has, in first-seen order (a stable model schema across variants)."""
-    seen: dict[str, Column] = {}
-    for _, lay in _variant_groups(table):
-        for s in lay.slots:
-            seen.setdefault(s.name, s.column)
-    return list(seen.values())
-
-
 def _jinja_list(vs) -> str:
     return "[" + ", ".join(f"'{v}'" for v in vs) + "]"
 
@@ -78,8 +55,8 @@ def decode_macro(table: str) -> str:
 def render_decoding_macro(table: str) -> str:
     """The decoding of one table, once: the view ibmsnap_<table> and, for the aggregates' inputs, the incremental
     table ibmsnap_<table>_records both call it (each over the raw table, never over the other)."""
-    groups = _variant_groups(table)
-    cols = _union_columns(table)
+    groups = L.variant_groups(table)
+    cols = L.union_columns(table)
     files = sorted({Path(lay.ddl.source_file).name for _, lay in groups})
     w = max(len(c.name) for c in cols)
     path = MACROS_DIR / f"{decode_macro(table)}.sql"
@@ -95,8 +72,18 @@ def render_decoding_macro(table: str) -> str:
            "  where {{ jcat_new_records() }}",
            "),",
            "",
+           "records as (",
+           "  -- a table build in jcat's own run decodes each record once, through the layout function (struct d)",
+           f"  select *{{{{ jcat_ibmsnap_records('{table}') }}}}",
+           "  from raw",
+           "),",
+           "",
            "decoded as (",
            "  select"]
+    def column_call(s) -> str:
+        return f"{{{{ jcat_ibmsnap_column({_col_args(s)}, name='{s.name}') }}}}"
+
+    ew = max(len(column_call(s)) for _, lay in groups for s in lay.slots)
     for i, (vs, lay) in enumerate(groups):
         out.append(f"{{%- {'if' if i == 0 else 'elif'} variant in {_jinja_list(vs)} %}}")
         out.append(f"    -- {Path(lay.ddl.source_file).name}: {lay.record_length} bytes; pos width column")
@@ -105,12 +92,11 @@ def render_decoding_macro(table: str) -> str:
         for c in cols:
             s = here.get(c.name)
             if s is None:
-                out.append(f"    {('cast(null as ' + spark_type(c) + ')').ljust(84)} as {c.name.ljust(w)}, -- not in this variant")
+                out.append(f"    {('cast(null as ' + spark_type(c) + ')').ljust(ew)} as {c.name.ljust(w)}, -- not in this variant")
             else:
-                expr = f"{{{{ jcat_ibmsnap_column({_col_args(s)}) }}}}"
-                out.append(f"    {expr.ljust(84)} as {c.name.ljust(w)}, -- {s.pos:>4} {s.width:>3}  {s.column.declared}")
+                out.append(f"    {column_call(s).ljust(ew)} as {c.name.ljust(w)}, -- {s.pos:>4} {s.width:>3}  {s.column.declared}")
     out.append("{%- endif %}")
-    out += ["    source_file, record_offset, record_number, load_id, record", "  from raw", "),", "",
+    out += ["    source_file, record_offset, record_number, load_id, record", "  from records", "),", "",
             "checked as (", "  -- a column is in error when its bytes are present (not a NULL marker) yet did not decode",
             "  select *,"]
     for i, (vs, lay) in enumerate(groups):
@@ -144,7 +130,7 @@ def render_decoding_macro(table: str) -> str:
 def render_table_model(table: str, ephemeral: bool = False) -> str:
     """The view ibmsnap_<table>, or (ephemeral=True, a name kept from before) its incremental twin
     ibmsnap_<table>_records: either is the table's decoding macro."""
-    files = sorted({Path(lay.ddl.source_file).name for _, lay in _variant_groups(table)})
+    files = sorted({Path(lay.ddl.source_file).name for _, lay in L.variant_groups(table)})
     name = f"ibmsnap_{table}_records" if ephemeral else f"ibmsnap_{table}"
     out = [HEADER.format(marker=marker(MODELS_DIR / f"{name}.sql", "udfs/dbt/ibmsnap.py"),
                          files=", ".join(f"sql/ibmsnap/{f}" for f in files)).rstrip("\n"),
@@ -179,7 +165,7 @@ def _unit_test(table: str) -> dict:
         given.append(f"select 'unit.bin' as source_file, cast({i * lay.record_length} as bigint) as record_offset, "
                      f"cast({i + 1} as bigint) as record_number, X'{rec}' as record, 'L1' as load_id")
         cols = []
-        for c in _union_columns(table):  # dbt's sql format wants every column of the model
+        for c in L.union_columns(table):  # dbt's sql format wants every column of the model
             v = values.get(c.name)
             cols.append(f"{_literal(c, v)} as {c.name}")
             meanings = L.CODE_MEANINGS.get((table, c.name))
@@ -264,7 +250,7 @@ def _dump(doc: dict) -> str:
 
 def render_table_yml(table: str) -> str:
     cols = []
-    for c in _union_columns(table):
+    for c in L.union_columns(table):
         cols.append(_column_yml(table, c))
         meanings = L.CODE_MEANINGS.get((table, c.name))
         if meanings is not None:

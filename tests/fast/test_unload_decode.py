@@ -1,0 +1,123 @@
+"""decode_ibmsnap_<table>: Db2 unload records decoded in one call, against records written here byte by byte from
+IBM's unload format (formats.md section 3), never from the layout the function is derived from."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+import pyarrow as pa
+import pytest
+
+from udfs.core.catalog import BY_NAME
+from udfs.core.kernels.batch import DecodeError
+from udfs.core.kernels.unload import UnloadColumn, decode_unload
+
+PRESENT, NULL = "00", "FF"
+
+
+def ebcdic(text: str, width: int) -> str:
+    return text.encode("cp037").ljust(width, b"\x40").hex().upper()
+
+
+def cd_employee(indicator: str = "leading", salary: str = "005275000C") -> str:
+    """A CDEMPLOYEE row (cdemployee.cd.sql): two CHAR(10) FOR BIT DATA, CHAR(1), CHAR(6), VARCHAR(15), then nullable
+    CHAR(3) x2, DECIMAL(9,2) x2, TIMESTAMP, SMALLINT, each nullable one with its indicator byte."""
+    def nullable(ni: str, data: str) -> str:
+        return ni + data if indicator == "leading" else data + ni
+
+    return "".join([
+        "00000000000000000A01", "00000000000000000A02", "E4", ebcdic("000010", 6),
+        "0004" + "C8C1C1E2" + "00" * 11,                      # VARCHAR(15) 'HAAS'
+        nullable(PRESENT, "C1F0F0"), nullable(NULL, "000000"),  # DEPTNO 'A00', XDEPTNO NULL
+        nullable(PRESENT, salary), nullable(PRESENT, "000012345D"),  # 52750.00, -123.45
+        nullable(PRESENT, ebcdic("1995-01-01-00.00.00.000000", 26)),
+        nullable(PRESENT, "FFFE"),                             # SMALLINT -2
+    ])
+
+
+EXPECTED = {"IBMSNAP_UOWID": bytes.fromhex("00000000000000000A01"), "IBMSNAP_INTENTSEQ": bytes.fromhex("00000000000000000A02"),
+            "IBMSNAP_OPERATION": "U", "EMPNO": "000010", "LASTNAME": "HAAS", "DEPTNO": "A00", "XDEPTNO": None,
+            "SALARY": Decimal("52750.00"), "XSALARY": Decimal("-123.45"), "HIRED": dt.datetime(1995, 1, 1),
+            "GRADE": -2}
+
+
+def decode(table: str, records: list[str | None], *args, strict: bool = False):
+    arr = pa.array([None if r is None else bytes.fromhex(r) for r in records], pa.binary())
+    extra = [pa.array([a] * len(records)) for a in args]
+    return BY_NAME[f"decode_ibmsnap_{table}"].kernel(arr, *extra, strict=strict).to_pylist()
+
+
+def test_cd_row_hex_in_values_out():
+    rec = cd_employee()
+    assert len(rec) == 2 * 94
+    assert decode("cdemployee", [rec, None]) == [EXPECTED, None]
+
+
+def test_trailing_null_indicators_dsntiaul_format():
+    assert decode("cdemployee", [cd_employee("trailing")], "os390/char10", "trailing") == [EXPECTED]
+
+
+def test_uow_row_and_its_varchar16_form():
+    char10 = ("00000000000000000B01" + "00000000000000000B02" + ebcdic("2024-02-29-12.34.56.123456", 26)
+              + ebcdic("JOB1", 12) + ebcdic("PAYCLERK", 18) + "F0" + "40" * 18)
+    want = {"IBMSNAP_UOWID": bytes.fromhex("00000000000000000B01"), "IBMSNAP_COMMITSEQ": bytes.fromhex("00000000000000000B02"),
+            "IBMSNAP_LOGMARKER": dt.datetime(2024, 2, 29, 12, 34, 56, 123456), "IBMSNAP_AUTHTKN": "JOB1",
+            "IBMSNAP_AUTHID": "PAYCLERK", "IBMSNAP_REJ_CODE": "0", "IBMSNAP_APPLY_QUAL": ""}
+    assert decode("uow", [char10]) == [want]
+    # VARCHAR(16) FOR BIT DATA sequences: a 2-byte length, then 16 bytes of which that many count
+    varchar16 = ("0003" + "A1B2C3" + "00" * 13 + "0011" + "00" * 16 + char10[40:])
+    got = decode("uow", [varchar16], "vmvse/varchar16")[0]
+    assert got["IBMSNAP_UOWID"] == bytes.fromhex("A1B2C3")
+    assert got["IBMSNAP_COMMITSEQ"] is None  # length 17 > 16
+    assert {k: v for k, v in got.items() if k not in ("IBMSNAP_UOWID", "IBMSNAP_COMMITSEQ")} == \
+        {k: v for k, v in want.items() if k not in ("IBMSNAP_UOWID", "IBMSNAP_COMMITSEQ")}
+
+
+def test_bad_bytes_give_null_and_strict_names_the_column():
+    bad = cd_employee(salary="00527500FC")  # a digit nibble F
+    got = decode("cdemployee", [bad])[0]
+    assert got["SALARY"] is None and got["XSALARY"] == Decimal("-123.45")
+    with pytest.raises(DecodeError, match=r"decode_ibmsnap_cdemployee column SALARY \(position 54, 5 bytes\) "
+                                          r"unpack_packed: cannot decode X'00527500FC'"):
+        decode("cdemployee", [bad], strict=True)
+
+
+def test_a_null_marked_column_is_not_decoded_even_in_strict_mode():
+    rec = cd_employee(salary="0000000000")  # the bytes under XDEPTNO's NULL marker are zeros, never decoded
+    rec = rec[:2 * 52] + NULL + rec[2 * 53:]  # SALARY's indicator: NULL, its zero bytes invalid as packed
+    got = decode("cdemployee", [rec], strict=True)[0]
+    assert got["SALARY"] is None and got["XDEPTNO"] is None and got["GRADE"] == -2
+
+
+def test_short_record_leaves_the_columns_it_cannot_hold_null():
+    got = decode("cdemployee", [cd_employee()[:2 * 60]])[0]
+    assert got["SALARY"] == Decimal("52750.00") and got["XSALARY"] is None and got["HIRED"] is None
+
+
+def test_decimal_past_its_precision_is_null():
+    col = UnloadColumn("D", 1, "decimal", 4, scale=1)  # DECIMAL(4,1) in 3 bytes, which hold 5 digits
+    got = decode_unload(pa.array([bytes.fromhex("12345C"), bytes.fromhex("01234D")]), [col]).to_pylist()
+    assert got == [{"D": None}, {"D": Decimal("-123.4")}]
+
+
+def test_ccsid_and_the_arguments_a_user_can_get_wrong():
+    rec = "00000000000000000A01" + "00000000000000000A02" + "E4" + "4A5A" + "40" * 4 + cd_employee()[2 * 27:]
+    assert decode("cdemployee", [rec], "os390/char10", "leading", 273)[0]["EMPNO"] == "ÄÜ"
+    with pytest.raises(ValueError, match="variant 'os390/char12': expected one of os390/char10, "):
+        decode("cdemployee", [rec], "os390/char12")
+    with pytest.raises(ValueError, match="null_indicator is 'after': expected leading"):
+        decode("cdemployee", [rec], "os390/char10", "after")
+    arr = pa.array([bytes.fromhex(rec)] * 2)
+    with pytest.raises(ValueError, match="variant must be one value for the whole query"):
+        BY_NAME["decode_ibmsnap_cdemployee"].kernel(arr, pa.array(["os390/char10", "vmvse/char10"]))
+
+
+def test_every_table_has_a_layout_function_with_every_column_of_every_variant():
+    from udfs.core.layouts import ibmsnap
+
+    for table in ibmsnap.all_tables():
+        fn = BY_NAME[f"decode_ibmsnap_{table}"]
+        names = [c.name for c in ibmsnap.union_columns(table)]
+        assert fn.returns == "STRUCT<" + ", ".join(f"{n}: {t}" for n, t in zip(
+            names, (ibmsnap.spark_type(c).upper() for c in ibmsnap.union_columns(table)))) + ">"
