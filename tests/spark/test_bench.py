@@ -96,16 +96,19 @@ def test_isolate_times_each_way_in_its_own_process(tmp_path, capfd):
 
     out = tmp_path / "isolated.json"
     args = argparse.Namespace(master="local[1]", records=300, repeat=1, json_path=str(out), layouts=["ibmsnap"],
-                              ways="sql_functions,jvm_expressions", scaling=None, isolate=True)
+                              ways="sql_functions,jvm_expressions", scaling=None, isolate=True, models=True)
     assert run_bench(args) == 0
     figures = json.loads(out.read_text())
     assert [(r["layout"], r["way"]) for r in figures["results"]] == [
-        ("ibmsnap", "catalog"), ("ibmsnap", "sql_functions"), ("ibmsnap", "jvm_expressions")]
-    assert figures["isolated"] and len(set(figures["pids"])) == 3  # one process per way, none shared
+        ("ibmsnap", "catalog"), ("ibmsnap", "sql_functions"), ("ibmsnap", "jvm_expressions"),
+        ("ibmsnap", "model_layout"), ("ibmsnap", "model_per_field"), ("ibmsnap", "model_spark")]
+    assert figures["isolated"] and len(set(figures["pids"])) == 6  # one process per way and engine, none shared
     assert "sql_functions_vs_jvm_expressions" in figures["ratios"]["ibmsnap"]
     printed = capfd.readouterr().out  # the children's output too
     assert "sql_functions vs JVM" in printed
     assert printed.count("ways agree on 300 records") == 1  # the first process checks; the others only time
+    assert printed.count("rows agree on 300 records") == 1  # likewise for the model's three engines
+    assert "ibmsnap_cdemployee_records" in printed and "1.0x" in printed  # the model report, IBMSNAP's target
 
 
 HOTSPOT_HUGE_METHOD = 8000  # bytes of bytecode: HotSpot never JIT-compiles a longer method (DontCompileHugeMethods)
@@ -144,10 +147,11 @@ def test_model_bench_engines_agree_and_every_stage_can_be_jit_compiled(spark, ja
     assert plan.count("ArrowEvalPython") == 1 and "decode_qasym7j5" in plan  # each record decoded once
 
 
-@pytest.mark.parametrize("layout", ["qjordje5", "lldf", "idms"])
+@pytest.mark.parametrize("layout", ["qjordje5", "lldf", "idms", "ibmsnap"])
 def test_table_build_decodes_each_record_once_through_the_layout_function(spark, java_charsets, layout):
-    """journal_entries (*TYPE5 heading), lldf_segments (LLDF header) and idms_journal, each compiled three ways, give the same
-    rows; a table build calls the layout function once per record, and Spark's own form calls none."""
+    """journal_entries (*TYPE5 heading), lldf_segments (LLDF header), idms_journal and ibmsnap_cdemployee_records,
+    each compiled three ways, give the same rows; a table build calls the layout function once per record, and
+    Spark's own form calls none."""
     from udfs.bench import models
     from udfs.bench.layouts import get
     from udfs.bench.measure import land
@@ -159,5 +163,6 @@ def test_table_build_decodes_each_record_once_through_the_layout_function(spark,
     factories = models.ways(spark, lay)
     assert models.check_agreement(spark, factories, sample=300) == 300
     plan = factories["model_layout"]()._jdf.queryExecution().executedPlan().toString()
-    assert plan.count("ArrowEvalPython") == 1 and f"decode_{layout}" in plan
+    function = "decode_ibmsnap_cdemployee" if layout == "ibmsnap" else f"decode_{layout}"
+    assert plan.count("ArrowEvalPython") == 1 and function in plan
     assert "ArrowEvalPython" not in factories["model_spark"]()._jdf.queryExecution().executedPlan().toString()

@@ -25,7 +25,9 @@ from pathlib import Path
 
 from .layouts import LAYOUTS, get
 from .measure import WAYS, WAYS_DOC, Result, check_agreement, land, time_layout
-from .models import MODELS, model_report, time_models
+from .models import ENGINES, MODELS, model_report, time_models
+
+MODEL_ENGINES = tuple(ENGINES)  # model_layout, model_per_field, model_spark
 
 TARGET_JVM = 0.8  # catalog throughput at least 0.8x Spark's own expressions
 TARGET_ROW = 5.0  # and at least 5x the row UDF
@@ -165,6 +167,8 @@ def _bench_in(spark, args, names: list[str], ways: tuple[str, ...]) -> int:
         nbytes[name] = land(spark, lay, args.records)
         if getattr(args, "no_check", False):  # --isolate: the layout's first process checked the same rows
             print(f"{name}: {lay.note}; agreement checked in another process", flush=True)
+        elif getattr(args, "models_only", False):  # the model's engines are checked against each other below
+            print(f"{name}: {lay.note}; {nbytes[name] / args.records:,.0f} bytes/record", flush=True)
         else:
             checked = check_agreement(spark, lay)
             print(f"{name}: {lay.note}; {len(lay.fields)} fields, {nbytes[name] / args.records:,.0f} bytes/record; "
@@ -176,8 +180,10 @@ def _bench_in(spark, args, names: list[str], ways: tuple[str, ...]) -> int:
             from ..spark.spark_catalog import register
 
             register(spark)
+            engines = tuple(args.model_engines.split(",")) if getattr(args, "model_engines", None) else None
             model_results += time_models(spark, lay, args.records, nbytes[name], args.repeat,
-                                         log=lambda s: print(s, flush=True))
+                                         log=lambda s: print(s, flush=True), engines=engines,
+                                         check=not getattr(args, "no_check", False))
     print()
     if results:
         print(report(results, nbytes))
@@ -209,27 +215,43 @@ def _child(args, extra: list[str], json_out: Path, home: Path) -> dict | None:
 
 def run_isolated(args) -> int:
     """Each (layout, way) timed in a fresh process that lands the same generated rows, so no way runs in a JVM
-    whose JIT profile another way shaped (the first process of a layout also checks that the ways agree)."""
+    whose JIT profile another way shaped (the first process of a layout also checks that the ways agree); with
+    --models, each model engine of each wired layout likewise."""
     names, ways = _layouts(args), _ways(args)
     print(f"jcat bench: {args.records:,} records per layout ({', '.join(names)}), each way in its own process",
           flush=True)
-    results, nbytes, pids = [], {}, []
+    models = getattr(args, "models", False) or getattr(args, "models_only", False)
+    runs = [] if getattr(args, "models_only", False) else [
+        (name, way, ["--layout", name, "--ways", way, "--exact-ways"]) for name in names for way in ways]
+    if models:  # each model engine in its own process too
+        runs += [(name, way, ["--layout", name, "--models-only", "--model-engines", way])
+                 for name in names if name in MODELS for way in MODEL_ENGINES]
+    results, nbytes, pids, checked = [], {}, [], set()
     with tempfile.TemporaryDirectory() as tmp:
-        for name in names:
-            for i, way in enumerate(ways):
-                # the rows are generated deterministically, so the first process's agreement check (every way on
-                # the same sample) holds for the others, which run nothing but their own way
-                extra = ["--layout", name, "--ways", way, "--exact-ways"] + (["--no-check"] if i else [])
-                got = _child(args, extra, Path(tmp) / f"{name}-{way}.json", Path(tmp) / f"home-{name}")
-                if got is None:
-                    return 1
-                pids.append(got["pid"])
-                for r in got["results"]:
-                    nbytes[r["layout"]] = r["bytes"]
-                    results.append(Result(r["layout"], r["way"], r["runs_s"], r["records"], r["bytes"],
-                                          r["peak_rss_bytes"]))
-    print()
-    print(report(results, nbytes))
+        for name, way, extra in runs:
+            # the rows are generated deterministically, so the agreement check of a layout's first process (every
+            # way, or every model engine, on the same sample) holds for the others, which run only their own way
+            kind = (name, "--models-only" in extra)
+            extra = extra + (["--no-check"] if kind in checked else [])
+            checked.add(kind)
+            got = _child(args, extra, Path(tmp) / f"{name}-{way}.json", Path(tmp) / f"home-{name}")
+            if got is None:
+                return 1
+            pids.append(got["pid"])
+            for r in got["results"]:
+                nbytes[r["layout"]] = r["bytes"]
+                results.append(Result(r["layout"], r["way"], r["runs_s"], r["records"], r["bytes"],
+                                      r["peak_rss_bytes"]))
+    layout_results = [r for r in results if r.way not in MODEL_ENGINES]
+    model_results = [r for r in results if r.way in MODEL_ENGINES]
+    if layout_results:
+        print()
+        print(report(layout_results, nbytes))
+    if model_results:
+        print()
+        print(report(model_results, nbytes).split("\n\n")[0])
+        print()
+        print(model_report(model_results))
     if args.json_path:
         figures = payload(results, args, args.master or "default")
         figures.update(isolated=True, pids=pids)

@@ -24,6 +24,7 @@ MODELS = {"qasym7j5": ("audit_journal_m7", "raw_qasym7j5"), "qjordje5": ("journa
           "lldf": ("lldf_segments", "raw_lldf"), "idms": ("idms_journal", "raw_idms"),
           "ibmsnap": ("ibmsnap_cdemployee_records", "raw_ibmsnap_cdemployee")}
 TARGET_MODEL = 1.5  # model_layout at least 1.5x model_spark (issue 14)
+TARGETS = {"ibmsnap": 1.0}  # issue 14: IBMSNAP's narrow rows, at least as fast as Spark's own
 
 
 def _model_raw(layout: str) -> str:
@@ -75,13 +76,18 @@ def check_agreement(spark, factories: dict, sample: int = 2000) -> int:
     return len(got[base_way])
 
 
-def time_models(spark, lay: BenchLayout, records: int, nbytes: int, repeat: int, log=print) -> list[Result]:
+def time_models(spark, lay: BenchLayout, records: int, nbytes: int, repeat: int, log=print,
+                engines: tuple[str, ...] | None = None, check: bool = True) -> list[Result]:
+    """Time the model's engines (`engines`: a subset of ENGINES' ways, e.g. one per process with --isolate)."""
     factories = ways(spark, lay)
-    checked = check_agreement(spark, factories)
-    log(f"  {lay.name}: model {MODELS[lay.name][0]} compiled three ways; rows agree on {checked:,} records")
+    if check:
+        checked = check_agreement(spark, factories)
+        log(f"  {lay.name}: model {MODELS[lay.name][0]} compiled three ways; rows agree on {checked:,} records")
     out = []
     warm_rows = min(records, 100_000)
     for way, factory in factories.items():
+        if engines and way not in engines:
+            continue
         runs, peak = time_way(spark, factory, repeat, lambda f=factory: f().limit(warm_rows))
         r = Result(lay.name, way, runs, records, nbytes, peak)
         log(f"  {lay.name:<9} {way:<18} {r.records_per_s:>12,.0f} rec/s  median {r.seconds:7.2f} s  "
@@ -92,7 +98,7 @@ def time_models(spark, lay: BenchLayout, records: int, nbytes: int, repeat: int,
 
 def model_report(results: list[Result]) -> str:
     by = {(r.layout, r.way): r for r in results}
-    lines = [f"{'layout':<9} {'model':<18} {'layout fn vs Spark':>19} {'target':>7} {'vs per-field':>13}"]
+    lines = [f"{'layout':<9} {'model':<18} {'layout fn vs Spark':>19} {'target':>12} {'vs per-field':>13}"]
     for layout in dict.fromkeys(r.layout for r in results):
         if (layout, "model_layout") not in by:
             continue
@@ -100,9 +106,10 @@ def model_report(results: list[Result]) -> str:
         spark_s = by.get((layout, "model_spark"))
         per = by.get((layout, "model_per_field"))
         ratio = spark_s.seconds / lay_s if spark_s else None
+        target = TARGETS.get(layout, TARGET_MODEL)
         lines.append(f"{layout:<9} {MODELS[layout][0]:<18} {'-' if ratio is None else f'{ratio:.2f}x':>19} "
-                     f"{('met' if ratio >= TARGET_MODEL else 'MISSED') if ratio else '-':>7} "
+                     f"{(f'{target}x met' if ratio >= target else f'{target}x MISSED') if ratio else '-':>12} "
                      f"{'-' if per is None else f'{per.seconds / lay_s:.2f}x':>13}")
     lines.append(f"target: a table build through the layout function >= {TARGET_MODEL}x the same model in Spark's own "
-                 "expressions (same run)")
+                 "expressions (IBMSNAP: >= 1.0x), same run")
     return "\n".join(lines)

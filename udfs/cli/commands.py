@@ -435,9 +435,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="comma-separated ways to time (catalog, catalog_per_field, sql_functions, jvm_expressions, row_udf, "
                         "arrow_floor); default all, or catalog only with --scaling")
     n.add_argument("--isolate", action="store_true",
-                   help="time each way of each layout in a fresh process (no JIT profile shared between ways)")
+                   help="time each way of each layout (and, with --models, each model engine) in a fresh process "
+                        "(no JIT profile shared between ways)")
     n.add_argument("--exact-ways", dest="exact_ways", action="store_true", help=argparse.SUPPRESS)
     n.add_argument("--no-check", dest="no_check", action="store_true", help=argparse.SUPPRESS)
+    n.add_argument("--model-engines", dest="model_engines", default=None, help=argparse.SUPPRESS)
     n.add_argument("--scaling", default=None, metavar="N,N,...",
                    help="record counts to run one after another, each in a fresh process, e.g. "
                         "100000,1000000,10000000: time per record and peak memory across sizes")

