@@ -184,19 +184,24 @@ def _bench_in(spark, args, names: list[str], ways: tuple[str, ...]) -> int:
             model_results += time_models(spark, lay, args.records, nbytes[name], args.repeat,
                                          log=lambda s: print(s, flush=True), engines=engines,
                                          check=not getattr(args, "no_check", False))
-    print()
+    _print_reports(results, model_results, nbytes)
+    results += model_results
+    if args.json_path:
+        Path(args.json_path).write_text(json.dumps(payload(results, args, master), indent=2))
+        print(f"figures written to {args.json_path}")
+    return 0
+
+
+def _print_reports(results: list, model_results: list, nbytes: dict) -> None:
+    """The ways' table and ratios, then the model builds' table (no ratio lines) and their targets."""
     if results:
+        print()
         print(report(results, nbytes))
     if model_results:
         print()
         print(report(model_results, nbytes).split("\n\n")[0])
         print()
         print(model_report(model_results))
-        results += model_results
-    if args.json_path:
-        Path(args.json_path).write_text(json.dumps(payload(results, args, master), indent=2))
-        print(f"figures written to {args.json_path}")
-    return 0
 
 
 # --- isolated ways -------------------------------------------------------------------------------------------
@@ -242,16 +247,8 @@ def run_isolated(args) -> int:
                 nbytes[r["layout"]] = r["bytes"]
                 results.append(Result(r["layout"], r["way"], r["runs_s"], r["records"], r["bytes"],
                                       r["peak_rss_bytes"]))
-    layout_results = [r for r in results if r.way not in MODEL_ENGINES]
-    model_results = [r for r in results if r.way in MODEL_ENGINES]
-    if layout_results:
-        print()
-        print(report(layout_results, nbytes))
-    if model_results:
-        print()
-        print(report(model_results, nbytes).split("\n\n")[0])
-        print()
-        print(model_report(model_results))
+    _print_reports([r for r in results if r.way not in MODEL_ENGINES],
+                   [r for r in results if r.way in MODEL_ENGINES], nbytes)
     if args.json_path:
         figures = payload(results, args, args.master or "default")
         figures.update(isolated=True, pids=pids)
