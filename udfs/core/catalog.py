@@ -8,7 +8,7 @@ declare it here, add golden rows to `tests/support/golden.py`, then run `jcat ge
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import partial
+from functools import lru_cache, partial
 from typing import Callable
 
 from . import kernels
@@ -187,6 +187,7 @@ def _constant(arr, name: str, function: str, default):
     return next(iter(values)) if values else default
 
 
+@lru_cache(maxsize=None)
 def _unload_struct(table: str):
     """The struct's columns: every column any variant has, in first-seen order, each with one type."""
     seen = {}
@@ -198,12 +199,18 @@ def _unload_struct(table: str):
     return tuple(seen.values())
 
 
+@lru_cache(maxsize=None)
+def _unload_layouts(table: str) -> dict:
+    """variant -> the table's columns in that variant."""
+    return {one: cols for group, cols in ibmsnap_records.LAYOUTS[table].items() for one in group}
+
+
 def _decode_ibmsnap(record, variant=None, null_indicator=None, ccsid=None, strict: bool = False, table: str = ""):
     import pyarrow as pa
 
     name = f"decode_ibmsnap_{table}"
     v = str(_constant(variant, "variant", name, ibmsnap_records.DEFAULT_VARIANT)).lower()
-    layouts = {one: cols for group, cols in ibmsnap_records.LAYOUTS[table].items() for one in group}
+    layouts = _unload_layouts(table)
     if v not in layouts:
         raise ValueError(f"{name}: variant {v!r}: expected one of {', '.join(ibmsnap_records.VARIANTS)} "
                          "(platform/sequence form, as dbt vars ibmsnap_platform and ibmsnap_sequence_form)")
@@ -214,14 +221,6 @@ def _decode_ibmsnap(record, variant=None, null_indicator=None, ccsid=None, stric
     cols = _unload_struct(table)
     arrays = [by_name.get(c.name, pa.nulls(len(got), c.arrow_type)) for c in cols]
     return pa.StructArray.from_arrays(arrays, [c.name for c in cols], mask=got.is_null())
-
-
-def _unload_sql_type(c) -> str:
-    k = c.kind
-    if k == "decimal":
-        return f"DECIMAL({c.length},{c.scale})"
-    return {"char": "STRING", "varchar": "STRING", "bit": "BINARY", "varbit": "BINARY", "smallint": "SMALLINT",
-            "int": "INT", "bigint": "BIGINT", "timestamp": "TIMESTAMP_NTZ"}[k]
 
 
 def ibmsnap_layout_function(table: str) -> Function:
@@ -237,7 +236,7 @@ def ibmsnap_layout_function(table: str) -> Function:
          Arg("null_indicator", "STRING", "where a nullable column's indicator byte is: leading (Db2 UNLOAD, "
              "default) or trailing (DSNTIAUL format)", optional=True),
          Arg("ccsid", "INT", "EBCDIC CCSID of the CHAR, VARCHAR and TIMESTAMP columns, default 37", optional=True)),
-        "STRUCT<" + ", ".join(f"{c.name}: {_unload_sql_type(c)}" for c in cols) + ">",
+        "STRUCT<" + ", ".join(f"{c.name}: {c.sql_type}" for c in cols) + ">",
         f"Every column of an IBM SQL Replication unload record of `ibmsnap_{table}` as one struct (table builds).",
         "Each column decoded as its model's column macro `jcat_ibmsnap_column` does field by field (CHAR: "
         "`ebcdic_str`, SMALLINT/INT/BIGINT: `unpack_bin`, DECIMAL: `unpack_packed` scaled, with NULL past its "
@@ -259,8 +258,7 @@ def _unload_example(name: str, c) -> Example:
         value = "00" * (c.length - 1) + "01"
         return Example(f"hex({name}(X'{lead}{value}').{c.name})", value)
     if c.kind in ("smallint", "int", "bigint"):
-        width = {"smallint": 2, "int": 4, "bigint": 8}[c.kind]
-        return Example(f"{name}(X'{lead}{10800:0{2 * width}X}').{c.name}", "10800")
+        return Example(f"{name}(X'{lead}{10800:0{2 * c.data_width}X}').{c.name}", "10800")
     raise ValueError(f"{name}: no example for a first column of kind {c.kind}")
 
 

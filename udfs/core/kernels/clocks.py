@@ -224,10 +224,17 @@ _SEPARATORS = {4: "-", 7: "-", 10: "-", 13: ".", 16: ".", 19: "."}
 _DIGIT_POS = np.array([i for i in range(IBMI_TS_WIDTH) if i not in _SEPARATORS])
 _SEP_POS = np.array(list(_SEPARATORS))
 _SEP_CHARS = np.array([ord(c) for c in _SEPARATORS.values()], dtype=np.uint8)
-# weights of the 20 digits in year (4), month, day, hour, minute, second (2 each), microseconds (6)
-_PART_WEIGHTS = np.zeros((len(_DIGIT_POS), 7))
-for _j, (_a, _b) in enumerate(((0, 4), (4, 6), (6, 8), (8, 10), (10, 12), (12, 14), (14, 20))):
-    _PART_WEIGHTS[_a:_b, _j] = 10.0 ** np.arange(_b - _a - 1, -1, -1)
+
+
+def _part_weights() -> np.ndarray:
+    """(20, 7): the 20 digits' weights in year (4), month, day, hour, minute, second (2 each), microseconds (6)."""
+    w = np.zeros((len(_DIGIT_POS), 7))
+    for j, (a, b) in enumerate(((0, 4), (4, 6), (6, 8), (8, 10), (10, 12), (12, 14), (14, 20))):
+        w[a:b, j] = 10.0 ** np.arange(b - a - 1, -1, -1)
+    return w
+
+
+_PART_WEIGHTS = _part_weights()
 
 
 def parse_ibmi_timestamp(b, ccsid=None, strict: bool = False) -> pa.Array:

@@ -62,6 +62,14 @@ class UnloadColumn:
         return self.pos - 1, self.pos
 
     @property
+    def sql_type(self) -> str:
+        """The Spark SQL type of the decoded column (the layout function's struct field, the model's column)."""
+        if self.kind == "decimal":
+            return f"DECIMAL({self.length},{self.scale})"
+        return {"char": "STRING", "varchar": "STRING", "bit": "BINARY", "varbit": "BINARY", "smallint": "SMALLINT",
+                "int": "INT", "bigint": "BIGINT", "timestamp": "TIMESTAMP_NTZ"}[self.kind]
+
+    @property
     def arrow_type(self) -> pa.DataType:
         if self.kind in ("char", "varchar"):
             return pa.string()
@@ -74,18 +82,23 @@ class UnloadColumn:
         return pa.timestamp("us")  # TIMESTAMP_NTZ
 
 
-def _var_bytes(records: np.ndarray, at: int, n: int, present: np.ndarray) -> tuple[pa.Array, np.ndarray]:
-    """VARCHAR data: the 2-byte length at `at`, then that many of the n bytes after it (NULL unless 0..n)."""
+def _var_length(records: np.ndarray, at: int, n: int, present: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A VARCHAR's 2-byte length at `at` (0 where not ok) and where it is ok: present and 0..n."""
     length = records[:, at].astype(np.int64) << 8 | records[:, at + 1]
     ok = present & (length <= n)  # a signed length: X'8000' and above are negative, so above n too
-    length = np.where(ok, length, 0)
+    return np.where(ok, length, 0), ok
+
+
+def _var_bytes(records: np.ndarray, at: int, n: int, present: np.ndarray) -> pa.Array:
+    """VARCHAR FOR BIT DATA: the 2-byte length at `at`, then that many of the n bytes after it (NULL unless 0..n)."""
+    length, ok = _var_length(records, at, n, present)
     data = records[:, at + 2:at + 2 + n]
     keep = np.arange(n)[None, :] < length[:, None]
     offsets = np.zeros(len(length) + 1, dtype=np.int32)
     np.cumsum(length, out=offsets[1:])
     validity = None if ok.all() else pa.py_buffer(np.packbits(ok, bitorder="little"))
     return pa.Array.from_buffers(pa.binary(), len(length), [validity, pa.py_buffer(offsets),
-                                                           pa.py_buffer(np.ascontiguousarray(data[keep]))]), ok
+                                                           pa.py_buffer(np.ascontiguousarray(data[keep]))])
 
 
 def _scaled(unscaled: pa.Array, c: UnloadColumn) -> pa.Array:
@@ -128,12 +141,11 @@ def decode_unload(b, columns: Sequence[UnloadColumn], null_indicator: str = "lea
 def _column(records: np.ndarray, c: UnloadColumn, at: int, present: np.ndarray, ccsid: int,
             strict: bool) -> pa.Array:
     if c.kind == "varbit":
-        return _var_bytes(records, at, c.length, present)[0]
+        return _var_bytes(records, at, c.length, present)
     if c.kind == "varchar":
         # the n bytes with those past the length blanked: text decoding drops trailing blanks, so this is the
         # length's bytes decoded, through the fixed-width path (4x faster than one string of each length)
-        length = records[:, at].astype(np.int64) << 8 | records[:, at + 1]
-        ok = present & (length <= c.length)
+        length, ok = _var_length(records, at, c.length, present)
         window = np.where(np.arange(c.length)[None, :] < length[:, None], records[:, at + 2:at + 2 + c.length], 0x40)
         return ebcdic_str(fixed_width_batch(window.astype(np.uint8), ok), ccsid, strict=strict)
     cut = fixed_width_batch(records[:, at:at + c.data_width], present)

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from .. import encoders as enc
 from ..ddl import REPO, SQL_DIR, Column, TableDdl, load_all
+from ..kernels.unload import UnloadColumn
 
 PLATFORMS = ("os390", "vmvse", "other")
 SEQUENCE_FORMS = ("char10", "varchar16")
@@ -50,23 +51,17 @@ def kind(c: Column) -> str:
     return c.db2_type.lower()
 
 
+def unload_column(c: Column, pos: int = 1) -> UnloadColumn:
+    """The column as the unload kernel reads it (its width and types are the kernel's one table)."""
+    return UnloadColumn(c.name, pos, kind(c), c.length or 0, c.scale or 0, c.nullable)
+
+
 def data_width(c: Column) -> int:
-    k = kind(c)
-    if k in ("char", "bit"):
-        return c.length
-    if k in ("varchar", "varbit"):
-        return 2 + c.length
-    if k == "decimal":
-        return c.length // 2 + 1
-    return {"smallint": 2, "int": 4, "bigint": 8, "timestamp": 26}[k]
+    return unload_column(c).data_width
 
 
 def spark_type(c: Column) -> str:
-    k = kind(c)
-    if k == "decimal":
-        return f"decimal({c.length},{c.scale})"
-    return {"char": "string", "varchar": "string", "bit": "binary", "varbit": "binary", "smallint": "smallint",
-            "int": "int", "bigint": "bigint", "timestamp": "timestamp_ntz"}[k]
+    return unload_column(c).sql_type.lower()
 
 
 @dataclass(frozen=True)
