@@ -5,7 +5,7 @@
     Rendered by the view lldf_segments, where jcat_fn writes the persistent functions (jcat.parse_timestamp17,
     ...), and by the ephemeral lldf_segments_records that the table models (lldf_data_change,
     lldf_segment_rejects) read, where a jcat build writes the Arrow UDFs: a table never decodes through the view.
-    Field lines: udfs/core/layouts/lldf.py (udfs/dbt/lldf_segments.py); the rest: udfs/dbt/logic/lldf_segments.sql. -#}
+    Field lines: udfs/core/layouts/lldf.py (udfs/render/lldf_segments.py); the rest: udfs/render/logic/lldf_segments.sql. -#}
 {% macro jcat_lldf_segments(relation) -%}
 with {{ jcat_layout_records(relation, 'lldf') }},
 

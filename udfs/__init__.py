@@ -3,12 +3,14 @@
     from udfs import register
     register(spark)          # every catalog function, in this session's Spark SQL
 
-Layers, bottom up (nothing imports a layer above it; CONTRIBUTING.md): udfs.core (no Spark, no dbt), udfs.spark,
-udfs.dbt, udfs.serve, udfs.demo and udfs.bench, udfs.cli. `register` is looked up on first use, so importing
+Layers, bottom up (nothing imports a layer above it; CONTRIBUTING.md): udfs.core (data and kernels: no Spark,
+no dbt, no rendering), udfs.render (every text jcat generate writes), udfs.spark, udfs.dbt, udfs.serve, udfs.demo
+and udfs.bench, udfs.cli. `register` is looked up on first use, so importing
 `udfs` (or anything in udfs.core) starts no Spark and imports no pyspark.
 """
 
-__version__ = "0.1.0"
+from .core import __version__
+
 __all__ = ["register", "__version__"]
 
 

@@ -4,7 +4,7 @@
     column of its meaning, the other column NULL; a field that does not apply to the entry type is NULL.
     Identifiers and counts come from the 8-byte fields (856, 864): the 4-byte copies (614, 852) read 0 or -1
     when the value does not fit. Field table and sources: docs/ibmi_m7.md.
-    Fields: udfs/core/layouts/qasym7j5.py; the rest: udfs/dbt/logic/audit_journal_m7.sql. -#}
+    Fields: udfs/core/layouts/qasym7j5.py; the rest: udfs/render/logic/audit_journal_m7.sql. -#}
 with {{ jcat_layout_records(source('jcat', 'raw_qasym7j5'), 'qasym7j5') }},
 
 fields as (

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from udfs.core.catalog import BY_NAME, CATALOG, LAYOUT_FUNCTIONS, reference_markdown
+from udfs.core.catalog import BY_NAME, CATALOG, LAYOUT_FUNCTIONS
+from udfs.render.reference import reference_markdown
 
 from support import REPO
 from support.golden import BINARY_ARGS, GOLDEN

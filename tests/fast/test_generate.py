@@ -11,9 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from udfs.core.generated import TAG, is_generated, replace_section, section_begin, section_end
-from udfs.cli import generate as _targets  # noqa: F401  (registers the targets)
-from udfs.dbt import generate
+from udfs.render.markers import TAG, is_generated, replace_section, section_begin, section_end
+from udfs.render import generate
 
 ROOT = Path(__file__).resolve().parents[2]
 

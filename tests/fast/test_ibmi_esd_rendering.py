@@ -6,13 +6,14 @@ from __future__ import annotations
 import pytest
 
 from udfs.core.layouts import ibmi_esd
+from udfs.render import ibmi_esd as esd_render
 
 from support import ibmi_esd_mapping
 
 
 def test_rendered_files_are_in_sync():
-    stale = [str(p) for p, text in ibmi_esd.rendered_files().items() if not p.exists() or p.read_text() != text]
-    assert not stale, "run `python -m udfs.layouts.ibmi_esd`: " + ", ".join(stale)
+    stale = [str(p) for p, text in esd_render.generated_files().items() if not p.exists() or p.read_text() != text]
+    assert not stale, "run `jcat generate`: " + ", ".join(stale)
 
 
 def test_every_seed_table_has_a_model():
@@ -47,7 +48,7 @@ def test_layout_holds_the_header_structs_fields(pair):
 
 
 def test_docs_table_gives_every_row_with_its_source():
-    text = (ibmi_esd.ROOT / "docs" / "ibmi_esd.md").read_text()
+    text = (esd_render.ROOT / "docs" / "ibmi_esd.md").read_text()
     assert "| ibmi_esd_ifs_unlink_parent | 35 | B | B4 | confirmed | QP0LJRNL.H Qp0l_B4_Journal_Entry |" in text
     assert "| ibmi_esd_ifs_unlink_link | 34 | B | B5 | confirmed | QP0LJRNL.H Qp0l_B5_Journal_Entry |" in text
     assert "| ibmi_esd_data_queue_receive_keyed | 57 | Q | QL | confirmed | QMHQJRNL.H Qmhq_QL_Journal_Entry |" in text

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from udfs.core import ddl
 from udfs.core.layouts import ibmsnap as L
-from udfs.dbt import ibmsnap as models
+from udfs.render import generate
+from udfs.render import ibmsnap as models
 
 from support import DATA
 
@@ -106,8 +107,10 @@ def test_encode_row_null_and_varchar():
     assert trailing[s.pos - 1 + 18] == 0xFF and len(trailing) == len(rec)
 
 
-def test_models_are_not_stale():
-    assert models.stale_generated() == [], "run: python -m udfs.dbt.ibmsnap generate"
+def test_models_are_what_the_ddl_renders():
+    stale = [p for p, text in generate.all_files(["ibmsnap", "ibmsnap_records"]).items()
+             if not p.exists() or p.read_text() != text[1]]
+    assert stale == [], "run: jcat generate"
 
 
 def test_a_ddl_change_changes_the_model(tmp_path, monkeypatch):

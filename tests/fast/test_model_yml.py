@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from udfs.core.generated import replace_section, section_begin, section_end
+from udfs.render.markers import replace_section, section_begin, section_end
 
 from support import REPO
 

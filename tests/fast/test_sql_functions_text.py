@@ -4,7 +4,7 @@ hook macro generated from them (no Spark)."""
 from __future__ import annotations
 
 from udfs import __version__
-from udfs.core import sql_functions as sf
+from udfs.render import sql_functions as sf
 
 
 def test_stamp_round_trip_and_hash_changes_with_the_body():

@@ -239,7 +239,7 @@ def _rows(spark, name: str) -> list:
 def test_table_twins_decode_through_the_layout_function_and_equal_their_views(spark, scenario_built):
     """The tables the aggregates read (ibmsnap_<table>_records) decode each record once through
     decode_ibmsnap_<table>; the views decode field by field through the persistent functions: same rows."""
-    from udfs.dbt.ibmsnap import aggregate_inputs
+    from udfs.render.ibmsnap import aggregate_inputs
 
     for table in aggregate_inputs():
         assert _rows(spark, f"ibmsnap_{table}_records") == _rows(spark, f"ibmsnap_{table}"), table

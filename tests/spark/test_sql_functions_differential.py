@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from support.golden import BINARY_ARGS, GOLDEN
 from udfs.core.catalog import BY_NAME
-from udfs.core import sql_functions as sf
+from udfs.render import sql_functions as sf
 from udfs.core.kernels.ebcdic import SUPPORTED_CCSIDS
 
 pytestmark = pytest.mark.spark

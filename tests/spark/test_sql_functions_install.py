@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from udfs import __version__
-from udfs.core import sql_functions as sf
+from udfs.render import sql_functions as sf
 
 SCHEMA = "jcat_install_test"
 

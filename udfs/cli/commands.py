@@ -131,20 +131,21 @@ def cmd_metastore(args) -> int:
 
 @command("functions")
 def cmd_functions(args) -> int:
-    from ..core.catalog import CATALOG, reference_markdown
+    from ..core.catalog import CATALOG
+    from ..render.reference import reference_markdown
 
     if args.markdown:
         sys.stdout.write(reference_markdown())
         return 0
     if args.sql:
         from .. import __version__
-        from ..core.sql_functions import ddl_script
+        from ..render.sql_functions import ddl_script
 
         sys.stdout.write(ddl_script(__version__))
         return 0
     if args.dbt_macro:
         from .. import __version__
-        from ..core.sql_functions import dbt_macro
+        from ..render.sql_functions import dbt_macro
 
         sys.stdout.write(dbt_macro(__version__))
         return 0
@@ -162,7 +163,7 @@ def cmd_functions(args) -> int:
 
 @command("generate")
 def cmd_generate(args) -> int:
-    from .generate import main as generate
+    from ..render.generate import main as generate
 
     return generate(check=args.check)
 

@@ -1,3 +1,5 @@
-"""The bottom layer: field kinds (kinds.py: the one field type and table of kinds), kernels, layout
-declarations, framing, DDL parsing, encoders and the function registry. Imports no pyspark, py4j or dbt
-(tests/…: every module imports with them blocked)."""
+"""The bottom layer, data and kernels: field kinds (kinds.py), kernels, layout declarations, framing, DDL parsing,
+encoders and the function registry. Imports no pyspark, py4j or dbt, and renders no text (udfs.render does;
+tests/fast/test_layers.py checks both)."""
+
+__version__ = "0.1.0"

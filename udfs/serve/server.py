@@ -309,7 +309,7 @@ def serve(opts: ServeOptions, out=None, ready: threading.Event | None = None,
         install_handlers()
         if stop.is_set():
             return 0
-        from ..core.sql_functions import PER_FIELD
+        from ..render.sql_functions import PER_FIELD
         from ..spark.runtime import owns_metastore
 
         derby = f"Derby under {jcat_home() / 'metastore_db'}, in this process"

@@ -1,4 +1,4 @@
-"""Installing the persistent SQL functions (bodies: `udfs.core.sql_functions`) into a Spark metastore.
+"""Installing the persistent SQL functions (bodies: `udfs.render.sql_functions`) into a Spark metastore.
 
     ensure_installed(spark)   # cheap: one metadata read when nothing changed (jcat's own metastore, at start)
     install(spark)            # compare each function's stored hash, replace those that differ

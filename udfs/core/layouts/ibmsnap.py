@@ -185,57 +185,6 @@ def union_columns(table: str) -> list[Column]:
     return list(seen.values())
 
 
-# --- the layout functions' records (udfs/core/layouts/ibmsnap_records.py, generated) ---------------------------
-
-RECORDS_MODULE = Path(__file__).with_name("ibmsnap_records.py")
-
-
-def _unload_line(s: Slot) -> str:
-    c = s.column
-    args = [repr(s.name), str(s.pos), repr(kind(c)), str(c.length or 0)]
-    if kind(c) == "decimal":
-        args.append(f"scale={c.scale}")
-    if c.nullable:
-        args.append("nullable=True")
-    return f"C({', '.join(args)}),"
-
-
-def render_records_module() -> str:
-    """The unload layout of every table and variant as data, for decode_ibmsnap_<table> (udfs/core/catalog.py):
-    no DDL parsing where the functions run (executors have the package, not sql/ or sqlglot)."""
-    from ..generated import marker
-
-    out = [marker(RECORDS_MODULE, "udfs/core/layouts/ibmsnap.py"),
-           '"""IBM SQL Replication tables as Db2 unload records, laid out from the DDL in sql/ibmsnap by',
-           "udfs/core/layouts/ibmsnap.py, for the layout functions decode_ibmsnap_<table>. Per table, per group of",
-           "variants (platform/sequence form) that share a layout, one line per column: name, 1-based position of its",
-           "slot (null indicator included), kind, length (CHAR/VARCHAR n, DECIMAL digits), scale, nullable; then the",
-           "slot's width in bytes and the column as the DDL declares it.\"\"\"",
-           "",
-           "from ..kernels.unload import UnloadColumn as C",
-           "",
-           f"VARIANTS = {VARIANTS!r}",
-           f"DEFAULT_VARIANT = {DEFAULT_VARIANT!r}",
-           "",
-           "LAYOUTS = {"]
-    for table in all_tables():
-        out.append(f"    {table!r}: {{")
-        for vs, lay in variant_groups(table):
-            out.append(f"        # {Path(lay.ddl.source_file).name}: {lay.record_length} bytes")
-            out.append(f"        {tuple(vs)!r}: (")
-            w = max(len(_unload_line(s)) for s in lay.slots)
-            for s in lay.slots:
-                out.append(f"            {_unload_line(s).ljust(w)}  # {s.pos:>4} {s.width:>3}  {s.column.declared}")
-            out.append("        ),")
-        out.append("    },")
-    out.append("}")
-    return "\n".join(out) + "\n"
-
-
-def generated_files() -> dict:
-    return {RECORDS_MODULE: render_records_module()}
-
-
 # --- encoder -----------------------------------------------------------------------------------------------
 
 def encode_value(c: Column, value, ccsid: int = 37) -> bytes:

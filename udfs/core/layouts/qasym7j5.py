@@ -38,7 +38,7 @@ M7: tuple[Field, ...] = (
 )
 
 # What the model publishes from each read field, and for which entry types (the hand-written part of the model,
-# udfs/dbt/logic/audit_journal_m7.sql, implements it; docs/ibmi_m7.md shows it beside the table).
+# udfs/render/logic/audit_journal_m7.sql, implements it; docs/ibmi_m7.md shows it beside the table).
 PUBLISHED = {
     "ENTRY_TYPE": ("ENTRY_TYPE, ENTRY_TYPE_DETAIL", "always"),
     "ACTION": ("ACTION, ACTION_DETAIL", "V"),

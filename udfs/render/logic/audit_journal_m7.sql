@@ -1,4 +1,4 @@
-{#- Hand-written part of audit_journal_m7 (udfs/dbt/layout_models.py appends it to the fields CTE it derives
+{#- Hand-written part of audit_journal_m7 (udfs/render/layout_models.py appends it to the fields CTE it derives
     from udfs/core/layouts/qasym7j5.py): entry-type-dependent columns, decode_errors and the strict guard. -#}
 decoded as (
   select *,

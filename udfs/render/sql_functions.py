@@ -28,10 +28,10 @@ from __future__ import annotations
 import hashlib
 from typing import Callable
 
-from .catalog import CATALOG, LAYOUT_FUNCTIONS, Function
-from .generated import marker
-from .kernels.clocks import MAX_US, MIN_US, TOD_UNIX_EPOCH_US
-from .kernels.ebcdic import DEFAULT_CCSID, SUPPORTED_CCSIDS, UnsupportedCcsid, decode_table
+from ..core.catalog import CATALOG, LAYOUT_FUNCTIONS, Function
+from .markers import marker
+from ..core.kernels.clocks import MAX_US, MIN_US, TOD_UNIX_EPOCH_US
+from ..core.kernels.ebcdic import DEFAULT_CCSID, SUPPORTED_CCSIDS, UnsupportedCcsid, decode_table
 
 SCHEMA = "jcat"
 MACRO_PATH = "macros/jcat_install_functions.sql"
@@ -359,7 +359,7 @@ def dbt_macro(version: str) -> str:
     and printed by `jcat functions --dbt-macro`."""
     want = catalog_hash(version)
     out = [
-        marker(MACRO_PATH, "udfs/core/catalog.py and udfs/core/sql_functions.py"),
+        marker(MACRO_PATH, "udfs/core/catalog.py and udfs/render/sql_functions.py"),
         "{#- on-run-start hook: create or replace jcat's persistent SQL functions in `schema` when the catalog hash",
         "    stored on the schema differs; otherwise one DESCRIBE SCHEMA. Off with --vars '{jcat_install_functions: false}'. -#}",
         "{% macro jcat_install_functions(schema='jcat') -%}",

@@ -1,11 +1,9 @@
 """dbt models of IBM SQL Replication, rendered from the Db2 DDL in sql/ibmsnap (parsed by udfs.core.ddl) and the
-record layouts of udfs.core.layouts.ibmsnap: `python -m udfs.dbt.ibmsnap generate` writes models/ibmsnap/*,
-`python -m udfs.dbt.ibmsnap check` fails when the committed models are stale.
+record layouts of udfs.core.layouts.ibmsnap (target `ibmsnap` of `jcat generate`).
 """
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 from ..core.ddl import Column
@@ -13,7 +11,7 @@ from ..core.layouts import ibmsnap as L
 from ..core.layouts.ibmsnap import CODE_MEANINGS, MODELS_DIR, kind, spark_type
 from ..core.project import source_root
 
-from ..core.generated import marker
+from .markers import marker
 
 REPO = source_root()
 
@@ -60,7 +58,7 @@ def render_decoding_macro(table: str) -> str:
     files = sorted({Path(lay.ddl.source_file).name for _, lay in groups})
     w = max(len(c.name) for c in cols)
     path = MACROS_DIR / f"{decode_macro(table)}.sql"
-    out = [HEADER.format(marker=marker(path, "udfs/dbt/ibmsnap.py"), files=", ".join(f"sql/ibmsnap/{f}" for f in files)).rstrip("\n"),
+    out = [HEADER.format(marker=marker(path, "udfs/render/ibmsnap.py"), files=", ".join(f"sql/ibmsnap/{f}" for f in files)).rstrip("\n"),
            "{#- One line per column: the column macro with its position and kind, then position, width in bytes",
            "    (null indicator and VARCHAR length included) and the column as the DDL declares it. -#}",
            f"{{% macro {decode_macro(table)}() %}}",
@@ -132,7 +130,7 @@ def render_table_model(table: str, ephemeral: bool = False) -> str:
     ibmsnap_<table>_records: either is the table's decoding macro."""
     files = sorted({Path(lay.ddl.source_file).name for _, lay in L.variant_groups(table)})
     name = f"ibmsnap_{table}_records" if ephemeral else f"ibmsnap_{table}"
-    out = [HEADER.format(marker=marker(MODELS_DIR / f"{name}.sql", "udfs/dbt/ibmsnap.py"),
+    out = [HEADER.format(marker=marker(MODELS_DIR / f"{name}.sql", "udfs/render/ibmsnap.py"),
                          files=", ".join(f"sql/ibmsnap/{f}" for f in files)).rstrip("\n"),
            f"{{#- The columns, one line each as the DDL declares them: macros/ibmsnap/{decode_macro(table)}.sql. -#}}",
            *(["{#- The decoding of the view ibmsnap_" + table + " as an incremental table, for the table models that read it. -#}",
@@ -244,7 +242,7 @@ def _dump(doc: dict) -> str:
     import yaml
 
     doc = dict(doc, models=[_fold_rules(m) for m in doc["models"]])
-    head = marker(".yml", "udfs/dbt/ibmsnap.py") + "\n# Rendered from the DDL in sql/ibmsnap and udfs/core/layouts/ibmsnap.py.\n"
+    head = marker(".yml", "udfs/render/ibmsnap.py") + "\n# Rendered from the DDL in sql/ibmsnap and udfs/core/layouts/ibmsnap.py.\n"
     return head + yaml.safe_dump(doc, sort_keys=False, width=120, allow_unicode=True)
 
 
@@ -302,7 +300,7 @@ def render_committed_changes() -> str:
     files = ", ".join(f"sql/ibmsnap/{Path(d.source_file).name}" for d in L.cd_ddls())
     union = "\n  union all\n".join(_cd_select(t, True) for t in cds)
     meaning = L.CODE_MEANINGS[("uow", "IBMSNAP_REJ_CODE")]
-    return HEADER.format(marker=marker(".sql", "udfs/dbt/ibmsnap.py"), files=files) + f"""{{#- The committed change stream: every CD row whose unit of work is in ibmsnap_uow, in the order the
+    return HEADER.format(marker=marker(".sql", "udfs/render/ibmsnap.py"), files=files) + f"""{{#- The committed change stream: every CD row whose unit of work is in ibmsnap_uow, in the order the
     Apply program replays them (IBMSNAP_COMMITSEQ, then IBMSNAP_INTENTSEQ; read ORDER BY CHANGE_ORDER).
     Uncommitted rows (no UOW row) never appear. Rejected units of work appear, flagged by IS_REJECTED.
     var ibmsnap_pair_updates (default false): a D followed by an I of the same key in one commit sequence is shown
@@ -424,7 +422,7 @@ def render_prune_candidates() -> str:
     cds = [L.table_key(d) for d in L.cd_ddls()]
     files = ", ".join(f"sql/ibmsnap/{Path(d.source_file).name}" for d in L.cd_ddls())
     union = "\n  union all\n".join(_cd_select(t, False) for t in cds)
-    return HEADER.format(marker=marker(".sql", "udfs/dbt/ibmsnap.py"), files=files) + f"""{{#- CD and UOW rows the Capture program may prune.
+    return HEADER.format(marker=marker(".sql", "udfs/render/ibmsnap.py"), files=files) + f"""{{#- CD and UOW rows the Capture program may prune.
     By sync point: a committed, non-rejected change whose IBMSNAP_COMMITSEQ is at or below the smallest
     PRUNCNTL.SYNCHPOINT of its source (CD rows; the source's CD table found through ibmsnap_register), or of all
     sources (UOW rows, which the sources share). A NULL or all-zero SYNCHPOINT (full refresh pending), or a source
@@ -648,40 +646,3 @@ def render_records_yml(table: str) -> str:
                         "(`ibmsnap_committed_changes`, `ibmsnap_prune_candidates`), so they are decoded from the raw "
                         f"table (Arrow UDFs in a jcat build), never from the view `ibmsnap_{table}`. Its columns are "
                         f"`ibmsnap_{table}`'s.")}]})
-
-
-def write_generated() -> list[Path]:
-    written = []
-    for path, text in generated_files().items():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if not path.exists() or path.read_text() != text:
-            path.write_text(text)
-            written.append(path)
-    return written
-
-
-def stale_generated() -> list[Path]:
-    return [p for p, text in generated_files().items() if not p.exists() or p.read_text() != text]
-
-
-def main(argv: list[str] | None = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
-    if args[:1] == ["generate"]:
-        for path in write_generated():
-            print(f"wrote {path.relative_to(REPO)}")
-        return 0
-    if args[:1] == ["check"]:
-        stale = stale_generated()
-        for path in stale:
-            print(f"stale: {path.relative_to(REPO)} (run jcat generate)")
-        return 1 if stale else 0
-    if args[:1] == ["layouts"]:
-        for name, length in sorted(L.default_record_lengths().items()):
-            print(f"ibmsnap_{name}\t{length}")
-        return 0
-    print("usage: python -m udfs.dbt.ibmsnap generate | check | layouts", file=sys.stderr)
-    return 2
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -1,4 +1,4 @@
-{#- Hand-written part of the decoding of lldf_segments (udfs/dbt/lldf_segments.py writes the header's field lines
+{#- Hand-written part of the decoding of lldf_segments (udfs/render/lldf_segments.py writes the header's field lines
     from udfs/core/layouts/lldf.py before it, and the whole as macros/jcat_lldf_segments.sql): DATA, decode_errors,
     the header length check and the strict guard. -#}
     -- DATA starts where the header says it ends (the header grows between product versions)

@@ -2,7 +2,7 @@
 
 - macros/jcat_lldf_segments.sql: one line per header field (each kind gives its columns: an LRSN its raw bytes
   and `_TIME`, an RBA its raw bytes and `_NUMBER`, a BIN(17) timestamp its value and `_FRACTION`), then the
-  hand-written logic in udfs/dbt/logic/lldf_segments.sql; jcat_lldf_segments_checks(), the columns
+  hand-written logic in udfs/render/logic/lldf_segments.sql; jcat_lldf_segments_checks(), the columns
   decode_errors can name; jcat_lldf_header_columns(), the header columns as the models downstream publish them.
 - docs/lldf.md: the header field table (a generated section).
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..core.generated import replace_section, with_marker
+from .markers import replace_section, with_marker
 from ..core.layouts import lldf
 from ..core.project import source_root
 from .layout_models import logic
@@ -67,7 +67,7 @@ HEAD = """{#- The decoding of lldf_segments (one row per landed LLDF record: see
     Rendered by the view lldf_segments, where jcat_fn writes the persistent functions (jcat.parse_timestamp17,
     ...), and by the ephemeral lldf_segments_records that the table models (lldf_data_change,
     lldf_segment_rejects) read, where a jcat build writes the Arrow UDFs: a table never decodes through the view.
-    Field lines: udfs/core/layouts/lldf.py (udfs/dbt/lldf_segments.py); the rest: udfs/dbt/logic/lldf_segments.sql. -#}
+    Field lines: udfs/core/layouts/lldf.py (udfs/render/lldf_segments.py); the rest: udfs/render/logic/lldf_segments.sql. -#}
 {% macro jcat_lldf_segments(relation) -%}
 with {{ jcat_layout_records(relation, 'lldf') }},
 

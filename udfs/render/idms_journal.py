@@ -1,7 +1,7 @@
 """The IDMS journal's decoding and field table, derived from udfs/core/layouts/idms.py (seed 004's REC lines).
 
 - macros/jcat_idms_journal.sql: one line per REC line (a synonym or group line as a comment), then the
-  hand-written logic in udfs/dbt/logic/idms_journal.sql; jcat_idms_journal_checks(), the fields decode_errors
+  hand-written logic in udfs/render/logic/idms_journal.sql; jcat_idms_journal_checks(), the fields decode_errors
   can name.
 - macros/jcat_idms_carried.sql: the seed's headings (ALL, TX, ...) as record-type lists.
 - docs/idms.md: the field table (a generated section).
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..core.generated import replace_section, with_marker
+from .markers import replace_section, with_marker
 from ..core.layouts import idms
 from ..core.project import source_root
 from .layout_models import logic
@@ -49,7 +49,7 @@ HEAD = """{#- The decoding of idms_journal (every REC field of JREPORT 000, seed
     writes the persistent functions (jcat.unpack_bin, ...), and by the ephemeral model idms_journal_records
     that the table models (idms_transactions, idms_distributed_transactions) read, where a jcat build writes
     the Arrow UDFs: a table never decodes through the view.
-    Field lines: udfs/core/layouts/idms.py (udfs/dbt/idms_journal.py); the rest: udfs/dbt/logic/idms_journal.sql. -#}
+    Field lines: udfs/core/layouts/idms.py (udfs/render/idms_journal.py); the rest: udfs/render/logic/idms_journal.sql. -#}
 {% macro jcat_idms_journal(relation) -%}
 {%- set radix = var('idms_dbk_format', 8) | int -%}
 {%- if radix < 2 or radix > 12 -%}

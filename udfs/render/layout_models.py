@@ -5,14 +5,14 @@
   (each record decoded once, `decode_<layout>(record)`); a view (issue 15) calls one function per field.
 - macros/jcat_ibmi_heading.sql: the *TYPE5 heading, from udfs/core/layouts/qjordje5.py.
 - models/ibmi/audit_journal_m7.sql: the fields CTE from udfs/core/layouts/qasym7j5.py, then the hand-written
-  logic in udfs/dbt/logic/audit_journal_m7.sql; docs/ibmi_m7.md: the field table (a generated section).
+  logic in udfs/render/logic/audit_journal_m7.sql; docs/ibmi_m7.md: the field table (a generated section).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from ..core.generated import marker, replace_section, with_marker
+from .markers import marker, replace_section, with_marker
 from ..core.kinds import KINDS
 from ..core.layouts import qasym7j5, qjordje5
 from ..core.project import source_root
@@ -174,7 +174,7 @@ M7_HEAD = """{#- IBM i audit journal M7 entries (Db2 Mirror replication services
     column of its meaning, the other column NULL; a field that does not apply to the entry type is NULL.
     Identifiers and counts come from the 8-byte fields (856, 864): the 4-byte copies (614, 852) read 0 or -1
     when the value does not fit. Field table and sources: docs/ibmi_m7.md.
-    Fields: udfs/core/layouts/qasym7j5.py; the rest: udfs/dbt/logic/audit_journal_m7.sql. -#}
+    Fields: udfs/core/layouts/qasym7j5.py; the rest: udfs/render/logic/audit_journal_m7.sql. -#}
 with {{ jcat_layout_records(source('jcat', 'raw_qasym7j5'), 'qasym7j5') }},
 
 fields as (

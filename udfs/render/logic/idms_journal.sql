@@ -1,4 +1,4 @@
-{#- Hand-written part of the decoding of idms_journal (udfs/dbt/idms_journal.py appends it to the field lines
+{#- Hand-written part of the decoding of idms_journal (udfs/render/idms_journal.py appends it to the field lines
     it derives from udfs/core/layouts/idms.py, in macros/jcat_idms_journal.sql): the derived columns (db-key
     split, record image, LID list), decode_errors and the strict guard. -#}
 derived as (

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .. import __version__
+from ..core import __version__
 from ..core.project import source_root
-from ..core.sql_functions import MACRO_PATH, dbt_macro
+from .sql_functions import MACRO_PATH, dbt_macro
 
 
 def generated_files() -> dict[Path, str]:

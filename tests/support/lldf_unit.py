@@ -13,13 +13,13 @@ import datetime as dt
 from decimal import Decimal
 from pathlib import Path
 
-from ..core.generated import replace_section
-from ..core.layouts import lldf
-from ..core.project import source_root
-from . import lldf as demo
+from udfs.render.markers import replace_section
+from udfs.core.layouts import lldf
+from udfs.core.project import source_root
+from udfs.demo import lldf as demo
 
 MODELS_DIR = source_root() / "models" / "lldf"
-SOURCE = "udfs/demo/lldf_unit.py"
+SOURCE = "tests/support/lldf_unit.py"
 OLD_MARKER = "# ---- unit tests: rendered by `python -m udfs.demo.lldf_unit` from the encoders; do not edit below ----\n"
 
 T0 = demo.T0
@@ -423,7 +423,7 @@ def rendered_files() -> dict[Path, str]:
         path = MODELS_DIR / f"{model}.yml"
         page = path.read_text().split(OLD_MARKER)[0]  # files from before the section lines
         body = "unit_tests:\n" + "\n".join(render_test(t) for t in tests)
-        files[path] = replace_section(path, SOURCE, page, body, moved_from=("udfs/demos/lldf_unit.py",))
+        files[path] = replace_section(path, SOURCE, page, body, moved_from=("udfs/demo/lldf_unit.py",))
     return files
 
 

@@ -1,0 +1,6 @@
+"""`jcat generate` targets that only a checkout has: dbt unit tests whose expected values come from the tests'
+own encoders, never from the declaration under test (udfs.render.generate loads this file when it exists)."""
+
+TARGETS: dict[str, str] = {
+    "lldf_unit": "support.lldf_unit:rendered_files",  # unit tests of the LLDF models
+}

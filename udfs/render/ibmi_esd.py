@@ -1,0 +1,320 @@
+"""Rendered from udfs/core/layouts/ibmi_esd.py: the ESD models and their .yml (models/ibmi/esd/), the entry-type
+mapping macro and docs/ibmi_esd.md."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from ..core.kernels.ebcdic import SUPPORTED_CCSIDS
+from ..core.layouts.ibmi_esd import ENTRY_TYPES, LAYOUTS, Layout, entry_sources, entry_types, sample_esd
+from ..core.project import source_root
+from .markers import marker
+
+SOURCE = "udfs/core/layouts/ibmi_esd.py"
+
+
+HEADING_COLUMNS = (
+    ("source_file", "string", "'jrn.bin'"), ("record_offset", "bigint", "0"), ("record_number", "bigint", "1"),
+    ("load_id", "string", "'L1'"), ("SEQUENCE_NUMBER", "decimal(20,0)", "4711"),
+    ("ENTRY_TIMESTAMP", "timestamp_ntz", "timestamp_ntz'2024-03-05 14:07:09.123456'"),
+    ("JOURNAL_CODE", "string", None), ("JOURNAL_ENTRY_TYPE", "string", None),
+    ("JOB_NAME", "string", "'QPADEV0001'"), ("JOB_USER", "string", "'JSMITH'"), ("JOB_NUMBER", "string", "'123456'"),
+    ("QUALIFIED_JOB_NAME", "string", "'123456/JSMITH/QPADEV0001'"), ("PROGRAM_NAME", "string", "'PAYUPD'"),
+    ("USER_NAME", "string", "'JSMITH'"), ("JOURNALED_OBJECT_NAME", "string", "'EMPLOYEE'"),
+    ("JOURNALED_OBJECT_LIBRARY", "string", "'PAYROLL'"), ("JOURNALED_OBJECT_MEMBER", "string", "'EMPLOYEE'"),
+    ("JOURNALED_OBJECT_TYPE", "string", "'*FILE'"), ("COUNT_OR_RRN", "decimal(20,0)", "10"),
+    ("INDICATOR_FLAG", "string", "'0'"), ("COMMIT_CYCLE", "decimal(20,0)", "0"),
+    ("JOURNAL_IDENTIFIER", "string", "'A1B2C3D4E5F60718293A'"), ("INCOMPLETE_DATA", "string", "'0'"),
+    ("MINIMIZED_ENTRY_DATA", "string", "'0'"), ("SYSTEM_NAME", "string", "'SYSA'"),
+    ("RECEIVER_NAME", "string", "'RCV0001'"), ("RECEIVER_LIBRARY", "string", "'JRNLIB'"),
+)
+
+def _fields(lay):
+    return [f for f in lay.fields if f.kind != "reserved"]
+
+
+def render_model(lay: Layout) -> str:
+    types = ", ".join(f"{c} {t}" for c, t, _ in entry_types(lay.model)) or "none confirmed yet (selects nothing)"
+    out = [marker(".sql", SOURCE), f"{{#- {lay.title}: seed 001 table {lay.table}, positions relative to the entry-specific data (ESD).",
+           f"    Entries: {types}. Rendered from udfs/core/layouts/ibmi_esd.py (edit there). -#}}",
+           # dbt records refs while parsing, before it knows the materialization that picks one of them
+           "-- depends_on: {{ ref('journal_entries') }}, {{ ref('journal_entries_records') }}",
+           "with entries as (",
+           "  select",
+           "    {{ jcat_ibmi_esd_heading() }},",
+           "    ENTRY_SPECIFIC_DATA as esd,",
+           "    {{ jcat.jcat_fn('ebcdic_str') }}(ENTRY_SPECIFIC_DATA) as esd_text  -- byte n of the ESD is character n: lambdas read text here",
+           "  from {{ jcat_ibmi_esd_journal_entries() }}",
+           f"  where ({{{{ jcat_ibmi_esd_entries('{lay.model}') }}}})",
+           "    and {{ jcat_new_records() }}",
+           "),", "", "fields as (", "  select entries.*"]
+    for f in lay.fields:
+        if f.kind == "reserved":
+            out.append(f"    -- {f.pos} {f.fmt} reserved")
+        else:
+            args = f"'{f.kind}', {f.pos}" + ("" if f.kind == "tail" else f", {f.len}")
+            out.append(f"    , {{{{ jcat_ibmi_esd_field({args}) }}}} as {f.name} -- {f.pos} {f.fmt} {f.doc.split('.')[0]}")
+    out += ["  from entries", "),", "", "parts as (", "  select fields.*"]
+    for p in lay.parts:
+        out.append(f"    , {p.sql} as {p.name} -- {p.fmt}")
+    out += ["  from fields", "),", "", "checked as (", "  select *,", "    concat(heading_errors,"]
+    checks = [f for f in _fields(lay) if f.kind != "tail"]
+    if checks:
+        items = ", ".join(f"('{f.name}', jcat_ibmi_esd_field_check('{f.kind}', {f.pos}, {f.len}))" for f in checks)
+        out.append(f"      {{{{ jcat_decode_errors([{items}]) }}}},")
+    # a part that did not decode is named: by its own condition, and always when the heading's entry length is
+    # shorter than the heading (the ESD's end is unknown, so no part can be told absent from lost)
+    bad = [(p.name, (f"({p.bad}) or " if p.bad else "") + f"({p.name} is null and array_contains(heading_errors, 'ENTRY_LENGTH'))")
+           for p in lay.parts]
+    out.append("      filter(array(" + ", ".join(f"if({cond}, '{name}', null)" for name, cond in bad)
+               + ("" if bad else "cast(null as string)") + "), x -> x is not null)) as all_errors")
+    out += ["  from parts", ")", "", "select", "  {{ jcat_ibmi_esd_heading_columns() }},"]
+    for f in _fields(lay):
+        out.append(f"  {f.name},")
+    for p in lay.parts:
+        out.append(f"  {p.name},")
+    out += ["  esd as ENTRY_SPECIFIC_DATA,",
+            "  {{ jcat_strict_guard('all_errors', record_col='esd') }} as decode_errors", "from checked", ""]
+    return "\n".join(out)
+
+
+def _given_sql(code: str, typ: str, esd: bytes, seq: int = 4711) -> str:
+    cols = []
+    for name, _, lit in HEADING_COLUMNS:
+        if name == "JOURNAL_CODE":
+            lit = f"'{code}'"
+        elif name == "JOURNAL_ENTRY_TYPE":
+            lit = f"'{typ}'"
+        elif name == "SEQUENCE_NUMBER":
+            lit = str(seq)
+        elif name == "COUNT_OR_RRN" and code == "C" and typ == "CM":
+            lit = str(len(esd))
+        cols.append(f"{lit} as {name}")
+    cols += [f"X'{esd.hex().upper()}' as ENTRY_SPECIFIC_DATA", f"{len(esd)} as ENTRY_SPECIFIC_DATA_LENGTH",
+             "cast(array() as array<string>) as decode_errors"]
+    return "select " + ", ".join(cols)
+
+
+def _expected_values(lay: Layout) -> dict:
+    """The sample entry's fixed fields as the model must decode them, read back from the sample bytes."""
+    esd = sample_esd(lay.model)
+    out = {}
+    for f in _fields(lay):
+        if f.kind == "tail":
+            continue
+        raw = esd[f.pos - 1:f.pos - 1 + f.len]
+        if len(raw) < f.len:
+            out[f.name] = None
+        elif f.kind == "hex":
+            out[f.name] = raw.hex().upper()
+        elif f.kind == "u64":  # as text: dbt's fixture reader stops at 2^63, the column is DECIMAL(20,0)
+            out[f.name] = str(int.from_bytes(raw, "big"))
+        elif f.kind in ("bin", "ubin"):
+            out[f.name] = int.from_bytes(raw, "big", signed=f.kind == "bin")
+        elif f.kind == "char":
+            out[f.name] = raw.decode("cp037").rstrip(" \0") or None
+        elif f.kind == "digits":
+            out[f.name] = int(raw.decode("cp037"))
+        elif f.kind == "zoned":
+            sign = -1 if raw[-1] >> 4 == 0xD else 1
+            out[f.name] = sign * int("".join(str(b & 0xF) for b in raw))
+        elif f.kind == "packed":
+            nibbles = raw.hex()
+            out[f.name] = str((-1 if nibbles[-1] in "bd" else 1) * int(nibbles[:-1]))  # beyond msgpack's 64 bits
+    return out
+
+
+def _sql_in(column: str, values) -> str:
+    listed = ", ".join("'" + str(v).replace("'", "''") + "'" for v in values)
+    return f"{column} in ({listed})"
+
+
+def row_rules(lay: Layout) -> dict[str, str]:
+    """The model's data test (macro jcat_row_rules, one query): rule name -> what every row holds. The entry type is
+    one of the layout's (code, type) pairs; an ESD field with confirmed values holds one of them or NULL."""
+    types = entry_types(lay.model)
+    if types:
+        pairs = ", ".join(f"('{c}', '{t}')" for c, t in sorted({(c, t) for c, t, _ in types}))
+        rules = {"entry_type": f"(JOURNAL_CODE, JOURNAL_ENTRY_TYPE) in ({pairs})"}
+    else:
+        rules = {"JOURNAL_CODE_not_null": "JOURNAL_CODE is not null",
+                 "JOURNAL_ENTRY_TYPE_not_null": "JOURNAL_ENTRY_TYPE is not null"}
+    rules["SEQUENCE_NUMBER_not_null"] = "SEQUENCE_NUMBER is not null"
+    for f in _fields(lay):
+        if f.values:
+            rules[f"{f.name}_accepted_values"] = f"{f.name} is null or {_sql_in(f.name, f.values)}"
+    rules["decode_errors_not_null"] = "decode_errors is not null"
+    return rules
+
+
+def render_yml(lay: Layout) -> str:
+    import json
+    types = entry_types(lay.model)
+    lines = [marker(".yml", SOURCE), "version: 2", "", "models:", f"  - name: ibmi_esd_{lay.model}",
+             f"    description: >", f"      {lay.title}: one row per journal entry carrying this entry-specific data layout",
+             f"      (seed 001 table {lay.table}; entries {', '.join(c + ' ' + t + ' (' + s + ')' for c, t, s in types) or 'not yet identified'}).",
+             "      Fields are decoded from ENTRY_SPECIFIC_DATA at the positions IBM prints; see docs/ibmi_esd.md.",
+             "    data_tests:", "      - jcat_row_rules:", "          arguments:", "            rules:"]
+    lines += [f"              {name}: {json.dumps(expr)}" for name, expr in row_rules(lay).items()]
+    lines += ["    columns:",
+              "      - name: JOURNAL_CODE", "        description: Journal code of the entry.",
+              "      - name: JOURNAL_ENTRY_TYPE", "        description: Entry type within the journal code.",
+              "      - name: SEQUENCE_NUMBER", "        description: Sequence number of the entry in the journal."]
+    if lay.heading:
+        lines += ["      - name: COUNT_OR_RRN", f"        description: {json.dumps('Heading value specific to this entry. ' + lay.heading)}"]
+    for f in _fields(lay):
+        lines += [f"      - name: {f.name}", f"        description: {json.dumps(f'{f.doc} ({f.pos} {f.fmt})')}"]
+    for p in lay.parts:
+        lines += [f"      - name: {p.name}", f"        description: {json.dumps(p.doc)}"]
+    lines += ["      - name: ENTRY_SPECIFIC_DATA", "        description: The entry-specific data bytes, as landed.",
+              "      - name: decode_errors",
+              "        description: Fields (heading and ESD) whose bytes did not decode, or parts the ESD cuts short."]
+    if types:
+        code, typ, _ = types[0]
+        esd = sample_esd(lay.model)
+        row = {"JOURNAL_CODE": code, "JOURNAL_ENTRY_TYPE": typ, **_expected_values(lay)}
+        lines += ["", "unit_tests:",
+                  f"  - name: ibmi_esd_{lay.model}_decodes_sample",
+                  f"    description: The sample {code} {typ} entry decodes field by field; an entry of another type is not selected.",
+                  f"    model: ibmi_esd_{lay.model}",
+                  "    overrides:", "      macros:", "        is_incremental: false",
+                  "    given:"]
+        for parent in ("journal_entries", "journal_entries_records"):  # a view reads the one, a table the other
+            lines += [f"      - input: ref('{parent}')", "        format: sql", "        rows: |",
+                      f"          {_given_sql(code, typ, esd)}",
+                      f"          union all {_given_sql('X', 'ZZ', esd, 9)}"]
+        lines += ["    expect:", "      rows:", f"        - {json.dumps(row)}"]
+    return "\n".join(lines) + "\n"
+
+
+def render_entries_macro() -> str:
+    rows = ",\n".join(f"    ('{m}', '{c}', '{t}', '{s}')" for m, c, t, s, _ in ENTRY_TYPES)
+    return marker(".sql", SOURCE) + f"""\n{{#- Which journal code / entry type carries which seed 001 ESD layout: the one place the mapping lives.
+    Rendered from ENTRY_TYPES in udfs/core/layouts/ibmi_esd.py (edit there); docs/ibmi_esd.md gives each status.
+    status: confirmed (an IBM V5R4 QSYSINC header struct, IBM table title or journal entry finder) or recalled
+    (not yet checked). -#}}
+{{% macro jcat_ibmi_esd_entry_types() -%}}
+{{{{ return([
+{rows}
+]) }}}}
+{{%- endmacro %}}
+
+{{#- The WHERE condition selecting a layout's entries; `false` when no entry type is known for it. -#}}
+{{% macro jcat_ibmi_esd_entries(layout) -%}}
+  {{%- set by_code = {{}} -%}}
+  {{%- for m, c, t, s in jcat_ibmi_esd_entry_types() if m == layout -%}}
+    {{%- do by_code.setdefault(c, []).append(t) -%}}
+  {{%- endfor -%}}
+  {{%- if by_code -%}}
+    {{%- for c, ts in by_code.items() -%}}
+      (JOURNAL_CODE = '{{{{ c }}}}' and JOURNAL_ENTRY_TYPE in ('{{{{ ts | join("', '") }}}}')){{{{ ' or ' if not loop.last }}}}
+    {{%- endfor -%}}
+  {{%- else -%}}
+    false
+  {{%- endif -%}}
+{{%- endmacro %}}
+
+{{#- Single-byte EBCDIC CCSIDs the catalog's ebcdic_str decodes (udfs/core/kernels/ebcdic.py SUPPORTED_CCSIDS). -#}}
+{{% macro jcat_ibmi_esd_ebcdic_ccsids() -%}}
+{{{{ return({list(SUPPORTED_CCSIDS)}) }}}}
+{{%- endmacro %}}
+"""
+
+
+DOC_INTRO = """# IBM i journal entry-specific data (seed 001)
+
+One dbt model per layout of IBM's *Layouts for variable-length portion of journal entries* (seed 001), under
+`models/ibmi/esd/`, each a persistent view over the view `journal_entries` (one line in `dbt_project.yml` makes
+one an incremental table over `journal_entries_records`: docs/relations.md) and selecting the journal code / entry types that carry the
+layout. Positions are 1-based and relative to the entry-specific data (ESD), as IBM prints them. This page, the
+models and the mapping macro `jcat_ibmi_esd_entry_types()` are rendered from `udfs/core/layouts/ibmi_esd.py`.
+
+## Journal code / entry type mapping, and how far it is confirmed
+
+The seed lost the table headings that name each layout's entries. Every row below names its source:
+
+- **confirmed** from IBM's V5R4 QSYSINC headers (public copy: GitHub `friedkiwi/iheaders`, folder `v5r4`), whose
+  structs say in their comments which journal code and entry type they describe ("journal code B, B4 (Remove link -
+  Parent Directory) entry type"): `QP0LJRNL.H` (B), `QMHQJRNL.H` (Q), `QWCJRNL.H` (E), `QDBJRNL.H` (one DDL
+  struct for D AC, CG, CT, DC, DT, GC, GO, GT, RV, TC, TD, TG, TQ, F DM, F MC). Each struct was matched to its seed
+  table field by field (names, order, widths). The headers tie entry types to tables only: positions stay the
+  seed's, since V5R4 differs in places (CCSID widths, fields added later, B OG/Z P flag order). `QSYJRNL.H`
+  (ZA, ZO, ZP, ZT) and `QLIJRNL.H` (ZB) confirm each Z type's layout but name no journal code ("used with various
+  journal codes", "NOT used for DB files"), so their E/Q/Y rows stay **recalled**; `QJOURNAL.H` holds the journal
+  APIs' structures, no entry-specific data.
+- **confirmed** from IBM pages: *Layouts for variable-length portion of journal entries*
+  (https://www.ibm.com/support/knowledgecenter/ssw_ibm_i_74/rzaki/rzakivarlength.htm: table titles "Allow use
+  with partial transactions (F MO)", "APYJRNCHG (B AT, D DD, E EQ, F AY, Q QH, Y YH) and RMVJRNCHG (E EX, F RC)")
+  and *All journal entries by code and type* (rzakijournalfinderall2.htm), as listed in `reference/formats.md`
+  section 2 (C CM/RB, R record images, F OP/CL).
+- **recalled**: IBM's entry names as we remember them, not checked: the stored copies of the finder and layouts
+  pages stop after the B entries (searched 2026-11-22), and no header covers them (C, D FM/FN, F, J, L entries).
+- Corrections the headers brought (issue 18): the two unlink tables were swapped (seed table 34, with the parent
+  path offset at 37 and Reserved Char (3), is B B5 "Remove link - Link"; table 35, with the object's JID at 37 and
+  Reserved Char (7), is B B4 "Remove link - Parent Directory"); the keyed-receive table (Reserved 18, key length,
+  key order, key at 23) is Q QL, not Q QR (QR, receive without key, has 18 bytes of reserved ESD and no struct:
+  unmapped); the Data length at 29 / Data at 33 table is Q QS only; E EL (data area restored), B JA and E EK
+  (change journaled object attribute, seed table 6) were missing; B B6, CS, ET, FC, FF, OF, RN, TR, WA now select
+  the tables that were unmapped (19, 29/32, 26/30/31, 38, 36, 33, 39); the DDL struct fills positions 61-108 that
+  seed table 53 lost (APPLY_LENGTH at 73).
+- Layouts still with no row (seed tables 14/15, 17, 59) could not be tied to an entry type: their models exist,
+  decode every field, and select nothing until the mapping is confirmed (add a row to `ENTRY_TYPES`). Better an
+  empty model than a wrong layout applied to real audit data.
+- Existing ESD tables built before this mapping need `--full-refresh` (their models are incremental: entries
+  already built under the old mapping would stay).
+
+Decisions where the seed is silent or inconsistent:
+
+- Offsets to offset-addressed parts count from 0 at the start of the ESD (B B0: the name at offset 16 is
+  position 17, right after the 16 fixed bytes); offset 0 means absent.
+- Seed typos fixed by contiguity: B OA "19 Object name CCSID" is 219 (70 + 149); the DDM record's "29 Remote
+  position information" follows the 20-byte DDM file at 39 (the record closes at 96, IBM's "currently 96");
+  B FA's "Attribute data size Char (32)" is the 4 bytes 57-60; B B3's journal information is Char (37).
+- C LW records are found by walking each record's own length (IBM gives "currently" lengths; the tables give
+  HDR 416, LCL 80, API 112, DDL 384, RMT 128, DDM 96 bytes, not the 400/48/80/624 the descriptions say).
+  Their "(4)" position fields ("two numbers") are read as two Bin(2) halves, ENTRY and OFFSET: our reading.
+  Char(20) qualified names (journal, API program, default journal, DDM file) are split into name and library.
+- Flags whose value lists were lost are kept raw (text as written). Accepted values are tested only where the
+  seed itself states them (data area types *CHAR/*DEC/*LGL, authorization list *PUBLIC 'Y').
+- Names and paths are decoded with their own CCSID: the single-byte EBCDIC CCSIDs of `ebcdic_str`, UTF-16
+  (1200, 13488), UTF-8 (1208); anything else, or malformed bytes, gives NULL and names the part in decode_errors.
+- A field the ESD holds only partly is NULL and named in decode_errors (truncated or minimized entries never
+  yield a cut value). Bin (64) values are DECIMAL(20,0), exact above 2^63.
+
+"""
+
+
+def render_docs() -> str:
+    out = [marker(".md", SOURCE), DOC_INTRO, "| layout (model) | seed table | code | type | status | source |", "|---|---|---|---|---|---|"]
+    for lay in LAYOUTS:
+        rows = entry_sources(lay.model) or [("-", "-", "unknown", "-")]
+        for c, t, s, src in rows:
+            out.append(f"| ibmi_esd_{lay.model} | {lay.table} | {c} | {t} | {s} | {src} |")
+    out.append("\n## Layouts\n")
+    for lay in LAYOUTS:
+        out += [f"### ibmi_esd_{lay.model}: {lay.title} (seed table {lay.table})", ""]
+        if lay.heading:
+            out += [f"Heading values: {lay.heading}", ""]
+        if lay.notes:
+            out += [lay.notes, ""]
+        out += ["| position | width | format | column |", "|---|---|---|---|"]
+        for f in lay.fields:
+            out.append(f"| {f.pos} | {f.len if f.kind != 'tail' else '*'} | {f.fmt} | {f.name or '(reserved)'} |")
+        for p in lay.parts:
+            out.append(f"| * | * | {p.fmt} | {p.name} |")
+        out.append("")
+    return "\n".join(out)
+
+
+ROOT = source_root()
+
+
+def generated_files() -> dict[Path, str]:
+    files = {ROOT / "macros" / "jcat_ibmi_esd_entries.sql": render_entries_macro(),
+             ROOT / "docs" / "ibmi_esd.md": render_docs()}
+    for lay in LAYOUTS:
+        files[ROOT / "models" / "ibmi" / "esd" / f"ibmi_esd_{lay.model}.sql"] = render_model(lay)
+        files[ROOT / "models" / "ibmi" / "esd" / f"ibmi_esd_{lay.model}.yml"] = render_yml(lay)
+    return files
+

@@ -1,0 +1,19 @@
+"""The targets of `jcat generate`: one line each, name -> "module:function" returning {path: text}.
+
+Every renderer lives in this package (udfs.render), so the registry names no layer above it. A checkout's tests
+add targets of their own in tests/support/generate_targets.py (dbt unit tests whose expected values come from the
+tests' encoders): udfs.render.generate loads them when that file exists, so a wheel never needs the tests.
+"""
+
+from __future__ import annotations
+
+TARGETS: dict[str, str] = {
+    "functions": "udfs.render.reference:generated_files",              # docs/functions.md
+    "sql_functions": "udfs.render.install_macro:generated_files",      # dbt on-run-start hook installing the SQL functions
+    "layouts": "udfs.render.layout_models:generated_files",            # M7, *TYPE5 heading, the kinds macro
+    "idms": "udfs.render.idms_journal:generated_files",                # IDMS decoding, headings macro, docs/idms.md fields
+    "lldf": "udfs.render.lldf_segments:generated_files",               # LLDF header decoding and columns, docs/lldf.md fields
+    "ibmsnap": "udfs.render.ibmsnap:generated_files",                  # IBMSNAP models and macros from sql/ibmsnap DDL
+    "ibmsnap_records": "udfs.render.ibmsnap_records:generated_files",  # their unload layouts as data (decode_ibmsnap_<table>)
+    "ibmi_esd": "udfs.render.ibmi_esd:generated_files",                # ESD models, mapping macro, docs/ibmi_esd.md
+}
