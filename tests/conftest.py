@@ -1,4 +1,4 @@
-"""Test tiers by folder: tests/fast (no JVM, under 2 minutes) and tests/spark (one session-scoped Spark).
+"""Test tiers by folder: tests/fast (no JVM, under 1 minute) and tests/spark (one session-scoped Spark).
 
 Every test is marked `fast` or `spark` by the folder it is in; a test file anywhere else is an error. Big runs
 are marked `heavy` and deselected by default (pyproject's addopts: `-m "not heavy"`); run them with
