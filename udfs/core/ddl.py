@@ -9,8 +9,8 @@ rather than by rewriting the text (so the committed `sql/ibmsnap/*.sql` are what
 * `CREATE TYPE 2 [UNIQUE] INDEX` (a DB2 for OS/390 V4 index type; no effect on the data),
 * schema-qualified index names (`ASN.IBMSNAP_UOW_IDX`).
 
-No Spark, no dbt. `udfs/core/layouts/ibmsnap.py` lays the parsed tables out as records; `python -m udfs.render.ibmsnap
-generate` writes the dbt models from both (`check` fails when the committed models are stale).
+No Spark, no dbt. `udfs/core/layouts/ibmsnap.py` lays the parsed tables out as records; `jcat generate`
+(udfs/render/ibmsnap.py) writes the dbt models from both.
 """
 
 from __future__ import annotations

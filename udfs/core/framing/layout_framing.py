@@ -9,8 +9,8 @@ from .frames import Framing
 # Record lengths fixed by the layout itself. IBMSNAP table lengths arrive later: add them to
 # IBMSNAP_RECORD_LENGTHS (table name in lower case -> bytes) and `--record-length` becomes optional.
 FIXED_RECORD_LENGTHS: dict[str, int] = {"qasym7j5": 971}
-# Db2 unload record lengths derived from sql/ibmsnap (python -m udfs.render.ibmsnap layouts; default variant os390, CHAR(10)
-# sequences; other variants give --record-length). tests/fast/test_ibmsnap_ddl.py fails when these drift.
+# Db2 unload record lengths derived from sql/ibmsnap (udfs.core.layouts.ibmsnap.default_record_lengths(): default
+# variant os390, CHAR(10) sequences; other variants give --record-length). tests/fast/test_ibmsnap_ddl.py fails when these drift.
 IBMSNAP_RECORD_LENGTHS: dict[str, int] = {
     "register": 504, "pruncntl": 195, "uow": 95, "critsec": 18, "trace": 290, "ccpparms": 20,
     "warm_start": 50, "ccpenq": 9, "cdemployee": 94,
