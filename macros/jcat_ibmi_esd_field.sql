@@ -20,11 +20,6 @@
     and either the ESD ends inside it (truncated: named, so a cut entry never passes silently) or its bytes are
     not all blanks (text, digits) / always (zoned, packed). Binary and hex fields always decode. -#}
 {% macro jcat_ibmi_esd_field_check(kind, pos, len, col='esd') -%}
-  {%- if kind in ('zoned', 'packed') -%}
-  length({{ col }}) >= {{ pos }}
-  {%- elif kind in ('char', 'digits') -%}
-  (length({{ col }}) >= {{ pos }} and (length({{ col }}) < {{ pos + len - 1 }} or {{ jcat_ibmi_present(col, pos, len) }}))
-  {%- else -%}
-  (length({{ col }}) >= {{ pos }} and length({{ col }}) < {{ pos + len - 1 }})
-  {%- endif -%}
+  {%- set fills = [] if kind in ('zoned', 'packed') else (['40'] if kind in ('char', 'digits') else none) -%}
+  {{ return(jcat_must_decode(col, pos, len, fills, 'start')) }}
 {%- endmacro %}
