@@ -2,7 +2,7 @@
     prints it. A field the ESD does not hold in full (short or minimized entry) is NULL, never a partial value.
     kinds: char (EBCDIC text, blank -> NULL), zoned, digits (Char(n) of digits), bin (signed Bin(15)/Bin(31)),
     ubin (unsigned Bin(16)/Bin(32)), u64 (unsigned Bin(64) -> DECIMAL(20,0), exact), hex (identifiers),
-    packed, tail (Char(*) from pos to the end, BINARY). -#}
+    packed (as udfs/render/kind_sql.py's table), tail (Char(*) from pos to the end, BINARY). -#}
 {% macro jcat_ibmi_esd_field(kind, pos, len=none, col='esd') -%}
   {{ return(adapter.dispatch('jcat_ibmi_esd_field', 'jcat')(kind, pos, len, col)) }}
 {%- endmacro %}
@@ -11,17 +11,8 @@
   {%- if kind == 'tail' -%}
   if(length({{ col }}) >= {{ pos }}, substr({{ col }}, {{ pos }}), null)
   {%- else -%}
-  if(length({{ col }}) >= {{ pos + len - 1 }},
-  {%- if kind == 'char' %} {{ jcat_char(col, pos, len) }}
-  {%- elif kind == 'zoned' %} {{ jcat_zoned(col, pos, len) }}
-  {%- elif kind == 'digits' %} {{ jcat_ibmi_digits(col, pos, len) }}
-  {%- elif kind == 'bin' %} {{ jcat_bin(col, pos, len) }}
-  {%- elif kind == 'ubin' %} {{ jcat_bin(col, pos, len, false) }}
-  {%- elif kind == 'u64' %} {{ jcat_u64(col, pos, len) }}
-  {%- elif kind == 'hex' %} {{ jcat_hex(col, pos, len) }}
-  {%- elif kind == 'packed' %} {{ jcat_packed(col, pos, len) }}
-  {%- else %}{{ exceptions.raise_compiler_error("jcat_ibmi_esd_field: unknown kind " ~ kind) }}
-  {%- endif %}, null)
+  {#- the kind's field macro, through the one switch of the kinds (macros/jcat_layout_field.sql) -#}
+  if(length({{ col }}) >= {{ pos + len - 1 }}, {{ jcat_layout_field(kind, col, pos, len) }}, null)
   {%- endif -%}
 {%- endmacro %}
 
@@ -29,11 +20,6 @@
     and either the ESD ends inside it (truncated: named, so a cut entry never passes silently) or its bytes are
     not all blanks (text, digits) / always (zoned, packed). Binary and hex fields always decode. -#}
 {% macro jcat_ibmi_esd_field_check(kind, pos, len, col='esd') -%}
-  {%- if kind in ('zoned', 'packed') -%}
-  length({{ col }}) >= {{ pos }}
-  {%- elif kind in ('char', 'digits') -%}
-  (length({{ col }}) >= {{ pos }} and (length({{ col }}) < {{ pos + len - 1 }} or {{ jcat_ibmi_present(col, pos, len) }}))
-  {%- else -%}
-  (length({{ col }}) >= {{ pos }} and length({{ col }}) < {{ pos + len - 1 }})
-  {%- endif -%}
+  {%- set fills = [] if kind in ('zoned', 'packed') else (['40'] if kind in ('char', 'digits') else none) -%}
+  {{ return(jcat_must_decode(col, pos, len, fills, 'start')) }}
 {%- endmacro %}

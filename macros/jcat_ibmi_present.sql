@@ -5,5 +5,5 @@
 {%- endmacro %}
 
 {% macro default__jcat_ibmi_present(col, pos, len) -%}
-  (length({{ col }}) >= {{ pos + len - 1 }} and substr({{ col }}, {{ pos }}, {{ len }}) <> unhex(repeat('40', {{ len }})))
+  {{ return(jcat_must_decode(col, pos, len, ['40'])) }}
 {%- endmacro %}

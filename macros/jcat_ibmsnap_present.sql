@@ -7,9 +7,8 @@
 
 {% macro default__jcat_ibmsnap_present(col, pos, kind, n, scale, nullable) -%}
   {%- if nullable -%}
-  {%- set ni_pos = jcat_ibmsnap_positions(pos, kind, n, nullable)[0] -%}
-  {{ return("coalesce(substr(" ~ col ~ ", " ~ ni_pos ~ ", 1) not in (X'FF', X'6F'), true)") }}
+  {{ return(jcat_must_decode(col, jcat_ibmsnap_positions(pos, kind, n, nullable)[0], 1, ['FF', '6F'], 'any')) }}
   {%- else -%}
-  {{ return('true') }}
+  {{ return(jcat_must_decode(col, pos, 1, [], 'any')) }}
   {%- endif -%}
 {%- endmacro %}

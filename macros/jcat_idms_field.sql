@@ -22,6 +22,5 @@
 
 {#- The field applies and holds a value: not all X'00' and not all blanks (for decode_errors checks). -#}
 {% macro jcat_idms_present(pos, len, types, col='record') -%}
-  ({{ jcat_idms_applies(pos, len, types, col) }}
-   and substr({{ col }}, {{ pos }}, {{ len }}) not in (X'{{ "00" * len }}', X'{{ "40" * len }}'))
+  {{ return(jcat_must_decode(col, pos, len, ['00', '40'], when=none if types == 'ALL' else jcat_idms_carried(types, col))) }}
 {%- endmacro %}

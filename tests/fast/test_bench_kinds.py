@@ -47,7 +47,7 @@ def _norm(v):
 def test_row_decoder_and_catalog_kernel(kind, hexbytes, expected):
     raw = bytes.fromhex(hexbytes)
     assert KINDS[kind].row(raw) == expected
-    kernel = RECORD_KINDS[KINDS[kind].record_kind][0]
+    kernel = RECORD_KINDS[kind][0]
     got = (pa.array([raw], pa.binary()) if kernel is None else kernel(pa.array([raw], pa.binary()))).to_pylist()[0]
     assert _norm(got) == _norm(expected)
 

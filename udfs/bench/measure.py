@@ -13,7 +13,8 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-from .kinds import KINDS, BenchField, catalog_per_field_sql, jvm_sql, sql_function_sql
+from .kinds import (KINDS, BenchField, catalog_per_field_sql, jvm_sql, layout_sql, row_udf_name, row_udf_sql,
+                    sql_function_sql)
 from .layouts import POOL, BenchLayout
 
 WAYS_DOC = {
@@ -144,34 +145,30 @@ def register(spark, lay: BenchLayout) -> None:
     """The layout function over exactly the bench fields, built the way the catalog builds decode_<layout>;
     and the floor UDF."""
     import pyarrow as pa
-    from pyspark.sql.functions import arrow_udf
+    from pyspark.sql.functions import arrow_udf, udf
 
     from ..core.catalog import Example, layout_function
     from ..core.layouts import Field
     from ..spark.spark_catalog import arrow_udf_for
 
-    fields = tuple(Field(f.name, f.pos, f.length, KINDS[f.kind].record_kind) for f in lay.fields)
+    fields = tuple(Field(f.name, f.pos, f.length, f.kind) for f in lay.fields)
     fn = layout_function(f"bench_{lay.name}", fields, "benchmark fields", Example("", ""))
     spark.udf.register(layout_function_name(lay.name), arrow_udf_for(fn))
     spark.udf.register("bench_arrow_floor", arrow_udf(lambda b: pa.nulls(len(b), pa.int64()), "bigint"))
+    for kind, spec in KINDS.items():
+        spark.udf.register(row_udf_name(kind), udf(spec.row, spec.row_type))
 
 
 def ways(spark, lay: BenchLayout, table: str | None = None) -> dict:
-    """Way name -> a DataFrame factory over the raw table (or `table`), all decoding the same fields."""
-    from pyspark.sql import functions as F
-    from pyspark.sql.functions import udf
-
+    """Way name -> a DataFrame factory over the raw table (or `table`), all giving the same model columns."""
     raw = spark.table(table or raw_table(lay.name))
-    names = [f.name for f in lay.fields]
-    row_udfs = {k: udf(spec.row, spec.row_type) for k, spec in KINDS.items()}
     return {
         "catalog": lambda: raw.selectExpr(f"{layout_function_name(lay.name)}(record) AS d")
-                              .selectExpr(*[f"d.{n}" for n in names]),
+                              .selectExpr(*[layout_sql(f) for f in lay.fields]),
         "catalog_per_field": lambda: raw.selectExpr(*[catalog_per_field_sql(f) for f in lay.fields]),
         "sql_functions": lambda: raw.selectExpr(*[sql_function_sql(f) for f in lay.fields]),
         "jvm_expressions": lambda: raw.selectExpr(*[jvm_sql(f) for f in lay.fields]),
-        "row_udf": lambda: raw.select(*[row_udfs[f.kind](F.substring("record", f.pos, f.length)).alias(f.name)
-                                        for f in lay.fields]),
+        "row_udf": lambda: raw.selectExpr(*[row_udf_sql(f) for f in lay.fields]),
         "arrow_floor": lambda: raw.selectExpr("bench_arrow_floor(record) AS nothing"),
     }
 
@@ -193,8 +190,11 @@ def check_agreement(spark, lay: BenchLayout, sample: int = 2000) -> int:
             detail = "" if bad is None else f": row {bad}, " + ", ".join(
                 f"{n}={a!r} vs {b!r}" for n, a, b in zip(names, base[bad], rows[bad]) if a != b)
             raise AssertionError(f"{lay.name}: {way} disagrees with catalog{detail}")
-    if any(v is None for row in base for v in row):
-        nulls = sorted({n for row in base for n, v in zip(names, row) if v is None})
+    # the layout function's own values (a blank text field is '' there, NULL in the model's column)
+    decoded = [tuple(r) for r in spark.table("bench_sample").selectExpr(f"{layout_function_name(lay.name)}(record) AS d")
+               .selectExpr(*[f"d.{n}" for n in names]).collect()]
+    if any(v is None for row in decoded for v in row):
+        nulls = sorted({n for row in decoded for n, v in zip(names, row) if v is None})
         raise AssertionError(f"{lay.name}: the bench data decodes to NULL in {nulls}: fix the generator")
     return len(base)
 

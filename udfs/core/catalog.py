@@ -8,13 +8,13 @@ declare it here, add golden rows to `tests/support/golden.py`, then run `jcat ge
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache, partial
+from functools import partial
 from typing import Callable
 
 from . import kernels
 from .kernels.ebcdic import SUPPORTED_CCSIDS
-from .kernels.record import decode_record, struct_type_sql
-from .kernels.unload import decode_unload
+from .kernels.record import decode_record, decode_record_lenient, struct_type_sql
+from .ibmsnap_decode import decode_table, struct_columns
 from .layouts import ibmsnap_records, idms, lldf, qasym7j5, qjordje5
 
 
@@ -132,12 +132,6 @@ CATALOG: tuple[Function, ...] = (
 )
 
 
-
-def _decode_lenient(b, fields, function: str, strict: bool = False):
-    """decode_record that never raises: for layouts whose fields apply to some record types only."""
-    return decode_record(b, fields, strict=False, function=function)
-
-
 def layout_function(layout: str, fields, summary: str, example: Example, by_record_type: bool = False) -> Function:
     """`decode_<layout>(record)`: every field of a declared layout in one call (the fast path).
 
@@ -149,7 +143,7 @@ def layout_function(layout: str, fields, summary: str, example: Example, by_reco
               "carry it, so the models name undecodable fields that apply in `decode_errors`. " if by_record_type
               else "Strict mode names the field. ")
     return Function(
-        name, partial(_decode_lenient if by_record_type else decode_record, fields=fields, function=name),
+        name, partial(decode_record_lenient if by_record_type else decode_record, fields=fields, function=name),
         (Arg("record", "BINARY", "one whole record as landed"),), struct_type_sql(fields), summary,
         "Each field decoded as its per-field function would (char and digits: `ebcdic_str`, zoned: "
         "`unpack_zoned`, bin: `unpack_bin`, ibmi_ts: `parse_ibmi_timestamp`, hex: the raw bytes), from the layout "
@@ -173,62 +167,15 @@ LAYOUT_FUNCTIONS: tuple[Function, ...] = (
                     "Every field of a CA IDMS journal record (JREPORT 000, seed 004) as one struct, by column name.",
                     Example("decode_idms(X'00340000E3C9D4C5').TYPE", "TIME"), by_record_type=True),
 )
-# --- IBM SQL Replication: one layout function per table, over its Db2 unload records ------------------------
-
-def _constant(arr, name: str, function: str, default):
-    """A layout argument that picks the record layout: the same for every row (a literal); NULL gives `default`."""
-    if arr is None:
-        return default
-    values = set(arr.unique().to_pylist()) - {None} if hasattr(arr, "unique") else {arr}
-    if len(values) > 1:
-        raise ValueError(f"{function}: {name} must be one value for the whole query (a literal), got "
-                         f"{', '.join(sorted(map(str, values)))}")
-    return next(iter(values)) if values else default
-
-
-@lru_cache(maxsize=None)
-def _unload_struct(table: str):
-    """The struct's columns: every column any variant has, in first-seen order, each with one type."""
-    seen = {}
-    for columns in ibmsnap_records.LAYOUTS[table].values():
-        for c in columns:
-            first = seen.setdefault(c.name, c)
-            if first.arrow_type != c.arrow_type:
-                raise ValueError(f"ibmsnap_{table}.{c.name}: {first.arrow_type} in one variant, {c.arrow_type} in another")
-    return tuple(seen.values())
-
-
-@lru_cache(maxsize=None)
-def _unload_layouts(table: str) -> dict:
-    """variant -> the table's columns in that variant."""
-    return {one: cols for group, cols in ibmsnap_records.LAYOUTS[table].items() for one in group}
-
-
-def _decode_ibmsnap(record, variant=None, null_indicator=None, ccsid=None, strict: bool = False, table: str = ""):
-    import pyarrow as pa
-
-    name = f"decode_ibmsnap_{table}"
-    v = str(_constant(variant, "variant", name, ibmsnap_records.DEFAULT_VARIANT)).lower()
-    layouts = _unload_layouts(table)
-    if v not in layouts:
-        raise ValueError(f"{name}: variant {v!r}: expected one of {', '.join(ibmsnap_records.VARIANTS)} "
-                         "(platform/sequence form, as dbt vars ibmsnap_platform and ibmsnap_sequence_form)")
-    ni = str(_constant(null_indicator, "null_indicator", name, "leading")).lower()
-    cc = int(_constant(ccsid, "ccsid", name, 37))
-    got = decode_unload(record, layouts[v], ni, cc, strict=strict, function=name)
-    by_name = {f.name: got.field(i) for i, f in enumerate(got.type)}
-    cols = _unload_struct(table)
-    arrays = [by_name.get(c.name, pa.nulls(len(got), c.arrow_type)) for c in cols]
-    return pa.StructArray.from_arrays(arrays, [c.name for c in cols], mask=got.is_null())
-
+# --- IBM SQL Replication: one layout function per table, over its Db2 unload records (udfs/core/ibmsnap_decode.py)
 
 def ibmsnap_layout_function(table: str) -> Function:
     """`decode_ibmsnap_<table>(record [, variant, null_indicator, ccsid])`: every column of one unload record."""
     name = f"decode_ibmsnap_{table}"
-    cols = _unload_struct(table)
+    cols = struct_columns(table)
     first = cols[0]
     return Function(
-        name, partial(_decode_ibmsnap, table=table),
+        name, partial(decode_table, table=table),
         (Arg("record", "BINARY", "one whole unload record as landed"),
          Arg("variant", "STRING", "platform/sequence form: " + ", ".join(ibmsnap_records.VARIANTS) +
              f" (default {ibmsnap_records.DEFAULT_VARIANT}); one value for the whole query", optional=True),

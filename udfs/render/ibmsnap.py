@@ -8,9 +8,11 @@ from pathlib import Path
 
 from ..core.ddl import Column
 from ..core.layouts import ibmsnap as L
-from ..core.layouts.ibmsnap import CODE_MEANINGS, MODELS_DIR, kind, spark_type
+from ..core.layouts.ibmsnap import MODELS_DIR, kind, spark_type
 from ..core.project import source_root
 
+from . import ibmsnap_docs as D
+from .ibmsnap_docs import CODE_MEANINGS
 from .markers import marker
 
 REPO = source_root()
@@ -166,7 +168,7 @@ def _unit_test(table: str) -> dict:
         for c in L.union_columns(table):  # dbt's sql format wants every column of the model
             v = values.get(c.name)
             cols.append(f"{_literal(c, v)} as {c.name}")
-            meanings = L.CODE_MEANINGS.get((table, c.name))
+            meanings = D.CODE_MEANINGS.get((table, c.name))
             if meanings is not None:
                 m = None if v is None else meanings.get(str(v), f"unknown code {v}")
                 cols.append(("cast(null as string)" if m is None else "'" + m.replace("'", "''") + "'")
@@ -188,7 +190,7 @@ def _unit_test(table: str) -> dict:
 
 def _column_yml(table: str, c: Column) -> dict:
     is_cd = table not in L.CONTROL_TABLES
-    desc = L.DESCRIPTIONS.get((table, c.name)) or L.DESCRIPTIONS.get(c.name)
+    desc = D.DESCRIPTIONS.get((table, c.name)) or D.DESCRIPTIONS.get(c.name)
     if desc is None or (is_cd and c.name not in L.CD_IBMSNAP_COLUMNS):
         if not is_cd:
             raise KeyError(f"no description for {table}.{c.name}")
@@ -200,7 +202,7 @@ def _column_yml(table: str, c: Column) -> dict:
     tests: list = []
     if not c.nullable:
         tests.append("not_null")
-    values = L.ACCEPTED.get(("cd" if is_cd else table, c.name))
+    values = D.ACCEPTED.get(("cd" if is_cd else table, c.name))
     if values:
         tests.append({"accepted_values": {"arguments": {"values": values}}})
     out = {"name": c.name, "description": f"{desc.rstrip('.')}. Db2: {c.declared}."}
@@ -250,7 +252,7 @@ def render_table_yml(table: str) -> str:
     cols = []
     for c in L.union_columns(table):
         cols.append(_column_yml(table, c))
-        meanings = L.CODE_MEANINGS.get((table, c.name))
+        meanings = D.CODE_MEANINGS.get((table, c.name))
         if meanings is not None:
             m = {"name": f"{c.name}_MEANING", "description": (
                 f"What the {c.name} value means where the reference confirms it; 'unknown code <value>' otherwise."
@@ -260,7 +262,7 @@ def render_table_yml(table: str) -> str:
                 m["data_tests"] = ["not_null"]
             cols.append(m)
     if table in L.CONTROL_TABLES:
-        desc = L.TABLE_DESCRIPTIONS[table]
+        desc = D.TABLE_DESCRIPTIONS[table]
     else:
         d = L.cd_ddl(table)
         desc = (f"Change-data (CD) table {d.schema}.{d.name}: one row per captured change, committed or not; "
@@ -269,7 +271,7 @@ def render_table_yml(table: str) -> str:
         "name": f"ibmsnap_{table}",
         "description": desc + " Decoded from Db2 unload records; layout generated from the DDL in sql/ibmsnap "
                               "(dbt vars ibmsnap_platform, ibmsnap_sequence_form, ibmsnap_null_indicator).",
-        "columns": cols + L.LINEAGE_YML}],
+        "columns": cols + D.LINEAGE_YML}],
         "unit_tests": [_unit_test(table)]})
 
 
@@ -299,7 +301,7 @@ def render_committed_changes() -> str:
     cds = [L.table_key(d) for d in L.cd_ddls()]
     files = ", ".join(f"sql/ibmsnap/{Path(d.source_file).name}" for d in L.cd_ddls())
     union = "\n  union all\n".join(_cd_select(t, True) for t in cds)
-    meaning = L.CODE_MEANINGS[("uow", "IBMSNAP_REJ_CODE")]
+    meaning = D.CODE_MEANINGS[("uow", "IBMSNAP_REJ_CODE")]
     return HEADER.format(marker=marker(".sql", "udfs/render/ibmsnap.py"), files=files) + f"""{{#- The committed change stream: every CD row whose unit of work is in ibmsnap_uow, in the order the
     Apply program replays them (IBMSNAP_COMMITSEQ, then IBMSNAP_INTENTSEQ; read ORDER BY CHANGE_ORDER).
     Uncommitted rows (no UOW row) never appear. Rejected units of work appear, flagged by IS_REJECTED.

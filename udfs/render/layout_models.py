@@ -1,6 +1,6 @@
 """Models, macros and docs derived from the layout declarations (udfs/core/layouts), for `jcat generate`.
 
-- macros/jcat_layout_field.sql: from the table of kinds (udfs/core/kinds.py). The switch point between the two
+- macros/jcat_layout_field.sql: from the SQL of each kind (udfs/render/kind_sql.py). The switch point between the two
   ways a model decodes a field: a table or incremental model reads the field from the layout function's struct
   (each record decoded once, `decode_<layout>(record)`); a view (issue 15) calls one function per field.
 - macros/jcat_ibmi_heading.sql: the *TYPE5 heading, from udfs/core/layouts/qjordje5.py.
@@ -12,32 +12,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from . import kind_sql
 from .markers import marker, replace_section, with_marker
-from ..core.kinds import KINDS
 from ..core.layouts import qasym7j5, qjordje5
 from ..core.project import source_root
 
 LOGIC = Path(__file__).resolve().parent / "logic"
 
 
-_JINJA = {"v": "v", "b": "b", "n": "len", "d": "2 * len - 1", "m": "len - 1", "half": "2 ** (8 * len - 1)",
-          "full": "2 ** (8 * len)"}
-
-
 def _jinja(template: str) -> str:
-    """A kind's model_sql / spark_sql ({v} {b} {n} {d} {m} {half} {full}) as jinja over the macro's `v`, `b`, `len`."""
-    marks = {k: chr(1 + i) for i, k in enumerate(_JINJA)}
-    t = template.format(**marks)
-    for k, m in marks.items():
-        t = t.replace("{" + m + "}", "{{ '{' ~ (" + _JINJA[k] + ") ~ '}' }}")  # a regex count such as {20}
-        t = t.replace(m, "{{ " + _JINJA[k] + " }}")
-    return t
+    """A kind's SQL template (udfs/render/kind_sql.py) as jinja over the macro's `v`, `b`, `len`."""
+    return kind_sql.jinja(template)
 
 
 def render_layout_field_macro() -> str:
-    kinds = [k for k in KINDS.values() if k.macro]
+    kinds = list(kind_sql.KIND_SQL.items())
     out = ["{#- One field of a declared layout, decoded the way the model is materialized; the kinds are",
-           "    udfs/core/kinds.py's table.",
+           "    udfs/core/kinds.py's table, their SQL udfs/render/kind_sql.py's.",
            "    jcat_by_layout(): true for tables and incremental models in jcat's own run, which decode each record once through the",
            "    layout function (`decode_<layout>(record) as <struct>` in a CTE before) and read its fields; false",
            "    for a view, which decodes field by field. THE SWITCH POINT of issue 15: a view's branch ('function')",
@@ -56,26 +47,25 @@ def render_layout_field_macro() -> str:
            "  {%- set engine = var('jcat_field_engine', none) or ('layout' if jcat_by_layout() else 'function') -%}",
            "  {%- if engine == 'layout' and struct is not none -%}",
            "    {%- set v = struct ~ '.' ~ name -%}"]
-    for i, k in enumerate(kinds):
-        out.append(f"    {{%- {'if' if i == 0 else 'elif'} kind == '{k.name}' -%}}")
-        out.append(f"    {_jinja(k.model_sql)}")
+    for i, (name, k) in enumerate(kinds):
+        out.append(f"    {{%- {'if' if i == 0 else 'elif'} kind == '{name}' -%}}")
+        out.append(f"    {_jinja(k.column)}")
     out += ["    {%- else -%}{{ exceptions.raise_compiler_error('jcat_layout_field: no struct form for kind ' ~ kind) }}",
             "    {%- endif -%}",
             "  {%- elif engine == 'spark' -%}",
             "    {%- set b = 'substr(' ~ col ~ ', ' ~ pos ~ ', ' ~ len ~ ')' -%}"]
-    spark = [k for k in kinds if k.spark_sql]
-    for i, k in enumerate(spark):
-        out.append(f"    {{%- {'if' if i == 0 else 'elif'} kind == '{k.name}' -%}}")
-        out.append(f"    {_jinja(k.spark_sql)}")
+    for i, (name, k) in enumerate(kinds):
+        out.append(f"    {{%- {'if' if i == 0 else 'elif'} kind == '{name}' -%}}")
+        out.append(f"    {_jinja(k.spark)}")
     out += ["    {%- else -%}{{ exceptions.raise_compiler_error('jcat_layout_field: no Spark form for kind ' ~ kind) }}",
             "    {%- endif -%}",
             "  {%- else -%}"]
-    for i, k in enumerate(kinds):
-        out.append(f"    {{%- {'if' if i == 0 else 'elif'} kind == '{k.name}' -%}}")
+    for i, (name, k) in enumerate(kinds):
+        out.append(f"    {{%- {'if' if i == 0 else 'elif'} kind == '{name}' -%}}")
         out.append(f"    {{{{ {k.macro}({k.macro_args}) }}}}")
     out += ["    {%- else -%}{{ exceptions.raise_compiler_error('jcat_layout_field: no field macro for kind ' ~ kind) }}",
             "    {%- endif -%}", "  {%- endif -%}", "{%- endmacro %}", "", LAYOUT_RECORDS]
-    return with_marker(".sql", "udfs/core/kinds.py", "\n".join(out))
+    return with_marker(".sql", "udfs/render/kind_sql.py", "\n".join(out))
 
 
 LAYOUT_RECORDS = """{#- The first two CTEs of a model that decodes a raw table: `raw`, its records no build has decoded yet

@@ -10,6 +10,7 @@ from __future__ import annotations
 TARGETS: dict[str, str] = {
     "functions": "udfs.render.reference:generated_files",              # docs/functions.md
     "sql_functions": "udfs.render.install_macro:generated_files",      # dbt on-run-start hook installing the SQL functions
+    "kinds": "udfs.render.kind_sql:generated_files",                   # the IDMS date-time macro (one arithmetic with its baseline)
     "layouts": "udfs.render.layout_models:generated_files",            # M7, *TYPE5 heading, the kinds macro
     "idms": "udfs.render.idms_journal:generated_files",                # IDMS decoding, headings macro, docs/idms.md fields
     "lldf": "udfs.render.lldf_segments:generated_files",               # LLDF header decoding and columns, docs/lldf.md fields

@@ -73,3 +73,14 @@ def unpack_bin(b, signed=None, strict: bool = False) -> pa.Array:
 
     raise_if_strict(strict, "unpack_bin", batch, bad, reason)
     return pa.array(values, type=pa.int64(), mask=~ok)
+
+
+def unpack_u64(b, strict: bool = False) -> pa.Array:
+    """Unsigned Bin(64) as DECIMAL(20,0): exact above 2^63 (BIGINT is not). Any width but 8 gives NULL."""
+    batch = binary_batch(b)
+    ok = batch.valid & (batch.lengths == 8)
+    mat = np.zeros((batch.n, 8), np.uint8)
+    rows = np.nonzero(ok)[0]
+    if len(rows):
+        mat[rows] = batch.matrix(rows, 8)
+    return pa.array(unsigned_be(mat), pa.uint64(), mask=~ok).cast(pa.decimal128(20, 0))

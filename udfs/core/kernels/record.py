@@ -68,6 +68,11 @@ def decode_record(b, fields: Sequence, strict: bool = False, function: str = "de
     return pa.StructArray.from_arrays(arrays, [f.name for f in fields], mask=mask)
 
 
+def decode_record_lenient(b, fields: Sequence, function: str, strict: bool = False) -> pa.StructArray:
+    """decode_record that never raises: for layouts whose fields apply to some record types only."""
+    return decode_record(b, fields, strict=False, function=function)
+
+
 def _binary_array(cut: BinaryBatch) -> pa.Array:
     """Raw bytes of a field (kind hex) as BINARY, no decoding."""
     validity = None if cut.valid.all() else pa.py_buffer(np.packbits(cut.valid, bitorder="little"))
