@@ -137,10 +137,16 @@ def m7_record(values: dict) -> bytes:
     return head + body
 
 
-def type5_record(values: dict, esd: bytes = b"", record_length: int | None = None) -> bytes:
+def type5_record(values: dict, esd: bytes = b"", record_length: int | None = None, esd_at: int | None = None) -> bytes:
     """A *TYPE5 outfile record: heading, the entry-specific data, blank padding to `record_length` (or cut to it);
-    JOENTL defaults to the entry's own length."""
-    record = encode(heading_table(), {"JOENTL": esd_pos() - 1 + len(esd), **values}) + esd
+    JOENTL defaults to the entry's own length. `esd_at`: the ESD's position when DSPJRN's NULLINDLEN widened the
+    null-value indicators (the table's last row) from the table's width."""
+    table = heading_table()
+    if esd_at is not None:
+        last = table[-1]
+        table = table[:-1] + (Row(last.pos, esd_at - last.pos, f"Char({esd_at - last.pos})", last.name, last.note, last.key),)
+    start = esd_at or esd_pos()
+    record = encode(table, {"JOENTL": start - 1 + len(esd), **values}) + esd
     length = len(record) if record_length is None else record_length
     return record[:length].ljust(length, b"\x40")
 
