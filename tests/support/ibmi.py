@@ -166,3 +166,49 @@ HEADING = dict(JOSEQN=10_000_000_000_000_000_001, JOCODE="R", JOENTT="UP", JOTST
 def land(spark, table: str, records: list[bytes], load_id: str = "L1", mode: str = "overwrite") -> None:
     rows = [("JRN.bin", sum(map(len, records[:i])), i, r, load_id) for i, r in enumerate(records)]
     spark.createDataFrame(rows, RAW).write.mode(mode).saveAsTable(f"jcat.{table}")
+
+
+# ---- M7 entries of every entry type and V action, keyed by the M7 table's names -----------------------------
+
+BIG = 2**40 + 7  # does not fit the 4-byte copies
+
+
+def _copies(rule: int, count: int) -> dict:
+    """Seed 000: the 4-byte copies read 0 (rule) and -1 (count) when the 8-byte value does not fit."""
+    fits = lambda v: -2**31 <= v < 2**31  # noqa: E731
+    return {"RULE_IDENTIFIER_4": rule if fits(rule) else 0, "RULE_IDENTIFIER_8": rule,
+            "NUMBER_OF_OBJECTS_4": count if fits(count) else -1, "NUMBER_OF_OBJECTS_8": count}
+
+
+def m7_entries() -> list[dict]:
+    """Heading and M7 values of one entry per entry type and V action (and a few more), as seed 000 words them."""
+    e = [
+        {"ENTRY_TYPE": "A", "INCLUSION_STATE": "INCLUDE", "ASP_NAME": "IASP01", "LIBRARY_NAME": "PAYROLL",
+         "OBJECT_TYPE": "*FILE", "OBJECT_NAME": "EMPLOYEE", "APPLY_LABEL": "Q2-ROLLOUT", **_copies(17, 12)},
+        {"ENTRY_TYPE": "A", "INCLUSION_STATE": "EXCLUDE", "ASP_NAME": "*SYSBAS", "LIBRARY_NAME": "SCRATCH", **_copies(BIG, 0)},
+        {"ENTRY_TYPE": "A", "INCLUSION_STATE": "DEFINITION", "ENVIRONMENT_VARIABLE": "PAYROLL_ENDPOINT_URL", **_copies(18, BIG)},
+        {"ENTRY_TYPE": "A", "INCLUSION_STATE": "INCLUDE", "SYSTEM_VALUE": "QTIMZON", **_copies(19, 1)},
+        {"ENTRY_TYPE": "D", "INCLUSION_STATE": "INCLUDE", "ASP_NAME": "IASP01", "LIBRARY_NAME": "PAYROLL2",
+         "ORIGINAL_LIBRARY_NAME": "PAYROLL", "OBJECT_TYPE": "*FILE", "OBJECT_NAME": "EMPLOYEE", **_copies(BIG + 1, 0)},
+        {"ENTRY_TYPE": "P", "ASP_NAME": "IASP01", "APPLY_LABEL": "Q2-ROLLOUT", **_copies(0, 4096)},
+        {"ENTRY_TYPE": "R", "ASP_NAME": "*SYSBAS", "LIBRARY_NAME": "SCRATCH", "APPLY_LABEL": "CLEANUP", **_copies(BIG, BIG + 3)},
+        {"ENTRY_TYPE": "S", "RESYNC_TYPE": "RESUME", "ASP_NAME": "IASP01", **_copies(0, 250)},
+        {"ENTRY_TYPE": "S", "RESYNC_TYPE": "RECLONE", "ASP_NAME": "*SYSBAS", **_copies(0, BIG)},
+        {"ENTRY_TYPE": "U", "ASP_NAME": "IASP01", "LIBRARY_NAME": "PAYROLL", "OBJECT_TYPE": "*DTAARA",
+         "OBJECT_NAME": "NEXTEMPNO", **_copies(0, 3)},
+        {"ENTRY_TYPE": "V", "ACTION": "ADD", "RESYNC_TYPE": "QDB2MIR", "INCLUSION_STATE": "IMMEDIATE",
+         "ENVIRONMENT_VARIABLE": "SQL_SEQUENCE_SUPPORT", "APPLY_LABEL": "2.10.3", **_copies(5, 0)},
+        {"ENTRY_TYPE": "V", "ACTION": "RMV", "RESYNC_TYPE": "QDB2MIR", "INCLUSION_STATE": "RESUME",
+         "ENVIRONMENT_VARIABLE": "LEGACY_OTL_FORMAT", "APPLY_LABEL": "1", **_copies(BIG, 0)},
+        {"ENTRY_TYPE": "V", "ACTION": "APY", "RESYNC_TYPE": "QDB2MIR", **_copies(0, 0)},
+        {"ENTRY_TYPE": "V", "ACTION": "RFS", "RESYNC_TYPE": "QDB2MIR", **_copies(0, 0)},
+    ]
+    start = dt.datetime(2024, 6, 3, 9, 15, 0, 250000)
+    out = []
+    for i, values in enumerate(e):
+        job = ("QPADEV0007", "SECOFR1", 4711) if values["ENTRY_TYPE"] in "ADRP" else ("QMRDBSRV", "QSYS", 812345)
+        out.append({"JOSEQN": 2001 + i, "JOTSTP": start + dt.timedelta(minutes=3 * i), "JOJOB": job[0], "JOUSER": job[1],
+                    "JONBR": job[2], "JOPGM": "QMRDBSRV", "JOPGMLIB": "QSYS", "JOPGMDEV": "*SYSBAS", "JOPGMASP": 1,
+                    "JOUSPF": job[1], "JOSYNM": "MIRRORA", "JOSYSSEQ": 92001 + i, "JORCV": "AUDRCV0107",
+                    "JORCVLIB": "QGPL", "JOTHDX": f"{0x1A2B + i:016X}", **values})
+    return out
