@@ -51,7 +51,7 @@ M7_TESTS = [
            RULE_IDENTIFIER=BIG, VERSION_ENTRY_NUMBER=None, RESYNC_TYPE=None, VERSION_GROUP=None,
            INCLUSION_STATE="EXCLUDE", VERSION_ACTIVATION=None, IASP_NAME="*SYSBAS", LIBRARY_NAME="SCRATCH",
            OBJECT_NAME=None, ORIGINAL_LIBRARY_NAME=None, ENVIRONMENT_VARIABLE=None, VERSION_NAME=None,
-           APPLY_LABEL=None, VERSION_IDENTIFIER=None, NUMBER_OF_OBJECTS=0, decode_errors=[]),
+           APPLY_LABEL=None, VERSION_IDENTIFIER=None, NUMBER_OF_OBJECTS=0),
       dict(SEQUENCE_NUMBER=Decimal(2011), JOURNAL_CODE="T", JOURNAL_ENTRY_TYPE="M7", ENTRY_LENGTH=M7_LENGTH,
            QUALIFIED_JOB_NAME="812345/QSYS/QMRDBSRV", ENTRY_TIMESTAMP=dt.datetime(2024, 6, 3, 9, 18, 0, 250000),
            ENTRY_TYPE="V", ENTRY_TYPE_DETAIL="Generic versioning", ACTION="ADD",
@@ -60,17 +60,18 @@ M7_TESTS = [
            RULE_IDENTIFIER=None, VERSION_ENTRY_NUMBER=5, RESYNC_TYPE=None, VERSION_GROUP="QDB2MIR",
            INCLUSION_STATE=None, VERSION_ACTIVATION="IMMEDIATE", IASP_NAME=None, LIBRARY_NAME=None,
            OBJECT_NAME=None, ENVIRONMENT_VARIABLE=None, VERSION_NAME="SQL_SEQUENCE_SUPPORT", APPLY_LABEL=None,
-           VERSION_IDENTIFIER="2.10.3", NUMBER_OF_OBJECTS=None, decode_errors=[])]),
+           VERSION_IDENTIFIER="2.10.3", NUMBER_OF_OBJECTS=None)]),
     ("audit_journal_m7_duplicate_entry_keeps_the_original_library",
      "A D entry after a library rename: ORIGINAL_LIBRARY_NAME is published (only D entries carry it), the rule "
-     "fields land as for A; a number of objects beyond the 4-byte copy (which reads -1) comes whole.",
+     "fields land as for A; the system value and the number of objects the record holds are NULL (seed 000 gives "
+     "them no meaning for D).",
      [dict(HEADING, JOSEQN=2005, JOJOB="QPADEV0007", JOUSER="SECOFR1", JONBR=4711, JOUSPF="SECOFR1",
            ENTRY_TYPE="D", INCLUSION_STATE="INCLUDE", ASP_NAME="IASP01", LIBRARY_NAME="PAYROLL2",
            OBJECT_TYPE="*FILE", OBJECT_NAME="EMPLOYEE", ORIGINAL_LIBRARY_NAME="PAYROLL", SYSTEM_VALUE="QTIMZON",
            RULE_IDENTIFIER_4=17, RULE_IDENTIFIER_8=17, NUMBER_OF_OBJECTS_4=-1, NUMBER_OF_OBJECTS_8=BIG)],
      [dict(SEQUENCE_NUMBER=Decimal(2005), ENTRY_TYPE="D", RULE_IDENTIFIER=17, INCLUSION_STATE="INCLUDE",
            IASP_NAME="IASP01", LIBRARY_NAME="PAYROLL2", OBJECT_TYPE="*FILE", OBJECT_NAME="EMPLOYEE",
-           ORIGINAL_LIBRARY_NAME="PAYROLL", SYSTEM_VALUE=None, NUMBER_OF_OBJECTS=None, decode_errors=[])]),
+           ORIGINAL_LIBRARY_NAME="PAYROLL", SYSTEM_VALUE=None, NUMBER_OF_OBJECTS=None)]),
 ]
 
 ENTRY = dict(JOENTL=700, JOSEQN=12345678901234567890, JOCODE="R", JOENTT="PT",
@@ -86,8 +87,10 @@ ENTRY_ROW = dict(ENTRY_LENGTH=700, SEQUENCE_NUMBER=Decimal(12345678901234567890)
                  PROGRAM_LIBRARY_ASP_NUMBER=0, JOURNALED_OBJECT_NAME="EMPLOYEE", JOURNALED_OBJECT_LIBRARY="HRDATA",
                  JOURNALED_OBJECT_MEMBER="EMPLOYEE", COUNT_OR_RRN=Decimal(42), INDICATOR_FLAG="0",
                  COMMIT_CYCLE=Decimal(0), USER_NAME="ALICE", SYSTEM_NAME="SYSA", JOURNAL_IDENTIFIER="0102030405060708090A",
-                 REFERENTIAL_CONSTRAINT=None, TRIGGER=None, SYSTEM_SEQUENCE_NUMBER=Decimal(987654321),
-                 RECEIVER_NAME="RCV0001", RECEIVER_LIBRARY="JRNLIB", RECEIVER_LIBRARY_ASP_NUMBER=0, ARM_NUMBER=0,
+                 REFERENTIAL_CONSTRAINT=None, TRIGGER=None, INCOMPLETE_DATA=None, IGNORED_BY_APPLY_REMOVE=None,
+                 MINIMIZED_ENTRY_DATA=None, OBJECT_NAME_INDICATOR=None, SYSTEM_SEQUENCE_NUMBER=Decimal(987654321),
+                 RECEIVER_NAME="RCV0001", RECEIVER_LIBRARY="JRNLIB", RECEIVER_LIBRARY_ASP_NAME=None,
+                 RECEIVER_LIBRARY_ASP_NUMBER=0, ARM_NUMBER=0, LOGICAL_UNIT_OF_WORK=None,
                  THREAD_IDENTIFIER="00000000000A2B3C", THREAD="0000000000000A2B", ADDRESS_FAMILY=None, REMOTE_PORT=0,
                  REMOTE_ADDRESS=None, TRANSACTION_IDENTIFIER=None, JOURNALED_OBJECT_TYPE="*QDDS",
                  FILE_TYPE_INDICATOR="0", NESTED_COMMIT_LEVEL=Decimal(0), NULL_VALUE_INDICATORS=None)
@@ -153,23 +156,39 @@ def _literal(v) -> str:
     return "'" + str(v).replace("'", "\\'") + "'"
 
 
-def _expect(rows: list[dict]) -> dict:
-    """Expected rows as SQL (dbt compares only the columns given), with the record number first."""
+def _expect_sql(rows: list[dict], records: list[bytes]) -> dict:
+    """Every column of the expected rows as SQL (dbt needs them all in this format), lineage first."""
     selects = []
     for i, row in enumerate(rows):
-        cols = [f"cast({i} as bigint) as record_number"] + [f"{_literal(v)} as {k}" for k, v in row.items()]
-        selects.append("select " + ",\n  ".join(cols))
+        lineage = {"source_file": "JRN.bin", "record_offset": sum(map(len, records[:i])), "record_number": i, "load_id": "L1"}
+        selects.append("select " + ",\n  ".join(f"{_literal(v)} as {k}" for k, v in {**lineage, **row}.items()))
     return {"format": "sql", "rows": "\nunion all\n".join(selects) + "\n"}
 
 
-def _test(name: str, doc: str, model: str, given: dict, expect: list[dict]) -> dict:
+def _scalar(v):
+    """A value as a dict fixture holds it (dbt casts it to the column's type)."""
+    if isinstance(v, Decimal):
+        return int(v)
+    if isinstance(v, dt.datetime):
+        return v.isoformat(sep=" ")
+    return v
+
+
+def _expect_dict(rows: list[dict]) -> dict:
+    """The columns given (dbt compares only those in this format), with the record number first."""
+    return {"format": "dict", "rows": [{"record_number": i, **{k: _scalar(v) for k, v in row.items()}}
+                                       for i, row in enumerate(rows)]}
+
+
+def _test(name: str, doc: str, model: str, given: dict, expect: dict) -> dict:
     return {"name": name, "description": doc, "model": model, "overrides": {"macros": {"is_incremental": False}},
-            "given": [given], "expect": _expect(expect)}
+            "given": [given], "expect": expect}
 
 
 def m7_unit_tests() -> list[dict]:
     tables = (heading_table(), m7_table())
-    return [_test(name, doc, "audit_journal_m7", _given("raw_qasym7j5", [m7_record(v) for v in values], tables), want)
+    return [_test(name, doc, "audit_journal_m7", _given("raw_qasym7j5", [m7_record(v) for v in values], tables),
+                  _expect_dict(want))
             for name, doc, values, want in M7_TESTS]
 
 
@@ -183,10 +202,12 @@ def entry_record(values: dict, esd: bytes, esd_in_record: int) -> bytes:
 
 
 def entry_unit_tests() -> list[dict]:
-    tables = (heading_table(),)
-    return [_test(name, doc, "journal_entries",
-                  _given("raw_qjordje5", [entry_record(*r) for r in records], tables), want)
-            for name, doc, records, want in ENTRY_TESTS]
+    tests = []
+    for name, doc, records, want in ENTRY_TESTS:
+        built = [entry_record(*r) for r in records]
+        tests.append(_test(name, doc, "journal_entries", _given("raw_qjordje5", built, (heading_table(),)),
+                           _expect_sql(want, built)))
+    return tests
 
 
 class _Dumper(yaml.SafeDumper):
