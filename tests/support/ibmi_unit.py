@@ -47,7 +47,7 @@ M7_TESTS = [
            RULE_IDENTIFIER_8=5)],
      [dict(SEQUENCE_NUMBER=Decimal(2002), JOURNAL_CODE="T", JOURNAL_ENTRY_TYPE="M7", ENTRY_LENGTH=M7_LENGTH,
            QUALIFIED_JOB_NAME="004711/SECOFR1/QPADEV0007", ENTRY_TIMESTAMP=dt.datetime(2024, 6, 3, 9, 18, 0, 250000),
-           ENTRY_TYPE="A", ENTRY_TYPE_DETAIL="Add active replication criteria rule", ACTION=None,
+           ENTRY_TYPE="A", ENTRY_TYPE_DETAIL="Add active replication criteria rule", ACTION=None, ACTION_DETAIL=None,
            RULE_IDENTIFIER=BIG, VERSION_ENTRY_NUMBER=None, RESYNC_TYPE=None, VERSION_GROUP=None,
            INCLUSION_STATE="EXCLUDE", VERSION_ACTIVATION=None, IASP_NAME="*SYSBAS", LIBRARY_NAME="SCRATCH",
            OBJECT_NAME=None, ORIGINAL_LIBRARY_NAME=None, ENVIRONMENT_VARIABLE=None, VERSION_NAME=None,
@@ -59,7 +59,8 @@ M7_TESTS = [
                          "in the Mirror Version List (MVL)",
            RULE_IDENTIFIER=None, VERSION_ENTRY_NUMBER=5, RESYNC_TYPE=None, VERSION_GROUP="QDB2MIR",
            INCLUSION_STATE=None, VERSION_ACTIVATION="IMMEDIATE", IASP_NAME=None, LIBRARY_NAME=None,
-           OBJECT_NAME=None, ENVIRONMENT_VARIABLE=None, VERSION_NAME="SQL_SEQUENCE_SUPPORT", APPLY_LABEL=None,
+           OBJECT_NAME=None, ORIGINAL_LIBRARY_NAME=None, ENVIRONMENT_VARIABLE=None, VERSION_NAME="SQL_SEQUENCE_SUPPORT",
+           APPLY_LABEL=None,
            VERSION_IDENTIFIER="2.10.3", NUMBER_OF_OBJECTS=None)]),
     ("audit_journal_m7_duplicate_entry_keeps_the_original_library",
      "A D entry after a library rename: ORIGINAL_LIBRARY_NAME is published (only D entries carry it), the rule "
@@ -175,7 +176,8 @@ def _scalar(v):
 
 
 def _expect_dict(rows: list[dict]) -> dict:
-    """The columns given (dbt compares only those in this format), with the record number first."""
+    """The columns given (dbt compares only those in this format, taken from the first row), record number first."""
+    assert all(row.keys() == rows[0].keys() for row in rows), "every expected row names the same columns"
     return {"format": "dict", "rows": [{"record_number": i, **{k: _scalar(v) for k, v in row.items()}}
                                        for i, row in enumerate(rows)]}
 
