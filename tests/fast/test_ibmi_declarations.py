@@ -60,12 +60,12 @@ def test_every_route_publishes_a_read_field_for_entry_types_seed_000_lists():
 def test_the_tests_encoder_puts_each_value_at_the_tables_position():
     """Written from the tables, not the declarations: a value lands at its row's position, in its format."""
     rec = ibmi.m7_record({"JOJOB": "QPADEV0007", "ENTRY_TYPE": "D", "ORIGINAL_LIBRARY_NAME": "PAYROLL",
-                          "RULE_IDENTIFIER_8": 2**40 + 7, "NUMBER_OF_OBJECTS_4": -1})
+                          "RULE_IDENTIFIER_2": 2**40 + 7, "NUMBER_OF_OBJECTS_1": -1})
     at = {r.key: rec[r.pos - 1:r.pos - 1 + r.width] for r in (*HEADING_ROWS, *M7_ROWS)}
     assert len(rec) == M7_ROWS[-1].pos + M7_ROWS[-1].width - 1
     assert at["JOENTL"] == str(len(rec)).rjust(5, "0").encode("cp037") and at["JOCODE"] == b"\xe3"
     assert at["JOJOB"] == "QPADEV0007".encode("cp037") and at["ENTRY_TYPE"] == b"\xc4"
     assert at["ORIGINAL_LIBRARY_NAME"].rstrip(b"\x40") == "PAYROLL".encode("cp037")
-    assert at["RULE_IDENTIFIER_8"] == bytes.fromhex("0000010000000007") and at["NUMBER_OF_OBJECTS_4"] == b"\xff" * 4
-    assert at["RULE_IDENTIFIER_4"] == b"\x00" * 4 and set(at["RESERVED_AREA_100"]) == {0}
+    assert at["RULE_IDENTIFIER_2"] == bytes.fromhex("0000010000000007") and at["NUMBER_OF_OBJECTS_1"] == b"\xff" * 4
+    assert at["RULE_IDENTIFIER_1"] == b"\x00" * 4 and set(at["RESERVED_AREA_2"]) == {0}
     assert at["JONBR"] == b"\xf0" * 6 and at["JOSEQN"] == b"\x40" * 20  # left out: zoned zero, text blank

@@ -20,7 +20,7 @@ from udfs.spark.landing.loader import load
 
 # Records come from the tests' encoder, written from seed 000's table in tests/data/sources (never the declaration).
 ROW = {r.key: r for r in (*ibmi.heading_table(), *ibmi.m7_table())}
-RECORD_LENGTH = ROW["RESERVED_AREA_100"].pos + ROW["RESERVED_AREA_100"].width - 1
+RECORD_LENGTH = ibmi.m7_table()[-1].pos + ibmi.m7_table()[-1].width - 1
 
 # Where each encoded M7 field lands, by entry type (seed 000's wording); anything not listed must be NULL.
 ROUTES = {
@@ -34,8 +34,8 @@ ROUTES = {
     "SYSTEM_VALUE": lambda t, a: "SYSTEM_VALUE" if t in "AR" else None,
     "ENVIRONMENT_VARIABLE": lambda t, a: "ENVIRONMENT_VARIABLE" if t in "AR" else ("VERSION_NAME" if t == "V" else None),
     "APPLY_LABEL": lambda t, a: "APPLY_LABEL" if t in "APR" else ("VERSION_IDENTIFIER" if t == "V" and a in ("ADD", "RMV") else None),
-    "RULE_IDENTIFIER_8": lambda t, a: "RULE_IDENTIFIER" if t in "ADR" else ("VERSION_ENTRY_NUMBER" if t == "V" and a in ("ADD", "RMV") else None),
-    "NUMBER_OF_OBJECTS_8": lambda t, a: "NUMBER_OF_OBJECTS" if t in "APRSU" else None,
+    "RULE_IDENTIFIER_2": lambda t, a: "RULE_IDENTIFIER" if t in "ADR" else ("VERSION_ENTRY_NUMBER" if t == "V" and a in ("ADD", "RMV") else None),
+    "NUMBER_OF_OBJECTS_2": lambda t, a: "NUMBER_OF_OBJECTS" if t in "APRSU" else None,
 }
 ROUTED = {"RESYNC_TYPE", "VERSION_GROUP", "INCLUSION_STATE", "VERSION_ACTIVATION", "IASP_NAME", "LIBRARY_NAME",
           "OBJECT_TYPE", "OBJECT_NAME", "ORIGINAL_LIBRARY_NAME", "SYSTEM_VALUE", "ENVIRONMENT_VARIABLE", "VERSION_NAME",
@@ -48,7 +48,7 @@ def expected_row(v: dict) -> dict:
     for field, route in ROUTES.items():
         col = route(t, a)
         if col is not None:
-            want[col] = v.get(field, 0 if field.endswith("_8") else None)
+            want[col] = v.get(field, 0 if field.endswith("_2") else None)
     want.update(ENTRY_TYPE=t, ACTION=a if t == "V" else None, SEQUENCE_NUMBER=v["JOSEQN"],
                 ENTRY_TIMESTAMP=v["JOTSTP"].isoformat(), JOB_NAME=v["JOJOB"], JOB_USER=v["JOUSER"],
                 JOB_NUMBER=f"{v['JONBR']:06d}", QUALIFIED_JOB_NAME=f"{v['JONBR']:06d}/{v['JOUSER']}/{v['JOJOB']}",
@@ -109,7 +109,7 @@ def test_the_demos_four_byte_copies_hold_the_overflow_sentinels(tmp_path):
         r = ROW[key]
         return [int.from_bytes(rec[r.pos - 1:r.pos - 1 + r.width], "big", signed=True) for rec in recs]
 
-    r4, r8, n4, n8 = (read(k) for k in ("RULE_IDENTIFIER_4", "RULE_IDENTIFIER_8", "NUMBER_OF_OBJECTS_4", "NUMBER_OF_OBJECTS_8"))
+    r4, r8, n4, n8 = (read(k) for k in ("RULE_IDENTIFIER_1", "RULE_IDENTIFIER_2", "NUMBER_OF_OBJECTS_1", "NUMBER_OF_OBJECTS_2"))
     assert any(a == 0 and b >= 2**31 for a, b in zip(r4, r8)) and any(a == -1 and b >= 2**31 for a, b in zip(n4, n8))
     assert all(a == b for a, b in zip(r4, r8) if -2**31 <= b < 2**31) and {r["ENTRY_TYPE"] for r in demo.m7_entries()} == set("ADPRSUV")
 
@@ -124,7 +124,7 @@ def test_mutated_records_give_nulls_named_in_decode_errors_not_a_failed_build(la
     assert etype["ENTRY_TYPE"] == "Z" and etype["ENTRY_TYPE_DETAIL"] is None and etype["RULE_IDENTIFIER"] is None
     assert etype["decode_errors"] == ["ENTRY_TYPE"]
     assert incl["INCLUSION_STATE"] == "MAYBE" and incl["decode_errors"] == ["INCLUSION_STATE"]
-    assert incl["RULE_IDENTIFIER"] == ibmi.m7_entries()[0]["RULE_IDENTIFIER_8"]  # the rest of the row still decodes
+    assert incl["RULE_IDENTIFIER"] == ibmi.m7_entries()[0]["RULE_IDENTIFIER_2"]  # the rest of the row still decodes
 
 
 def test_relation_is_a_view_calling_only_persistent_functions(spark, landed):

@@ -36,7 +36,7 @@ def _key(name: str) -> str:
 
 def m7_table() -> tuple[Row, ...]:
     """Seed 000's M7 rows, in order. Keys: the field name in upper snake case; a name the table gives twice (the
-    4- and 8-byte copies, the two reserved areas) gets its width in bytes appended."""
+    4- and 8-byte copies, the two reserved areas) gets its occurrence appended, _1 then _2."""
     rows = []
     for line in (SOURCES / "qasym7j5.txt").read_text().splitlines():
         m = re.match(r"(\d+) (.+?) (Char|Bin|BIN)\((\d+)\)", line)
@@ -46,8 +46,9 @@ def m7_table() -> tuple[Row, ...]:
             note = "binary" if typ != "Char" else ("reserved" if "Reserved" in name else "")
             rows.append(Row(pos, width, f"{typ}({n})", name, note, _key(name)))
     names = [r.key for r in rows]
-    return tuple(Row(r.pos, r.width, r.fmt, r.name, r.note, r.key + (f"_{r.width}" if names.count(r.key) > 1 else ""))
-                 for r in rows)
+    return tuple(Row(r.pos, r.width, r.fmt, r.name, r.note,
+                     r.key + (f"_{names[:i + 1].count(r.key)}" if names.count(r.key) > 1 else ""))
+                 for i, r in enumerate(rows))
 
 
 def _heading_row(pos: int, name: str, rest: str) -> Row:
@@ -176,8 +177,8 @@ BIG = 2**40 + 7  # does not fit the 4-byte copies
 def _copies(rule: int, count: int) -> dict:
     """Seed 000: the 4-byte copies read 0 (rule) and -1 (count) when the 8-byte value does not fit."""
     fits = lambda v: -2**31 <= v < 2**31  # noqa: E731
-    return {"RULE_IDENTIFIER_4": rule if fits(rule) else 0, "RULE_IDENTIFIER_8": rule,
-            "NUMBER_OF_OBJECTS_4": count if fits(count) else -1, "NUMBER_OF_OBJECTS_8": count}
+    return {"RULE_IDENTIFIER_1": rule if fits(rule) else 0, "RULE_IDENTIFIER_2": rule,
+            "NUMBER_OF_OBJECTS_1": count if fits(count) else -1, "NUMBER_OF_OBJECTS_2": count}
 
 
 def m7_entries() -> list[dict]:
