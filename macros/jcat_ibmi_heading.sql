@@ -4,9 +4,9 @@
 
     jcat_ibmi_heading_fields(esd_pos): one tuple per field of IBM's table:
       (column, position, width, kind, IBM format, IBM field)
-    Positions 1-135 are IBM-confirmed; 136-609 are derived (docs/ibmi_journal_entries.md says how).
+    docs/ibmi_journal_entries.md says which positions IBM confirms and how the rest were derived.
     The null-value indicators fill the space up to the entry-specific data, so their width follows esd_pos
-    (DSPJRN NULLINDLEN); the default 610 gives IBM's 50 bytes. -#}
+    (DSPJRN NULLINDLEN); the default 610 gives IBM's width. -#}
 {% macro jcat_ibmi_heading_fields(esd_pos=610) -%}
 {{ return([
   ('ENTRY_LENGTH',                  1,   5, 'zoned',  'Zoned(5,0)', 'JOENTL'),

@@ -11,27 +11,31 @@ import json
 
 import pytest
 
+from support import ibmi
 from support.codegen import whole_stage_methods
 from udfs import cli
-from udfs.core.layouts import qasym7j5
 from udfs.dbt.runner import run_dbt
-from udfs.demo import ibmi
+from udfs.demo import ibmi as demo
 from udfs.spark.landing.loader import load
 
-# Where each encoded M7 field lands, by entry type (seed 000); anything not listed must be NULL.
+# Records come from the tests' encoder, written from seed 000's table in tests/data/sources (never the declaration).
+ROW = {r.key: r for r in (*ibmi.heading_table(), *ibmi.m7_table())}
+RECORD_LENGTH = ibmi.m7_table()[-1].pos + ibmi.m7_table()[-1].width - 1
+
+# Where each encoded M7 field lands, by entry type (seed 000's wording); anything not listed must be NULL.
 ROUTES = {
-    "RESYNC_TYPE_OR_VERSION_GROUP": lambda t, a: {"S": "RESYNC_TYPE", "V": "VERSION_GROUP"}.get(t),
-    "INCLUSION_OR_ACTIVATION": lambda t, a: "INCLUSION_STATE" if t in "AD" else ("VERSION_ACTIVATION" if t == "V" and a in ("ADD", "RMV") else None),
+    "RESYNC_TYPE": lambda t, a: {"S": "RESYNC_TYPE", "V": "VERSION_GROUP"}.get(t),
+    "INCLUSION_STATE": lambda t, a: "INCLUSION_STATE" if t in "AD" else ("VERSION_ACTIVATION" if t == "V" and a in ("ADD", "RMV") else None),
     "ASP_NAME": lambda t, a: "IASP_NAME" if t in "ADPSRU" else None,
     "LIBRARY_NAME": lambda t, a: "LIBRARY_NAME" if t in "ADRU" else None,
     "OBJECT_TYPE": lambda t, a: "OBJECT_TYPE" if t in "ADRU" else None,
     "OBJECT_NAME": lambda t, a: "OBJECT_NAME" if t in "ADRU" else None,
     "ORIGINAL_LIBRARY_NAME": lambda t, a: "ORIGINAL_LIBRARY_NAME" if t == "D" else None,
     "SYSTEM_VALUE": lambda t, a: "SYSTEM_VALUE" if t in "AR" else None,
-    "ENVVAR_OR_VERSION_NAME": lambda t, a: "ENVIRONMENT_VARIABLE" if t in "AR" else ("VERSION_NAME" if t == "V" else None),
-    "APPLY_LABEL_OR_VERSION_ID": lambda t, a: "APPLY_LABEL" if t in "APR" else ("VERSION_IDENTIFIER" if t == "V" and a in ("ADD", "RMV") else None),
-    "RULE_ID_8": lambda t, a: "RULE_IDENTIFIER" if t in "ADR" else ("VERSION_ENTRY_NUMBER" if t == "V" and a in ("ADD", "RMV") else None),
-    "NUMBER_OF_OBJECTS_8": lambda t, a: "NUMBER_OF_OBJECTS" if t in "APRSU" else None,
+    "ENVIRONMENT_VARIABLE": lambda t, a: "ENVIRONMENT_VARIABLE" if t in "AR" else ("VERSION_NAME" if t == "V" else None),
+    "APPLY_LABEL": lambda t, a: "APPLY_LABEL" if t in "APR" else ("VERSION_IDENTIFIER" if t == "V" and a in ("ADD", "RMV") else None),
+    "RULE_IDENTIFIER_2": lambda t, a: "RULE_IDENTIFIER" if t in "ADR" else ("VERSION_ENTRY_NUMBER" if t == "V" and a in ("ADD", "RMV") else None),
+    "NUMBER_OF_OBJECTS_2": lambda t, a: "NUMBER_OF_OBJECTS" if t in "APRSU" else None,
 }
 ROUTED = {"RESYNC_TYPE", "VERSION_GROUP", "INCLUSION_STATE", "VERSION_ACTIVATION", "IASP_NAME", "LIBRARY_NAME",
           "OBJECT_TYPE", "OBJECT_NAME", "ORIGINAL_LIBRARY_NAME", "SYSTEM_VALUE", "ENVIRONMENT_VARIABLE", "VERSION_NAME",
@@ -44,14 +48,15 @@ def expected_row(v: dict) -> dict:
     for field, route in ROUTES.items():
         col = route(t, a)
         if col is not None:
-            want[col] = v.get(field, 0 if field.endswith("_8") else None)
+            want[col] = v.get(field, 0 if field.endswith("_2") else None)
     want.update(ENTRY_TYPE=t, ACTION=a if t == "V" else None, SEQUENCE_NUMBER=v["JOSEQN"],
                 ENTRY_TIMESTAMP=v["JOTSTP"].isoformat(), JOB_NAME=v["JOJOB"], JOB_USER=v["JOUSER"],
                 JOB_NUMBER=f"{v['JONBR']:06d}", QUALIFIED_JOB_NAME=f"{v['JONBR']:06d}/{v['JOUSER']}/{v['JOJOB']}",
                 PROGRAM_NAME=v["JOPGM"], PROGRAM_LIBRARY=v["JOPGMLIB"], PROGRAM_LIBRARY_ASP_NAME=v["JOPGMDEV"],
                 PROGRAM_LIBRARY_ASP_NUMBER=v["JOPGMASP"], USER_NAME=v["JOUSPF"], SYSTEM_NAME=v["JOSYNM"],
                 RECEIVER_NAME=v["JORCV"], RECEIVER_LIBRARY=v["JORCVLIB"], SYSTEM_SEQUENCE_NUMBER=v["JOSYSSEQ"],
-                THREAD=v["JOTHDX"], JOURNAL_CODE="T", JOURNAL_ENTRY_TYPE="M7", ENTRY_LENGTH=971, decode_errors=[])
+                THREAD=v["JOTHDX"], JOURNAL_CODE="T", JOURNAL_ENTRY_TYPE="M7", ENTRY_LENGTH=RECORD_LENGTH,
+                decode_errors=[])
     return want
 
 
@@ -62,25 +67,23 @@ def jcat_sql_json(query: str) -> list[dict]:
     return [json.loads(line) for line in out.getvalue().splitlines() if line.startswith("{")]
 
 
-def mutate(record: bytes, pos: int, new: bytes) -> bytes:
-    return record[:pos - 1] + new + record[pos - 1 + len(new):]
+def mutate(record: bytes, key: str, new: bytes) -> bytes:
+    """The record with the bytes of the table's field `key` replaced by `new`."""
+    at = ROW[key].pos - 1
+    return record[:at] + new + record[at + len(new):]
 
 
 @pytest.fixture(scope="module")
 def landed(spark, tmp_path_factory):
-    files = ibmi.generate(tmp_path_factory.mktemp("ibmi-demo"))
-    result = load(spark, "qasym7j5", [str(p) for p in files["qasym7j5"]])
-    assert result.records == len(ibmi.m7_entries())
-    good = qasym7j5.encode(ibmi.m7_entries()[0])
-    bad = [mutate(good, 75, b"\xf0\xf1\x7b\xf3\xf4\xf5"),             # JONBR: '#' among the zoned digits
-           mutate(good, 29, "2024-02-30-25.00.00.000000".encode("cp037")),  # JOTSTP: no such day or hour
-           mutate(good, 610, b"\xe9"),                                # entry type Z: not in seed 000
-           mutate(good, 628, "MAYBE     ".encode("cp037"))]            # inclusion state not in seed 000
+    folder = tmp_path_factory.mktemp("ibmi-m7")
+    m7 = folder / "QAUDJRN_M7.bin"
+    m7.write_bytes(b"".join(ibmi.m7_record(v) for v in ibmi.m7_entries()))
+    assert load(spark, "qasym7j5", [str(m7)]).records == len(ibmi.m7_entries())
     path = tmp_path_factory.mktemp("ibmi-bad") / "QAUDJRN_BAD.bin"
-    path.write_bytes(b"".join(bad))
+    path.write_bytes(b"".join(bad_records()))
     assert load(spark, "qasym7j5", [str(path)]).records == 4
     assert run_dbt(spark, ["build", "--select", "audit_journal_m7", "--full-refresh"])
-    return files
+    return {"qasym7j5": [m7]}
 
 
 def test_every_entry_type_and_action_round_trips_with_every_value_as_encoded(landed):
@@ -96,15 +99,19 @@ def test_every_entry_type_and_action_round_trips_with_every_value_as_encoded(lan
     assert all(r["ENTRY_TYPE_DETAIL"] for r in rows) and all(r["ACTION_DETAIL"] for r in rows if r["ENTRY_TYPE"] == "V")
 
 
-def test_the_four_byte_copies_hold_the_overflow_sentinels(landed):
-    """The generated file is what IBM i writes: 614 reads 0 and 852 reads -1 when the 8-byte value does not fit."""
-    data = landed["qasym7j5"][0].read_bytes()
-    recs = [data[i:i + 971] for i in range(0, len(data), 971)]
-    r4 = [int.from_bytes(r[613:617], "big", signed=True) for r in recs]
-    r8 = [int.from_bytes(r[855:863], "big", signed=True) for r in recs]
-    n4 = [int.from_bytes(r[851:855], "big", signed=True) for r in recs]
-    n8 = [int.from_bytes(r[863:871], "big", signed=True) for r in recs]
+def test_the_demos_four_byte_copies_hold_the_overflow_sentinels(tmp_path):
+    """The demo's file (udfs/demo/ibmi.py, encoded by the declaration) is what IBM i writes, read at seed 000's
+    positions: the 4-byte rule copy reads 0 and the count copy -1 when the 8-byte value does not fit."""
+    data = demo.generate(tmp_path)["qasym7j5"][0].read_bytes()
+    recs = [data[i:i + RECORD_LENGTH] for i in range(0, len(data), RECORD_LENGTH)]
+
+    def read(key):
+        r = ROW[key]
+        return [int.from_bytes(rec[r.pos - 1:r.pos - 1 + r.width], "big", signed=True) for rec in recs]
+
+    r4, r8, n4, n8 = (read(k) for k in ("RULE_IDENTIFIER_1", "RULE_IDENTIFIER_2", "NUMBER_OF_OBJECTS_1", "NUMBER_OF_OBJECTS_2"))
     assert any(a == 0 and b >= 2**31 for a, b in zip(r4, r8)) and any(a == -1 and b >= 2**31 for a, b in zip(n4, n8))
+    assert all(a == b for a, b in zip(r4, r8) if -2**31 <= b < 2**31) and {r["ENTRY_TYPE"] for r in demo.m7_entries()} == set("ADPRSUV")
 
 
 def test_mutated_records_give_nulls_named_in_decode_errors_not_a_failed_build(landed):
@@ -117,7 +124,7 @@ def test_mutated_records_give_nulls_named_in_decode_errors_not_a_failed_build(la
     assert etype["ENTRY_TYPE"] == "Z" and etype["ENTRY_TYPE_DETAIL"] is None and etype["RULE_IDENTIFIER"] is None
     assert etype["decode_errors"] == ["ENTRY_TYPE"]
     assert incl["INCLUSION_STATE"] == "MAYBE" and incl["decode_errors"] == ["INCLUSION_STATE"]
-    assert incl["RULE_IDENTIFIER"] == ibmi.m7_entries()[0]["RULE_ID_8"]  # the rest of the row still decodes
+    assert incl["RULE_IDENTIFIER"] == ibmi.m7_entries()[0]["RULE_IDENTIFIER_2"]  # the rest of the row still decodes
 
 
 def test_relation_is_a_view_calling_only_persistent_functions(spark, landed):
@@ -186,9 +193,11 @@ def test_one_line_in_dbt_project_makes_it_an_incremental_table_with_the_same_row
 
 def bad_records() -> list[bytes]:
     """The four mutated records of QAUDJRN_BAD.bin, in file order (as the `landed` fixture writes them)."""
-    good = qasym7j5.encode(ibmi.m7_entries()[0])
-    return [mutate(good, 75, b"\xf0\xf1\x7b\xf3\xf4\xf5"), mutate(good, 29, "2024-02-30-25.00.00.000000".encode("cp037")),
-            mutate(good, 610, b"\xe9"), mutate(good, 628, "MAYBE     ".encode("cp037"))]
+    good = ibmi.m7_record(ibmi.m7_entries()[0])
+    return [mutate(good, "JONBR", b"\xf0\xf1\x7b\xf3\xf4\xf5"),                    # '#' among the zoned digits
+            mutate(good, "JOTSTP", "2024-02-30-25.00.00.000000".encode("cp037")),  # no such day or hour
+            mutate(good, "ENTRY_TYPE", b"\xe9"),                                 # entry type Z: not in seed 000
+            mutate(good, "INCLUSION_STATE", "MAYBE     ".encode("cp037"))]         # not in seed 000
 
 
 def test_strict_view_fails_naming_file_offset_field_and_bytes(spark, landed):
@@ -213,8 +222,8 @@ def test_strict_view_fails_naming_file_offset_field_and_bytes(spark, landed):
         assert m, msg[-2000:]
         fields, file, offset, shown = m.groups()
         assert file.endswith("QAUDJRN_BAD.bin")
-        i = int(offset) // 971
-        assert int(offset) % 971 == 0 and i < 4
+        i = int(offset) // RECORD_LENGTH
+        assert int(offset) % RECORD_LENGTH == 0 and i < 4
         assert fields == ["JOB_NUMBER", "ENTRY_TIMESTAMP", "ENTRY_TYPE", "INCLUSION_STATE"][i]
         assert shown == bad_records()[i][:128].hex().upper()
     finally:  # the tests after this one read the view as the non-strict run leaves it
@@ -231,6 +240,6 @@ def test_strict_session_makes_decode_qasym7j5_raise_naming_field_and_bytes(spark
     finally:
         spark.sql("SET spark.jcat.strict=false")
     text = str(err.value)
-    assert "DecodeError: decode_qasym7j5 field JONBR (position 75, 6 bytes)" in text, text[-2000:]
+    assert f"DecodeError: decode_qasym7j5 field JONBR (position {ROW['JONBR'].pos}, {ROW['JONBR'].width} bytes)" in text, text[-2000:]
     assert "X'F0F17BF3F4F5'" in text
     assert spark.sql(f"SELECT decode_qasym7j5(X'{bad.hex()}').JONBR AS n").collect()[0].n is None  # restored

@@ -9,39 +9,43 @@ from decimal import Decimal
 
 import pytest
 
-from udfs.core.layouts import qjordje5
 from udfs.dbt.runner import run_dbt
 
-from support.ibmi import HEADING, land
+from support.ibmi import HEADING, esd_pos, heading_table, land, type5_record
+
+# Records come from the tests' encoder, written from the IBM table in tests/data/sources (never the declaration).
+ROW = {r.key: r for r in heading_table()}
+BEFORE_ESD = esd_pos() - 1  # bytes of heading
 from support.views import arrow_rows, assert_persistent_view, view_rows
 
 
-# (name, ESD bytes, JOENTL override or None, record length or None): ESD = min(JOENTL - 609, record - 609) bytes
+# (name, ESD bytes, JOENTL override or None, record length or None): ESD = min(JOENTL, record) - heading bytes
 CASES = [
     ("exact", bytes(range(1, 41)), None, None),
-    ("padded_record", b"\xc1\xc2\xc3", None, 700),
-    ("truncated_entry", bytes(range(200)), 2000, 700),
-    ("no_esd", b"", None, 609),
-    ("entry_length_below_heading", b"", 300, 650),
+    ("padded_record", b"\xc1\xc2\xc3", None, BEFORE_ESD + 91),
+    ("truncated_entry", bytes(range(200)), 2000, BEFORE_ESD + 91),
+    ("no_esd", b"", None, BEFORE_ESD),
+    ("entry_length_below_heading", b"", 300, BEFORE_ESD + 41),
     ("esd_with_trailing_blanks_and_zeros", b"\xc1\x40\x40\x00\x00", None, None),
 ]
 
 
 def expected_esd(esd: bytes, entry_length: int | None, record_length: int | None) -> bytes:
-    record = len(esd) if record_length is None else record_length - 609
-    entry = len(esd) if entry_length is None else entry_length - 609
+    record = len(esd) if record_length is None else record_length - BEFORE_ESD
+    entry = len(esd) if entry_length is None else entry_length - BEFORE_ESD
     return esd[:max(0, min(record, entry))]
 
 
 def bad_timestamp(record: bytes) -> bytes:
     b = bytearray(record)
-    b[28 + 5:28 + 7] = b"\xf1\xf3"  # month 13
+    at = ROW["JOTSTP"].pos - 1 + 5  # YYYY-MM-...
+    b[at:at + 2] = b"\xf1\xf3"  # month 13
     return bytes(b)
 
 
 def bad_zoned(record: bytes) -> bytes:
     b = bytearray(record)
-    b[74 + 2] = 0xC1  # an 'A' inside the job number
+    b[ROW["JONBR"].pos - 1 + 2] = 0xC1  # an 'A' inside the job number
     return bytes(b)
 
 
@@ -50,8 +54,8 @@ def built(spark):
     records = []
     for _, esd, entl, reclen in CASES:
         values = dict(HEADING, **({"JOENTL": entl} if entl is not None else {}))
-        records.append(qjordje5.encode(values, esd, record_length=reclen))
-    good = qjordje5.encode(HEADING, b"\xc1", record_length=620)
+        records.append(type5_record(values, esd, record_length=reclen))
+    good = type5_record(HEADING, b"\xc1", record_length=BEFORE_ESD + 11)
     records += [bad_timestamp(good), bad_zoned(good)]
     land(spark, "raw_qjordje5", records)
     assert run_dbt(spark, ["build", "--select", "journal_entries", "journal_entries_records", "--full-refresh"])
@@ -68,7 +72,7 @@ def test_a_view_over_the_raw_table_equal_to_the_table_build(spark, built):
     assert rows == arrow_rows(spark, "journal_entries")
     assert rows == sorted((r.asDict(recursive=True) for r in spark.table("jcat.journal_entries_records").collect()),
                           key=repr)
-    late = qjordje5.encode(dict(HEADING, JOSEQN=424242), b"\xc1\xc2", record_length=620)
+    late = type5_record(dict(HEADING, JOSEQN=424242), b"\xc1\xc2", record_length=BEFORE_ESD + 11)
     land(spark, "raw_qjordje5", [late], load_id="L-LATE", mode="append")
     (row,) = spark.sql("select * from jcat.journal_entries where load_id = 'L-LATE'").collect()
     assert row.SEQUENCE_NUMBER == 424242 and bytes(row.ENTRY_SPECIFIC_DATA) == b"\xc1\xc2" and row.decode_errors == []
@@ -82,15 +86,15 @@ def test_esd_is_exactly_the_entry_bytes_the_record_holds(built, i, case):
     want = expected_esd(esd, entl, reclen)
     assert bytes(row["ENTRY_SPECIFIC_DATA"]) == want
     assert row["ENTRY_SPECIFIC_DATA_LENGTH"] == len(want)
-    # an entry length shorter than the heading before its null indicators (559 bytes) is impossible: named,
-    # its value kept
-    assert row["decode_errors"] == (["ENTRY_LENGTH"] if entl is not None and entl < 559 else [])
-    assert row["ENTRY_LENGTH"] == (entl if entl is not None else 609 + len(esd))
+    # an entry length shorter than the heading before its null indicators is impossible: named, its value kept
+    before_indicators = ROW["JONVI"].pos - 1
+    assert row["decode_errors"] == (["ENTRY_LENGTH"] if entl is not None and entl < before_indicators else [])
+    assert row["ENTRY_LENGTH"] == (entl if entl is not None else BEFORE_ESD + len(esd))
 
 
 def test_heading_decodes_every_field_as_encoded(built):
     row = built[0]
-    assert row["ENTRY_LENGTH"] == 609 + 40
+    assert row["ENTRY_LENGTH"] == BEFORE_ESD + 40
     assert row["SEQUENCE_NUMBER"] == Decimal(10_000_000_000_000_000_001)
     assert (row["JOURNAL_CODE"], row["JOURNAL_ENTRY_TYPE"]) == ("R", "UP")
     assert row["ENTRY_TIMESTAMP"] == dt.datetime(2024, 2, 29, 23, 59, 59, 999999)
@@ -120,11 +124,12 @@ def test_bad_timestamp_and_bad_zoned_become_nulls_named_in_decode_errors(built):
 
 
 def test_esd_start_is_a_property_of_the_outfile(spark, built):
-    """NULLINDLEN(100) puts the ESD at 660: the var moves the cut and the null indicators widen with it."""
+    """NULLINDLEN(100) moves the ESD 50 bytes on: the var moves the cut and the null indicators widen with it."""
     esd = bytes(range(30))
-    rec = qjordje5.encode(dict(HEADING, JONVI="1" * 100), esd, record_length=700, esd_pos=660)
+    at = ROW["JONVI"].pos + 100
+    rec = type5_record(dict(HEADING, JONVI="1" * 100), esd, record_length=at + 90, esd_at=at)
     land(spark, "raw_qjordje5", [rec], load_id="L-ESD660")
-    assert run_dbt(spark, ["run", "--select", "journal_entries", "--full-refresh", "--vars", json.dumps({"jcat_ibmi_esd_pos": 660})])
+    assert run_dbt(spark, ["run", "--select", "journal_entries", "--full-refresh", "--vars", json.dumps({"jcat_ibmi_esd_pos": at})])
     row = spark.table("jcat.journal_entries").collect()[0]
     assert bytes(row["ENTRY_SPECIFIC_DATA"]) == esd and row["ENTRY_SPECIFIC_DATA_LENGTH"] == 30
     assert row["NULL_VALUE_INDICATORS"] == "1" * 100

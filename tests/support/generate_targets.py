@@ -3,4 +3,5 @@ own encoders, never from the declaration under test (udfs.render.generate loads 
 
 TARGETS: dict[str, str] = {
     "lldf_unit": "support.lldf_unit:rendered_files",  # unit tests of the LLDF models
+    "ibmi_unit": "support.ibmi_unit:rendered_files",  # unit tests of audit_journal_m7 and journal_entries
 }

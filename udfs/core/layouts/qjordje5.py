@@ -66,6 +66,51 @@ HEADING: tuple[Field, ...] = (
 # width follows the ESD position (DSPJRN NULLINDLEN).
 MODEL_KIND = {"JONBR": "jobnum"}
 ESD_POS = 610
+CONFIRMED_THROUGH = "JOLIB"  # the last field IBM's heading page gives; the rest is derived (module docstring)
+
+# What the models make of a field, beyond IBM's description (the column descriptions add position and format).
+NOTES = {
+    "JOENTL": "of the whole journal entry as IBM i counts it, including the heading and any part the outfile truncated",
+    "JOSEQN": "as DECIMAL(20,0); restarts at 1 when the journal is reset. NULL and named in decode_errors if the "
+              "bytes are not all digits",
+    "JOCODE": "the family of the entry, e.g. T audit, R record, C commitment control",
+    "JOENTT": "within the journal code, e.g. M7 or PT",
+    "JOTSTP": "the system's local wall clock without zone: TIMESTAMP_NTZ",
+    "JOJOB": "name part of the job that caused the entry",
+    "JOUSER": "user part of the qualified job name: the profile the job started under",
+    "JONBR": "number part of the qualified job name, six digits with leading zeros as IBM i shows it",
+    "JOPGM": "the program (or service program) that wrote the entry; *NONE when there was none",
+    "JOPGMDEV": "*SYSBAS for the system and basic ASPs",
+    "JOOBJ": "of the journaled object the entry is about; named JOURNALED_ to keep OBJECT_NAME for the "
+             "entry-specific column",
+    "JOLIB": "of the journaled object",
+    "JOMBR": "of the journaled file",
+    "JOCTRR": "the relative record number of the changed record, or a count for entries that carry one",
+    "JOFLAG": "entry-dependent, e.g. 0 normal / 1 abnormal for apply and remove entries",
+    "JOCCID": "0 outside commitment control",
+    "JOUSPF": "current user profile of the thread that wrote the entry; can differ from JOB_USER",
+    "JOSYNM": "where the entry was written",
+    "JOJID": "of the journaled object, its bytes as upper-case hex",
+    "JORCST": "1 when the change came from a referential constraint, else 0",
+    "JOTGR": "1 when the change came from a trigger program, else 0",
+    "JOINCDAT": "1 when the entry data is incomplete, e.g. large objects not included",
+    "JOIGNAPY": "1 when APYJRNCHG and RMVJRNCHG ignore the entry",
+    "JOMINESD": "whether the entry-specific data was minimized",
+    "JOOBJIND": "how the object name fields were filled",
+    "JOSYSSEQ": "system-wide, orders entries across journals",
+    "JORCV": "the journal receiver that holds the entry",
+    "JOARM": "disk arm where the entry was written",
+    "JOTHD": "the thread that wrote the entry, its bytes as upper-case hex",
+    "JOTHDX": "the same thread identifier as IBM i prints it",
+    "JOADF": "of the remote address: 4 IPv4, 6 IPv6, blank none",
+    "JORPORT": "of the connection that caused the entry",
+    "JORADR": "remote IP address",
+    "JOLUW": "of a distributed transaction",
+    "JOXID": "X/Open transaction identifier",
+    "JOOBJTYP": "of the journaled object, e.g. *QDDS, *DTAARA",
+    "JOFILTYP": "of the journaled object",
+    "JONVI": "of the record image, one character per field; its width is the space before the entry-specific data",
+}
 check_contiguous(HEADING, 1, ESD_POS)
 
 # What DSPJRN writes where the heading has no value: binary fields zero, the rest blank (encode_record's fill).
