@@ -1,5 +1,5 @@
-"""dbt unit tests of the LLDF models, rendered from the encoders: `jcat generate` rewrites the `unit_tests:`
-section of each `models/lldf/*.yml` (between its begin and end lines); `tests/spark/test_lldf_unit.py` checks the files
+"""dbt unit tests of the LLDF models, rendered from the encoders: `jcat generate` writes them to
+`models/lldf/lldf_unit_tests.yml`; `tests/spark/test_lldf_unit.py` checks the files
 are in sync and runs the tests.
 
 Each fixture's hex comes from `udfs.core.layouts.lldf` encoders; the SQL carries a comment per record or image naming
@@ -13,14 +13,13 @@ import datetime as dt
 from decimal import Decimal
 from pathlib import Path
 
-from udfs.render.markers import replace_section
+from udfs.render.markers import with_marker
 from udfs.core.layouts import lldf
 from udfs.core.project import source_root
 from udfs.demo import lldf as demo
 
 MODELS_DIR = source_root() / "models" / "lldf"
 SOURCE = "tests/support/lldf_unit.py"
-OLD_MARKER = "# ---- unit tests: rendered by `python -m udfs.demo.lldf_unit` from the encoders; do not edit below ----\n"
 
 T0 = demo.T0
 UR_EXT = demo._ur(1, 1, T0, T0 + dt.timedelta(seconds=2), True, "C")      # extended 10-byte LRSN/RBA, member 1
@@ -417,14 +416,14 @@ def unit_tests() -> dict[str, list[dict]]:
     }
 
 
+UNIT_FILE = MODELS_DIR / "lldf_unit_tests.yml"
+
+
 def rendered_files() -> dict[Path, str]:
-    files = {}
-    for model, tests in unit_tests().items():
-        path = MODELS_DIR / f"{model}.yml"
-        page = path.read_text().split(OLD_MARKER)[0]  # files from before the section lines
-        body = "unit_tests:\n" + "\n".join(render_test(t) for t in tests)
-        files[path] = replace_section(path, SOURCE, page, body, moved_from=("udfs/demo/lldf_unit.py",))
-    return files
+    """One properties file holding only `unit_tests:` (dbt reads unit tests from any properties file): the models'
+    own .yml are written whole by the lldf target."""
+    body = "\n".join(render_test(t) for tests in unit_tests().values() for t in tests)
+    return {UNIT_FILE: with_marker(UNIT_FILE, SOURCE, "version: 2\n\nunit_tests:\n" + body)}
 
 
 if __name__ == "__main__":
