@@ -86,7 +86,8 @@ def render_journal_macro() -> str:
         if r.name in WHEN:
             expr = f"case when {WHEN[r.name]} then {expr} end"
         comma = "," if r is not cols[-1] else ""
-        lines.append(f"    {expr + ' as ' + r.column + comma:<96} -- {_tag(r)}{doc}")
+        # the REC line only: the meaning is in the model's .yml, and a view's text has a size limit in the metastore
+        lines.append(f"    {expr + ' as ' + r.column + comma:<96} -- {_tag(r)}")
     body = HEAD + "\n" + "\n".join(lines) + "\n  from records\n),\n\n" + logic("idms_journal.sql") + "\n\n" + _checks_macro()
     return with_marker(".sql", SOURCE, body)
 
