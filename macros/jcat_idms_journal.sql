@@ -16,33 +16,33 @@ decoded as (
   select
     source_file, record_offset, record_number, load_id, record,
     -- ALL: TIME BGIN AREA COMT ENDJ RTSV ABRT BFOR AFTR DIND DCOM DBAK DPND DFGT
-    {{ jcat_idms_field('ubin',          1,  2, 'ALL',    'd', 'REC_LEN') }} as REC_LEN,              -- REC-LEN 1 2 1 (whole record length, its own 2 bytes included)
-    {{ jcat_idms_field('char',          5,  4, 'ALL',    'd', 'TYPE') }} as TYPE,                    -- TYPE 5 4 (record type)
-    {{ jcat_idms_field('idms_ts_utc',   9,  8, 'ALL',    'd', 'GMT') }} as GMT,                      -- GMT 9 8 (UTC date-time the record was built)
-    {{ jcat_idms_field('u64',          17,  8, 'ALL',    'd', 'SEQ') }} as SEQ,                      -- SEQ 17 8 1 (journal sequence number, +1 a record)
-    {{ jcat_idms_field('hex',          17,  8, 'ALL',    none, none) }} as SEQ_A,                    -- SEQ-A 17 8 (SEQ for hex compares (IDMS/2882))
-    {{ jcat_idms_field('hex',          25,  8, 'ALL',    none, none) }} as QUAL,                     -- QUAL 25 8 1 (qualifier: CV node name or, in local mode, a GMT stamp)
-    case when substr(record, 25, 1) >= X'40' then {{ jcat_idms_field('char',         25,  8, 'ALL',    'd', 'QUAL_CV') }} end as QUAL_CV, -- QUAL-CV 25 8 (central version node name)
-    case when substr(record, 25, 1) < X'40' then {{ jcat_idms_field('idms_ts_utc',  25,  8, 'ALL',    'd', 'QUAL_LOCAL') }} end as QUAL_LOCAL, -- QUAL-LOCAL 25 8 1 (local mode: GMT stamp)
-    {{ jcat_idms_field('ubin',         33,  1, 'ALL',    'd', 'CVNO') }} as CVNO,                    -- CVNO 33 1 (central version number)
-    {{ jcat_idms_field('hex',          34,  1, 'ALL',    none, none) }} as VERS,                     -- VERS 34 1 (record version)
-    {{ jcat_idms_field('hex',          35,  2, 'ALL',    none, none) }} as RSV1,                     -- RSV1 35 2 (reserved)
+    {{ jcat_idms_field('ubin',          1,  2, 'ALL',    'd', 'REC_LEN') }} as REC_LEN,              -- REC-LEN 1 2 1
+    {{ jcat_idms_field('char',          5,  4, 'ALL',    'd', 'TYPE') }} as TYPE,                    -- TYPE 5 4
+    {{ jcat_idms_field('idms_ts_utc',   9,  8, 'ALL',    'd', 'GMT') }} as GMT,                      -- GMT 9 8
+    {{ jcat_idms_field('u64',          17,  8, 'ALL',    'd', 'SEQ') }} as SEQ,                      -- SEQ 17 8 1
+    {{ jcat_idms_field('hex',          17,  8, 'ALL',    none, none) }} as SEQ_A,                    -- SEQ-A 17 8
+    {{ jcat_idms_field('hex',          25,  8, 'ALL',    none, none) }} as QUAL,                     -- QUAL 25 8 1
+    case when substr(record, 25, 1) >= X'40' then {{ jcat_idms_field('char',         25,  8, 'ALL',    'd', 'QUAL_CV') }} end as QUAL_CV, -- QUAL-CV 25 8
+    case when substr(record, 25, 1) < X'40' then {{ jcat_idms_field('idms_ts_utc',  25,  8, 'ALL',    'd', 'QUAL_LOCAL') }} end as QUAL_LOCAL, -- QUAL-LOCAL 25 8 1
+    {{ jcat_idms_field('ubin',         33,  1, 'ALL',    'd', 'CVNO') }} as CVNO,                    -- CVNO 33 1
+    {{ jcat_idms_field('hex',          34,  1, 'ALL',    none, none) }} as VERS,                     -- VERS 34 1
+    {{ jcat_idms_field('hex',          35,  2, 'ALL',    none, none) }} as RSV1,                     -- RSV1 35 2
     -- TXAI: BGIN AREA COMT ENDJ RTSV ABRT BFOR AFTR
-    {{ jcat_idms_field('ubin',         37,  4, 'TXAI',   'd', 'TRANSACT_ID') }} as TRANSACT_ID,      -- TRANSACT-ID 37 4 1 (local transaction id (LID))
-    {{ jcat_idms_field('hex',          37,  4, 'TXAI',   none, none) }} as TRANSACT_IDC,             -- TRANSACT-IDC 37 4 (LID bytes for hex compares)
+    {{ jcat_idms_field('ubin',         37,  4, 'TXAI',   'd', 'TRANSACT_ID') }} as TRANSACT_ID,      -- TRANSACT-ID 37 4 1
+    {{ jcat_idms_field('hex',          37,  4, 'TXAI',   none, none) }} as TRANSACT_IDC,             -- TRANSACT-IDC 37 4
     -- TXA: BGIN AREA COMT ENDJ RTSV ABRT
     {{ jcat_idms_field('ubin',         41,  4, 'TXA',    'd', 'VIB') }} as VIB,                      -- VIB 41 4 1
     -- TX: BGIN COMT ENDJ RTSV ABRT
     {{ jcat_idms_field('char',         45,  8, 'TX',     'd', 'PROGRAM_NAME') }} as PROGRAM_NAME,    -- PROGRAM-NAME 45 8
-    {{ jcat_idms_field('idms_ts',      53,  8, 'TX',     'd', 'DTESTAMP') }} as DTESTAMP,            -- DTESTAMP 53 8 (local date-time)
-    {{ jcat_idms_field('hex',          53,  8, 'TX',     none, none) }} as DTESTAMPX,                -- DTESTAMPX 53 8 1 (DTESTAMP bytes)
-    {{ jcat_idms_field('packed',       61,  8, 'TX',     'd', 'OLDTIM') }} as OLDTIM,                -- OLDTIM 61 8 2 (not used)
+    {{ jcat_idms_field('idms_ts',      53,  8, 'TX',     'd', 'DTESTAMP') }} as DTESTAMP,            -- DTESTAMP 53 8
+    {{ jcat_idms_field('hex',          53,  8, 'TX',     none, none) }} as DTESTAMPX,                -- DTESTAMPX 53 8 1
+    {{ jcat_idms_field('packed',       61,  8, 'TX',     'd', 'OLDTIM') }} as OLDTIM,                -- OLDTIM 61 8 2
     {{ jcat_idms_field('ubin',         69,  2, 'TX',     'd', 'UPDATE_QUIESE') }} as UPDATE_QUIESE,  -- UPDATE-QUIESE 69 2 1
     {{ jcat_idms_field('ubin',         71,  2, 'TX',     'd', 'QUIESCE') }} as QUIESCE,              -- QUIESCE 71 2 1
     -- RTSV only
-    {{ jcat_idms_field('u64',          73,  8, 'RTSV',   'd', 'SAVEPOINT_SEQ') }} as SAVEPOINT_SEQ,  -- SAVEPOINT-SEQ 73 8 1 (RTSV only)
+    {{ jcat_idms_field('u64',          73,  8, 'RTSV',   'd', 'SAVEPOINT_SEQ') }} as SAVEPOINT_SEQ,  -- SAVEPOINT-SEQ 73 8 1
     -- TASK: BGIN COMT ENDJ ABRT
-    {{ jcat_idms_field('hex',          73,  8, 'TASK',   none, none) }} as TASK_ID,                  -- TASK-ID 73 8 (local task id)
+    {{ jcat_idms_field('hex',          73,  8, 'TASK',   none, none) }} as TASK_ID,                  -- TASK-ID 73 8
     {{ jcat_idms_field('char',         73,  4, 'TASK',   'd', 'LT_P1') }} as LT_P1,                  -- LT-P1 73 4
     {{ jcat_idms_field('ubin',         77,  4, 'TASK',   'd', 'LT_P2') }} as LT_P2,                  -- LT-P2 77 4 1
     -- STATS: COMT ENDJ ABRT
@@ -63,8 +63,8 @@ decoded as (
     {{ jcat_idms_field('ubin',        133,  4, 'STATS',  'd', 'LOCKS_REQUESTED') }} as LOCKS_REQUESTED, -- LOCKS-REQUESTED 133 4 1
     {{ jcat_idms_field('ubin',        137,  4, 'STATS',  'd', 'SHARED_LOCKS_HELD') }} as SHARED_LOCKS_HELD, -- SHARED-LOCKS-HELD 137 4 1
     {{ jcat_idms_field('ubin',        141,  4, 'STATS',  'd', 'EXCLUSIVE_LOCKS_HELD') }} as EXCLUSIVE_LOCKS_HELD, -- EXCLUSIVE-LOCKS-HELD 141 4 1
-    {{ jcat_idms_field('ubin',        145,  4, 'STATS',  'd', 'TR_ID_CV') }} as TR_ID_CV,            -- TR-ID-CV 145 4 1 (transaction id)
-    {{ jcat_idms_field('ubin',        149,  4, 'STATS',  'd', 'TASK_ID_CV') }} as TASK_ID_CV,        -- TASK-ID-CV 149 4 1 (TCE address)
+    {{ jcat_idms_field('ubin',        145,  4, 'STATS',  'd', 'TR_ID_CV') }} as TR_ID_CV,            -- TR-ID-CV 145 4 1
+    {{ jcat_idms_field('ubin',        149,  4, 'STATS',  'd', 'TASK_ID_CV') }} as TASK_ID_CV,        -- TASK-ID-CV 149 4 1
     {{ jcat_idms_field('hex',         153,  8, 'STATS',  none, none) }} as LOCAL_TASK_ID_CV,         -- LOCAL-TASK-ID-CV 153 8
     {{ jcat_idms_field('char',        153,  4, 'STATS',  'd', 'LT_PART1') }} as LT_PART1,            -- LT-PART1 153 4
     {{ jcat_idms_field('ubin',        157,  4, 'STATS',  'd', 'LT_PART2') }} as LT_PART2,            -- LT-PART2 157 4 1
@@ -83,7 +83,7 @@ decoded as (
     {{ jcat_idms_field('ubin',        197,  2, 'STATS',  'd', 'IX_LEVELS_SEARCHED_BEST') }} as IX_LEVELS_SEARCHED_BEST, -- IX-LEVELS-SEARCHED-BEST 197 2 1
     {{ jcat_idms_field('ubin',        199,  2, 'STATS',  'd', 'IX_LEVELS_SEARCHED_WORST') }} as IX_LEVELS_SEARCHED_WORST, -- IX-LEVELS-SEARCHED-WORST 199 2 1
     -- TIME only
-    {{ jcat_idms_field('idms_ts',      37,  8, 'TIME',   'd', 'T_DATESTMP') }} as T_DATESTMP,        -- T-DATESTMP 37 8 1 (local date-time the buffer was written; zero until then)
+    {{ jcat_idms_field('idms_ts',      37,  8, 'TIME',   'd', 'T_DATESTMP') }} as T_DATESTMP,        -- T-DATESTMP 37 8 1
     -- BGIN only
     {{ jcat_idms_field('char',         81, 32, 'BGIN',   'd', 'USER_ID') }} as USER_ID,              -- USER-ID 81 32
     {{ jcat_idms_field('char',        113, 32, 'BGIN',   'd', 'EXTERNAL_ID') }} as EXTERNAL_ID,      -- EXTERNAL-ID 113 32
@@ -97,26 +97,26 @@ decoded as (
     -- IMAGES: BFOR AFTR
     {{ jcat_idms_field('ubin',         41,  1, 'IMAGES', 'd', 'IDMS_VSAM_FLAG') }} as IDMS_VSAM_FLAG, -- IDMS-VSAM-FLAG 41 1 1
                                                                                                      -- AREA-TYPE 41 1 1: its bytes are in IDMS_VSAM_FLAG
-    {{ jcat_idms_field('ubin',         42,  1, 'IMAGES', 'd', 'VERB_NUM') }} as VERB_NUM,            -- VERB-NUM 42 1 1 (function code of the DML verb)
+    {{ jcat_idms_field('ubin',         42,  1, 'IMAGES', 'd', 'VERB_NUM') }} as VERB_NUM,            -- VERB-NUM 42 1 1
                                                                                                      -- VERB 42 1 1: its bytes are in VERB_NUM
     {{ jcat_idms_field('ubin',         43,  2, 'IMAGES', 'd', 'PAGE_GROUP') }} as PAGE_GROUP,        -- PAGE-GROUP 43 2 1
     {{ jcat_idms_field('ubin',         45,  4, 'IMAGES', 'd', 'DBK_FORMAT') }} as DBK_FORMAT,        -- DBK-FORMAT 45 4 1
     {{ jcat_idms_field('ubin',         48,  1, 'IMAGES', 'd', 'DBK_LINES') }} as DBK_LINES,          -- DBK-LINES 48 1 1
-    {{ jcat_idms_field('ubin',         49,  4, 'IMAGES', 'd', 'DB_KEY') }} as DB_KEY,                -- DB-KEY 49 4 1 (page x 2^radix + line)
+    {{ jcat_idms_field('ubin',         49,  4, 'IMAGES', 'd', 'DB_KEY') }} as DB_KEY,                -- DB-KEY 49 4 1
                                                                                                      -- DB-KEY1 49 3 1: its bytes are in DB_KEY (page with radix 8 (IDMS/1209))
                                                                                                      -- DB-KEY2 52 1 1: its bytes are in DB_KEY (line with radix 8 (IDMS/1209))
-    {{ jcat_idms_field('hex',          49,  4, 'IMAGES', none, none) }} as DB_KEY_A,                 -- DB-KEY-A 49 4 (hex compares (IDMS/2721))
+    {{ jcat_idms_field('hex',          49,  4, 'IMAGES', none, none) }} as DB_KEY_A,                 -- DB-KEY-A 49 4
     {{ jcat_idms_field('ubin',         53,  2, 'IMAGES', 'd', 'USER_REC_ID') }} as USER_REC_ID,      -- USER-REC-ID 53 2 1
-    {{ jcat_idms_field('hex',          53,  2, 'IMAGES', none, none) }} as USER_REC_ID_A,            -- USER-REC-ID-A 53 2 (hex compares (IDMS/1893))
+    {{ jcat_idms_field('hex',          53,  2, 'IMAGES', none, none) }} as USER_REC_ID_A,            -- USER-REC-ID-A 53 2
     {{ jcat_idms_field('ubin',         55,  2, 'IMAGES', 'd', 'PG_DISPL') }} as PG_DISPL,            -- PG-DISPL 55 2 1
-    {{ jcat_idms_field('ubin',         57,  2, 'IMAGES', 'd', 'IMAGE_LEN') }} as IMAGE_LEN,          -- IMAGE-LEN 57 2 1 (record image length; 0 = null image)
+    {{ jcat_idms_field('ubin',         57,  2, 'IMAGES', 'd', 'IMAGE_LEN') }} as IMAGE_LEN,          -- IMAGE-LEN 57 2 1
     {{ jcat_idms_field('ubin',         59,  2, 'IMAGES', 'd', 'PREFIX_LEN') }} as PREFIX_LEN,        -- PREFIX-LEN 59 2 1
     {{ jcat_idms_field('ubin',         61,  2, 'IMAGES', 'd', 'DISPLACEMENT') }} as DISPLACEMENT,    -- DISPLACEMENT 61 2 1
     {{ jcat_idms_field('ubin',         63,  2, 'IMAGES', 'd', 'SPAN_OFFSET') }} as SPAN_OFFSET,      -- SPAN-OFFSET 63 2 1
-    {{ jcat_idms_field('ubin',         65,  2, 'IMAGES', 'd', 'USER_RECORD') }} as USER_RECORD,      -- USER-RECORD 65 2 1 (first 2 bytes of the image)
+    {{ jcat_idms_field('ubin',         65,  2, 'IMAGES', 'd', 'USER_RECORD') }} as USER_RECORD,      -- USER-RECORD 65 2 1
     -- DIST: DIND DCOM DBAK DPND DFGT
-    {{ jcat_idms_field('hex',          37, 24, 'DIST',   none, none) }} as DTRIDQ,                   -- DTRIDQ 37 24 (DTRID + DBRANCH-ID)
-    {{ jcat_idms_field('hex',          37, 16, 'DIST',   none, none) }} as DTRID,                    -- DTRID 37 16 (distributed transaction id: DNODE + DID)
+    {{ jcat_idms_field('hex',          37, 24, 'DIST',   none, none) }} as DTRIDQ,                   -- DTRIDQ 37 24
+    {{ jcat_idms_field('hex',          37, 16, 'DIST',   none, none) }} as DTRID,                    -- DTRID 37 16
     {{ jcat_idms_field('char',         37,  8, 'DIST',   'd', 'DNODE') }} as DNODE,                  -- DNODE 37 8
     {{ jcat_idms_field('hex',          45,  8, 'DIST',   none, none) }} as DID,                      -- DID 45 8
     {{ jcat_idms_field('hex',          53,  8, 'DIST',   none, none) }} as DBRANCH_ID,               -- DBRANCH-ID 53 8
@@ -127,15 +127,15 @@ decoded as (
     {{ jcat_idms_field('hex',          65,  1, 'DIST',   none, none) }} as PREPARE_OUTCOME,          -- PREPARE-OUTCOME 65 1
     {{ jcat_idms_field('hex',          66,  1, 'DIST',   none, none) }} as BACKOUT_REASON,           -- BACKOUT-REASON 66 1
     {{ jcat_idms_field('hex',          67,  2, 'DIST',   none, none) }} as DRESERVED,                -- DRESERVED 67 2
-    {{ jcat_idms_field('ubin',         69,  2, 'DIST',   'd', 'LIDOFF') }} as LIDOFF,                -- LIDOFF 69 2 1 (offset of the LID list from the record start (0-based))
-    {{ jcat_idms_field('ubin',         71,  2, 'DIST',   'd', 'LIDNUM') }} as LIDNUM,                -- LIDNUM 71 2 1 (number of 4-byte LIDs)
+    {{ jcat_idms_field('ubin',         69,  2, 'DIST',   'd', 'LIDOFF') }} as LIDOFF,                -- LIDOFF 69 2 1
+    {{ jcat_idms_field('ubin',         71,  2, 'DIST',   'd', 'LIDNUM') }} as LIDNUM,                -- LIDNUM 71 2 1
     {{ jcat_idms_field('ubin',         73,  2, 'DIST',   'd', 'XIDOFF') }} as XIDOFF,                -- XIDOFF 73 2 1
     {{ jcat_idms_field('ubin',         75,  2, 'DIST',   'd', 'XIDNUM') }} as XIDNUM,                -- XIDNUM 75 2 1
     {{ jcat_idms_field('ubin',         77,  2, 'DIST',   'd', 'RIOFF') }} as RIOFF,                  -- RIOFF 77 2 1
     {{ jcat_idms_field('ubin',         79,  2, 'DIST',   'd', 'RICNT') }} as RICNT,                  -- RICNT 79 2 1
     {{ jcat_idms_field('ubin',         81,  2, 'DIST',   'd', 'DVLEN') }} as DVLEN,                  -- DVLEN 81 2 1
     {{ jcat_idms_field('ubin',         83,  2, 'DIST',   'd', 'DVOFF') }} as DVOFF,                  -- DVOFF 83 2 1
-    {{ jcat_idms_field('ubin',         85,  2, 'DIST',   'd', 'DXXX_RECORD') }} as DXXX_RECORD       -- DXXX-RECORD 85 2 1 (first 2 bytes of the variable part)
+    {{ jcat_idms_field('ubin',         85,  2, 'DIST',   'd', 'DXXX_RECORD') }} as DXXX_RECORD       -- DXXX-RECORD 85 2 1
   from records
 ),
 

@@ -13,7 +13,7 @@ decoded as (
   select
     source_file, record_offset, record_number, load_id,
     length(record)                                                    as RECORD_LENGTH,
-    {{ jcat_layout_field('ubin', 'record', 1, 2, 'd', 'LENGTH') }}                         as LENGTH,                     --   0 BIN(2) length of the header
+    {{ jcat_layout_field('ubin', 'record', 1, 2, 'd', 'LENGTH') }}                         as LENGTH,                     --   0 BIN(2) length of the header; DATA starts right after it (288 for Log Master 11.1+)
     {{ jcat_layout_field('char', 'record', 3, 4, 'd', 'SYSTEMID') }}                       as SYSTEMID,                   --   2 CHAR(4) originating Db2 system
     {{ jcat_layout_field('ubin', 'record', 7, 2, 'd', 'DBID') }}                           as DBID,                       --   6 BIN(2) database ID
     {{ jcat_layout_field('ubin', 'record', 9, 2, 'd', 'PSID') }}                           as PSID,                       --   8 BIN(2) table space ID
@@ -35,10 +35,10 @@ decoded as (
     substr(record, 100, 5)                                                                 as RID,                        --  99 BIN(5) record ID: 4-byte page number, 1-byte row (ID map entry)
     {{ jcat_layout_field('ubin', 'record', 100, 4, 'd', 'RID_PAGE') }}                     as RID_PAGE,
     {{ jcat_layout_field('ubin', 'record', 104, 1, 'd', 'RID_ROW') }}                      as RID_ROW,
-    {{ jcat_layout_field('char', 'record', 105, 2, 'd', 'CHANGE_TYPE') }}                  as CHANGE_TYPE,                -- 104 CHAR(2) UB I D DM DT DR IL CO E CM SC
-    {{ jcat_layout_field('char', 'record', 107, 1, 'd', 'SQLTYPE') }}                      as SQLTYPE,                    -- 106 CHAR(1) U undo, R redo, blank other
-    {{ jcat_layout_field('char', 'record', 108, 1, 'd', 'LOGRECDISP') }}                   as LOGRECDISP,                 -- 107 CHAR(1) C A S O
-    {{ jcat_layout_field('char', 'record', 109, 1, 'd', 'SQLSRCTYPE') }}                   as SQLSRCTYPE,                 -- 108 CHAR(1) R T B H
+    {{ jcat_layout_field('char', 'record', 105, 2, 'd', 'CHANGE_TYPE') }}                  as CHANGE_TYPE,                -- 104 CHAR(2) kind of change: UB I D DM DT DR IL CO E CM SC
+    {{ jcat_layout_field('char', 'record', 107, 1, 'd', 'SQLTYPE') }}                      as SQLTYPE,                    -- 106 CHAR(1) U undo, R redo, blank (NULL) other
+    {{ jcat_layout_field('char', 'record', 108, 1, 'd', 'LOGRECDISP') }}                   as LOGRECDISP,                 -- 107 CHAR(1) what became of this log record: C committed, A aborted, S rolled back to a savepoint, O reversed by Db2
+    {{ jcat_layout_field('char', 'record', 109, 1, 'd', 'SQLSRCTYPE') }}                   as SQLSRCTYPE,                 -- 108 CHAR(1) what generated the change: R RI, T trigger, B both, H temporal history; blank (NULL) application SQL
     {{ jcat_layout_field('ubin', 'record', 110, 4, 'd', 'LOGBYTES') }}                     as LOGBYTES,                   -- 109 BIN(4) Db2 log bytes for the transaction
     {{ jcat_layout_field('ubin', 'record', 114, 2, 'd', 'LOGDELTA') }}                     as LOGDELTA,                   -- 113 BIN(2) log bytes DATA CAPTURE CHANGES costs or saves
     {{ jcat_layout_field('ubin', 'record', 116, 1, 'd', 'ANOMALYROWID') }}                 as ANOMALYROWID,               -- 115 BIN(1) anomaly anchor ID from RID
@@ -49,14 +49,14 @@ decoded as (
     {{ jcat_layout_field('ts17_fraction', 'record', 128, 17, 'd', 'UORTIMESTAMP_FRACTION') }} as UORTIMESTAMP_FRACTION,
     {{ jcat_layout_field('ts17', 'record', 145, 17, 'd', 'UORCOMMITTIMESTAMP') }}          as UORCOMMITTIMESTAMP,         -- 144 BIN(17) timestamp of the commit record
     {{ jcat_layout_field('ts17_fraction', 'record', 145, 17, 'd', 'UORCOMMITTIMESTAMP_FRACTION') }} as UORCOMMITTIMESTAMP_FRACTION,
-    {{ jcat_layout_field('char', 'record', 162, 1, 'd', 'UORDISP') }}                      as UORDISP,                    -- 161 CHAR(1) C committed, A aborted
+    {{ jcat_layout_field('char', 'record', 162, 1, 'd', 'UORDISP') }}                      as UORDISP,                    -- 161 CHAR(1) what became of the unit of recovery: C committed, A aborted
     substr(record, 163, 10)                                                                as UORIDLRSN,                  -- 162 BIN(10) LRSN of the unit of recovery record
     if(substr(record, 163, 10) = X'00000000000000000000', null, {{ jcat_layout_field('lrsn', 'record', 163, 10, 'd', 'UORIDLRSN') }}) as UORIDLRSN_TIME,
     substr(record, 173, 10)                                                                as UORID,                      -- 172 BIN(10) RBA of the unit of recovery record
     {{ jcat_lldf_u80('record', 173) }}                                                     as UORID_NUMBER,
     {{ jcat_layout_field('ubin', 'record', 183, 2, 'd', 'SEGLEN') }}                       as SEGLEN,                     -- 182 BIN(2) length of this segment
-    {{ jcat_layout_field('ubin', 'record', 185, 2, 'd', 'TOTALSEGS') }}                    as TOTALSEGS,                  -- 184 BIN(2) number of segments
-    {{ jcat_layout_field('ubin', 'record', 187, 2, 'd', 'SEGNUM') }}                       as SEGNUM,                     -- 186 BIN(2) sequence number of this segment
+    {{ jcat_layout_field('ubin', 'record', 185, 2, 'd', 'TOTALSEGS') }}                    as TOTALSEGS,                  -- 184 BIN(2) number of segments; 1 when not segmented
+    {{ jcat_layout_field('ubin', 'record', 187, 2, 'd', 'SEGNUM') }}                       as SEGNUM,                     -- 186 BIN(2) sequence number of this segment; 1 when not segmented
                                                                                                                            -- 188 BIN(4) reserved
     substr(record, 193, 10)                                                                as UORCOMMITLRSN,              -- 192 BIN(10) LRSN of the commit record
     if(substr(record, 193, 10) = X'00000000000000000000', null, {{ jcat_layout_field('lrsn', 'record', 193, 10, 'd', 'UORCOMMITLRSN') }}) as UORCOMMITLRSN_TIME,
@@ -76,7 +76,7 @@ decoded as (
     {{ jcat_layout_field('char', 'record', 277, 1, 'd', 'UORHASCOMP') }}                   as UORHASCOMP,                 -- 276 CHAR(1) Y/N: transaction has compensation log records
     substr(record, 278, 10)                                                                as SQLRIRBA,                   -- 277 BIN(10) sort key for SQL sort
     {{ jcat_lldf_u80('record', 278) }}                                                     as SQLRIRBA_NUMBER,
-    {{ jcat_layout_field('char', 'record', 288, 1, 'd', 'PAGENUMFMT') }}                   as PAGENUMFMT,                 -- 287 CHAR(1) A absolute, R relative page numbers in RID
+    {{ jcat_layout_field('char', 'record', 288, 1, 'd', 'PAGENUMFMT') }}                   as PAGENUMFMT,                 -- 287 CHAR(1) A absolute (RID's page embeds the partition), R relative page numbers in RID
     -- DATA starts where the header says it ends (the header grows between product versions)
     substr(record, {{ jcat_layout_field('ubin', 'record', 1, 2, 'd', 'LENGTH') }} + 1) as segment_data,
     substr(record, 1, 32)                                   as first_bytes,

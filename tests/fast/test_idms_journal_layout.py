@@ -1,4 +1,4 @@
-"""idms_journal without Spark: the layout and the model hold every REC line of seed 004 (tests/data/seeds)."""
+"""idms_journal without Spark: the layout and the model hold every REC line of seed 004 (tests/data/sources)."""
 
 from __future__ import annotations
 
@@ -7,28 +7,19 @@ import re
 
 from udfs.core.layouts import idms
 
-from support import DATA, REPO
+from support import REPO
+from support import source_tables as src
 
-SEED = DATA / "seeds" / "004_idms_jreport_rec.txt"  # seed 004's REC lines
 MODEL = REPO / "macros" / "jcat_idms_journal.sql"  # the decoding of the view idms_journal and the tables
-REC_LINE = re.compile(r"\bREC\s+([A-Z][A-Z0-9-]*)\s+(\d+)\s+(\d+)(?:\s+([12])(?=\s|$))?")
 
 
 def seed_rec_lines() -> list[tuple[str, int, int, str]]:
-    return [(m[1], int(m[2]), int(m[3]), m[4] or "") for m in REC_LINE.finditer(SEED.read_text())]
+    """(name, 1-based position, length, type) of every REC line of the copied seed text."""
+    return [(f.name, f.offset + 1, f.width, f.form) for f in src.idms_rec_lines()]
 
 
 def seed_sections() -> dict[str, set[str]]:
-    """REC name -> record types from the `REC $ ... RECORDS` heading it stands under (common prefix: all)."""
-    text = SEED.read_text()
-    text = text[text.index("REC PARAMETERS"):]
-    out, current = {}, set(idms.ALL)
-    for m in re.finditer(r"REC \$ ([^*]*?)\*|" + REC_LINE.pattern, text):
-        if m[1] is not None:
-            current = set(re.findall(r"\b[A-Z]{4}\b", m[1])) & set(idms.ALL)
-        else:
-            out[m[2]] = current
-    return out
+    return src.idms_sections(set(idms.ALL))
 
 
 # ---- the table as data against the seed (no Spark) -------------------------------------------------------
@@ -136,3 +127,36 @@ def test_decode_idms_in_a_strict_session_does_not_fail_on_fields_the_record_type
     got = BY_NAME["decode_idms"].kernel(pa.array([bytes(bgin), bytes(dind)], pa.binary()), strict=True).to_pylist()
     assert [g["TYPE"] for g in got] == ["BGIN", "DIND"]
     assert got[0]["QUAL_LOCAL"] is None and got[1]["DTESTAMP"] is None and got[0]["SEQ"] == 7
+
+
+# ---- the model's .yml: descriptions from the declaration, none restated by hand ----------------------------
+
+LOGIC = REPO / "udfs" / "render" / "logic"
+
+
+def test_each_rec_column_description_names_the_seeds_position_and_length():
+    import yaml
+
+    doc = yaml.safe_load((REPO / "models" / "idms" / "idms_journal.yml").read_text())
+    described = {c["name"]: c["description"] for c in doc["models"][0]["columns"]}
+    for name, pos, length, _ in seed_rec_lines():
+        r = idms.BY_NAME[name]
+        if r.folded or r.field.kind == "group":
+            continue
+        assert f"REC {name} at position {pos}, {length} byte" in described[r.column], described[r.column]
+
+
+def test_no_hand_written_part_restates_a_position_or_repeats_a_description():
+    import yaml
+
+    parts = sorted(LOGIC.glob("idms_*.yml"))
+    assert len(parts) == 4
+    seen: dict[str, str] = {}
+    for part in parts:
+        text = part.read_text()
+        assert not re.search(r"\bat (position )?\d+, \d+ byte", text), part.name
+        for c in yaml.safe_load(text).get("columns", []):
+            d = c.get("description")
+            if d:
+                assert d not in seen, f"{part.name} {c['name']} repeats {seen[d]}"
+                seen[d] = f"{part.name} {c['name']}"

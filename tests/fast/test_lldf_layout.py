@@ -12,18 +12,28 @@ from hypothesis import given, settings, strategies as st
 from udfs.core.layouts import lldf
 
 from support import REPO
+from support import source_tables as src
 
 
-@pytest.mark.parametrize("name, offset, length", [
-    ("LENGTH", 0, 2), ("SYSTEMID", 2, 4), ("TABLENAME", 40, 18), ("PARTNUM", 58, 2), ("TIMESTAMP", 60, 17),
-    ("LOGLRSN", 77, 10), ("LOGRBA", 87, 10), ("RID", 99, 5), ("CHANGE_TYPE", 104, 2), ("LOGBYTES", 109, 4),
-    ("ANOMALYRBA", 117, 10), ("UORCOMMITTIMESTAMP", 144, 17), ("UORDISP", 161, 1), ("UORID", 172, 10),
-    ("SEGLEN", 182, 2), ("TOTALSEGS", 184, 2), ("SEGNUM", 186, 2), ("UORCOMMITLRSN", 192, 10),
-    ("CORRELATIONID", 222, 12), ("LUWINSTANCENO", 266, 6), ("SQLRIRBA", 277, 10), ("PAGENUMFMT", 287, 1),
-])
-def test_offsets_are_seed_002s(name, offset, length):
-    f = lldf.BY_NAME[name]
-    assert (f.offset, f.length) == (offset, length)
+SOURCE = src.lldf_header_table()  # seed 002's table, copied into tests/data/sources
+
+
+def test_the_copied_table_closes_at_288_without_gaps():
+    assert len(SOURCE) == 51 and SOURCE[0].name == "LENGTH" and SOURCE[-1].name == "PAGENUMFMT"
+    assert all(a.offset + a.width == b.offset for a, b in zip(SOURCE, SOURCE[1:]))
+    assert SOURCE[-1].offset + SOURCE[-1].width == 288
+
+
+@pytest.mark.parametrize("i", range(51))
+def test_every_header_field_is_seed_002s(i):
+    """Name, 0-based offset, width and BIN/CHAR of each declared field, against the copied table line for line."""
+    s, f = SOURCE[i], lldf.HEADER[i]
+    assert (f.name, f.offset, f.length, "CHAR" if f.kind == "char" else "BIN") == (s.name, s.offset, s.width, s.form)
+    assert f.kind == src.lldf_kind(s), f"{f.name}: kind {f.kind}, the table reads {src.lldf_kind(s)}"
+
+
+def test_the_declaration_has_no_field_the_table_lacks():
+    assert len(lldf.HEADER) == len(SOURCE)
 
 
 def test_six_byte_placements_are_the_seeds_examples():
@@ -105,15 +115,27 @@ def test_ieee_float_option():
 SEG_MACRO = REPO / "macros" / "jcat_lldf_segments.sql"
 
 
-@pytest.mark.parametrize("column, offset, length, read_as", [
-    ("LENGTH", 0, 2, "ubin"), ("SYSTEMID", 2, 4, "char"), ("TABLENAME", 40, 18, "char"),
-    ("`TIMESTAMP`", 60, 17, "ts17"), ("TIMESTAMP_FRACTION", 60, 17, "ts17_fraction"),
-    ("LOGLRSN", 77, 10, "raw"), ("LOGLRSN_TIME", 77, 10, "lrsn"), ("LOGRBA", 87, 10, "raw"),
-    ("MEMBERID", 97, 2, "ubin"), ("RID", 99, 5, "raw"), ("RID_PAGE", 99, 4, "ubin"), ("RID_ROW", 103, 1, "ubin"),
-    ("CHANGE_TYPE", 104, 2, "char"), ("LOGBYTES", 109, 4, "ubin"), ("UORDISP", 161, 1, "char"),
-    ("SEGNUM", 186, 2, "ubin"), ("UORCOMMITLRSN", 192, 10, "raw"), ("LUWINSTANCENO", 266, 6, "raw"),
-    ("PAGENUMFMT", 287, 1, "char"),
-])
+def _decoded_columns():
+    """Every header column the decoding reads, with the offset, width and form the copied table gives it."""
+    for s in SOURCE:
+        kind = src.lldf_kind(s)
+        name = f"`{s.name}`" if s.name == "TIMESTAMP" else s.name
+        if s.name.startswith("RESERVED"):
+            continue
+        if kind in ("ubin", "char", "ts17"):
+            yield name, s.offset, s.width, kind
+        else:
+            yield name, s.offset, s.width, "raw"
+        if kind == "ts17":
+            yield s.name + "_FRACTION", s.offset, s.width, "ts17_fraction"
+        if kind == "lrsn":
+            yield s.name + "_TIME", s.offset, s.width, "lrsn"
+        if s.name == "RID":  # seed 002: "Row ID (page | row number)", a 4-byte page and a 1-byte row
+            yield "RID_PAGE", s.offset, 4, "ubin"
+            yield "RID_ROW", s.offset + 4, 1, "ubin"
+
+
+@pytest.mark.parametrize("column, offset, length, read_as", list(_decoded_columns()))
 def test_generated_decoding_reads_each_field_at_its_seed_offset(column, offset, length, read_as):
     """Seed 002's offsets and BIN/CHAR forms, written here from the seed (BIN(n) is unsigned)."""
     lines = [ln for ln in SEG_MACRO.read_text().splitlines() if re.search(rf"\bas {re.escape(column)},", ln)]
@@ -133,3 +155,36 @@ def test_published_header_columns_are_the_decoded_ones():
     listed = re.findall(r"^  (`?\w+`?),$", published, re.M)
     assert decoded[0] == "RECORD_LENGTH" and listed == decoded[1:]
     assert "RESERVED_188" not in sql.split("-#}", 1)[1]
+
+
+# ---- the models' .yml: descriptions from the declaration, none restated by hand ----------------------------
+
+LOGIC = REPO / "udfs" / "render" / "logic"
+LLDF_PARTS = sorted(LOGIC.glob("lldf_*.yml"))
+
+
+def test_each_header_column_description_names_the_tables_offset_and_width():
+    import yaml
+
+    doc = yaml.safe_load((REPO / "models" / "lldf" / "lldf_segments.yml").read_text())
+    described = {c["name"]: c["description"] for c in doc["models"][0]["columns"]}
+    for s in SOURCE:
+        if s.name.startswith("RESERVED"):
+            continue
+        where = f"offset {s.offset} (X'{s.offset:02X}'), {s.form}({s.width}), {s.width} byte"
+        assert where in described[s.name], (s.name, described[s.name])
+
+
+def test_no_hand_written_part_restates_a_position_or_repeats_a_description():
+    import yaml
+
+    assert len(LLDF_PARTS) == 7
+    seen: dict[str, str] = {}
+    for part in LLDF_PARTS:
+        text = part.read_text()
+        assert not re.search(r"\boffset \d+|\bBIN\(\d+\)|\bCHAR\(\d+\)", text), part.name
+        for c in yaml.safe_load(text).get("columns", []):
+            d = c.get("description")
+            if d:
+                assert d not in seen, f"{part.name} {c['name']} repeats {seen[d]}"
+                seen[d] = f"{part.name} {c['name']}"

@@ -142,3 +142,10 @@ def test_strict_mode_fails_on_a_decode_error(spark):
     finally:
         assert build(spark, "idms_journal", command="run")
     assert spark.sql("select decode_errors from jcat.idms_journal").collect()[0][0] == ["GMT"]
+
+
+def test_dbt_unit_tests_from_seed_004s_rec_lines(spark):
+    """models/idms/idms_unit_tests.yml (tests/support/idms_unit.py): records built from the copied REC lines.
+    dbt reads the raw table's columns to type the fixture: a table must exist."""
+    land(spark, demo.records())
+    assert build(spark, "idms_journal,test_type:unit", full_refresh=False, command="test")

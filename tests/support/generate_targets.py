@@ -4,4 +4,5 @@ own encoders, never from the declaration under test (udfs.render.generate loads 
 TARGETS: dict[str, str] = {
     "lldf_unit": "support.lldf_unit:rendered_files",  # unit tests of the LLDF models
     "ibmi_unit": "support.ibmi_unit:rendered_files",  # unit tests of audit_journal_m7 and journal_entries
+    "idms_unit": "support.idms_unit:rendered_files",  # unit tests of idms_journal from seed 004's REC lines
 }

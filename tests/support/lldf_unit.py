@@ -1,8 +1,10 @@
-"""dbt unit tests of the LLDF models, rendered from the encoders: `jcat generate` rewrites the `unit_tests:`
-section of each `models/lldf/*.yml` (between its begin and end lines); `tests/spark/test_lldf_unit.py` checks the files
+"""dbt unit tests of the LLDF models, rendered from the encoders: `jcat generate` writes them to
+`models/lldf/lldf_unit_tests.yml`; `tests/spark/test_lldf_unit.py` checks the files
 are in sync and runs the tests.
 
-Each fixture's hex comes from `udfs.core.layouts.lldf` encoders; the SQL carries a comment per record or image naming
+Each fixture's header bytes come from the tests' own encoder, written from seed 002's table as copied into
+tests/data/sources (support.source_tables), never from the declaration under test; row images from the image
+encoders (`udfs.core.layouts.lldf.encode_image`, whose positions are the images' own). The SQL carries a comment per record or image naming
 the values it encodes, and the expected rows are written from those same Python values (never from a decode), so
 a wrong offset, width or image rule in a model shows as a failing unit test.
 """
@@ -13,14 +15,15 @@ import datetime as dt
 from decimal import Decimal
 from pathlib import Path
 
-from udfs.render.markers import replace_section
+from udfs.render.markers import with_marker
 from udfs.core.layouts import lldf
 from udfs.core.project import source_root
 from udfs.demo import lldf as demo
 
+from . import source_tables as src
+
 MODELS_DIR = source_root() / "models" / "lldf"
 SOURCE = "tests/support/lldf_unit.py"
-OLD_MARKER = "# ---- unit tests: rendered by `python -m udfs.demo.lldf_unit` from the encoders; do not edit below ----\n"
 
 T0 = demo.T0
 UR_EXT = demo._ur(1, 1, T0, T0 + dt.timedelta(seconds=2), True, "C")      # extended 10-byte LRSN/RBA, member 1
@@ -46,9 +49,29 @@ def _rows():
     return cols, hire, raised
 
 
+HEADER = src.lldf_header_table()  # seed 002's table: (name, offset, width, BIN/CHAR)
+
+
 def _header_values(record: bytes) -> dict:
     """The raw bytes of each header field: given rows are built from them, expected rows never are."""
-    return {f.name: record[f.offset:f.offset + f.length] for f in lldf.HEADER}
+    return {f.name: record[f.offset:f.offset + f.width] for f in HEADER}
+
+
+def _change(ur: dict, seq: int, change_type: str, images: list[bytes], content: bytes | None = None) -> bytes:
+    """The demo's seq-th change of a unit of recovery (the same values as udfs.demo.lldf.change), its header
+    written by the tests' encoder from seed 002's table."""
+    extended = ur["_extended"]
+    when = ur["UORTIMESTAMP"] + dt.timedelta(milliseconds=10 * seq)
+    values = {k: v for k, v in ur.items() if not k.startswith("_")}
+    values.update(demo.EMPLOYEE)
+    values.update({
+        "CHANGE_TYPE": change_type, "SQLTYPE": "", "LOGRECDISP": "C", "SQLSRCTYPE": "",
+        "TIMESTAMP": when, "LOGLRSN": lldf.lrsn_field(when, extended),
+        "LOGRBA": lldf.rba_field(ur["_rba0"] + 0x100 * seq, extended),
+        "RID": (0x200 + seq).to_bytes(4, "big") + bytes([seq]), "LOGBYTES": 4096, "LOGDELTA": 12,
+        "SQLRIRBA": lldf.rba_field(ur["_rba0"] + 0x100 * seq, extended),
+    })
+    return src.lldf_record(values, images, content)
 
 
 # ---- lldf_segments: header field by field -------------------------------------------------------------------
@@ -57,11 +80,11 @@ def _record_sql(record: bytes, note: str, source_file: str, offset: int, number:
     """A raw_lldf row whose record is spelled field by field (seed 002 offset, name) then its DATA bytes."""
     h = int.from_bytes(record[0:2], "big")
     parts = []
-    for f in lldf.HEADER:
-        b = record[f.offset:f.offset + f.length]
+    for f in HEADER:
+        b = record[f.offset:f.offset + f.width]
         label = {"char": lambda: repr(b.decode("cp037")), "ubin": lambda: str(int.from_bytes(b, "big")),
                  "rba": lambda: f"RBA {int.from_bytes(b, 'big'):#x}",
-                 "lrsn": lambda: "LRSN (TOD in bytes 1-8)"}.get(f.kind, str)()
+                 "lrsn": lambda: "LRSN (TOD in bytes 1-8)"}.get(src.lldf_kind(f), str)()
         parts.append(f"      {_hex(b)},  -- {f.offset:3d} {f.name} {label if label != str() else ''}".rstrip())
     parts.append(f"      {_hex(record[h:]) if len(record) > h else chr(88) + chr(39) * 2}   -- DATA: {note}")
     body = "\n".join(parts)
@@ -71,11 +94,11 @@ def _record_sql(record: bytes, note: str, source_file: str, offset: int, number:
 
 def segments_unit() -> list[dict]:
     cols, hire, raised = _rows()
-    ins = demo.change(UR_EXT, 1, "I", [lldf.encode_image(cols, hire)])
-    upd = demo.change(UR_SIX, 2, "UB", [lldf.encode_image(cols, hire), lldf.encode_image(cols, raised)])
-    big = demo.change(UR_EXT, 3, "UB", [lldf.encode_image(cols, hire),
+    ins = _change(UR_EXT, 1, "I", [lldf.encode_image(cols, hire)])
+    upd = _change(UR_SIX, 2, "UB", [lldf.encode_image(cols, hire), lldf.encode_image(cols, raised)])
+    big = _change(UR_EXT, 3, "UB", [lldf.encode_image(cols, hire),
                                           lldf.encode_image(cols, {**hire, "REMARKS": "x" * 1900})])
-    seg2 = lldf.segment(big, demo.MAX_SEGMENT)[1]
+    seg2 = src.lldf_segments(big, demo.MAX_SEGMENT)[1]
     given = " union all\n".join([
         _record_sql(ins, "DATA total length, then 2-byte length + after image of EMPNO 000010 (extended LRSN/RBA, member 1)", "u.lldf", 4, 1),
         _record_sql(upd, "before and after image of EMPNO 000010 (6-byte LRSN at offset 1, RBA at offset 4)",
@@ -125,11 +148,11 @@ def segments_unit() -> list[dict]:
 SEGMENT_COLUMNS = [
     ("source_file", "string"), ("record_offset", "bigint"), ("record_number", "bigint"), ("load_id", "string"),
     ("RECORD_LENGTH", "int"),
-] + [c for f in lldf.HEADER if f.name != "RESERVED_188" for c in (
-    [(f.name, {"ubin": "bigint", "char": "string", "ts17": "timestamp_ntz"}.get(f.kind, "binary"))]
-    + ([(f.name + "_FRACTION", "string")] if f.kind == "ts17" else [])
-    + ([(f.name + "_TIME", "timestamp")] if f.kind == "lrsn" else [])
-    + ([(f.name + "_NUMBER", "decimal(25,0)")] if f.kind == "rba" else [])
+] + [c for f, kind in ((f, src.lldf_kind(f)) for f in HEADER) if not f.name.startswith("RESERVED") for c in (
+    [(f.name, {"ubin": "bigint", "char": "string", "ts17": "timestamp_ntz"}.get(kind, "binary"))]
+    + ([(f.name + "_FRACTION", "string")] if kind == "ts17" else [])
+    + ([(f.name + "_TIME", "timestamp")] if kind == "lrsn" else [])
+    + ([(f.name + "_NUMBER", "decimal(25,0)")] if kind == "rba" else [])
     + ([("RID_PAGE", "bigint"), ("RID_ROW", "bigint")] if f.name == "RID" else [])
 )] + [("segment_data", "binary"), ("first_bytes", "binary"), ("decode_errors", "array<string>")]
 
@@ -144,12 +167,13 @@ def _segment_row_sql(record: bytes, note: str, offset: int, number: int, source_
               "RECORD_LENGTH": f"cast({len(record)} as int)",
               "segment_data": _hex(record[h:]) if len(record) > h else "X''", "first_bytes": _hex(record[:32]),
               "decode_errors": "cast(array() as array<string>)"}
-    for f in lldf.HEADER:
-        if f.kind == "ubin":
+    for f in HEADER:
+        kind = src.lldf_kind(f)
+        if kind == "ubin":
             values[f.name] = f"cast({int.from_bytes(raw[f.name], 'big')} as bigint)"
-        elif f.kind in ("lrsn", "rba", "hex"):
+        elif kind in ("lrsn", "rba", "hex"):
             values[f.name] = _hex(raw[f.name])
-            if f.kind == "rba":
+            if kind == "rba":
                 values[f.name + "_NUMBER"] = f"cast({int.from_bytes(raw[f.name], 'big')} as decimal(25,0))"
     values["CHANGE_TYPE"] = _sql_str(raw["CHANGE_TYPE"].decode("cp037").strip())
     values["UORDISP"] = _sql_str(raw["UORDISP"].decode("cp037").strip())
@@ -164,13 +188,13 @@ DUP = "duplicate_segment: SEGNUM 2 present more than once (TOTALSEGS 2)"
 def data_change_unit() -> list[dict]:
     cols, hire, raised = _rows()
     img_h, img_r = lldf.encode_image(cols, hire), lldf.encode_image(cols, raised)
-    upd = demo.change(UR_SIX, 1, "UB", [img_h, img_r])
-    co = demo.change(UR_EXT, 2, "CO", [], content=b"\x00\x01" + "DROP TABLE PAYROLL.X".encode("cp037"))
-    dm = demo.change(UR_EXT, 3, "DM", [])
-    ex = demo.change(UR_EXT, 4, "E", lldf.clone_images("PAYROLL", "EMPLOYEE_CLONE"))
+    upd = _change(UR_SIX, 1, "UB", [img_h, img_r])
+    co = _change(UR_EXT, 2, "CO", [], content=b"\x00\x01" + "DROP TABLE PAYROLL.X".encode("cp037"))
+    dm = _change(UR_EXT, 3, "DM", [])
+    ex = _change(UR_EXT, 4, "E", lldf.clone_images("PAYROLL", "EMPLOYEE_CLONE"))
     long_after = lldf.encode_image(cols, {**hire, "REMARKS": "y" * 1900})
-    big = demo.change(UR_EXT, 5, "UB", [img_h, long_after])
-    s1, s2 = lldf.segment(big, demo.MAX_SEGMENT)
+    big = _change(UR_EXT, 5, "UB", [img_h, long_after])
+    s1, s2 = src.lldf_segments(big, demo.MAX_SEGMENT)
     recs = [(upd, "UB, 6-byte LRSN/RBA: before image EMPNO 000010 SALARY 52750.00, after SALARY 55000.00"),
             (co, "CO catalog change: DATA total length then content seed 002 does not describe (kept whole)"),
             (dm, "DM mass delete without limit keys: header only"),
@@ -205,10 +229,10 @@ def data_change_unit() -> list[dict]:
          "CLONE_TABLE_OWNER": None, "CLONE_TABLE_NAME": None},
     ]
     rejects_given = []
-    lost = demo.change(UR_SIX, 6, "UB", [img_h, long_after])
-    l1, _l2 = lldf.segment(lost, demo.MAX_SEGMENT)
-    dup = demo.change(UR_SIX, 7, "UB", [img_h, long_after])
-    d1, d2 = lldf.segment(dup, demo.MAX_SEGMENT)
+    lost = _change(UR_SIX, 6, "UB", [img_h, long_after])
+    l1, _l2 = src.lldf_segments(lost, demo.MAX_SEGMENT)
+    dup = _change(UR_SIX, 7, "UB", [img_h, long_after])
+    d1, d2 = src.lldf_segments(dup, demo.MAX_SEGMENT)
     rej = [(l1, "segment 1 of 2; segment 2 was lost"), (d1, "segment 1 of 2"), (d2, "segment 2 of 2"),
            (d2, "segment 2 of 2 again (duplicated)"), (upd, "a whole UB: not rejected")]
     offset = 0
@@ -417,14 +441,14 @@ def unit_tests() -> dict[str, list[dict]]:
     }
 
 
+UNIT_FILE = MODELS_DIR / "lldf_unit_tests.yml"
+
+
 def rendered_files() -> dict[Path, str]:
-    files = {}
-    for model, tests in unit_tests().items():
-        path = MODELS_DIR / f"{model}.yml"
-        page = path.read_text().split(OLD_MARKER)[0]  # files from before the section lines
-        body = "unit_tests:\n" + "\n".join(render_test(t) for t in tests)
-        files[path] = replace_section(path, SOURCE, page, body, moved_from=("udfs/demo/lldf_unit.py",))
-    return files
+    """One properties file holding only `unit_tests:` (dbt reads unit tests from any properties file): the models'
+    own .yml are written whole by the lldf target."""
+    body = "\n".join(render_test(t) for tests in unit_tests().values() for t in tests)
+    return {UNIT_FILE: with_marker(UNIT_FILE, SOURCE, "version: 2\n\nunit_tests:\n" + body)}
 
 
 if __name__ == "__main__":

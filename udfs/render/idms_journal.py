@@ -5,6 +5,9 @@
   can name.
 - macros/jcat_idms_carried.sql: the seed's headings (ALL, TX, ...) as record-type lists.
 - docs/idms.md: the field table (a generated section).
+- models/idms/<model>.yml, whole: each REC column described from its declaration (meaning, position, length, what
+  it decodes to, the record types that carry it), merged with the hand-written part udfs/render/logic/<model>.yml
+  (udfs/render/model_yml.py).
 """
 
 from __future__ import annotations
@@ -14,7 +17,8 @@ from pathlib import Path
 from .markers import replace_section, with_marker
 from ..core.layouts import idms
 from ..core.project import source_root
-from .layout_models import logic
+from .layout_models import LOGIC, logic
+from . import model_yml
 
 SOURCE = "udfs/core/layouts/idms.py"
 
@@ -82,7 +86,8 @@ def render_journal_macro() -> str:
         if r.name in WHEN:
             expr = f"case when {WHEN[r.name]} then {expr} end"
         comma = "," if r is not cols[-1] else ""
-        lines.append(f"    {expr + ' as ' + r.column + comma:<96} -- {_tag(r)}{doc}")
+        # the REC line only: the meaning is in the model's .yml, and a view's text has a size limit in the metastore
+        lines.append(f"    {expr + ' as ' + r.column + comma:<96} -- {_tag(r)}")
     body = HEAD + "\n" + "\n".join(lines) + "\n  from records\n),\n\n" + logic("idms_journal.sql") + "\n\n" + _checks_macro()
     return with_marker(".sql", SOURCE, body)
 
@@ -159,6 +164,37 @@ def render_docs(page: str) -> str:
     return replace_section("docs/idms.md", SOURCE, page, "\n".join(rows))
 
 
+# What each kind's column holds, in a column's description.
+HOLDS = {"ubin": "unsigned binary", "u64": "unsigned binary as DECIMAL(20,0), exact up to 2^64-1",
+         "char": "EBCDIC text, blank gives NULL", "hex": "raw bytes as upper-case hex", "packed": "packed decimal",
+         "idms_ts": "IDMS 8-byte date-time, local wall clock", "idms_ts_utc": "IDMS 8-byte date-time, UTC instant"}
+
+
+def describe(r: idms.Rec) -> str:
+    """A REC column's description: its meaning (the declaration's doc, else its name), then the REC line."""
+    meaning = r.field.doc or r.name.replace("-", " ").lower()
+    types = "every record" if r.types == idms.ALL else ", ".join(t for t in idms.RECORD_TYPES if t in r.types)
+    return (f"{meaning[0].upper()}{meaning[1:]}. JREPORT REC {r.name} at position {r.field.pos}, "
+            f"{r.field.length} byte{'s' if r.field.length > 1 else ''}: {HOLDS[r.field.kind]}; {types}.")
+
+
+def rec_columns() -> model_yml.Columns:
+    return [{"name": r.column, "description": describe(r)} for r in _columns()]
+
+
+# The IDMS models in build order: a model's hand-written part may name the columns of one before it.
+MODELS = ("idms_journal", "idms_journal_records", "idms_transactions", "idms_distributed_transactions")
+
+
+def render_model_ymls(root: Path) -> dict[Path, str]:
+    groups = {"rec": rec_columns()}
+    out = {}
+    for model in MODELS:
+        text, groups[model] = model_yml.render(SOURCE, LOGIC / f"{model}.yml", groups, {"rec"})
+        out[root / "models" / "idms" / f"{model}.yml"] = text
+    return out
+
+
 def generated_files() -> dict[Path, str]:
     root = source_root()
     docs = root / "docs" / "idms.md"
@@ -166,4 +202,5 @@ def generated_files() -> dict[Path, str]:
         root / "macros" / "jcat_idms_journal.sql": render_journal_macro(),
         root / "macros" / "jcat_idms_carried.sql": render_carried_macro(),
         docs: render_docs(docs.read_text()),
+        **render_model_ymls(root),
     }

@@ -5,6 +5,8 @@
   hand-written logic in udfs/render/logic/lldf_segments.sql; jcat_lldf_segments_checks(), the columns
   decode_errors can name; jcat_lldf_header_columns(), the header columns as the models downstream publish them.
 - docs/lldf.md: the header field table (a generated section).
+- models/lldf/<model>.yml, whole: each header column described from its declaration (offset, width, format,
+  meaning), merged with the hand-written part udfs/render/logic/<model>.yml (udfs/render/model_yml.py).
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ from pathlib import Path
 from .markers import replace_section, with_marker
 from ..core.layouts import lldf
 from ..core.project import source_root
-from .layout_models import logic
+from .layout_models import LOGIC, logic
+from . import model_yml
 
 SOURCE = "udfs/core/layouts/lldf.py"
 
@@ -132,10 +135,71 @@ def render_docs(page: str) -> str:
     return replace_section("docs/lldf.md", SOURCE, page, "\n".join(rows))
 
 
+# What each kind's column holds, after the field's meaning, offset and width.
+FORM = {
+    "ubin": "unsigned binary",
+    "char": "EBCDIC text, trailing blanks trimmed, NULL when blank",
+    "ts17": "BCD timestamp read to the microsecond; {name}_FRACTION has every fraction digit",
+    "lrsn": "the 10 raw bytes (a 6-byte LRSN sits at byte 1 of the 10); {name}_TIME is the instant it encodes",
+    "rba": "the 10 raw bytes (a 6-byte RBA sits at byte 4 of the 10); {name}_NUMBER is its number",
+    "hex": "the raw bytes",
+}
+
+
+def _where(f) -> str:
+    off = f.pos - 1
+    return f"Seed 002 offset {off} (X'{off:02X}'), {_fmt(f)}, {f.length} byte{'s' if f.length > 1 else ''}"
+
+
+def _describe(f, name: str) -> str:
+    """A header column's description: the field's meaning, where it sits and what the column holds."""
+    off = f.pos - 1
+    if name == f.name:
+        return f"{f.doc[0].upper()}{f.doc[1:]}. {_where(f)}: {FORM[f.kind].format(name=f.name)}."
+    if name.endswith("_FRACTION"):
+        return f"Every fraction digit of {f.name} (offset {off}, {_fmt(f)} BCD), below the microsecond too."
+    if name.endswith("_TIME"):
+        return f"{f.name} (offset {off}) read as a TOD clock: the instant, UTC; NULL when its bytes are all zeros."
+    if name.endswith("_NUMBER"):
+        return f"{f.name} (offset {off}) as an exact unsigned number, DECIMAL(25,0): 10 bytes exceed BIGINT."
+    d = DERIVED[name]
+    return f"{d.doc[0].upper()}{d.doc[1:]}: seed 002 offset {d.pos - 1}, {d.length} byte{'s' if d.length > 1 else ''}, unsigned binary."
+
+
+def header_columns(published: bool) -> model_yml.Columns:
+    """The header's columns in seed 002's order, described from the declaration; `published` adds the
+    `<name>_DESC` beside each code field, as jcat_lldf_header_columns() does."""
+    out = []
+    for f in lldf.HEADER:
+        if not _kept(f):
+            continue
+        for name, _ in columns(f):
+            out.append({"name": name, "description": _describe(f, name)})
+            if published and name in DESCRIBED:
+                out.append({"name": name + "_DESC", "description": f"Meaning of the {name} code (seed 002's values)."})
+    return out
+
+
+# The LLDF models in build order: a model's hand-written part may name the columns of one before it.
+MODELS = ("lldf_segments", "lldf_segments_records", "lldf_data_change", "lldf_segment_rejects",
+          "lldf_change_stream", "lldf_committed_changes", "lldf_rows_payroll_employee")
+DECLARED = {"header": lambda: header_columns(False), "published_header": lambda: header_columns(True)}
+
+
+def render_model_ymls(root: Path) -> dict[Path, str]:
+    groups = {name: render() for name, render in DECLARED.items()}
+    out = {}
+    for model in MODELS:
+        text, groups[model] = model_yml.render(SOURCE, LOGIC / f"{model}.yml", groups, set(DECLARED))
+        out[root / "models" / "lldf" / f"{model}.yml"] = text
+    return out
+
+
 def generated_files() -> dict[Path, str]:
     root = source_root()
     docs = root / "docs" / "lldf.md"
     return {
         root / "macros" / "jcat_lldf_segments.sql": render_segments_macro(),
         docs: render_docs(docs.read_text()),
+        **render_model_ymls(root),
     }
