@@ -1,6 +1,6 @@
 """Byte-mutation property test of the *TYPE5 heading (journal_entries) and every ESD model: *TYPE5 records
 carrying every mapped entry type's sample ESD, one to four bytes mutated anywhere, decoded by the models'
-compiled SQL (journal_entries_records, the table build of journal_entries, then each ibmi_esd_* model over it). Every heading value, every fixed ESD field and
+compiled SQL (journal_entries_decoded, the table build of journal_entries, then each ibmi_esd_* model over it). Every heading value, every fixed ESD field and
 every byte-valued part is the unmutated value, NULL and named in decode_errors, or what the mutated bytes encode.
 Structs and arrays (names, paths, authorities, C LW records) whose bytes changed are counted apart: they must be
 NULL-and-named or decoded, but are not re-encoded here. `-m heavy` runs a million records."""
@@ -145,7 +145,7 @@ def judge_esd(t: Tally, lay, orig, mut, pos, rec, where):
 
 @pytest.fixture(scope="module")
 def ibmi_sql(spark):
-    return compile_models(spark, ["journal_entries_records"] + [f"ibmi_esd_{lay.model}" for lay in ibmi_esd.LAYOUTS])
+    return compile_models(spark, ["journal_entries_decoded"] + [f"ibmi_esd_{lay.model}" for lay in ibmi_esd.LAYOUTS])
 
 
 def run_fuzz(spark, sql, n: int, seed: int) -> Tally:
@@ -158,7 +158,7 @@ def run_fuzz(spark, sql, n: int, seed: int) -> Tally:
         raw_view(spark, "fz_raw_je_orig", bases, "orig.jrn")
         raw_view(spark, "fz_raw_je_mut", [m for m, _ in muts], "mut.jrn")
         spark.sql("select * from fz_raw_je_orig union all select * from fz_raw_je_mut").createOrReplaceTempView("fz_raw_je")
-        je = run_model(spark, sql["journal_entries_records"], {"raw_qjordje5": "fz_raw_je"}).cache()
+        je = run_model(spark, sql["journal_entries_decoded"], {"raw_qjordje5": "fz_raw_je"}).cache()
         je.createOrReplaceTempView("fz_journal_entries")
         heading = {(r["source_file"], r["record_offset"]): r.asDict() for r in je.collect()}
         for i, (rec, pos) in enumerate(muts):
@@ -167,7 +167,7 @@ def run_fuzz(spark, sql, n: int, seed: int) -> Tally:
             judge_heading(t, heading[("orig.jrn", key)], heading[("mut.jrn", key)], pos, rec, f"record {lo + i} bytes {pos}")
         for lay in ibmi_esd.LAYOUTS:
             rows = {(r["source_file"], r["record_offset"]): r.asDict() for r in
-                    run_model(spark, sql[f"ibmi_esd_{lay.model}"], {"journal_entries": "fz_journal_entries", "journal_entries_records": "fz_journal_entries"}).collect()}
+                    run_model(spark, sql[f"ibmi_esd_{lay.model}"], {"journal_entries": "fz_journal_entries", "journal_entries_decoded": "fz_journal_entries"}).collect()}
             for (src, key), mut in rows.items():
                 if src != "mut.jrn":
                     continue

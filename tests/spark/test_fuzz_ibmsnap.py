@@ -81,7 +81,7 @@ def run_fuzz(spark, sql, n: int, seed: int) -> Tally:
             raw_view(spark, "fz_snap_mut", [m for m, _ in muts], "mut.unl")
             spark.sql("select * from fz_snap_orig union all select * from fz_snap_mut").createOrReplaceTempView("fz_snap")
             # the view (field by field) and, where the table has one, its table twin (decode_ibmsnap_<table>)
-            for model in [m for m in (f"ibmsnap_{table}", f"ibmsnap_{table}_records") if m in sql]:
+            for model in [m for m in (f"ibmsnap_{table}", f"ibmsnap_{table}_decoded") if m in sql]:
                 rows = {(r["source_file"], r["record_offset"]): r.asDict() for r in
                         run_model(spark, sql[model], {f"raw_ibmsnap_{table}": "fz_snap"}).collect()}
                 for i, (rec, pos) in enumerate(muts):
@@ -94,7 +94,7 @@ def run_fuzz(spark, sql, n: int, seed: int) -> Tally:
 
 
 def test_mutated_ibmsnap_records(spark, snap_sql, request):
-    assert "decode_ibmsnap_uow(record" in snap_sql["ibmsnap_uow_records"]  # the table twins decode through it
+    assert "decode_ibmsnap_uow(record" in snap_sql["ibmsnap_uow_decoded"]  # the table twins decode through it
     n = record_count(request)
     given(seed=st.integers(0, 2 ** 32 - 1))(
         settings(max_examples=1, deadline=None, phases=[Phase.generate], suppress_health_check=list(HealthCheck))(

@@ -134,7 +134,7 @@ def run_fuzz(spark, lldf_sql, n: int, seed: int) -> Tally:
         raw_view(spark, "fz_raw_lldf_mut", [m for m, _ in muts], "mut.lldf")
         spark.sql("select * from fz_raw_lldf_orig union all select * from fz_raw_lldf_mut") \
             .createOrReplaceTempView("fz_raw_lldf")
-        # the tables decode raw_lldf themselves (the ephemeral lldf_segments_records, inlined), as a table build does
+        # the tables decode raw_lldf themselves (the ephemeral lldf_segments_decoded, inlined), as a table build does
         rows = {(r["source_file"], r["record_offset"]): r.asDict() for r in
                 run_model(spark, lldf_sql["lldf_data_change"], {"raw_lldf": "fz_raw_lldf"}).collect()}
         rejected = {(r["source_file"], r["record_offset"]) for r in

@@ -44,7 +44,7 @@ def mutate(rng, record: bytes) -> tuple[bytes, tuple[int, ...]]:
 # ---- running compiled models ------------------------------------------------------------------------------
 
 _COMPILED: dict[str, str] = {}
-FUZZED_MODELS = ["lldf_segments", "lldf_segments_records", "lldf_data_change", "lldf_segment_rejects", "journal_entries_records", "path:models/ibmi/esd",
+FUZZED_MODELS = ["lldf_segments", "lldf_segments_decoded", "lldf_data_change", "lldf_segment_rejects", "journal_entries_decoded", "path:models/ibmi/esd",
                  "path:models/ibmsnap", "idms_journal"]
 
 

@@ -46,7 +46,7 @@ def _tag(r: idms.Rec) -> str:
 
 HEAD = """{#- The decoding of idms_journal (every REC field of JREPORT 000, seed 004, one row per raw record), as one
     SELECT over `relation` (the raw table jcat.raw_idms). Rendered by the view idms_journal, where jcat_fn
-    writes the persistent functions (jcat.unpack_bin, ...), and by the ephemeral model idms_journal_records
+    writes the persistent functions (jcat.unpack_bin, ...), and by the ephemeral model idms_journal_decoded
     that the table models (idms_transactions, idms_distributed_transactions) read, where a jcat build writes
     the Arrow UDFs: a table never decodes through the view.
     Field lines: udfs/core/layouts/idms.py (udfs/render/idms_journal.py); the rest: udfs/render/logic/idms_journal.sql. -#}
