@@ -1,5 +1,5 @@
 {#- journal_entries' decoding over the raw table (the view journal_entries and the incremental table
-    journal_entries_records both render it): IBM i journal entries from DSPJRN OUTFILFMT(*TYPE5) outfiles
+    journal_entries_decoded both render it): IBM i journal entries from DSPJRN OUTFILFMT(*TYPE5) outfiles
     (record format QJORDJE5), the heading decoded, the entry-specific data (ESD) kept as bytes for the
     per-layout models built on this one.
 

@@ -3,7 +3,7 @@
     bytes the record carries), as one SELECT over `relation` (the raw table jcat.raw_lldf). Offsets in the comments
     are seed 002's, 0-based; substr positions are offset + 1. The header's own LENGTH says where DATA starts.
     Rendered by the view lldf_segments, where jcat_fn writes the persistent functions (jcat.parse_timestamp17,
-    ...), and by the ephemeral lldf_segments_records that the table models (lldf_data_change,
+    ...), and by the ephemeral lldf_segments_decoded that the table models (lldf_data_change,
     lldf_segment_rejects) read, where a jcat build writes the Arrow UDFs: a table never decodes through the view.
     Field lines: udfs/core/layouts/lldf.py (udfs/render/lldf_segments.py); the rest: udfs/render/logic/lldf_segments.sql. -#}
 {% macro jcat_lldf_segments(relation) -%}

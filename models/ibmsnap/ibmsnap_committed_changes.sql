@@ -16,7 +16,7 @@ with cd as (
          to_json(named_struct('EMPNO', EMPNO, 'LASTNAME', LASTNAME, 'DEPTNO', DEPTNO, 'SALARY', SALARY, 'HIRED', HIRED, 'GRADE', GRADE)) as AFTER_IMAGE,
          to_json(named_struct('DEPTNO', XDEPTNO, 'SALARY', XSALARY)) as BEFORE_IMAGE,
          decode_errors, source_file, record_offset, record_number, load_id
-  from {{ ref('ibmsnap_cdemployee_records') }}
+  from {{ ref('ibmsnap_cdemployee_decoded') }}
 ),
 
 cd_once as (
@@ -35,7 +35,7 @@ uow as (
     decode_errors as uow_decode_errors, source_file as UOW_SOURCE_FILE, record_offset as UOW_RECORD_OFFSET,
     count(*) over (partition by IBMSNAP_UOWID) as UOW_COPIES,
     row_number() over (partition by IBMSNAP_UOWID order by load_id, source_file, record_offset) as copy_rank
-  from {{ ref('ibmsnap_uow_records') }}
+  from {{ ref('ibmsnap_uow_decoded') }}
   where IBMSNAP_UOWID is not null and IBMSNAP_COMMITSEQ is not null
 ),
 

@@ -14,11 +14,11 @@
 
 with params as (
   select
-    coalesce((select min(RETENTION_LIMIT) from {{ ref('ibmsnap_ccpparms_records') }}), 10800) as RETENTION_LIMIT,
+    coalesce((select min(RETENTION_LIMIT) from {{ ref('ibmsnap_ccpparms_decoded') }}), 10800) as RETENTION_LIMIT,
 {%- if as_of %}
     cast('{{ as_of }}' as timestamp_ntz) as AS_OF
 {%- else %}
-    (select max(IBMSNAP_LOGMARKER) from {{ ref('ibmsnap_uow_records') }}) as AS_OF
+    (select max(IBMSNAP_LOGMARKER) from {{ ref('ibmsnap_uow_decoded') }}) as AS_OF
 {%- endif %}
 ),
 
@@ -26,7 +26,7 @@ subscriptions as (
   select SOURCE_OWNER, SOURCE_TABLE, SYNCHPOINT,
     -- NULL, empty or all zero bytes: full refresh pending
     coalesce(ltrim('0', hex(SYNCHPOINT)) = '', true) as refresh_pending
-  from {{ ref('ibmsnap_pruncntl_records') }}
+  from {{ ref('ibmsnap_pruncntl_decoded') }}
 ),
 
 source_points as (
@@ -46,7 +46,7 @@ registered as (
   select r.SOURCE_OWNER, r.SOURCE_TABLE,
     coalesce(r.PHYS_CHANGE_OWNER, r.CD_OWNER) as CD_OWNER, coalesce(r.PHYS_CHANGE_TABLE, r.CD_TABLE) as CD_TABLE,
     p.PRUNE_POINT
-  from {{ ref('ibmsnap_register_records') }} r
+  from {{ ref('ibmsnap_register_decoded') }} r
   left join source_points p on p.SOURCE_OWNER = r.SOURCE_OWNER and p.SOURCE_TABLE = r.SOURCE_TABLE
   where r.GLOBAL_RECORD = 'N'
 ),
@@ -55,7 +55,7 @@ uow as (
   select IBMSNAP_UOWID, IBMSNAP_COMMITSEQ, IBMSNAP_LOGMARKER, IBMSNAP_REJ_CODE,
     coalesce(IBMSNAP_REJ_CODE not in ('0', ''), true) as rejected,
     source_file, record_offset, record_number, load_id
-  from {{ ref('ibmsnap_uow_records') }}
+  from {{ ref('ibmsnap_uow_decoded') }}
   where IBMSNAP_UOWID is not null and IBMSNAP_COMMITSEQ is not null
 ),
 
@@ -65,7 +65,7 @@ cd as (
          'PAYROLL' as SOURCE_OWNER, 'EMPLOYEE' as SOURCE_TABLE,
          IBMSNAP_UOWID, IBMSNAP_INTENTSEQ, IBMSNAP_OPERATION,
          decode_errors, source_file, record_offset, record_number, load_id
-  from {{ ref('ibmsnap_cdemployee_records') }}
+  from {{ ref('ibmsnap_cdemployee_decoded') }}
 ),
 
 cd_rows as (

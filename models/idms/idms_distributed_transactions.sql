@@ -4,7 +4,7 @@
 {{ config(materialized='table') }}
 
 with entries as (
-  select * from {{ ref('idms_journal_records') }}
+  select * from {{ ref('idms_journal_decoded') }}
   where TYPE in ('DIND', 'DCOM', 'DBAK', 'DPND', 'DFGT')
 ),
 

@@ -4,6 +4,6 @@
     Synonyms over the same bytes are one typed column (plus the seed's hex-compare form): their REC line is
     kept as a comment naming the column that carries them.
     Each line: position, length and seed type as JREPORT 000 prints them. Set names: see jcat_idms_carried.
-    The field lines are in macros/jcat_idms_journal.sql, shared with idms_journal_records (what the table
+    The field lines are in macros/jcat_idms_journal.sql, shared with idms_journal_decoded (what the table
     models decode). A persistent VIEW (dbt_project.yml): it shows every landed record, with no build. -#}
 {{ jcat_idms_journal(source('jcat', 'raw_idms')) }}

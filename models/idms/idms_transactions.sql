@@ -5,7 +5,7 @@
 {{ config(materialized='table') }}
 
 with records as (
-  select * from {{ ref('idms_journal_records') }}
+  select * from {{ ref('idms_journal_decoded') }}
   where TRANSACT_ID is not null and TYPE in ('BGIN', 'COMT', 'ENDJ', 'ABRT', 'RTSV', 'AREA', 'BFOR', 'AFTR')
 ),
 

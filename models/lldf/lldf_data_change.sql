@@ -3,7 +3,7 @@
     reassembled DATA. Groups with a missing, duplicated or inconsistent segment are left out here and listed,
     segment by segment, in lldf_segment_rejects (macro jcat_lldf_segment_groups holds the shared rules). -#}
 with groups as (
-  {{ jcat_lldf_segment_groups(ref('lldf_segments_records')) }}
+  {{ jcat_lldf_segment_groups(ref('lldf_segments_decoded')) }}
 ),
 
 assembled as (

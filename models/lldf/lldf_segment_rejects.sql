@@ -18,5 +18,5 @@ select
   hex(UORID)                             as UORID_HEX,
   hex(LOGRBA)                            as LOGRBA_HEX,
   hex(LOGLRSN)                           as LOGLRSN_HEX
-from ({{ jcat_lldf_segment_groups(ref('lldf_segments_records')) }})
+from ({{ jcat_lldf_segment_groups(ref('lldf_segments_decoded')) }})
 where reject_reason is not null

@@ -11,6 +11,6 @@ def test_rendered_unit_tests_are_in_sync():
 
 
 def test_every_lldf_model_has_unit_tests():
-    # lldf_segments_records is lldf_segments' own decoding (one macro), ephemeral: its unit test is lldf_segments'
+    # lldf_segments_decoded is lldf_segments' own decoding (one macro), ephemeral: its unit test is lldf_segments'
     models = {p.stem for p in lldf_unit.MODELS_DIR.glob("*.sql")}
-    assert models - {"lldf_segments_records"} == set(lldf_unit.unit_tests()) and "lldf_segments_records" in models
+    assert models - {"lldf_segments_decoded"} == set(lldf_unit.unit_tests()) and "lldf_segments_decoded" in models

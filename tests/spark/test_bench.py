@@ -113,7 +113,7 @@ def test_isolate_times_each_way_in_its_own_process(tmp_path, capfd):
     assert "sql_functions vs JVM" in printed
     assert printed.count("ways agree on 300 records") == 1  # the first process checks; the others only time
     assert printed.count("rows agree on 300 records") == 1  # likewise for the model's three engines
-    assert "ibmsnap_cdemployee_records" in printed and "1.0x" in printed  # the model report, IBMSNAP's target
+    assert "ibmsnap_cdemployee_decoded" in printed and "1.0x" in printed  # the model report, IBMSNAP's target
 
 
 HOTSPOT_HUGE_METHOD = 8000  # bytes of bytecode: HotSpot never JIT-compiles a longer method (DontCompileHugeMethods)
@@ -154,7 +154,7 @@ def test_model_bench_engines_agree_and_every_stage_can_be_jit_compiled(spark, ja
 
 @pytest.mark.parametrize("layout", ["qjordje5", "lldf", "idms", "ibmsnap"])
 def test_table_build_decodes_each_record_once_through_the_layout_function(spark, java_charsets, layout):
-    """journal_entries (*TYPE5 heading), lldf_segments (LLDF header), idms_journal and ibmsnap_cdemployee_records,
+    """journal_entries (*TYPE5 heading), lldf_segments (LLDF header), idms_journal and ibmsnap_cdemployee_decoded,
     each compiled three ways, give the same rows; a table build calls the layout function once per record, and
     Spark's own form calls none."""
     from udfs.bench import models

@@ -1,6 +1,6 @@
 """Byte-mutation property test of the *TYPE5 heading (journal_entries) and every ESD model: *TYPE5 records
 carrying every mapped entry type's sample ESD, one to four bytes mutated anywhere, decoded by the models'
-compiled SQL (journal_entries_records, the table build of journal_entries, then each ibmi_esd_* model over it). Every heading value, every fixed ESD field and
+compiled SQL (journal_entries_decoded, the table build of journal_entries, then each ibmi_esd_* model over it). Every heading value, every fixed ESD field and
 every byte-valued part is the unmutated value, NULL and named in decode_errors, or what the mutated bytes encode.
 Structs and arrays (names, paths, authorities, C LW records) whose bytes changed are counted apart: they must be
 NULL-and-named or decoded, but are not re-encoded here. `-m heavy` runs a million records."""
@@ -8,16 +8,24 @@ NULL-and-named or decoded, but are not re-encoded here. `-m heavy` runs a millio
 from __future__ import annotations
 
 import datetime as dt
-import random
 
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings, strategies as st
+from support.fuzz import (
+    MUT,
+    ORIG,
+    SPACING,
+    Fuzz,
+    Shape,
+    Tally,
+    changed_in,
+    compile_models,
+    kind_ok,
+    run_model,
+    zoned_ok,
+)
+from support.ibmi_esd_mapping import EXPECTED
 
 from udfs.core.layouts import ibmi_esd, qjordje5
-
-from support.fuzz import (Tally, bin_ok, changed_in, char_ok, compile_models, digits_ok, hex_ok, ibmi_ts_ok, mutate,
-                          packed_ok, raw_view, record_count, run_model, zoned_ok)
-from support.ibmi_esd_mapping import EXPECTED
 
 # IBM's *TYPE5 heading as journal_entries publishes it: (column, 1-based position, width, kind)
 HEADING = [
@@ -67,26 +75,11 @@ def base_record(rng, i: int) -> bytes:
 
 
 def _value_ok(kind, value, raw):
-    if kind == "char":
-        return char_ok(value, raw)
-    if kind == "zoned":
-        return zoned_ok(value, raw)
+    """The job number is the *TYPE5 heading's own kind: zoned digits published as six characters."""
     if kind == "jobnum":
         return (value is None and raw == b"\x40" * 6) or (value is not None and zoned_ok(int(value), raw)
                                                           and value == value.zfill(6))
-    if kind == "digits":
-        return digits_ok(value, raw)
-    if kind == "ibmi_ts":
-        return ibmi_ts_ok(value, raw)
-    if kind == "hex":
-        return hex_ok(value, raw)
-    if kind in ("bin", "ubin"):
-        return bin_ok(value, raw, kind == "bin")
-    if kind == "u64":
-        return value is not None and int(value) == int.from_bytes(raw, "big")
-    if kind == "packed":
-        return packed_ok(value, raw)
-    raise ValueError(kind)
+    return kind_ok(kind, value, raw)
 
 
 def judge_heading(t: Tally, orig, mut, pos, rec, where):
@@ -143,51 +136,50 @@ def judge_esd(t: Tally, lay, orig, mut, pos, rec, where):
             t.not_reencoded += 1
 
 
+def judge_batch(t: Tally, batch, sql):
+    """journal_entries_decoded (the table build of journal_entries) once, cached, then every ESD model over it."""
+    je = run_model(batch.spark, sql["journal_entries_decoded"], {"raw_qjordje5": batch.view}).cache()
+    je.createOrReplaceTempView("fz_journal_entries")
+    heading = {(r["source_file"], r["record_offset"]): r.asDict() for r in je.collect()}
+    for i, rec, pos, orig, mut in batch.pairs(heading):
+        t.records += 1
+        if mut is None:
+            t.bad("lost", f"{batch.where(i)}: left journal_entries_decoded")
+            continue
+        judge_heading(t, orig, mut, pos, rec, batch.where(i))
+    for lay in ibmi_esd.LAYOUTS:
+        judge_esd_model(t, batch, lay, batch.rows(sql[f"ibmi_esd_{lay.model}"], {
+            "journal_entries": "fz_journal_entries", "journal_entries_decoded": "fz_journal_entries"}))
+    je.unpersist()
+
+
+def judge_esd_model(t: Tally, batch, lay, rows):
+    """An ESD model holds only its entry types: a mutated row is judged against its unmutated row where that is
+    in the model too; an entry that left the model must have changed its code or type."""
+    for (src, key), mut in rows.items():
+        if src == MUT:
+            i = key // SPACING
+            rec, pos = batch.mutated[i]
+            judge_esd(t, lay, rows.get((ORIG, key)), mut, pos, rec, f"{lay.model} {batch.where(i)}")
+    for (src, key) in rows:
+        i = key // SPACING
+        if src == ORIG and (MUT, key) not in rows and not changed_in(batch.mutated[i][1], 25, 3):
+            t.bad("lost", f"{lay.model} {batch.where(i)}: left the model, code and type unchanged")
+
+
+FUZZ = Fuzz("IBM i *TYPE5 heading + ESD", (Shape(base_record, judge_batch),))
+
+
 @pytest.fixture(scope="module")
 def ibmi_sql(spark):
-    return compile_models(spark, ["journal_entries_records"] + [f"ibmi_esd_{lay.model}" for lay in ibmi_esd.LAYOUTS])
+    return compile_models(spark, ["journal_entries_decoded"] + [f"ibmi_esd_{lay.model}" for lay in ibmi_esd.LAYOUTS])
 
 
-def run_fuzz(spark, sql, n: int, seed: int) -> Tally:
-    rng = random.Random(seed)
-    t = Tally("IBM i *TYPE5 heading + ESD")
-    chunk = 20_000
-    for lo in range(0, n, chunk):
-        bases = [base_record(rng, lo + i) for i in range(min(chunk, n - lo))]
-        muts = [mutate(rng, b) for b in bases]
-        raw_view(spark, "fz_raw_je_orig", bases, "orig.jrn")
-        raw_view(spark, "fz_raw_je_mut", [m for m, _ in muts], "mut.jrn")
-        spark.sql("select * from fz_raw_je_orig union all select * from fz_raw_je_mut").createOrReplaceTempView("fz_raw_je")
-        je = run_model(spark, sql["journal_entries_records"], {"raw_qjordje5": "fz_raw_je"}).cache()
-        je.createOrReplaceTempView("fz_journal_entries")
-        heading = {(r["source_file"], r["record_offset"]): r.asDict() for r in je.collect()}
-        for i, (rec, pos) in enumerate(muts):
-            t.records += 1
-            key = i * 1_000_000
-            judge_heading(t, heading[("orig.jrn", key)], heading[("mut.jrn", key)], pos, rec, f"record {lo + i} bytes {pos}")
-        for lay in ibmi_esd.LAYOUTS:
-            rows = {(r["source_file"], r["record_offset"]): r.asDict() for r in
-                    run_model(spark, sql[f"ibmi_esd_{lay.model}"], {"journal_entries": "fz_journal_entries", "journal_entries_records": "fz_journal_entries"}).collect()}
-            for (src, key), mut in rows.items():
-                if src != "mut.jrn":
-                    continue
-                i = key // 1_000_000
-                rec, pos = muts[i]
-                judge_esd(t, lay, rows.get(("orig.jrn", key)), mut, pos, rec, f"{lay.model} record {lo + i} bytes {pos}")
-            for (src, key), orig in rows.items():  # an entry that left its model must have changed its code or type
-                if src == "orig.jrn" and ("mut.jrn", key) not in rows and not changed_in(muts[key // 1_000_000][1], 25, 3):
-                    t.bad("lost", f"{lay.model} record {lo + key // 1_000_000}: left the model, code and type unchanged")
-        je.unpersist()
-    return t
-
-
-def test_mutated_ibmi_records(spark, ibmi_sql, request):
-    n = record_count(request)
-    given(seed=st.integers(0, 2 ** 32 - 1))(
-        settings(max_examples=1, deadline=None, phases=[Phase.generate], suppress_health_check=list(HealthCheck))(
-            lambda seed: run_fuzz(spark, ibmi_sql, n, seed).assert_clean()))()
+def test_each_value_of_a_mutated_ibmi_entry_is_the_original_a_named_null_or_its_mutated_bytes(spark, ibmi_sql, request):
+    FUZZ.assert_clean(spark, ibmi_sql, request)
 
 
 @pytest.mark.heavy
-def test_mutated_ibmi_records_heavy(spark, ibmi_sql, request):
-    run_fuzz(spark, ibmi_sql, record_count(request), 18).assert_clean()
+def test_each_value_of_a_million_mutated_ibmi_entries_is_the_original_a_named_null_or_its_mutated_bytes(
+        spark, ibmi_sql, request):
+    FUZZ.assert_clean(spark, ibmi_sql, request)

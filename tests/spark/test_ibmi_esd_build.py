@@ -257,10 +257,10 @@ def built(spark, entries):
     # the other 56 models' row rules (their entry type, a sequence number, decode_errors) are the same generated
     # rules, checked row by row below, and each costs a view-over-view plan (1-2 s). Unit tests of every ESD model
     # run in test_ibmi_esd_models.py.
-    assert run_dbt(spark, ["test", "--select", "journal_entries", "journal_entries_records", "ibmi_esd_commit",
+    assert run_dbt(spark, ["test", "--select", "journal_entries", "journal_entries_decoded", "ibmi_esd_commit",
                            "ibmi_esd_ifs_rename_move", "--exclude-resource-type", "unit_test"])
     ran = json.loads((jcat_home() / "dbt" / "target" / "run_results.json").read_text())["results"]
-    for model in ("journal_entries_records", "ibmi_esd_commit", "ibmi_esd_ifs_rename_move"):  # the tests did run
+    for model in ("journal_entries_decoded", "ibmi_esd_commit", "ibmi_esd_ifs_rename_move"):  # the tests did run
         assert [r["status"] for r in ran if model in r["unique_id"]].count("pass") >= 1, (model, ran)
     return {lay.model: {r["record_number"]: r for r in spark.table(f"jcat.ibmi_esd_{lay.model}").collect()}
             for lay in LAYOUTS}
@@ -268,13 +268,13 @@ def built(spark, entries):
 
 def test_esd_models_are_views_calling_only_persistent_functions(spark, built):
     """Every ESD model is a persistent VIEW calling only jcat.<fn> (it reads the view journal_entries, never the
-    table journal_entries_records), its SQL within what the embedded metastore keeps. A view shows the rows its own
+    table journal_entries_decoded), its SQL within what the embedded metastore keeps. A view shows the rows its own
     SQL gives through the Arrow UDFs (checked on models with names, paths, a symlink, arrays)."""
     longest = 0
     for lay in LAYOUTS:
         name = f"ibmi_esd_{lay.model}"
         text = assert_persistent_view(spark, name)
-        assert "journal_entries_records" not in text.split("with entries as", 1)[1], name
+        assert "journal_entries_decoded" not in text.split("with entries as", 1)[1], name
         longest = max(longest, len(text))
     assert longest < VIEW_TEXT_LIMIT * 0.95, f"{longest} characters: close to the metastore's {VIEW_TEXT_LIMIT}"
     for model in ("ifs_begin_create", "commit", "logical_unit_of_work", "ifs_create_summary", "ifs_rename_move"):

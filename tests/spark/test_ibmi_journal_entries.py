@@ -1,5 +1,5 @@
 """journal_entries: the *TYPE5 heading decoded and the entry-specific data cut exactly, through dbt: a persistent view,
-and journal_entries_records, the same decoding as the incremental table the ESD table models read."""
+and journal_entries_decoded, the same decoding as the incremental table the ESD table models read."""
 
 from __future__ import annotations
 
@@ -58,25 +58,25 @@ def built(spark):
     good = type5_record(HEADING, b"\xc1", record_length=BEFORE_ESD + 11)
     records += [bad_timestamp(good), bad_zoned(good)]
     land(spark, "raw_qjordje5", records)
-    assert run_dbt(spark, ["build", "--select", "journal_entries", "journal_entries_records", "--full-refresh"])
+    assert run_dbt(spark, ["build", "--select", "journal_entries", "journal_entries_decoded", "--full-refresh"])
     return {r["record_number"]: r for r in spark.table("jcat.journal_entries").collect()}
 
 
 def test_a_view_over_the_raw_table_equal_to_the_table_build(spark, built):
     """journal_entries is a persistent VIEW calling only jcat.<fn>; its rows are what the Arrow UDFs give for the
-    same SQL and what journal_entries_records (a table, decoded through decode_qjordje5) holds, and a load landed
+    same SQL and what journal_entries_decoded (a table, decoded through decode_qjordje5) holds, and a load landed
     after the build shows up in the view with no build, not in the table."""
     assert_persistent_view(spark, "journal_entries", calls=("ebcdic_str", "unpack_zoned"))
-    assert spark.catalog.getTable("jcat.journal_entries_records").tableType != "VIEW"
+    assert spark.catalog.getTable("jcat.journal_entries_decoded").tableType != "VIEW"
     rows = view_rows(spark, "journal_entries")
     assert rows == arrow_rows(spark, "journal_entries")
-    assert rows == sorted((r.asDict(recursive=True) for r in spark.table("jcat.journal_entries_records").collect()),
+    assert rows == sorted((r.asDict(recursive=True) for r in spark.table("jcat.journal_entries_decoded").collect()),
                           key=repr)
     late = type5_record(dict(HEADING, JOSEQN=424242), b"\xc1\xc2", record_length=BEFORE_ESD + 11)
     land(spark, "raw_qjordje5", [late], load_id="L-LATE", mode="append")
     (row,) = spark.sql("select * from jcat.journal_entries where load_id = 'L-LATE'").collect()
     assert row.SEQUENCE_NUMBER == 424242 and bytes(row.ENTRY_SPECIFIC_DATA) == b"\xc1\xc2" and row.decode_errors == []
-    assert spark.sql("select count(*) from jcat.journal_entries_records where load_id = 'L-LATE'").collect()[0][0] == 0
+    assert spark.sql("select count(*) from jcat.journal_entries_decoded where load_id = 'L-LATE'").collect()[0][0] == 0
 
 
 @pytest.mark.parametrize("i,case", list(enumerate(CASES)), ids=[c[0] for c in CASES])
@@ -134,3 +134,14 @@ def test_esd_start_is_a_property_of_the_outfile(spark, built):
     assert bytes(row["ENTRY_SPECIFIC_DATA"]) == esd and row["ENTRY_SPECIFIC_DATA_LENGTH"] == 30
     assert row["NULL_VALUE_INDICATORS"] == "1" * 100
     assert row["decode_errors"] == []
+
+
+def test_a_build_drops_the_table_an_earlier_version_built_under_the_retired_name(spark, built):
+    """A home of an earlier version holds the decoded table under its retired name: the next run drops it (its
+    on-run-start hook) and leaves the table that replaced it."""
+    retired = "jcat.journal_entries_records"  # the name an earlier version built it under
+    spark.sql(f"CREATE TABLE {retired} USING parquet AS SELECT * FROM jcat.journal_entries_decoded")
+    assert spark.catalog.tableExists(retired)
+    assert run_dbt(spark, ["run", "--select", "journal_entries"])
+    assert not spark.catalog.tableExists(retired)
+    assert spark.catalog.tableExists("jcat.journal_entries_decoded")

@@ -119,13 +119,13 @@ def test_pair_updates_and_full_refresh_pending(spark, scenario_built):
     pr = demo.scenario()["pruncntl"]
     pr[0]["SYNCHPOINT"] = b"\x00" * 10
     write_raw(spark, "pruncntl", demo.records("pruncntl", pr))
-    build(spark, "ibmsnap_pruncntl ibmsnap_pruncntl_records ibmsnap_committed_changes ibmsnap_prune_candidates")
+    build(spark, "ibmsnap_pruncntl ibmsnap_pruncntl_decoded ibmsnap_committed_changes ibmsnap_prune_candidates")
     reasons = {r[0] for r in spark.sql("select PRUNE_REASON from jcat.ibmsnap_prune_candidates").collect()}
     assert reasons == {"retention"}
     n = spark.sql("select count(*) from jcat.ibmsnap_committed_changes").collect()[0][0]
     assert n == 5  # the switch is off again: D and I apart
     write_raw(spark, "pruncntl", demo.records("pruncntl", demo.scenario()["pruncntl"]))
-    build(spark, "ibmsnap_pruncntl ibmsnap_pruncntl_records ibmsnap_prune_candidates")
+    build(spark, "ibmsnap_pruncntl ibmsnap_pruncntl_decoded ibmsnap_prune_candidates")
 
 
 def test_decode_errors_and_nulls(spark, scenario_built):
@@ -143,7 +143,7 @@ def test_decode_errors_and_nulls(spark, scenario_built):
                           RAW_SCHEMA).createOrReplaceTempView("bad_uow")
     write_raw(spark, "warm_start", [bytes(bad_ni), bytes(null_6f)], load_id="LX", mode="append")
     spark.sql("insert into jcat.raw_ibmsnap_uow select * from bad_uow")
-    build(spark, "ibmsnap_uow ibmsnap_uow_records ibmsnap_warm_start", full_refresh=False)  # incremental: only load LX is new
+    build(spark, "ibmsnap_uow ibmsnap_uow_decoded ibmsnap_warm_start", full_refresh=False)  # incremental: only load LX is new
     got = spark.sql("select record_number, IBMSNAP_LOGMARKER, IBMSNAP_AUTHID, decode_errors from jcat.ibmsnap_uow "
                     "where load_id = 'LX' order by record_number").collect()
     assert got[0].IBMSNAP_LOGMARKER is None and got[0].IBMSNAP_AUTHID == "PAYCLERK"
@@ -155,24 +155,24 @@ def test_decode_errors_and_nulls(spark, scenario_built):
     assert (w[0].AUTHID, w[0].decode_errors) == (None, ["AUTHID"])
     assert (w[1].CAPTURED, w[1].decode_errors) == (None, [])
     # strict: the view carries the guard, so reading the bad record fails naming it; the table decoding
-    # raw_ibmsnap_uow for the aggregates (ibmsnap_uow_records) fails its build
+    # raw_ibmsnap_uow for the aggregates (ibmsnap_uow_decoded) fails its build
     build(spark, "ibmsnap_uow", '{"jcat_strict": true}')
     # Which of the two bad records a task meets first depends on task order: each names its own fields.
     with pytest.raises(Exception, match=r"jcat strict: cannot decode (IBMSNAP_LOGMARKER in bad\.bin at offset 0|"
                                         r"IBMSNAP_LOGMARKER, RECORD_LENGTH in bad\.bin at offset 95): record bytes"):
         spark.sql("select record_number, decode_errors from jcat.ibmsnap_uow").collect()
     with pytest.raises(AssertionError):
-        build(spark, "ibmsnap_uow_records", '{"jcat_strict": true}')
+        build(spark, "ibmsnap_uow_decoded", '{"jcat_strict": true}')
     # A task still running when the failed job was aborted can write into the dropped table's folder afterwards
     # (it happened in CI); the next build removes what it left instead of failing with LOCATION_ALREADY_EXISTS.
-    assert not spark.catalog.tableExists("jcat.ibmsnap_uow_records")
-    late = Path(urlparse(database_location(spark, "jcat")).path) / "ibmsnap_uow_records"
+    assert not spark.catalog.tableExists("jcat.ibmsnap_uow_decoded")
+    late = Path(urlparse(database_location(spark, "jcat")).path) / "ibmsnap_uow_decoded"
     late.mkdir(exist_ok=True)
     (late / "part-00001-late.c000.snappy.parquet").write_bytes(b"PAR1")
     # back to the scenario for the tests that follow
     for t in ("uow", "warm_start"):
         write_raw(spark, t, demo.records(t, demo.scenario()[t]))
-    build(spark, "ibmsnap_uow ibmsnap_uow_records ibmsnap_warm_start")
+    build(spark, "ibmsnap_uow ibmsnap_uow_decoded ibmsnap_warm_start")
 
 
 def test_varchar16_sequences_and_vmvse(spark, scenario_built):
@@ -189,7 +189,7 @@ def test_varchar16_sequences_and_vmvse(spark, scenario_built):
     write_raw(spark, "warm_start", demo.records("warm_start", ws, variant))
     vars_ = '{"ibmsnap_platform": "vmvse", "ibmsnap_sequence_form": "varchar16"}'
     try:
-        build(spark, "ibmsnap_uow ibmsnap_uow_records ibmsnap_cdemployee ibmsnap_cdemployee_records ibmsnap_warm_start "
+        build(spark, "ibmsnap_uow ibmsnap_uow_decoded ibmsnap_cdemployee ibmsnap_cdemployee_decoded ibmsnap_warm_start "
                      "ibmsnap_committed_changes", vars_)
         order = [r[0] for r in spark.sql("select IBMSNAP_UOWID from jcat.ibmsnap_committed_changes "
                                          "order by CHANGE_ORDER").collect()]
@@ -198,11 +198,11 @@ def test_varchar16_sequences_and_vmvse(spark, scenario_built):
         assert (bytes(w.SEQ), bytes(w.UOWID), w.AUTHTKN, w.UOWTIME, w.decode_errors) == (
             b"\x01\x02", demo.UOW_C, None, 123456, [])
         for t in ("uow", "cdemployee"):  # the layout function read the variant's records as the views did
-            assert _rows(spark, f"ibmsnap_{t}_records") == _rows(spark, f"ibmsnap_{t}"), t
+            assert _rows(spark, f"ibmsnap_{t}_decoded") == _rows(spark, f"ibmsnap_{t}"), t
     finally:
         for t in ("uow", "cdemployee", "warm_start"):
             write_raw(spark, t, demo.records(t, sc[t]))
-        build(spark, "ibmsnap_uow ibmsnap_uow_records ibmsnap_cdemployee ibmsnap_cdemployee_records ibmsnap_warm_start "
+        build(spark, "ibmsnap_uow ibmsnap_uow_decoded ibmsnap_cdemployee ibmsnap_cdemployee_decoded ibmsnap_warm_start "
                      "ibmsnap_committed_changes")
 
 
@@ -237,12 +237,12 @@ def _rows(spark, name: str) -> list:
 
 
 def test_table_twins_decode_through_the_layout_function_and_equal_their_views(spark, scenario_built):
-    """The tables the aggregates read (ibmsnap_<table>_records) decode each record once through
+    """The tables the aggregates read (ibmsnap_<table>_decoded) decode each record once through
     decode_ibmsnap_<table>; the views decode field by field through the persistent functions: same rows."""
     from udfs.render.ibmsnap import aggregate_inputs
 
     for table in aggregate_inputs():
-        assert _rows(spark, f"ibmsnap_{table}_records") == _rows(spark, f"ibmsnap_{table}"), table
+        assert _rows(spark, f"ibmsnap_{table}_decoded") == _rows(spark, f"ibmsnap_{table}"), table
 
 
 def test_trailing_null_indicators_with_nulls_in_table_and_view(spark, scenario_built):
@@ -251,8 +251,8 @@ def test_trailing_null_indicators_with_nulls_in_table_and_view(spark, scenario_b
     recs = [L.encode_row("register", r, null_indicator="trailing", null_marker=L.NULL_DSNTIAUL) for r in rows]
     write_raw(spark, "register", recs)
     try:
-        build(spark, "ibmsnap_register ibmsnap_register_records", '{"ibmsnap_null_indicator": "trailing"}')
-        got = _rows(spark, "ibmsnap_register_records")
+        build(spark, "ibmsnap_register ibmsnap_register_decoded", '{"ibmsnap_null_indicator": "trailing"}')
+        got = _rows(spark, "ibmsnap_register_decoded")
         assert got == _rows(spark, "ibmsnap_register")
         by_number = {r["record_number"]: r for r in got}
         for i, want in enumerate(rows, start=1):
@@ -260,4 +260,4 @@ def test_trailing_null_indicators_with_nulls_in_table_and_view(spark, scenario_b
             assert {k: norm(by_number[i][k]) for k in want} == want
     finally:
         write_raw(spark, "register", demo.records("register", demo.scenario()["register"]))
-        build(spark, "ibmsnap_register ibmsnap_register_records")
+        build(spark, "ibmsnap_register ibmsnap_register_decoded")

@@ -26,7 +26,6 @@ pytestmark = pytest.mark.spark
 
 EXAMPLES = 600  # drawn per function (plus the hand-picked edge cases)
 SCHEMAS = {"on": "jcat_diff_ansi_on", "off": "jcat_diff_ansi_off"}
-COUNTS: dict[str, int] = {}
 
 
 # ---- strategies, written from the format rules (not from the bodies under test) --------------------------
@@ -304,14 +303,17 @@ def _show(v) -> str:
 
 
 @pytest.mark.parametrize("fn_name", [f.name for f in sf.PER_FIELD])
-def test_sql_function_equals_kernel(installed, fn_name):
+def test_sql_function_equals_its_kernel_created_and_called_in_either_ansi_mode(installed, fn_name):
     strategy, edges = CASES[fn_name]
     arity = len(BY_NAME[fn_name].args)
-    rows = with_nulls(fn_name, [tuple(r) for r in edges] + draw_examples(strategy, EXAMPLES))
+    drawn = draw_examples(strategy, EXAMPLES)
+    assert len(drawn) == EXAMPLES, f"{fn_name}: hypothesis drew {len(drawn)} inputs, not {EXAMPLES}"
+    rows = with_nulls(fn_name, [tuple(r) for r in edges] + drawn)
     rows = [r + (None,) * (arity - len(r)) for r in rows]
     expected = kernel_values(fn_name, rows)
     got = spark_values(installed, fn_name, rows, arity)
-    COUNTS[fn_name] = len(rows)
+    print(f"{fn_name}: {len(rows)} inputs ({len(edges)} hand-picked, {len(drawn)} drawn, the rest NULLs), "
+          f"each through {len(got)} engine/mode pairs")  # shown with -s
     for key, values in got.items():
         bad = [(rows[i], expected[i], v) for i, v in enumerate(values) if v != expected[i]]
         shown = "; ".join(f"{tuple(map(_show, r))}: kernel {e!r}, sql {v!r}" for r, e, v in bad[:5])
@@ -340,7 +342,7 @@ def test_unsupported_ccsid_is_an_error_naming_the_supported_ones(installed, fn_n
             installed.sql(f"SELECT {schema}.{fn_name}(X'C1', 1208)").collect()
 
 
-def test_golden_rows_through_the_persistent_functions(installed):
+def test_persistent_functions_give_the_golden_values(installed):
     """Also through `jcat.*`, which session start installed: hand-written expectations, not the kernels'."""
     from udfs.spark.sql_functions import describe_function
 
@@ -356,8 +358,3 @@ def test_golden_rows_through_the_persistent_functions(installed):
                 lits.append(("true" if a else "false") if isinstance(a, bool) else str(a))
         got = installed.sql(f"SELECT jcat.{fn}({', '.join(lits)}) AS v").collect()[0].v
         assert got == expected, (fn, args)
-
-
-def test_report_counts():
-    """Printed with -s: how many inputs each function was checked on (4 engine/mode pairs each)."""
-    print("differential examples:", COUNTS, "total", sum(COUNTS.values()))

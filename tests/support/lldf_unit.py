@@ -248,14 +248,14 @@ def data_change_unit() -> list[dict]:
                        "header-only DM, an E with its clone owner and name, and a UB in two segments landed out "
                        "of order, joined in SEGNUM order before the lengths are read.",
         "model": "lldf_data_change",
-        "given": [("ref('lldf_segments_records')", " union all\n  ".join(given))],
+        "given": [("ref('lldf_segments_decoded')", " union all\n  ".join(given))],
         "expect_rows": expect,
     }, {
         "name": "lldf_segment_rejects_missing_and_duplicate_segments",
         "description": "A record whose segment 2 of 2 is missing and one whose segment 2 came twice: each of their "
                        "segments is rejected with its reason; the whole UB beside them is not.",
         "model": "lldf_segment_rejects",
-        "given": [("ref('lldf_segments_records')", " union all\n  ".join(rejects_given))],
+        "given": [("ref('lldf_segments_decoded')", " union all\n  ".join(rejects_given))],
         "expect_rows": [
             {"record_offset": rej_offsets[0], "length": len(l1), "reason": "missing_segment: SEGNUM 2 of 2 not found (found 1)",
              "layout": "lldf", "TOTALSEGS": 2, "SEGNUM": 1},

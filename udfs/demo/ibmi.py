@@ -17,7 +17,7 @@ from pathlib import Path
 from ..core.layouts import ibmi_esd, qasym7j5, qjordje5
 
 LAYOUTS = ["qasym7j5", "qjordje5"]
-MODELS = "audit_journal_m7 source:jcat.raw_qjordje5+"  # journal_entries, journal_entries_records, the ESD models
+MODELS = "audit_journal_m7 source:jcat.raw_qjordje5+"  # journal_entries, journal_entries_decoded, the ESD models
 JOURNAL_ENTRIES_RECORD_LENGTH = 2800  # holds the longest sample ESD (data area create, 2112 bytes)
 RECORD_LENGTHS = {"qjordje5": JOURNAL_ENTRIES_RECORD_LENGTH}  # jcat load --record-length; qasym7j5 is 971 by its layout
 BIG = 2**40 + 7  # does not fit the 4-byte copies

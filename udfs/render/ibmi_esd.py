@@ -39,7 +39,7 @@ def render_model(lay: Layout) -> str:
     out = [marker(".sql", SOURCE), f"{{#- {lay.title}: seed 001 table {lay.table}, positions relative to the entry-specific data (ESD).",
            f"    Entries: {types}. Rendered from udfs/core/layouts/ibmi_esd.py (edit there). -#}}",
            # dbt records refs while parsing, before it knows the materialization that picks one of them
-           "-- depends_on: {{ ref('journal_entries') }}, {{ ref('journal_entries_records') }}",
+           "-- depends_on: {{ ref('journal_entries') }}, {{ ref('journal_entries_decoded') }}",
            "with entries as (",
            "  select",
            "    {{ jcat_ibmi_esd_heading() }},",
@@ -180,7 +180,7 @@ def render_yml(lay: Layout) -> str:
                   f"    model: ibmi_esd_{lay.model}",
                   "    overrides:", "      macros:", "        is_incremental: false",
                   "    given:"]
-        for parent in ("journal_entries", "journal_entries_records"):  # a view reads the one, a table the other
+        for parent in ("journal_entries", "journal_entries_decoded"):  # a view reads the one, a table the other
             lines += [f"      - input: ref('{parent}')", "        format: sql", "        rows: |",
                       f"          {_given_sql(code, typ, esd)}",
                       f"          union all {_given_sql('X', 'ZZ', esd, 9)}"]
@@ -226,7 +226,7 @@ DOC_INTRO = """# IBM i journal entry-specific data (seed 001)
 
 One dbt model per layout of IBM's *Layouts for variable-length portion of journal entries* (seed 001), under
 `models/ibmi/esd/`, each a persistent view over the view `journal_entries` (one line in `dbt_project.yml` makes
-one an incremental table over `journal_entries_records`: docs/relations.md) and selecting the journal code / entry types that carry the
+one an incremental table over `journal_entries_decoded`: docs/relations.md) and selecting the journal code / entry types that carry the
 layout. Positions are 1-based and relative to the entry-specific data (ESD), as IBM prints them. This page, the
 models and the mapping macro `jcat_ibmi_esd_entry_types()` are rendered from `udfs/core/layouts/ibmi_esd.py`.
 

@@ -3,7 +3,7 @@
 - macros/jcat_ibmi_heading.sql: the *TYPE5 heading, from udfs/core/layouts/qjordje5.py.
 - models/ibmi/audit_journal_m7.sql: the whole model from udfs/core/layouts/qasym7j5.py: the fields, then the entry-type
   routing (qasym7j5.ROUTES, ENTRY_TYPES, ACTIONS), the unknown-code checks and the published columns.
-- models/ibmi/audit_journal_m7.yml, journal_entries.yml, journal_entries_records.yml: the whole properties file. The
+- models/ibmi/audit_journal_m7.yml, journal_entries.yml, journal_entries_decoded.yml: the whole properties file. The
   description of every declared column comes from its Field (position, IBM format, width, description); the
   hand-written rest (model description, config, data tests, columns computed by hand-written SQL) is
   udfs/render/logic/<model>.yml, outside dbt's model-paths so dbt reads it once, here.
@@ -344,7 +344,7 @@ def generated_files() -> dict[Path, str]:
         models / "audit_journal_m7.yml": render_yml("audit_journal_m7", {**heading, **m7_descriptions()},
                                                     f"{M7_SOURCE}, {HEADING_SOURCE}"),
         models / "journal_entries.yml": render_yml("journal_entries", heading, HEADING_SOURCE),
-        models / "journal_entries_records.yml": render_yml("journal_entries_records", heading, HEADING_SOURCE,
+        models / "journal_entries_decoded.yml": render_yml("journal_entries_decoded", heading, HEADING_SOURCE,
                                                            columns_of="journal_entries"),
         docs / "ibmi_m7.md": render_m7_docs((docs / "ibmi_m7.md").read_text()),
         docs / "ibmi_journal_entries.md": render_heading_docs((docs / "ibmi_journal_entries.md").read_text()),

@@ -38,7 +38,7 @@ HEADER = ("{marker}\n"
 
 
 # The record tables the aggregate models (committed changes, prune candidates) read: each has a twin
-# ibmsnap_<table>_records, an incremental table rendering the same decoding over the raw table, so the tables are
+# ibmsnap_<table>_decoded, an incremental table rendering the same decoding over the raw table, so the tables are
 # decoded from the raw records (Arrow UDFs in a jcat build) and never from the view ibmsnap_<table>. Not ephemeral:
 # prune candidates over the decoding inlined five times ran Spark's planner out of a 1 GB driver heap.
 def aggregate_inputs() -> tuple[str, ...]:
@@ -54,7 +54,7 @@ def decode_macro(table: str) -> str:
 
 def render_decoding_macro(table: str) -> str:
     """The decoding of one table, once: the view ibmsnap_<table> and, for the aggregates' inputs, the incremental
-    table ibmsnap_<table>_records both call it (each over the raw table, never over the other)."""
+    table ibmsnap_<table>_decoded both call it (each over the raw table, never over the other)."""
     groups = L.variant_groups(table)
     cols = L.union_columns(table)
     files = sorted({Path(lay.ddl.source_file).name for _, lay in groups})
@@ -129,9 +129,9 @@ def render_decoding_macro(table: str) -> str:
 
 def render_table_model(table: str, ephemeral: bool = False) -> str:
     """The view ibmsnap_<table>, or (ephemeral=True, a name kept from before) its incremental twin
-    ibmsnap_<table>_records: either is the table's decoding macro."""
+    ibmsnap_<table>_decoded: either is the table's decoding macro."""
     files = sorted({Path(lay.ddl.source_file).name for _, lay in L.variant_groups(table)})
-    name = f"ibmsnap_{table}_records" if ephemeral else f"ibmsnap_{table}"
+    name = f"ibmsnap_{table}_decoded" if ephemeral else f"ibmsnap_{table}"
     out = [HEADER.format(marker=marker(MODELS_DIR / f"{name}.sql", "udfs/render/ibmsnap.py"),
                          files=", ".join(f"sql/ibmsnap/{f}" for f in files)).rstrip("\n"),
            f"{{#- The columns, one line each as the DDL declares them: macros/ibmsnap/{decode_macro(table)}.sql. -#}}",
@@ -293,7 +293,7 @@ def _cd_select(table: str, with_images: bool) -> str:
                   f"         {js([(a, a) for a in parts['after']])} as AFTER_IMAGE,",
                   f"         {js(sorted(parts['before'].items()))} as BEFORE_IMAGE,"]
     lines += ["         decode_errors, source_file, record_offset, record_number, load_id",
-              f"  from {{{{ ref('ibmsnap_{table}_records') }}}}"]
+              f"  from {{{{ ref('ibmsnap_{table}_decoded') }}}}"]
     return "\n".join(lines)
 
 
@@ -329,7 +329,7 @@ uow as (
     decode_errors as uow_decode_errors, source_file as UOW_SOURCE_FILE, record_offset as UOW_RECORD_OFFSET,
     count(*) over (partition by IBMSNAP_UOWID) as UOW_COPIES,
     row_number() over (partition by IBMSNAP_UOWID order by load_id, source_file, record_offset) as copy_rank
-  from {{{{ ref('ibmsnap_uow_records') }}}}
+  from {{{{ ref('ibmsnap_uow_decoded') }}}}
   where IBMSNAP_UOWID is not null and IBMSNAP_COMMITSEQ is not null
 ),
 
@@ -438,11 +438,11 @@ def render_prune_candidates() -> str:
 
 with params as (
   select
-    coalesce((select min(RETENTION_LIMIT) from {{{{ ref('ibmsnap_ccpparms_records') }}}}), 10800) as RETENTION_LIMIT,
+    coalesce((select min(RETENTION_LIMIT) from {{{{ ref('ibmsnap_ccpparms_decoded') }}}}), 10800) as RETENTION_LIMIT,
 {{%- if as_of %}}
     cast('{{{{ as_of }}}}' as timestamp_ntz) as AS_OF
 {{%- else %}}
-    (select max(IBMSNAP_LOGMARKER) from {{{{ ref('ibmsnap_uow_records') }}}}) as AS_OF
+    (select max(IBMSNAP_LOGMARKER) from {{{{ ref('ibmsnap_uow_decoded') }}}}) as AS_OF
 {{%- endif %}}
 ),
 
@@ -450,7 +450,7 @@ subscriptions as (
   select SOURCE_OWNER, SOURCE_TABLE, SYNCHPOINT,
     -- NULL, empty or all zero bytes: full refresh pending
     coalesce(ltrim('0', hex(SYNCHPOINT)) = '', true) as refresh_pending
-  from {{{{ ref('ibmsnap_pruncntl_records') }}}}
+  from {{{{ ref('ibmsnap_pruncntl_decoded') }}}}
 ),
 
 source_points as (
@@ -470,7 +470,7 @@ registered as (
   select r.SOURCE_OWNER, r.SOURCE_TABLE,
     coalesce(r.PHYS_CHANGE_OWNER, r.CD_OWNER) as CD_OWNER, coalesce(r.PHYS_CHANGE_TABLE, r.CD_TABLE) as CD_TABLE,
     p.PRUNE_POINT
-  from {{{{ ref('ibmsnap_register_records') }}}} r
+  from {{{{ ref('ibmsnap_register_decoded') }}}} r
   left join source_points p on p.SOURCE_OWNER = r.SOURCE_OWNER and p.SOURCE_TABLE = r.SOURCE_TABLE
   where r.GLOBAL_RECORD = 'N'
 ),
@@ -479,7 +479,7 @@ uow as (
   select IBMSNAP_UOWID, IBMSNAP_COMMITSEQ, IBMSNAP_LOGMARKER, IBMSNAP_REJ_CODE,
     coalesce(IBMSNAP_REJ_CODE not in ('0', ''), true) as rejected,
     source_file, record_offset, record_number, load_id
-  from {{{{ ref('ibmsnap_uow_records') }}}}
+  from {{{{ ref('ibmsnap_uow_decoded') }}}}
   where IBMSNAP_UOWID is not null and IBMSNAP_COMMITSEQ is not null
 ),
 
@@ -634,15 +634,15 @@ def generated_files() -> dict[Path, str]:
         files[L.MODELS_DIR / f"ibmsnap_{t}.sql"] = render_table_model(t)
         files[L.MODELS_DIR / f"ibmsnap_{t}.yml"] = render_table_yml(t)
     for t in aggregate_inputs():
-        files[L.MODELS_DIR / f"ibmsnap_{t}_records.sql"] = render_table_model(t, ephemeral=True)
-        files[L.MODELS_DIR / f"ibmsnap_{t}_records.yml"] = render_records_yml(t)
+        files[L.MODELS_DIR / f"ibmsnap_{t}_decoded.sql"] = render_table_model(t, ephemeral=True)
+        files[L.MODELS_DIR / f"ibmsnap_{t}_decoded.yml"] = render_decoded_yml(t)
     files.update(render_aggregates())
     return files
 
 
-def render_records_yml(table: str) -> str:
+def render_decoded_yml(table: str) -> str:
     return _dump({"version": 2, "models": [{
-        "name": f"ibmsnap_{table}_records",
+        "name": f"ibmsnap_{table}_decoded",
         "description": (f"The decoding of `ibmsnap_{table}` over `raw_ibmsnap_{table}` (the same generated SQL) as "
                         "an incremental table, read by the table models that combine records "
                         "(`ibmsnap_committed_changes`, `ibmsnap_prune_candidates`), so they are decoded from the raw "

@@ -50,7 +50,7 @@ def _tag(r: idms.Rec) -> str:
 
 HEAD = """{#- The decoding of idms_journal (every REC field of JREPORT 000, seed 004, one row per raw record), as one
     SELECT over `relation` (the raw table jcat.raw_idms). Rendered by the view idms_journal, where jcat_fn
-    writes the persistent functions (jcat.unpack_bin, ...), and by the ephemeral model idms_journal_records
+    writes the persistent functions (jcat.unpack_bin, ...), and by the ephemeral model idms_journal_decoded
     that the table models (idms_transactions, idms_distributed_transactions) read, where a jcat build writes
     the Arrow UDFs: a table never decodes through the view.
     Field lines: udfs/core/layouts/idms.py (udfs/render/idms_journal.py); the rest: udfs/render/logic/idms_journal.sql. -#}
@@ -183,7 +183,7 @@ def rec_columns() -> model_yml.Columns:
 
 
 # The IDMS models in build order: a model's hand-written part may name the columns of one before it.
-MODELS = ("idms_journal", "idms_journal_records", "idms_transactions", "idms_distributed_transactions")
+MODELS = ("idms_journal", "idms_journal_decoded", "idms_transactions", "idms_distributed_transactions")
 
 
 def render_model_ymls(root: Path) -> dict[Path, str]:

@@ -68,7 +68,7 @@ HEAD = """{#- The decoding of lldf_segments (one row per landed LLDF record: see
     bytes the record carries), as one SELECT over `relation` (the raw table jcat.raw_lldf). Offsets in the comments
     are seed 002's, 0-based; substr positions are offset + 1. The header's own LENGTH says where DATA starts.
     Rendered by the view lldf_segments, where jcat_fn writes the persistent functions (jcat.parse_timestamp17,
-    ...), and by the ephemeral lldf_segments_records that the table models (lldf_data_change,
+    ...), and by the ephemeral lldf_segments_decoded that the table models (lldf_data_change,
     lldf_segment_rejects) read, where a jcat build writes the Arrow UDFs: a table never decodes through the view.
     Field lines: udfs/core/layouts/lldf.py (udfs/render/lldf_segments.py); the rest: udfs/render/logic/lldf_segments.sql. -#}
 {% macro jcat_lldf_segments(relation) -%}
@@ -181,7 +181,7 @@ def header_columns(published: bool) -> model_yml.Columns:
 
 
 # The LLDF models in build order: a model's hand-written part may name the columns of one before it.
-MODELS = ("lldf_segments", "lldf_segments_records", "lldf_data_change", "lldf_segment_rejects",
+MODELS = ("lldf_segments", "lldf_segments_decoded", "lldf_data_change", "lldf_segment_rejects",
           "lldf_change_stream", "lldf_committed_changes", "lldf_rows_payroll_employee")
 DECLARED = {"header": lambda: header_columns(False), "published_header": lambda: header_columns(True)}
 
