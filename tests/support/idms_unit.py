@@ -18,6 +18,7 @@ from . import source_tables as src
 
 SOURCE = "tests/support/idms_unit.py"
 UNIT_FILE = source_root() / "models" / "idms" / "idms_unit_tests.yml"
+HAND_WRITTEN = source_root() / "tests" / "data" / "sources" / "004_idms_journal_unit_tests.yml"
 
 STATS = ["UPDATED", "READ", "WRITTEN", "PAGE-REQUESTS", "CALC-ON", "CALC-NOT-ON", "VIA-ON", "VIA-NOT-ON",
          "REC-REQUESTED", "CURR-OF-TR", "CALLS", "FGMT-STORED", "FGMT-RETURNED", "LOCKS-REQUESTED",
@@ -70,5 +71,12 @@ def journal_unit() -> str:
         "  expect:", "    rows:", *rows, ""])
 
 
+def hand_written_unit() -> str:
+    """The golden records written by hand (a Broadcom dump, records built from seed 004), without their header."""
+    lines = HAND_WRITTEN.read_text().splitlines(keepends=True)
+    return "".join(line for line in lines if not line.startswith("#"))
+
+
 def rendered_files() -> dict[Path, str]:
-    return {UNIT_FILE: with_marker(UNIT_FILE, SOURCE, "version: 2\n\nunit_tests:\n" + journal_unit())}
+    text = "version: 2\n\nunit_tests:\n" + journal_unit() + hand_written_unit()
+    return {UNIT_FILE: with_marker(UNIT_FILE, SOURCE, text)}
