@@ -7,7 +7,8 @@ import json
 from pathlib import Path
 
 from ..core.kernels.ebcdic import SUPPORTED_CCSIDS
-from ..core.layouts.ibmi_esd import ENTRY_TYPES, LAYOUTS, Layout, entry_sources, entry_types, sample_esd
+from ..core.layouts.ibmi_esd import (ENTRY_TYPES, LAYOUTS, LUW_RECORD_TYPES, Layout, Part, entry_sources,
+                                    entry_types, sample_esd)
 from ..core.project import source_root
 from .markers import marker
 
@@ -34,6 +35,117 @@ def _fields(lay):
     return [f for f in lay.fields if f.kind != "reserved"]
 
 
+# --- parts: each kind's SQL (a jcat_ibmi_esd_* macro call) and its decode_errors condition --------------------
+EBCDIC_STR = "{{ jcat.jcat_fn('ebcdic_str') }}"
+HEADING_VALUES = {name for name, _, _ in HEADING_COLUMNS}  # a length held in the heading may itself be NULL
+
+
+def _where(p: Part) -> str:
+    """The macro argument of an addressed part: the column holding its 0-based offset, or its fixed 0-based offset."""
+    return f"'{p.offset}'" if p.offset else str(p.pos - 1)
+
+
+def _start(p: Part) -> str:
+    """The 1-based start of a byte slice: a fixed position, or after the offset a column holds."""
+    return f"'{p.offset} + 1'" if p.offset else str(p.pos)
+
+
+def _source(lay: Layout, p: Part) -> Part:
+    (src,) = [q for q in lay.parts if q.name == p.source]
+    return src
+
+
+def part_sql(lay: Layout, p: Part) -> str:
+    k = p.kind
+    if k in ("object_name", "path_name"):
+        return f"{{{{ jcat_ibmi_esd_{k}({_where(p)}) }}}}"
+    if k == "symlink":
+        return f"{{{{ jcat_ibmi_esd_symlink('{p.offset}') }}}}"
+    if k in ("journal_info", "private_authorities", "attribute_chain"):
+        return f"{{{{ jcat_ibmi_esd_{k}({p.pos}) }}}}"
+    if k == "bytes":
+        return f"{{{{ jcat_ibmi_esd_slice({_start(p)}, '{p.length}') }}}}"
+    if k == "text":
+        return f"{{{{ jcat_ibmi_esd_text_at('{p.offset}', '{p.length}') }}}}"
+    if k == "rest":
+        return (f"{{{{ jcat_ibmi_esd_from_offset('{p.offset}') }}}}" if p.offset
+                else f"{{{{ jcat_ibmi_esd_field('tail', {p.pos}) }}}}")
+    if k == "u64_array":
+        return f"{{{{ jcat_ibmi_esd_u64_array('{p.length}', {p.pos}) }}}}"
+    if k == "char_array":
+        return f"{{{{ jcat_ibmi_esd_char_array({p.pos}, {p.width}, '{p.length}', {p.most}) }}}}"
+    if k == "authority_array":
+        return f"{{{{ jcat_ibmi_esd_authority_array('{p.length}', '{p.offset}') }}}}"
+    if k == "luw_header":
+        return "{{ jcat_ibmi_esd_luw_hdr() }}"
+    if k == "luw_records":
+        return f"{{{{ jcat_ibmi_esd_luw_records('{p.record}') }}}}"
+    if k == "luw_record_types":
+        return "{{ jcat_ibmi_esd_luw_types() }}"
+    if k == "ebcdic_text":
+        return f"{EBCDIC_STR}({p.source})"
+    if k == "text_by_type":
+        return f"if({_sql_in(p.by, p.values)}, {EBCDIC_STR}({p.source}), null)"
+    if k == "leading_bytes":
+        return f"if(length({p.source}) >= {p.width}, substr({p.source}, 1, {p.width}), null)"
+    if k == "following_bytes":
+        return f"if(length({p.source}) >= {p.width}, substr({p.source}, {p.width + 1}), null)"
+    raise ValueError(f"{lay.model}.{p.name}: no SQL for part kind {k!r}")
+
+
+def _absent_or(p: Part, bad: str) -> str:
+    """decode_errors condition of an offset-addressed part: its text did not decode, or (offset in a column) the
+    offset points at bytes the ESD does not hold, i.e. the entry was cut short."""
+    if not p.offset:  # fixed position: an entry without the optional part is not an error
+        return f"{p.name} is not null and {bad}"
+    return f"({p.name} is null and coalesce({p.offset}, 0) > 0) or ({p.name} is not null and {bad})"
+
+
+def part_bad(lay: Layout, p: Part) -> str:
+    """SQL condition naming the part in decode_errors when true ('' when only a cut heading can lose it)."""
+    k, n = p.kind, p.name
+    if k == "object_name":
+        return _absent_or(p, f"{n}.NAME is null and {n}.LENGTH > 0")
+    if k == "path_name":
+        return _absent_or(p, f"{n}.PATH is null and {n}.PATH_LENGTH > 0")
+    if k == "symlink":
+        return _absent_or(p, f"{n}.CONTENTS is null and {n}.PATH_LENGTH > 0")
+    if k == "bytes":
+        if p.length in HEADING_VALUES:  # the heading's value did not decode: any ESD byte means the part was lost
+            return f"{n} is null and ({p.length} > 0 or ({p.length} is null and length(esd) > 0))"
+        return f"{n} is null and {p.length} > 0" + (" and INCOMPLETE_DATA is distinct from '1'"
+                                                   if p.pointer_when_incomplete else "")
+    if k == "text":
+        # NULL although the entry gives an offset or a length for it: an offset or length of 0 or less beside a set
+        # one, bytes past the end of the ESD, or blanks where a name must be (IBM i names are never blank)
+        return f"{n} is null and (coalesce({p.offset}, 0) <> 0 or coalesce({p.length}, 0) <> 0)"
+    if k in ("u64_array", "authority_array"):
+        return f"size({n}) < {p.length}"
+    if k == "char_array":
+        return f"size({n}) < least({p.length}, {p.most})"
+    if k == "attribute_chain":
+        return f"size({n}) = 0"
+    if k == "luw_record_types":
+        (hdr,) = [q.name for q in lay.parts if q.kind == "luw_header"]
+        return f"{hdr} is null or exists({n}, t -> t is null or {_sql_in('t not', LUW_RECORD_TYPES)})"
+    if k in ("ebcdic_text", "text_by_type", "leading_bytes", "following_bytes"):
+        return _derived_bad(lay, p)
+    return ""
+
+
+def _derived_bad(lay: Layout, p: Part) -> str:
+    """A part computed from another: NULL and named whenever its source is named (the bytes it is made of did not
+    decode), and whenever its own bytes are malformed (too short to split, a type it cannot be read by)."""
+    own = ""
+    if p.kind in ("leading_bytes", "following_bytes"):
+        own = f"{p.source} is not null and length({p.source}) < {p.width}"
+    elif p.kind == "text_by_type":
+        (by,) = [f for f in lay.fields if f.name == p.by]
+        own = _sql_in(f"coalesce({p.by}, '') not", by.values)
+    bad = f"({part_bad(lay, _source(lay, p))})" + (f" or ({own})" if own else "")
+    return f"{p.name} is null and ({bad})"
+
+
 def render_model(lay: Layout) -> str:
     types = ", ".join(f"{c} {t}" for c, t, _ in entry_types(lay.model)) or "none confirmed yet (selects nothing)"
     out = [marker(".sql", SOURCE), f"{{#- {lay.title}: seed 001 table {lay.table}, positions relative to the entry-specific data (ESD).",
@@ -57,7 +169,7 @@ def render_model(lay: Layout) -> str:
             out.append(f"    , {{{{ jcat_ibmi_esd_field({args}) }}}} as {f.name} -- {f.pos} {f.fmt} {f.doc.split('.')[0]}")
     out += ["  from entries", "),", "", "parts as (", "  select fields.*"]
     for p in lay.parts:
-        out.append(f"    , {p.sql} as {p.name} -- {p.fmt}")
+        out.append(f"    , {part_sql(lay, p)} as {p.name} -- {p.fmt}")
     out += ["  from fields", "),", "", "checked as (", "  select *,", "    concat(heading_errors,"]
     checks = [f for f in _fields(lay) if f.kind != "tail"]
     if checks:
@@ -65,7 +177,7 @@ def render_model(lay: Layout) -> str:
         out.append(f"      {{{{ jcat_decode_errors([{items}]) }}}},")
     # a part that did not decode is named: by its own condition, and always when the heading's entry length is
     # shorter than the heading (the ESD's end is unknown, so no part can be told absent from lost)
-    bad = [(p.name, (f"({p.bad}) or " if p.bad else "") + f"({p.name} is null and array_contains(heading_errors, 'ENTRY_LENGTH'))")
+    bad = [(p.name, (f"({part_bad(lay, p)}) or " if part_bad(lay, p) else "") + f"({p.name} is null and array_contains(heading_errors, 'ENTRY_LENGTH'))")
            for p in lay.parts]
     out.append("      filter(array(" + ", ".join(f"if({cond}, '{name}', null)" for name, cond in bad)
                + ("" if bad else "cast(null as string)") + "), x -> x is not null)) as all_errors")
