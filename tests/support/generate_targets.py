@@ -3,4 +3,5 @@ own encoders, never from the declaration under test (udfs.render.generate loads 
 
 TARGETS: dict[str, str] = {
     "lldf_unit": "support.lldf_unit:rendered_files",  # unit tests of the LLDF models
+    "ibmi_esd_unit": "support.ibmi_esd_unit:generated_files",  # unit tests of the ESD models, from seed 001's tables
 }
