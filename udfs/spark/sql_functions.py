@@ -15,7 +15,7 @@ import re
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from ..core import sql_functions as sf
+from ..render import sql_functions as sf
 
 STATE_PROPERTY = sf.STATE_PROPERTY_NAME
 
