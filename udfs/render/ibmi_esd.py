@@ -318,6 +318,13 @@ Decisions where the seed is silent or inconsistent:
 - A field the ESD holds only partly is NULL and named in decode_errors (truncated or minimized entries never
   yield a cut value). Bin (64) values are DECIMAL(20,0), exact above 2^63.
 
+How the layouts are checked: the tests parse a copy of seed 001's tables (`tests/data/sources/001_ibmi_esd_tables.txt`)
+and compare every layout with it field by field (position, width and format of each column, each reserved range,
+and every row with a width covered by a column or a part). The models' dbt unit tests
+(`models/ibmi/esd/ibmi_esd_unit_tests.yml`) are written by the tests (`tests/support/ibmi_esd_unit.py`, a
+`jcat generate` target of a checkout): each column is encoded at the position and width of its seed row and expected
+as the value encoded, so a column declared at another position fails its unit test.
+
 """
 
 
