@@ -29,14 +29,54 @@ def F(name: str, pos: int, n: int, kind: str, fmt: str, doc: str, values=()) -> 
     return Field(name, pos, n, kind, doc, column=name or None, fmt=fmt, values=tuple(values))
 
 
+# What a part is, each rendered by udfs/render/ibmi_esd.py. Addressed parts start at a fixed 1-based `pos` or at
+# the 0-based offset (from the ESD start) held in the column `offset`; `length` names the column holding their
+# length in bytes or number of elements. Derived parts are computed from the part named by `source`.
+PART_KINDS = (
+    "bytes",                # `length` bytes (BINARY)
+    "text",                 # `length` bytes of EBCDIC text at `offset` (trigger names)
+    "rest",                 # the bytes from `pos` or `offset` to the end of the ESD (internal data, record images)
+    "object_name",          # the shared object name sub-layout (seed table 71)
+    "path_name",            # the shared path name sub-layout (seed table 72)
+    "symlink",              # the shared symbolic link contents sub-layout
+    "journal_info",         # the shared journal information sub-layout, 36 bytes at `pos`
+    "private_authorities",  # the shared private authorities sub-layout, 12 flags at `pos`
+    "u64_array",            # `length` unsigned Bin (64) at `pos`
+    "char_array",           # `length` (at most `most`) Char (`width`) at `pos`
+    "authority_array",      # `length` private authority entries at `offset`
+    "attribute_chain",      # attribute records chained by next-attribute offsets, the first at `pos`
+    "luw_header",           # the C LW HDR record
+    "luw_records",          # every C LW record of type `record`
+    "luw_record_types",     # the type of every C LW record, in order
+    "ebcdic_text",          # derived: `source` decoded as EBCDIC text
+    "text_by_type",         # derived: `source` as text when the column `by` holds one of `values`
+    "leading_bytes",        # derived: the first `width` bytes of `source`
+    "following_bytes",      # derived: what follows the first `width` bytes of `source`
+)
+LUW_RECORD_TYPES = ("HDR", "LCL", "API", "DDL", "RMT", "DDM")  # seed tables 45-51
+
+
 @dataclass(frozen=True)
-class P:
-    """A part the table addresses by offset or repeats: a struct or array column built by a jcat_ibmi_esd_* macro."""
+class Part:
+    """A part the table addresses by offset or repeats: a struct, array or bytes column (see PART_KINDS)."""
     name: str
-    sql: str  # jinja, may reference fixed columns by name
+    kind: str
     fmt: str
     doc: str
-    bad: str = ""  # SQL condition naming the part in decode_errors when true
+    pos: int = 0
+    offset: str = ""
+    length: str = ""
+    width: int = 0
+    most: int = 0
+    source: str = ""
+    by: str = ""
+    values: tuple[str, ...] = ()
+    record: str = ""
+    pointer_when_incomplete: bool = False  # the bytes are a pointer, not data, when the heading says INCOMPLETE_DATA
+
+    def __post_init__(self):
+        if self.kind not in PART_KINDS:
+            raise ValueError(f"{self.name}: unknown part kind {self.kind!r}")
 
 
 @dataclass(frozen=True)
@@ -45,7 +85,7 @@ class Layout:
     table: str  # seed 001 table number(s)
     title: str
     fields: tuple[Field, ...]
-    parts: tuple[P, ...] = ()
+    parts: tuple[Part, ...] = ()
     heading: str = ""  # what the heading's entry-specific values (JOCTRR, JOFLAG, JOJID) mean here
     notes: str = ""
 
@@ -61,53 +101,44 @@ def C(name, pos, n, doc, values=()) -> Field:
 AUTH = ("Y",)  # authority flags: 'Y' or blank (IBM, seed 001 B B1 offset 117 and the private authority notes)
 
 # --- shared sub-layouts, as parts ------------------------------------------------------------------------
-def object_name(name, off_expr, doc):
-    return P(name, f"{{{{ jcat_ibmi_esd_object_name({off_expr}) }}}}", "Char (*) Object name",
-             doc + " Struct: LENGTH, CCSID, COUNTRY_ID, LANGUAGE_ID, NAME (decoded with its own CCSID).",
-             _absent_or(name, off_expr, f"{name}.NAME is null and {name}.LENGTH > 0"))
+def _at(where: str | int) -> dict:
+    """A column holding the part's 0-based offset (str) or its fixed 1-based position (int)."""
+    return {"offset": where} if isinstance(where, str) else {"pos": where}
 
 
-def _absent_or(name, off_expr, bad):
-    """decode_errors condition of an offset-addressed part: its text did not decode, or (offset in a column) the
-    offset points at bytes the ESD does not hold, i.e. the entry was cut short."""
-    col = off_expr.strip("'")
-    if col.isdigit():  # fixed position: an entry without the optional part is not an error
-        return f"{name} is not null and {bad}"
-    return f"({name} is null and coalesce({col}, 0) > 0) or ({name} is not null and {bad})"
+def object_name(name, where, doc):
+    return Part(name, "object_name", "Char (*) Object name",
+                doc + " Struct: LENGTH, CCSID, COUNTRY_ID, LANGUAGE_ID, NAME (decoded with its own CCSID).", **_at(where))
 
 
-def text_at(name, off, length, doc):
-    """EBCDIC text at a 0-based offset held in a column, its length in another (trigger names). Named in
-    decode_errors when NULL although the entry gives an offset or a length for it: an offset or length of 0 or
-    less beside a set one, bytes past the end of the ESD, or blanks where a name must be (IBM i names are never
-    blank)."""
-    return P(name, f"{{{{ jcat_ibmi_esd_text_at('{off}', '{length}') }}}}", "Char (*)", doc,
-             f"{name} is null and (coalesce({off}, 0) <> 0 or coalesce({length}, 0) <> 0)")
+def text_at(name, offset, length, doc):
+    """EBCDIC text at a 0-based offset held in a column, its length in another (trigger names)."""
+    return Part(name, "text", "Char (*)", doc, offset=offset, length=length)
 
 
-def derived(name, sql, fmt, doc, source: P, when: str = ""):
-    """A part computed from another part: NULL and named whenever its source is named (the bytes it is made of
-    did not decode), and, with `when`, whenever that condition holds (its own bytes are malformed)."""
-    bad = f"({source.bad})" + (f" or ({when})" if when else "")
-    return P(name, sql, fmt, doc, f"{name} is null and ({bad})")
-
-
-def path_name(name, off_expr, doc):
-    return P(name, f"{{{{ jcat_ibmi_esd_path_name({off_expr}) }}}}", "Char (*) Path name",
-             doc + " Struct: PATH_INDICATOR, RELATIVE_DIRECTORY_FID, CCSID, COUNTRY_ID, LANGUAGE_ID, PATH_TYPE, "
-             "PATH_LENGTH, DELIMITER, PATH (decoded with its own CCSID).",
-             _absent_or(name, off_expr, f"{name}.PATH is null and {name}.PATH_LENGTH > 0"))
+def path_name(name, where, doc):
+    return Part(name, "path_name", "Char (*) Path name",
+                doc + " Struct: PATH_INDICATOR, RELATIVE_DIRECTORY_FID, CCSID, COUNTRY_ID, LANGUAGE_ID, PATH_TYPE, "
+                "PATH_LENGTH, DELIMITER, PATH (decoded with its own CCSID).", **_at(where))
 
 
 def journal_info(name, pos, doc="Journaling information of the object."):
-    return P(name, f"{{{{ jcat_ibmi_esd_journal_info({pos}) }}}}", "Char (36) Journal information",
-             doc + " Struct: JOURNALING_STATUS and OPTIONS (raw hex), JID, JOURNAL_NAME, JOURNAL_LIBRARY, "
-             "LAST_STARTED (Bin(32) as written).")
+    return Part(name, "journal_info", "Char (36) Journal information",
+                doc + " Struct: JOURNALING_STATUS and OPTIONS (raw hex), JID, JOURNAL_NAME, JOURNAL_LIBRARY, "
+                "LAST_STARTED (Bin(32) as written).", pos=pos)
 
 
 def private_auth(name, pos, doc):
-    return P(name, f"{{{{ jcat_ibmi_esd_private_authorities({pos}) }}}}", "Char (12) Private authorities",
-             doc + " Struct of the eleven authority flags ('Y' or NULL).")
+    return Part(name, "private_authorities", "Char (12) Private authorities",
+                doc + " Struct of the eleven authority flags ('Y' or NULL).", pos=pos)
+
+
+def data_bytes(name, where, length, fmt, doc, **more):
+    return Part(name, "bytes", fmt, doc, length=length, **_at(where), **more)
+
+
+def rest(name, where, fmt, doc):
+    return Part(name, "rest", fmt, doc, **_at(where))
 
 
 OBJ_LIB = (C("OBJECT_NAME", 2, 10, "Object name; *N when the object is not in a library."),
@@ -124,14 +155,13 @@ SAVE_COMMON = (
     C("SAVE_FILE_LIBRARY", 33, 10, "Library of the save file, NULL when none."),
 )
 
-def queue_parts(data: P, api_doc: str) -> tuple[P, P]:
+def queue_parts(data: Part, api_doc: str) -> tuple[Part, Part]:
     """The data field of a data queue entry split as QSNDDTAQ takes it: 16 bytes of API information, then what was
     placed on the queue. Data shorter than 16 bytes cannot be split: both NULL and named."""
-    short = "DATA is not null and length(DATA) < 16"
-    return (derived("API_INFORMATION", "if(length(DATA) >= 16, substr(DATA, 1, 16), null)", "first 16 bytes of Data",
-                    api_doc, data, short),
-            derived("QUEUE_DATA", "if(length(DATA) >= 16, substr(DATA, 17), null)", "rest of Data",
-                    "What was placed on the queue (bytes; empty when Data is only the API information).", data, short))
+    return (Part("API_INFORMATION", "leading_bytes", "first 16 bytes of Data", api_doc, source=data.name, width=16),
+            Part("QUEUE_DATA", "following_bytes", "rest of Data",
+                 "What was placed on the queue (bytes; empty when Data is only the API information).",
+                 source=data.name, width=16))
 
 
 LAYOUTS: tuple[Layout, ...] = (
@@ -140,9 +170,9 @@ LAYOUTS: tuple[Layout, ...] = (
         R(2, 3),
         F("NUMBER_OF_COMMIT_IDS", 5, 4, "ubin", "Bin (32)", "Number of commit cycle identifiers that follow."),
         R(9, 72),
-    ), (P("COMMIT_IDS", "{{ jcat_ibmi_esd_u64_array('NUMBER_OF_COMMIT_IDS', 81) }}", "Bin (64) [*]",
-          "Commit cycle identifiers of the partial transactions that remain in the object (array, in order).",
-          "size(COMMIT_IDS) < NUMBER_OF_COMMIT_IDS"),)),
+    ), (Part("COMMIT_IDS", "u64_array", "Bin (64) [*]",
+             "Commit cycle identifiers of the partial transactions that remain in the object (array, in order).",
+             pos=81, length="NUMBER_OF_COMMIT_IDS"),)),
     Layout("apply_remove", "2", "APYJRNCHG and RMVJRNCHG results", (
         F("FIRST_ENTRY", 1, 10, "zoned", "Zoned (10,0)", "First entry applied or removed; -1 when it does not fit (see FIRST_ENTRY_LARGE)."),
         F("LAST_ENTRY", 11, 10, "zoned", "Zoned (10,0)", "Last entry applied or removed; -1 when it does not fit."),
@@ -194,9 +224,7 @@ LAYOUTS: tuple[Layout, ...] = (
         F("NUMBER_OF_RECORDS", 1, 4, "ubin", "Bin (4)", "Number of key/length/data records (only the first is laid out by IBM)."),
         F("KEY", 5, 4, "ubin", "Bin (4)", "QLICOBJD key of the attribute changed."),
         F("DATA_LENGTH", 9, 4, "ubin", "Bin (4)", "Length of the data."),
-    ), (P("DATA", "{{ jcat_ibmi_esd_slice(13, 'DATA_LENGTH') }}", "Char (*)",
-          "Data that changed the attribute (bytes, DATA_LENGTH long).",
-          "DATA is null and DATA_LENGTH > 0"),)),
+    ), (data_bytes("DATA", 13, "DATA_LENGTH", "Char (*)", "Data that changed the attribute (bytes, DATA_LENGTH long)."),)),
     Layout("primary_group_change", "8", "Primary group changed", (
         C("OLD_GROUP", 1, 10, "Old primary group."), C("NEW_GROUP", 11, 10, "New primary group."),
         C("OBJECT_EXISTENCE", 21, 1, "*OBJEXIST flag."), C("OBJECT_MANAGEMENT", 22, 1, "*OBJMGT flag."),
@@ -216,11 +244,9 @@ LAYOUTS: tuple[Layout, ...] = (
         C("DUAL_RECEIVER_LIBRARY", 31, 10, "Its library."),
     ), heading="COUNT_OR_RRN: number of receivers attached or detached."),
     Layout("commit", "10", "Commit", (), (
-        COMMIT_ID := P("COMMIT_ID", "{{ jcat_ibmi_esd_slice(1, 'COUNT_OR_RRN') }}", "Char (*)",
-                       "Commit identification given on the commit (bytes; COUNT_OR_RRN gives its length).",
-                       "COMMIT_ID is null and (COUNT_OR_RRN > 0 or (COUNT_OR_RRN is null and length(esd) > 0))"),
-        derived("COMMIT_ID_TEXT", "{{ jcat.jcat_fn('ebcdic_str') }}(COMMIT_ID)", "Char (*)", "The commit identification as EBCDIC text.",
-                COMMIT_ID),
+        data_bytes("COMMIT_ID", 1, "COUNT_OR_RRN", "Char (*)",
+                   "Commit identification given on the commit (bytes; COUNT_OR_RRN gives its length)."),
+        Part("COMMIT_ID_TEXT", "ebcdic_text", "Char (*)", "The commit identification as EBCDIC text.", source="COMMIT_ID"),
     ), heading="COUNT_OR_RRN: length of the commit identification; INDICATOR_FLAG: commit initiated by the system or the user (raw)."),
     Layout("data_area_create", "11", "Data area created", (
         F("CREATE_TIMESTAMP", 1, 8, "hex", "Char (8)", "Creation time of day and date (8-byte system time stamp, raw hex)."),
@@ -251,8 +277,7 @@ LAYOUTS: tuple[Layout, ...] = (
     Layout("data_queue_clear_keyed", "13", "Data queue cleared by key", (
         R(1, 2), F("KEY_LENGTH", 3, 2, "ubin", "Bin (16)", "Number of key characters."),
         C("KEY_ORDER", 5, 2, "Key comparison (raw: EQ, GT, ...)."),
-    ), (P("KEY", "{{ jcat_ibmi_esd_slice(7, 'KEY_LENGTH') }}", "Char (*)", "Key used to remove messages (bytes).",
-          "KEY is null and KEY_LENGTH > 0"),)),
+    ), (data_bytes("KEY", 7, "KEY_LENGTH", "Char (*)", "Key used to remove messages (bytes)."),)),
     Layout("journal_identifier_only", "14, 15", "Entries with only the journal identifier (no ESD)", (),
            heading="JOURNAL_IDENTIFIER: the object's JID (usable with QJORJIDI)."),
     Layout("file_open_close", "16", "File opened or closed", (
@@ -269,7 +294,7 @@ LAYOUTS: tuple[Layout, ...] = (
         F("OBJECT_NAME_OFFSET", 1, 4, "ubin", "Bin (32)", "Offset of the object name from the start of the ESD."),
         C("OBJECT_TYPE", 5, 7, "Object type created."),
         C("START_JOURNALING", 12, 1, "Whether journaling will be started (raw flag)."), R(13, 4, "Bin (32)"),
-    ), (object_name("OBJECT", "'OBJECT_NAME_OFFSET'", "Name of the object being created."),)),
+    ), (object_name("OBJECT", "OBJECT_NAME_OFFSET", "Name of the object being created."),)),
     Layout("ifs_clear", "19", "IFS object cleared (hex zeros written)", (
         F("OBJECT_FID", 1, 16, "hex", "Char (16)", "File identifier of the object."),
         F("DATA_LENGTH", 17, 8, "u64", "Bin (64)", "Length cleared."),
@@ -325,12 +350,11 @@ LAYOUTS: tuple[Layout, ...] = (
         F("PATH_NAME_OFFSET", 25, 4, "ubin", "Bin (32)", "Offset of the path name."),
         F("AUTHORITY_OFFSET", 29, 4, "ubin", "Bin (32)", "Offset of the private authority array."),
         C("FORMAT_INDICATOR", 33, 1, "Format indicator (value list lost: raw)."), R(34, 15),
-    ), (object_name("OBJECT", "'OBJECT_NAME_OFFSET'", "Name of the created object."),
-        path_name("PATH", "'PATH_NAME_OFFSET'", "Path of the created object."),
-        P("AUTHORITIES", "{{ jcat_ibmi_esd_authority_array('NUMBER_OF_AUTHORITIES', 'AUTHORITY_OFFSET') }}",
-          "Char (*) [*] Private authority information",
-          "Private authorities set for the object: array of USER_NAME, OPERATION_TYPE (GRT), PRIVATE_AUTHORITIES.",
-          "size(AUTHORITIES) < NUMBER_OF_AUTHORITIES"))),
+    ), (object_name("OBJECT", "OBJECT_NAME_OFFSET", "Name of the created object."),
+        path_name("PATH", "PATH_NAME_OFFSET", "Path of the created object."),
+        Part("AUTHORITIES", "authority_array", "Char (*) [*] Private authority information",
+             "Private authorities set for the object: array of USER_NAME, OPERATION_TYPE (GRT), PRIVATE_AUTHORITIES.",
+             offset="AUTHORITY_OFFSET", length="NUMBER_OF_AUTHORITIES"))),
     Layout("ifs_create_summary", "25", "IFS create summary", (
         F("OBJECT_NAME_OFFSET", 1, 4, "ubin", "Bin (32)", "Offset of the object name."),
         F("PATH_NAME_OFFSET", 5, 4, "ubin", "Bin (32)", "Offset of the path name."),
@@ -354,12 +378,11 @@ LAYOUTS: tuple[Layout, ...] = (
         private_auth("GROUP_AUTHORITY", 83, "Primary group's private authorities."),
         private_auth("PUBLIC_AUTHORITY", 95, "*PUBLIC authorities."),
         journal_info("JOURNAL_INFORMATION", 123),
-        object_name("OBJECT", "'OBJECT_NAME_OFFSET'", "Name of the new object (the table places it at 180)."),
-        path_name("PATH", "'PATH_NAME_OFFSET'", "Path of the new object."),
-        P("SYMLINK", "{{ jcat_ibmi_esd_symlink('SYMLINK_OFFSET') }}", "Char (*) Symbolic link contents",
-          "Symbolic link contents (*SYMLNK): CONTENTS_INCLUDED, CCSID, COUNTRY_ID, LANGUAGE_ID, PATH_TYPE, "
-          "PATH_LENGTH, DELIMITER, CONTENTS.",
-          _absent_or("SYMLINK", "SYMLINK_OFFSET", "SYMLINK.CONTENTS is null and SYMLINK.PATH_LENGTH > 0")))),
+        object_name("OBJECT", "OBJECT_NAME_OFFSET", "Name of the new object (the table places it at 180)."),
+        path_name("PATH", "PATH_NAME_OFFSET", "Path of the new object."),
+        Part("SYMLINK", "symlink", "Char (*) Symbolic link contents",
+             "Symbolic link contents (*SYMLNK): CONTENTS_INCLUDED, CCSID, COUNTRY_ID, LANGUAGE_ID, PATH_TYPE, "
+             "PATH_LENGTH, DELIMITER, CONTENTS.", offset="SYMLINK_OFFSET"))),
     Layout("ifs_object_fid", "26, 30, 31", "IFS entries carrying only the object FID", (
         F("OBJECT_FID", 1, 16, "hex", "Char (16)", "File identifier of the object."),)),
     Layout("ifs_link_existing", "27", "IFS link to existing object", (
@@ -369,16 +392,16 @@ LAYOUTS: tuple[Layout, ...] = (
         C("START_JOURNALING", 25, 1, "Start journaling indicator (raw)."),
         C("SUMMARY", 26, 1, "Summary record indicator (raw)."), R(27, 2),
     ), (journal_info("JOURNAL_INFORMATION", 29),
-        object_name("LINK_NAME", "'LINK_NAME_OFFSET'", "Name of the new link."),
-        path_name("PATH", "'PATH_NAME_OFFSET'", "Path of the existing object (of the parent when a B5 was rolled back)."))),
+        object_name("LINK_NAME", "LINK_NAME_OFFSET", "Name of the new link."),
+        path_name("PATH", "PATH_NAME_OFFSET", "Path of the existing object (of the parent when a B5 was rolled back)."))),
     Layout("ifs_attribute_change", "28", "IFS attribute change", (
         F("OBJECT_FID", 1, 16, "hex", "Char (16)", "Object FID."),
         F("PARENT_FID", 17, 16, "hex", "Char (16)", "Parent directory FID."),
         C("OBJECT_TYPE", 33, 7, "Object type."), R(40, 9),
-    ), (P("ATTRIBUTES", "{{ jcat_ibmi_esd_attribute_chain(49) }}", "49-65 repeating",
+    ), (Part("ATTRIBUTES", "attribute_chain", "49-65 repeating",
           "Attributes set: array of NEXT_OFFSET, ATTRIBUTE_ID (Qp0lSetAttr), DATA_SIZE, DATA (bytes), following the "
           "next-attribute offsets (from the ESD start; 0 ends). The seed prints the size as Char (32): it is the "
-          "4 bytes 57-60.", "size(ATTRIBUTES) = 0"),)),
+          "4 bytes 57-60.", pos=49),)),
     Layout("ifs_open_flags", "29, 32", "IFS entries carrying open flags", (
         F("OPEN_FLAGS", 1, 4, "bin", "Bin (31)", "Open flags (see the open() API)."),)),
     Layout("ifs_size_change", "33", "IFS object truncated (old and new size)", (
@@ -396,9 +419,9 @@ LAYOUTS: tuple[Layout, ...] = (
         F("PARENT_JID", 41, 10, "hex", "Char (10)", "Journal identifier of the parent directory."),
         C("OBJECT_TYPE", 51, 7, "Object type."), R(58, 3),
         F("INTERNAL_DATA_OFFSET", 61, 4, "ubin", "Bin (32)", "Offset of the internal data."),
-    ), (object_name("LINK_NAME", "'LINK_NAME_OFFSET'", "Name of the link removed."),
-        path_name("PARENT_PATH", "'PARENT_PATH_OFFSET'", "Path of the parent that contained the link."),
-        P("INTERNAL_DATA", "{{ jcat_ibmi_esd_from_offset('INTERNAL_DATA_OFFSET') }}", "Char (*)", "Internal data (bytes)."))),
+    ), (object_name("LINK_NAME", "LINK_NAME_OFFSET", "Name of the link removed."),
+        path_name("PARENT_PATH", "PARENT_PATH_OFFSET", "Path of the parent that contained the link."),
+        rest("INTERNAL_DATA", "INTERNAL_DATA_OFFSET", "Char (*)", "Internal data (bytes)."))),
     # B B4 "Remove link - Parent Directory" (QP0LJRNL.H Qp0l_B4_Journal_Entry: JID of the object at 37,
     # Reserved0[7]); earlier versions took this table for B5
     Layout("ifs_unlink_parent", "35", "IFS remove link - parent directory (B B4)", (
@@ -408,8 +431,8 @@ LAYOUTS: tuple[Layout, ...] = (
         F("OBJECT_JID", 37, 10, "hex", "Char (10)", "Journal identifier of the object."),
         C("OBJECT_TYPE", 47, 7, "Object type."), R(54, 7),
         F("INTERNAL_DATA_OFFSET", 61, 4, "ubin", "Bin (32)", "Offset of the internal data."),
-    ), (object_name("LINK_NAME", "'LINK_NAME_OFFSET'", "Name of the link removed."),
-        P("INTERNAL_DATA", "{{ jcat_ibmi_esd_from_offset('INTERNAL_DATA_OFFSET') }}", "Char (*)", "Internal data (bytes)."))),
+    ), (object_name("LINK_NAME", "LINK_NAME_OFFSET", "Name of the link removed."),
+        rest("INTERNAL_DATA", "INTERNAL_DATA_OFFSET", "Char (*)", "Internal data (bytes)."))),
     Layout("ifs_fid_change", "36", "IFS object FID changed", (
         F("OLD_FID", 1, 16, "hex", "Char (16)", "FID before the operation."), R(17, 14),
         F("NEW_FID", 31, 16, "hex", "Char (16)", "FID after the operation."), R(47, 14),
@@ -430,11 +453,11 @@ LAYOUTS: tuple[Layout, ...] = (
         R(88, 4),
         F("INTERNAL_DATA_OFFSET", 129, 4, "ubin", "Bin (32)", "Offset of the internal data."),
     ), (journal_info("JOURNAL_INFORMATION", 92, "Journaling information (Char (37) here; the 36 bytes of the shared layout are decoded)."),
-        object_name("SOURCE_NAME", "'SOURCE_NAME_OFFSET'", "Name before."),
-        object_name("TARGET_NAME", "'TARGET_NAME_OFFSET'", "Name after."),
-        path_name("SOURCE_PARENT_PATH", "'SOURCE_PARENT_OFFSET'", "Parent directory the object left."),
-        path_name("TARGET_PARENT_PATH", "'TARGET_PARENT_OFFSET'", "Parent directory the object joined."),
-        P("INTERNAL_DATA", "{{ jcat_ibmi_esd_from_offset('INTERNAL_DATA_OFFSET') }}", "Char (*)", "Internal data (bytes)."))),
+        object_name("SOURCE_NAME", "SOURCE_NAME_OFFSET", "Name before."),
+        object_name("TARGET_NAME", "TARGET_NAME_OFFSET", "Name after."),
+        path_name("SOURCE_PARENT_PATH", "SOURCE_PARENT_OFFSET", "Parent directory the object left."),
+        path_name("TARGET_PARENT_PATH", "TARGET_PARENT_OFFSET", "Parent directory the object joined."),
+        rest("INTERNAL_DATA", "INTERNAL_DATA_OFFSET", "Char (*)", "Internal data (bytes)."))),
     Layout("ifs_old_size", "38", "IFS entries carrying FID and old size", (
         F("OBJECT_FID", 1, 16, "hex", "Char (16)", "Object FID."),
         F("OLD_SIZE", 17, 8, "u64", "Bin (64)", "Old size, bytes."),
@@ -443,21 +466,21 @@ LAYOUTS: tuple[Layout, ...] = (
         F("OBJECT_FID", 1, 16, "hex", "Char (16)", "Object FID."),
         F("DATA_LENGTH", 17, 8, "u64", "Bin (64)", "Length of the data written."),
         F("DATA_OFFSET", 25, 8, "u64", "Bin (64)", "Offset where the write began."), R(33, 16),
-    ), (P("DATA", "{{ jcat_ibmi_esd_slice(49, 'DATA_LENGTH') }}", "Char (*)",
-          "Data written (bytes; a pointer when the heading's INCOMPLETE_DATA is on).",
-          "DATA is null and DATA_LENGTH > 0 and INCOMPLETE_DATA is distinct from '1'"),)),
+    ), (data_bytes("DATA", 49, "DATA_LENGTH", "Char (*)",
+                   "Data written (bytes; a pointer when the heading's INCOMPLETE_DATA is on).",
+                   pointer_when_incomplete=True),)),
     Layout("identity_value", "40", "Identity value", (
         F("VERSION", 1, 2, "bin", "Bin(15)", "Version number."),
         F("IDENTITY_VALUE", 3, 16, "packed", "DECIMAL(31,0)", "Last identity value allocated in the current cache (packed, 16 bytes)."),
     )),
     Layout("initialize_member", "41", "Member initialized (INZPFM)", (), (
-        P("DEFAULT_RECORD", "{{ jcat_ibmi_esd_field('tail', 1) }}", "1 Char (*)", "Default record image, when initialized with default records (bytes)."),
+        rest("DEFAULT_RECORD", 1, "1 Char (*)", "Default record image, when initialized with default records (bytes)."),
     ), heading="COUNT_OR_RRN: TOTRCDS of INZPFM; INDICATOR_FLAG: kind of initialization (raw)."),
     Layout("in_use", "42", "Object in use at IPL (no ESD)", (),
            heading="INDICATOR_FLAG: whether the object was synchronized with the journal (raw). *TYPE5 carries the "
                    "time in ENTRY_TIMESTAMP (IBM's JOTIME is a *TYPE1 field)."),
     Layout("record_image", "43", "Record images", (), (
-        P("RECORD_IMAGE", "{{ jcat_ibmi_esd_field('tail', 1) }}", "1 Char (*)",
+        rest("RECORD_IMAGE", 1, "1 Char (*)",
           "After-image (PT, PX, UP, UR) or before-image (UB, DL, BR, DR) of the record (bytes)."),
     ), heading="INDICATOR_FLAG: whether a before-image is present (not for PT, PX, UP, UR); JOURNAL_IDENTIFIER: the file's JID."),
     Layout("license_key_invalid", "44", "License key not valid", (
@@ -467,20 +490,20 @@ LAYOUTS: tuple[Layout, ...] = (
         F("VENDOR_DATA", 49, 8, "hex", "Char (8)", "Vendor data (raw hex)."), C("PROCESSOR_GROUP", 57, 3, "Processor group."),
     )),
     Layout("logical_unit_of_work", "45-51", "Logical unit of work (C LW)", (), (
-        P("HDR", "{{ jcat_ibmi_esd_luw_hdr() }}", "HDR record (416)", "Header record: the LUW's operation, identifiers, commitment definition and options."),
-        P("LCL", "{{ jcat_ibmi_esd_luw_records('LCL') }}", "LCL records (80 each)", "Local location records (array)."),
-        P("API", "{{ jcat_ibmi_esd_luw_records('API') }}", "API records (112 each)", "API resource records (array)."),
-        P("DDL", "{{ jcat_ibmi_esd_luw_records('DDL') }}", "DDL records (384 each)", "DDL resource records (array)."),
-        P("RMT", "{{ jcat_ibmi_esd_luw_records('RMT') }}", "RMT records (128 each)", "Remote location records (array)."),
-        P("DDM", "{{ jcat_ibmi_esd_luw_records('DDM') }}", "DDM records (96 each)", "DDM resource records (array)."),
-        P("RECORD_TYPES", "{{ jcat_ibmi_esd_luw_types() }}", "Char (4) each", "Record types in the order they appear (to spot unknown ones).",
-          "HDR is null or exists(RECORD_TYPES, t -> t is null or t not in ('HDR', 'LCL', 'API', 'DDL', 'RMT', 'DDM'))"),
+        Part("HDR", "luw_header", "HDR record (416)", "Header record: the LUW's operation, identifiers, commitment definition and options."),
+        Part("LCL", "luw_records", "LCL records (80 each)", "Local location records (array).", record="LCL"),
+        Part("API", "luw_records", "API records (112 each)", "API resource records (array).", record="API"),
+        Part("DDL", "luw_records", "DDL records (384 each)", "DDL resource records (array).", record="DDL"),
+        Part("RMT", "luw_records", "RMT records (128 each)", "Remote location records (array).", record="RMT"),
+        Part("DDM", "luw_records", "DDM records (96 each)", "DDM resource records (array).", record="DDM"),
+        Part("RECORD_TYPES", "luw_record_types", "Char (4) each",
+             "Record types in the order they appear (to spot unknown ones)."),
     )),
     Layout("object_move_rename", "52", "Object moved or renamed", (
         C("OBJECT_BEFORE", 1, 10, "Object before."), C("LIBRARY_BEFORE", 11, 10, "Library before."),
         C("MEMBER_BEFORE", 21, 10, "Member before (files only)."), C("OBJECT_AFTER", 31, 10, "Object after."),
         C("LIBRARY_AFTER", 41, 10, "Library after."), C("MEMBER_AFTER", 51, 10, "Member after (files only)."),
-    ), (P("INTERNAL_DATA", "{{ jcat_ibmi_esd_field('tail', 61) }}", "61 Char (*)", "Internal data (not for E EM, E EN, Q QM, Q QN)."),),
+    ), (rest("INTERNAL_DATA", 61, "61 Char (*)", "Internal data (not for E EM, E EN, Q QM, Q QN)."),),
         heading="JOURNAL_IDENTIFIER: the object's JID."),
     Layout("file_change", "53", "File created or changed, triggers", (
         C("OBJECT_NAME", 1, 10, "Object operated on."), C("LIBRARY_NAME", 11, 10, "Its library."),
@@ -498,7 +521,7 @@ LAYOUTS: tuple[Layout, ...] = (
         F("TRIGGER_NAME_OFFSET", 121, 4, "bin", "Bin (31)", "Offset of the trigger name (TG)."),
     ), (text_at("TRIGGER_LIBRARY", "TRIGGER_LIBRARY_OFFSET", "TRIGGER_LIBRARY_LENGTH", "Trigger library name (TG, single trigger)."),
         text_at("TRIGGER_NAME", "TRIGGER_NAME_OFFSET", "TRIGGER_NAME_LENGTH", "Trigger name (TG, single trigger)."),
-        P("INTERNAL_DATA", "{{ jcat_ibmi_esd_field('tail', 125) }}", "125 Char (*)", "Internal data (bytes).")),
+        rest("INTERNAL_DATA", 125, "125 Char (*)", "Internal data (bytes).")),
         notes="The seed jumps from 61 to 109; V5R4's QDBJRNL.H (QdbJrnl_DDL0100) fills 61-108: 12 reserved bytes, "
               "the apply length (Bin (31)) at 73, 32 reserved bytes. V5R4 also names 31-60 (new file, library and "
               "member names of a rename or move) where the seed prints Reserved Char (30): kept reserved, as the "
@@ -525,8 +548,7 @@ LAYOUTS: tuple[Layout, ...] = (
     Layout("data_queue_receive_keyed", "57", "Data queue entry received by key", (
         R(1, 18), F("KEY_LENGTH", 19, 2, "ubin", "Bin (16)", "Number of key characters."),
         C("KEY_ORDER", 21, 2, "Key comparison (raw)."),
-    ), (P("KEY", "{{ jcat_ibmi_esd_slice(23, 'KEY_LENGTH') }}", "Char (*)", "Key used to receive the message (bytes).",
-          "KEY is null and KEY_LENGTH > 0"),)),
+    ), (data_bytes("KEY", 23, "KEY_LENGTH", "Char (*)", "Key used to receive the message (bytes)."),)),
     Layout("rollback", "58", "Rollback (no ESD)", (),
            heading="INDICATOR_FLAG: how the rollback was initiated and whether it succeeded (raw); JOB_NAME, PROGRAM_NAME blank during IPL."),
     Layout("end_rollback", "59", "Request to end a rollback", (
@@ -543,16 +565,14 @@ LAYOUTS: tuple[Layout, ...] = (
         F("DATA_LENGTH", 1, 4, "ubin", "Bin (32)", "Length of the data field (with its 16 bytes of API information)."),
         F("DATA_OFFSET", 5, 4, "ubin", "Bin (32)", "Offset of the data from the ESD start."), R(9, 2),
         F("KEY_LENGTH", 11, 2, "ubin", "Bin (16)", "Number of key characters."), R(13, 4),
-    ), (P("KEY", "{{ jcat_ibmi_esd_slice(17, 'KEY_LENGTH') }}", "17 Char (*)", "Key (sender's prefix, bytes).",
-          "KEY is null and KEY_LENGTH > 0"),
-        DQ_SEND := P("DATA", "{{ jcat_ibmi_esd_slice('DATA_OFFSET + 1', 'DATA_LENGTH') }}", "Char (*) at DATA_OFFSET",
-                     "The data field as QSNDDTAQ takes it (bytes, including the 16 bytes of API information).",
-                     "DATA is null and DATA_LENGTH > 0"),
+    ), (data_bytes("KEY", 17, "KEY_LENGTH", "17 Char (*)", "Key (sender's prefix, bytes)."),
+        DQ_SEND := data_bytes("DATA", "DATA_OFFSET", "DATA_LENGTH", "Char (*) at DATA_OFFSET",
+                              "The data field as QSNDDTAQ takes it (bytes, including the 16 bytes of API information)."),
         *queue_parts(DQ_SEND, "API information for QSNDDTAQ (not placed on the queue)."))),
     Layout("data_queue_data", "63", "Data queue entry sent or received", (
         R(1, 28), F("DATA_LENGTH", 29, 4, "ubin", "Bin (32)", "Length of the data field."),
-    ), (DQ_DATA := P("DATA", "{{ jcat_ibmi_esd_slice(33, 'DATA_LENGTH') }}", "33 Char (*)",
-                     "The data field (bytes, with 16 bytes of API information).", "DATA is null and DATA_LENGTH > 0"),
+    ), (DQ_DATA := data_bytes("DATA", 33, "DATA_LENGTH", "33 Char (*)",
+                              "The data field (bytes, with 16 bytes of API information)."),
         *queue_parts(DQ_DATA, "API information for QSNDDTAQ."))),
     Layout("start_of_save", "64", "Start of save-while-active", (*SAVE_COMMON,
         C("SAVE_ACTIVE", 43, 10, "SAVACT value."), C("SAVE_ACTIVE_DATE", 53, 6, "Checkpoint date (DATFMT of the job)."),
@@ -563,7 +583,7 @@ LAYOUTS: tuple[Layout, ...] = (
         C("OMIT_JOURNAL_ENTRY", 1, 1, "OMTJRNE value (raw)."),
         C("INHERIT_JOURNALING", 2, 1, "Whether new objects in the directory inherit journaling (raw)."), R(3, 6),
         F("OBJECT_FID", 9, 16, "hex", "Char (16)", "FID (B JT only)."),
-    ), (path_name("PATH", "24", "Path name (B JT only, optional)."),),
+    ), (path_name("PATH", 25, "Path name (B JT only, optional)."),),
         heading="INDICATOR_FLAG: images journaled (raw)."),
     Layout("license_limit_changed", "66", "License usage limit changed", (
         C("PRODUCT_ID", 1, 7, "Product."), C("LICENSE_TERM", 8, 6, "License term."), C("FEATURE", 14, 4, "Feature."),
@@ -577,22 +597,21 @@ LAYOUTS: tuple[Layout, ...] = (
         F("USAGE_LIMIT", 18, 6, "zoned", "Zoned (6,0)", "Usage limit."),
         C("REQUEST_FLAG", 24, 1, "Whether the request succeeded (raw)."),
         F("NUMBER_OF_LICENSED_USERS", 25, 6, "zoned", "Zoned (6,0)", "Users currently licensed."),
-    ), (P("LICENSED_USERS", "{{ jcat_ibmi_esd_char_array(31, 26, 'NUMBER_OF_LICENSED_USERS', 100) }}",
-          "Char (26) x 100", "Names of up to 100 licensed users (array, NUMBER_OF_LICENSED_USERS long, at most 100).",
-          "size(LICENSED_USERS) < least(NUMBER_OF_LICENSED_USERS, 100)"),)),
+    ), (Part("LICENSED_USERS", "char_array", "Char (26) x 100",
+             "Names of up to 100 licensed users (array, NUMBER_OF_LICENSED_USERS long, at most 100).",
+             pos=31, width=26, length="NUMBER_OF_LICENSED_USERS", most=100),)),
     Layout("data_area_change", "68", "Data area changed", (
         F("START_POSITION", 1, 4, "ubin", "Bin (32)", "Starting position of the change (1 for *DEC)."),
         F("CHANGE_LENGTH", 5, 4, "ubin", "Bin (32)", "Length of the change."),
         F("DECIMAL_POSITIONS", 9, 4, "ubin", "Bin (32)", "Decimal positions."),
         F("CHANGE_OFFSET", 13, 4, "ubin", "Bin (32)", "Offset of the change value from the ESD start."),
         C("DATA_AREA_TYPE", 17, 10, "Data area type.", ("*CHAR", "*DEC", "*LGL")),
-    ), (CHANGE_VALUE := P("CHANGE_VALUE", "{{ jcat_ibmi_esd_slice('CHANGE_OFFSET + 1', 'CHANGE_LENGTH') }}",
-                          "Char (*) at CHANGE_OFFSET", "Value of the change (bytes, CHANGE_LENGTH long).",
-                          "CHANGE_VALUE is null and CHANGE_LENGTH > 0"),
-        derived("CHANGE_VALUE_TEXT", "if(DATA_AREA_TYPE in ('*CHAR', '*LGL'), {{ jcat.jcat_fn('ebcdic_str') }}(CHANGE_VALUE), null)", "",
-                "The change value as text for *CHAR and *LGL data areas; NULL for *DEC, and named in decode_errors "
-                "when the data area type is none of *CHAR, *DEC, *LGL (the value cannot be read without it).",
-                CHANGE_VALUE, "coalesce(DATA_AREA_TYPE, '') not in ('*CHAR', '*DEC', '*LGL')"))),
+    ), (CHANGE_VALUE := data_bytes("CHANGE_VALUE", "CHANGE_OFFSET", "CHANGE_LENGTH", "Char (*) at CHANGE_OFFSET",
+                                    "Value of the change (bytes, CHANGE_LENGTH long)."),
+        Part("CHANGE_VALUE_TEXT", "text_by_type", "",
+             "The change value as text for *CHAR and *LGL data areas; NULL for *DEC, and named in decode_errors "
+             "when the data area type is none of *CHAR, *DEC, *LGL (the value cannot be read without it).",
+             source=CHANGE_VALUE.name, by="DATA_AREA_TYPE", values=("*CHAR", "*LGL")))),
 )
 
 # (layout, journal code, entry type, status, source). status 'confirmed': IBM names this code and type for this
