@@ -57,6 +57,19 @@
 {#- 551 Char(9) JORES is reserved and not decoded. -#}
 {%- endmacro %}
 
+{#- The ESD's position: var jcat_ibmi_esd_pos, else where DSPJRN's defaults put it (NULLINDLEN moves it; an
+    outfile's layout is a property of the file). -#}
+{% macro jcat_ibmi_esd_pos() -%}
+{{ return(var('jcat_ibmi_esd_pos', 610) | int) }}
+{%- endmacro %}
+
+{#- One field's tuple of jcat_ibmi_heading_fields, by column name. -#}
+{% macro jcat_ibmi_heading_field(name, esd_pos=610) -%}
+{%- for f in jcat_ibmi_heading_fields(esd_pos) if f[0] == name -%}
+{{ return(f) }}
+{%- endfor -%}
+{{ exceptions.raise_compiler_error('no *TYPE5 heading field ' ~ name) }}
+{%- endmacro %}
 {#- The decoded heading columns, one line per field, each followed by a comma (the model's own columns come next).
     struct: the column holding decode_<layout>(record) when the model's layout function covers the heading. -#}
 {% macro jcat_ibmi_heading(col='record', esd_pos=610, struct=none) -%}

@@ -30,11 +30,24 @@ M7_FIELD = {f.name: f for f in qasym7j5.M7}
 # ---- the *TYPE5 heading macro -------------------------------------------------------------------------------
 
 HEADING_MACROS = """
+{#- The ESD's position: var jcat_ibmi_esd_pos, else where DSPJRN's defaults put it (NULLINDLEN moves it; an
+    outfile's layout is a property of the file). -#}
+{% macro jcat_ibmi_esd_pos() -%}
+{{ return(var('jcat_ibmi_esd_pos', @ESD_POS@) | int) }}
+{%- endmacro %}
+
+{#- One field's tuple of jcat_ibmi_heading_fields, by column name. -#}
+{% macro jcat_ibmi_heading_field(name, esd_pos=@ESD_POS@) -%}
+{%- for f in jcat_ibmi_heading_fields(esd_pos) if f[0] == name -%}
+{{ return(f) }}
+{%- endfor -%}
+{{ exceptions.raise_compiler_error('no *TYPE5 heading field ' ~ name) }}
+{%- endmacro %}
 {#- The decoded heading columns, one line per field, each followed by a comma (the model's own columns come next).
     struct: the column holding decode_<layout>(record) when the model's layout function covers the heading. -#}
-{% macro jcat_ibmi_heading(col='record', esd_pos=610, struct=none) -%}
+{% macro jcat_ibmi_heading(col='record', esd_pos=@ESD_POS@, struct=none) -%}
 {%- for name, pos, len, kind, fmt, ibm in jcat_ibmi_heading_fields(esd_pos) %}
-    {%- set s = struct if (name != 'NULL_VALUE_INDICATORS' or esd_pos == 610) else none %}
+    {%- set s = struct if (name != 'NULL_VALUE_INDICATORS' or esd_pos == @ESD_POS@) else none %}
     {% if kind in ('char', 'digits', 'hex', 'ibmi_ts') -%}
     {{ jcat_layout_field(kind, col, pos, len, s, ibm) }}
     {%- elif kind == 'zoned' -%}
@@ -49,7 +62,7 @@ HEADING_MACROS = """
 
 {#- (column, condition) pairs for jcat_decode_errors: a heading field is in error when it decoded to NULL although
     the record holds it (zoned: always; text, digits, timestamp: unless its bytes are all blanks). -#}
-{% macro jcat_ibmi_heading_checks(col='record', esd_pos=610) -%}
+{% macro jcat_ibmi_heading_checks(col='record', esd_pos=@ESD_POS@) -%}
 {%- set checks = [] -%}
 {%- for name, pos, len, kind, fmt, ibm in jcat_ibmi_heading_fields(esd_pos) -%}
   {%- if kind in ('zoned', 'jobnum') -%}
@@ -62,7 +75,7 @@ HEADING_MACROS = """
 {%- endmacro %}
 
 {#- The heading columns as the models publish them (from the decoded CTE), each followed by a comma. -#}
-{% macro jcat_ibmi_heading_columns(esd_pos=610) -%}
+{% macro jcat_ibmi_heading_columns(esd_pos=@ESD_POS@) -%}
 {%- for name, pos, len, kind, fmt, ibm in jcat_ibmi_heading_fields(esd_pos) %}
     {{ name }},
   {%- if name == 'JOB_NUMBER' %}
@@ -103,7 +116,8 @@ def render_heading_macro() -> str:
     tail = ["]) }}"]
     tail += [f"{{#- {f.pos} {f.fmt} {f.name} is {f.doc} and not decoded. -#}}" for f in skipped]
     tail += ["{%- endmacro %}"]
-    return with_marker(".sql", HEADING_SOURCE, "\n".join(head + rows + tail) + "\n" + HEADING_MACROS)
+    macros = HEADING_MACROS.replace("@ESD_POS@", str(qjordje5.ESD_POS))
+    return with_marker(".sql", HEADING_SOURCE, "\n".join(head + rows + tail) + "\n" + macros)
 
 
 # ---- audit_journal_m7.sql -----------------------------------------------------------------------------------

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import re
 
+from ..layouts import qasym7j5
 from .frames import Framing
 
 # Record lengths fixed by the layout itself. IBMSNAP table lengths arrive later: add them to
 # IBMSNAP_RECORD_LENGTHS (table name in lower case -> bytes) and `--record-length` becomes optional.
-FIXED_RECORD_LENGTHS: dict[str, int] = {"qasym7j5": 971}
+FIXED_RECORD_LENGTHS: dict[str, int] = {"qasym7j5": qasym7j5.RECORD_LENGTH}
 # Db2 unload record lengths derived from sql/ibmsnap (udfs.core.layouts.ibmsnap.default_record_lengths(): default
 # variant os390, CHAR(10) sequences; other variants give --record-length). tests/fast/test_ibmsnap_ddl.py fails when these drift.
 IBMSNAP_RECORD_LENGTHS: dict[str, int] = {
