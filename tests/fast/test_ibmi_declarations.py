@@ -4,6 +4,8 @@ renamed in udfs/core/layouts/qasym7j5.py or qjordje5.py fails here."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from support import ibmi
@@ -69,3 +71,31 @@ def test_the_tests_encoder_puts_each_value_at_the_tables_position():
     assert at["RULE_IDENTIFIER_2"] == bytes.fromhex("0000010000000007") and at["NUMBER_OF_OBJECTS_1"] == b"\xff" * 4
     assert at["RULE_IDENTIFIER_1"] == b"\x00" * 4 and set(at["RESERVED_AREA_2"]) == {0}
     assert at["JONBR"] == b"\xf0" * 6 and at["JOSEQN"] == b"\x40" * 20  # left out: zoned zero, text blank
+
+
+def _codes_by_position() -> dict[int, set[str]]:
+    """The codes seed 000 lists under each field (a line holding only an upper-case word below the field's row)."""
+    codes: dict[int, set[str]] = {}
+    pos = None
+    for line in (ibmi.SOURCES / "qasym7j5.txt").read_text().splitlines():
+        field = re.match(r"^(\d+) [A-Z]", line)
+        if field:
+            pos = int(field.group(1))
+        elif pos and re.fullmatch(r"[A-Z]{1,10}", line.strip()):
+            codes.setdefault(pos, set()).add(line.strip())
+    return codes
+
+
+def test_the_m7_warn_rules_accept_the_codes_seed_000_lists_under_each_field():
+    from udfs.render.ibmi_models import m7_accepted_values
+
+    codes = _codes_by_position()
+    by_name = {f.name: f.pos for f in qasym7j5.M7}  # each checked against the table above
+    at = {"ENTRY_TYPE": by_name["ENTRY_TYPE"], "ACTION": by_name["ACTION"],
+          **{r.column: by_name[r.field] for r in qasym7j5.ROUTES}}
+    rules = m7_accepted_values()
+    by_pos: dict[int, set[str]] = {}
+    for name, sql in rules.items():
+        column = name.removesuffix("_accepted_values")
+        by_pos.setdefault(at[column], set()).update(re.findall(r"'([A-Z]+)'", sql))
+    assert by_pos == codes, (by_pos, codes)

@@ -283,13 +283,34 @@ def heading_descriptions() -> dict[str, str]:
 
 # ---- the models' .yml ---------------------------------------------------------------------------------------
 
-def render_yml(model: str, declared: dict[str, str], source: str, columns_of: str | None = None) -> str:
+def m7_accepted_values() -> dict[str, str]:
+    """Warn-level row rules: each coded column holds one of the codes seed 000 lists (another is kept and named)."""
+    codes = {"ENTRY_TYPE": tuple(qasym7j5.ENTRY_TYPES), "ACTION": tuple(qasym7j5.ACTIONS),
+             **{r.column: r.values for r in qasym7j5.ROUTES if r.values}}
+    return {f"{col}_accepted_values": f"{col} is null or {_in(col, values)}" for col, values in codes.items()}
+
+
+def _with_warn_rules(hand: dict, rules: dict[str, str]) -> dict:
+    """The hand-written model with `rules` added to its warn-level jcat_row_rules test (one query per test)."""
+    for test in hand.get("data_tests", []):
+        row_rules = test.get("jcat_row_rules") if isinstance(test, dict) else None
+        if row_rules and row_rules.get("config", {}).get("severity") == "warn":
+            row_rules["arguments"]["rules"].update(rules)
+            return hand
+    raise ValueError(f"logic/{hand['name']}.yml has no warn-level jcat_row_rules test to add {sorted(rules)} to")
+
+
+def render_yml(model: str, declared: dict[str, str], source: str, columns_of: str | None = None,
+               warn_rules: dict[str, str] | None = None) -> str:
     """models/ibmi/<model>.yml: udfs/render/logic/<model>.yml with the declared columns' descriptions first, then
-    the hand-written columns (those of logic/<columns_of>.yml when the model has another model's columns).
+    the hand-written columns (those of logic/<columns_of>.yml when the model has another model's columns), and
+    `warn_rules` rendered from the declaration.
 
     A hand-written column named like a declared one adds its tests; it may not describe it (the declaration does)."""
     hand = yaml.safe_load((LOGIC / f"{model}.yml").read_text())
     assert hand["name"] == model, (model, hand["name"])
+    if warn_rules:
+        hand = _with_warn_rules(hand, warn_rules)
     extra = {c["name"]: c for c in hand.pop("columns", [])}
     if columns_of:
         extra = {c["name"]: c for c in yaml.safe_load((LOGIC / f"{columns_of}.yml").read_text())["columns"]}
@@ -356,7 +377,7 @@ def generated_files() -> dict[Path, str]:
         root / "macros" / "jcat_ibmi_heading.sql": render_heading_macro(),
         models / "audit_journal_m7.sql": render_m7_model(),
         models / "audit_journal_m7.yml": render_yml("audit_journal_m7", {**heading, **m7_descriptions()},
-                                                    f"{M7_SOURCE}, {HEADING_SOURCE}"),
+                                                    f"{M7_SOURCE}, {HEADING_SOURCE}", warn_rules=m7_accepted_values()),
         models / "journal_entries.yml": render_yml("journal_entries", heading, HEADING_SOURCE),
         models / "journal_entries_decoded.yml": render_yml("journal_entries_decoded", heading, HEADING_SOURCE,
                                                            columns_of="journal_entries"),
