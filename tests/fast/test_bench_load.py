@@ -20,7 +20,7 @@ def test_generated_files_frame_into_whole_records(tmp_path, kind, framing):
     assert set(fr.lengths.tolist()) == {971}
 
 
-def test_parse_size_and_report():
+def test_parse_size_reads_si_and_binary_units_and_report_gives_speed_relative_to_fixed():
     assert (parse_size("100M"), parse_size("1G"), parse_size("2.2GiB"), parse_size("512")) == \
         (100 * 10**6, 10**9, int(2.2 * 2**30), 512)
     figs = [LoadFigure("fixed", 10**8, 10**5, 4.0, 1, 1, 200 << 20, 300 << 20, 2),

@@ -26,20 +26,20 @@ def one_line(run) -> str:
     return lines[0]
 
 
-def test_unknown_layout(tmp_path):
+def test_unknown_layout_is_one_line_listing_the_layouts_before_anything_starts(tmp_path):
     run, _ = jcat(tmp_path, "load", "qasym7j6", str(tmp_path))
     assert run.returncode == 1
     assert "unknown layout 'qasym7j6': expected qasym7j5, qjordje5, lldf, idms or ibmsnap_<table>" in one_line(run)
     assert not (tmp_path / "home").exists()  # told before anything started
 
 
-def test_missing_file(tmp_path):
+def test_missing_file_is_one_line_naming_the_path(tmp_path):
     run, _ = jcat(tmp_path, "load", "qasym7j5", str(tmp_path / "nope.m7"))
     assert run.returncode == 1
     assert f"no such file or directory: {tmp_path / 'nope.m7'}" in one_line(run)
 
 
-def test_port_in_use(tmp_path):
+def test_port_in_use_is_one_line_naming_port_host_and_the_port_option(tmp_path):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         s.listen(1)
@@ -49,7 +49,7 @@ def test_port_in_use(tmp_path):
     assert f"port {port} on 127.0.0.1 is already in use" in one_line(run) and "--port" in run.stderr
 
 
-def test_metastore_unreachable(tmp_path):
+def test_unreachable_metastore_is_one_line_naming_it_and_saying_start_it(tmp_path):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -59,7 +59,7 @@ def test_metastore_unreachable(tmp_path):
     assert f"the Hive metastore at thrift://127.0.0.1:{port} does not answer" in line and "start it" in line
 
 
-def test_bad_conf(tmp_path):
+def test_conf_without_equals_is_one_line_saying_it_takes_key_equals_value(tmp_path):
     run, _ = jcat(tmp_path, "--conf", "spark.sql.shuffle.partitions", "sql", "select 1")
     assert run.returncode == 2
     assert "--conf takes KEY=VALUE" in one_line(run)

@@ -11,7 +11,7 @@ from udfs.render import ibmi_esd as esd_render
 from support import ibmi_esd_mapping
 
 
-def test_rendered_files_are_in_sync():
+def test_esd_macro_docs_and_models_on_disk_equal_what_jcat_generate_renders():
     stale = [str(p) for p, text in esd_render.generated_files().items() if not p.exists() or p.read_text() != text]
     assert not stale, "run `jcat generate`: " + ", ".join(stale)
 

@@ -33,7 +33,7 @@ def _normal(v):
 
 
 @pytest.mark.parametrize("fn,args,expected", GOLDEN, ids=[f"{g[0]}-{i}" for i, g in enumerate(GOLDEN)])
-def test_golden_row(fn, args, expected):
+def test_each_golden_row_alone_in_a_batch_gives_its_expected_value(fn, args, expected):
     result = BY_NAME[fn].kernel(*_arrow_args(fn, args))
     assert len(result) == 1
     assert _normal(result[0].as_py()) == expected

@@ -24,7 +24,7 @@ def check_accounting(buf: bytes, fr) -> None:
 # ---- fixed ------------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("size,length,n,tail", [(0, 4, 0, 0), (12, 4, 3, 0), (13, 4, 3, 1), (3, 4, 0, 3), (971 * 2 + 970, 971, 2, 970)])
-def test_fixed(size, length, n, tail):
+def test_fixed_framing_cuts_whole_records_and_rejects_a_short_tail(size, length, n, tail):
     fr = frame_fixed(size, length)
     assert len(fr.starts) == n and fr.starts.tolist() == [i * length for i in range(n)]
     assert fr.rejected_bytes == tail
@@ -50,7 +50,7 @@ RDW_CASES = [
 
 
 @pytest.mark.parametrize("hexdata,records,rejects", RDW_CASES)
-def test_rdw_table(hexdata, records, rejects):
+def test_rdw_edge_cases_give_their_records_and_rejects_with_every_byte_accounted(hexdata, records, rejects):
     buf = bytes.fromhex(hexdata)
     fr = frame(buf, Framing("rdw"))
     assert [r.hex() for r in records_of(buf, fr)] == records
@@ -73,7 +73,7 @@ VB_CASES = [
 
 
 @pytest.mark.parametrize("hexdata,records,rejects", VB_CASES)
-def test_vb_table(hexdata, records, rejects):
+def test_vb_edge_cases_give_their_records_and_rejects_with_every_byte_accounted(hexdata, records, rejects):
     buf = bytes.fromhex(hexdata.replace(" ", ""))
     fr = frame(buf, Framing("vb"))
     assert [r.hex() for r in records_of(buf, fr)] == records
@@ -83,7 +83,7 @@ def test_vb_table(hexdata, records, rejects):
 
 # ---- self-delimiting --------------------------------------------------------------------------------------
 
-def test_idms_lengths():
+def test_idms_rec_len_is_the_length_unless_below_the_prefix_or_truncated():
     assert idms_length(bytes.fromhex("0034"), 0, 52) == (52, None)
     n, why = idms_length(bytes.fromhex("0007"), 0, 7)
     assert n is None and why.startswith("bad_length")
@@ -110,7 +110,7 @@ def test_lldf_segment_framed_by_seglen_without_rdw():
     assert n is None and why.startswith("bad_length")
 
 
-def test_lldf_mass_delete_without_data_segment():
+def test_lldf_mass_delete_without_data_is_framed_as_its_header_alone():
     dm = lldf_record(change="DM")[:288]
     nxt = lldf_record(1)
     buf = dm + nxt
@@ -127,7 +127,7 @@ def test_lldf_mass_delete_without_data_segment():
     (lambda b: b[:288] + b"\x00\x01" + b[290:], "bad_length"),  # DATA length below 2
     (lambda b: b[:-1], "past_end"),  # record runs past end of file
 ])
-def test_lldf_bad(mutate, code):
+def test_malformed_lldf_record_is_one_reject_at_its_offset_after_the_good_one(mutate, code):
     buf = lldf_record(0) + mutate(lldf_record(1))
     fr = frame(buf, Framing("self", inner="lldf"))
     assert len(fr.starts) == 1
@@ -135,7 +135,7 @@ def test_lldf_bad(mutate, code):
     check_accounting(buf, fr)
 
 
-def test_idms_past_end_and_bad_length():
+def test_idms_tail_past_end_or_with_bad_length_is_rejected_after_the_good_record():
     good = idms_record(0, body=b"x" * 10)
     for tail, code in [(idms_record(1)[:-3], "past_end"), (b"\x00\x02\x00\x00", "bad_length")]:
         buf = good + tail
@@ -161,7 +161,7 @@ payloads = st.lists(st.binary(min_size=0, max_size=300), max_size=40)
 
 @settings(max_examples=60, deadline=None)
 @given(payloads)
-def test_rdw_round_trip(recs):
+def test_rdw_framed_payloads_come_back_whole_with_4_framing_bytes_each(recs):
     buf = b"".join(rdw(r) for r in recs)
     fr = frame(buf, Framing("rdw"))
     assert records_of(buf, fr) == recs and not fr.rejects
@@ -171,7 +171,7 @@ def test_rdw_round_trip(recs):
 
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.binary(min_size=0, max_size=300), min_size=0, max_size=40), st.integers(1, 7), st.booleans())
-def test_vb_round_trip(recs, per_block, extended):
+def test_vb_blocked_payloads_come_back_whole_without_rejects(recs, per_block, extended):
     buf = vb(recs, per_block, extended)
     fr = frame(buf, Framing("vb"))
     assert records_of(buf, fr) == recs and not fr.rejects
@@ -182,7 +182,7 @@ def test_vb_round_trip(recs, per_block, extended):
 @given(st.lists(st.tuples(st.sampled_from(["I ", "D ", "UB", "IL"]), st.lists(st.binary(max_size=80), min_size=1, max_size=2),
                           st.integers(106, 400)), max_size=15),
        st.sampled_from(["self", "vb"]))
-def test_lldf_round_trip(specs, kind):
+def test_lldf_records_self_or_vb_framed_come_back_whole_without_rejects(specs, kind):
     recs = [lldf_record(i, c, tuple(imgs), h) for i, (c, imgs, h) in enumerate(specs)]
     buf = b"".join(recs) if kind == "self" else vb(recs, 2)
     fr = frame(buf, Framing(kind, inner="lldf"))
@@ -192,7 +192,7 @@ def test_lldf_round_trip(specs, kind):
 
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.binary(max_size=200), max_size=30), st.sampled_from(["self", "rdw"]))
-def test_idms_round_trip(bodies, kind):
+def test_idms_records_self_or_rdw_framed_come_back_whole_without_rejects(bodies, kind):
     recs = [idms_record(i, body=b) for i, b in enumerate(bodies)]
     buf = b"".join(recs) if kind == "self" else b"".join(rdw(r) for r in recs)
     fr = frame(buf, Framing(kind, inner="idms"))
@@ -213,7 +213,7 @@ def test_garbage_is_always_fully_accounted(buf, kind):
 
 @settings(max_examples=40, deadline=None)
 @given(payloads, st.integers(1, 500))
-def test_gather_and_batches(recs, max_bytes):
+def test_batches_are_nonempty_and_gathering_them_gives_back_every_record(recs, max_bytes):
     buf = b"".join(rdw(r) for r in recs)
     fr = frame(buf, Framing("rdw"))
     data = np.frombuffer(buf, dtype=np.uint8)
@@ -246,7 +246,7 @@ def test_gather_equals_slicing_with_any_gaps(pieces, shuffled):
 
 # ---- layout resolution ------------------------------------------------------------------------------------
 
-def test_resolve_framing_defaults_and_errors():
+def test_resolve_framing_gives_layout_defaults_and_refuses_impossible_options():
     assert resolve_framing("qasym7j5") == Framing("fixed", record_length=971)
     assert resolve_framing("lldf").kind == "self" and resolve_framing("idms", "rdw").inner == "idms"
     assert resolve_framing("ibmsnap_cd_emp", "fixed", 120).record_length == 120

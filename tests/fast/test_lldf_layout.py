@@ -76,7 +76,7 @@ def test_longer_header_moves_data():
 
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 5000), st.integers(300, 1200))
-def test_segments_reassemble(data_len, max_len):
+def test_segments_fit_max_len_repeat_the_header_number_themselves_and_rejoin_the_data(data_len, max_len):
     rec = lldf.encode_record({"CHANGE_TYPE": "UB"}, [bytes(range(256)) * (data_len // 256) + b"q" * (data_len % 256), b"z"])
     segs = lldf.segment(rec, max_len)
     assert all(len(s) <= max_len for s in segs)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from support import lldf_unit
 
 
-def test_rendered_unit_tests_are_in_sync():
+def test_lldf_unit_test_files_on_disk_equal_what_jcat_generate_renders():
     stale = [str(p) for p, text in lldf_unit.rendered_files().items() if p.read_text() != text]
     assert not stale, "run `jcat generate`: " + ", ".join(stale)
 

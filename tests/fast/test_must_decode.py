@@ -44,7 +44,7 @@ def must_decode(*args, **kwargs) -> str:
     (("record", 9, 1, ["FF", "6F"], "any"), {}, "coalesce(substr(record, 9, 1) not in (X'FF', X'6F'), true)"),
     (("record", 9, 1, [], "any"), {}, "true"),
 ])
-def test_each_layouts_condition(args, kwargs, expected):
+def test_must_decode_renders_each_layouts_condition_as_written_out_by_hand(args, kwargs, expected):
     assert must_decode(*args, **kwargs) == expected
 
 

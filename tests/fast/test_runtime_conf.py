@@ -27,7 +27,7 @@ def clean_env(monkeypatch, tmp_path):
     runtime.set_command_line({})
 
 
-def test_spark_defaults_formats():
+def test_spark_defaults_reads_space_equals_and_colon_pairs_and_skips_comments():
     p = Path(__file__).with_name("data_spark_defaults.conf")
     p.write_text("# comment\n! also a comment\nspark.a  1\nspark.b=2\nspark.c : three words\n\n")
     try:
@@ -36,7 +36,7 @@ def test_spark_defaults_formats():
         p.unlink()
 
 
-def test_precedence(clean_env, monkeypatch):
+def test_cli_conf_beats_env_beats_spark_defaults_beats_jcat_defaults(clean_env, monkeypatch):
     conf_dir = clean_env / "conf"
     conf_dir.mkdir()
     (conf_dir / "spark-defaults.conf").write_text(

@@ -24,7 +24,7 @@ def test_sql_json_prints_one_object_per_row(spark, capsys):
 
 
 @pytest.mark.spark
-def test_sql_csv_and_table(spark, capsys):
+def test_sql_csv_has_header_and_empty_null_and_table_has_header_and_row_count(spark, capsys):
     assert main(["sql", "SELECT ebcdic_str(X'C1') a, CAST(NULL AS STRING) b", "--format", "csv"]) == 0
     assert capsys.readouterr().out == "a,b\nA,\n"
     assert main(["sql", "SELECT ebcdic_str(X'C1') a"]) == 0

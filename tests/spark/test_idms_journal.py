@@ -44,7 +44,7 @@ def expected(rec_type: str, values: dict) -> dict:
     return out
 
 
-def test_every_value_as_encoded(journal_rows):
+def test_idms_journal_shows_every_value_of_every_record_type_as_encoded(journal_rows):
     scen = demo.scenario()
     assert len(journal_rows) == len(scen)
     assert {r["TYPE"] for r in journal_rows} == set(idms.RECORD_TYPES)
@@ -68,7 +68,7 @@ def test_fields_are_null_for_types_that_do_not_carry_them(journal_rows):
                 assert row[col] is None, (row["TYPE"], col)
 
 
-def test_images_db_keys_and_lids(journal_rows):
+def test_bfor_aftr_images_db_keys_and_distributed_lids_as_encoded_else_null(journal_rows):
     scen = demo.scenario()
     for (rec_type, values), row in zip(scen, journal_rows):
         if rec_type in ("BFOR", "AFTR"):
@@ -84,7 +84,7 @@ def test_images_db_keys_and_lids(journal_rows):
             assert row["LIDS"] is None
 
 
-def test_time_record_stamps(journal_rows):
+def test_time_record_datestamp_is_local_and_a_zero_stamp_is_null_without_error(journal_rows):
     times = [r for r in journal_rows if r["TYPE"] == "TIME"]
     assert times[0]["T_DATESTMP"] == demo.START + demo.LOCAL_OFFSET
     assert times[1]["T_DATESTMP"] is None and times[1]["decode_errors"] == []  # zero: not yet written

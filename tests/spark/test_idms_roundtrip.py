@@ -12,7 +12,7 @@ from udfs.spark.landing.loader import load
 from support.idms import build, forget_loads, unland
 
 
-def test_load_build_query(spark, tmp_path):
+def test_demo_journal_loads_builds_and_queries_as_encoded_and_bad_rec_len_is_rejected(spark, tmp_path):
     unland(spark)  # a plain table left by the model tests would stand where the loader's view goes
     forget_loads(spark)  # the build's data tests read every IDMS load, not just this one
     files = demo.generate(tmp_path / "journals")["idms"]

@@ -16,7 +16,7 @@ def built(spark):
     return spark
 
 
-def test_local_outcomes(built):
+def test_each_local_transaction_has_its_end_type_outcome_and_activity_counts(built):
     rows = {r.TRANSACT_ID: r for r in built.sql("select * from jcat.idms_transactions").collect()}
     assert set(rows) == {1001, 1002, 1003, 1004, 1005, 1006}
     got = {lid: (r.END_TYPE, r.OUTCOME) for lid, r in rows.items()}
@@ -49,7 +49,7 @@ def test_distributed_branches_link_to_their_outcome(built):
     assert all(r.FORGOTTEN for r in rows if int(r.DID, 16) in (1, 2)) and all(r.HAS_PENDING for r in rows if r.TYPE == "DPND")
 
 
-def test_in_doubt_until_decided(built):
+def test_prepared_branch_without_a_decision_is_in_doubt_and_in_flight(built):
     """A participant that prepared (DIND) and crashed before the decision: in doubt; its branch still in flight."""
     from udfs.core.layouts.idms import journal
     recs = journal([("BGIN", {"TRANSACT_ID": 2001, "PROGRAM_NAME": "XFER"}),

@@ -94,7 +94,8 @@ IDMS = [idms_record(i, t, b"\x01" * i) for i, t in enumerate(["TIME", "BGIN", "B
     ("idms", "self", IDMS, b"".join(IDMS), b"\x00\x03\x00\x00", "bad_length"),
     ("idms", "rdw", IDMS, b"".join(rdw(r) for r in IDMS), rdw(IDMS[0] + b"!"), "length_mismatch"),
 ])
-def test_variable_framings(spark, tmp_path, layout, framing, records, body, bad, bad_code):
+def test_variable_framings_land_every_record_at_its_offset_and_reject_the_bad_tail(spark, tmp_path, layout, framing,
+                                                                                    records, body, bad, bad_code):
     f = tmp_path / f"{layout}.{framing}"
     f.write_bytes(body + bad)
     result = load(spark, layout, [str(f)], framing=framing)
@@ -139,7 +140,7 @@ def test_strict_names_file_offset_reason_and_bytes_and_lands_nothing(spark, tmp_
     assert spark.sql(f"SELECT * FROM jcat.raw_loads WHERE source_file = '{uri(f)}'").count() == 0
 
 
-def test_missing_path_and_bad_options(spark, tmp_path):
+def test_missing_path_or_pattern_and_missing_record_length_are_refused(spark, tmp_path):
     with pytest.raises(SourceProblem, match="no such file"):
         load(spark, "qasym7j5", [str(tmp_path / "nope.bin")])
     with pytest.raises(SourceProblem, match="no such file"):

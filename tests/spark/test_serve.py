@@ -56,7 +56,7 @@ def test_is_loopback(host, expected):
     (ServeOptions(port=70000), "--port must be"),
     (ServeOptions(auth="kerberos"), "--auth must be"),
 ])
-def test_validate_refuses(opts, message):
+def test_validate_refuses_remote_without_auth_and_incomplete_or_out_of_range_options(opts, message):
     with pytest.raises(RuntimeProblem, match=re.escape(message)):
         validate(opts)
 
@@ -89,7 +89,7 @@ def test_busy_port_is_named():
     check_port_free("127.0.0.1", port)  # free again once closed
 
 
-def test_busy_port_cli_message():
+def test_busy_port_is_one_jcat_line_without_traceback():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         s.listen()
@@ -111,7 +111,7 @@ def test_missing_java_is_named(tmp_path):
     assert "Traceback" not in r.stderr
 
 
-def test_password_file(tmp_path):
+def test_password_file_is_0600_pbkdf2_one_line_per_user_and_refuses_bad_entries(tmp_path):
     pw = tmp_path / "sub" / "users"
     add_user(pw, "ana", "first")
     add_user(pw, "bob", "x")
@@ -148,7 +148,7 @@ def test_serve_jar_is_built_from_its_sources():
     assert "JAVA_AUTHENTICATOR" not in (REPO / "udfs" / "serve" / "server.py").read_text()  # never compiled at serve time
 
 
-def test_server_conf_modes():
+def test_server_conf_maps_session_port_host_and_auth_options_to_thrift_settings():
     c = server_conf(ServeOptions(port=12345))
     assert c["spark.sql.hive.thriftServer.singleSession"] == "false"  # a session per connection
     assert server_conf(ServeOptions(shared_session=True))["spark.sql.hive.thriftServer.singleSession"] == "true"
@@ -624,7 +624,7 @@ def test_sigterm_stops_cleanly_then_plain_spark_reads_built_relation(built):
 
 
 @pytest.mark.spark
-def test_password_auth(tmp_path):
+def test_password_auth_admits_only_the_right_password_and_sigint_stops_cleanly(tmp_path):
     users = tmp_path / "users"
     add_user(users, "ana", "s3cret-ñ")
     home = tmp_path / "home"
