@@ -1,5 +1,6 @@
 """decode_ibmsnap_<table>: Db2 unload records decoded in one call, against records written here byte by byte from
-IBM's unload format (formats.md section 3), never from the layout the function is derived from."""
+IBM's unload format (formats.md section 3), never from the layout the function is derived from. The tests' encoder
+(tests/support/ibmsnap_unload.py) writes the same CDEMPLOYEE bytes: tests/fast/test_ibmsnap_unit_tests.py."""
 
 from __future__ import annotations
 
@@ -13,33 +14,7 @@ from udfs.core.catalog import BY_NAME
 from udfs.core.kernels.batch import DecodeError
 from udfs.core.kernels.unload import UnloadColumn, decode_unload
 
-PRESENT, NULL = "00", "FF"
-
-
-def ebcdic(text: str, width: int) -> str:
-    return text.encode("cp037").ljust(width, b"\x40").hex().upper()
-
-
-def cd_employee(indicator: str = "leading", salary: str = "005275000C") -> str:
-    """A CDEMPLOYEE row (cdemployee.cd.sql): two CHAR(10) FOR BIT DATA, CHAR(1), CHAR(6), VARCHAR(15), then nullable
-    CHAR(3) x2, DECIMAL(9,2) x2, TIMESTAMP, SMALLINT, each nullable one with its indicator byte."""
-    def nullable(ni: str, data: str) -> str:
-        return ni + data if indicator == "leading" else data + ni
-
-    return "".join([
-        "00000000000000000A01", "00000000000000000A02", "E4", ebcdic("000010", 6),
-        "0004" + "C8C1C1E2" + "00" * 11,                      # VARCHAR(15) 'HAAS'
-        nullable(PRESENT, "C1F0F0"), nullable(NULL, "000000"),  # DEPTNO 'A00', XDEPTNO NULL
-        nullable(PRESENT, salary), nullable(PRESENT, "000012345D"),  # 52750.00, -123.45
-        nullable(PRESENT, ebcdic("1995-01-01-00.00.00.000000", 26)),
-        nullable(PRESENT, "FFFE"),                             # SMALLINT -2
-    ])
-
-
-EXPECTED = {"IBMSNAP_UOWID": bytes.fromhex("00000000000000000A01"), "IBMSNAP_INTENTSEQ": bytes.fromhex("00000000000000000A02"),
-            "IBMSNAP_OPERATION": "U", "EMPNO": "000010", "LASTNAME": "HAAS", "DEPTNO": "A00", "XDEPTNO": None,
-            "SALARY": Decimal("52750.00"), "XSALARY": Decimal("-123.45"), "HIRED": dt.datetime(1995, 1, 1),
-            "GRADE": -2}
+from support.ibmsnap_unload import EXPECTED, NULL, cd_employee, ebcdic
 
 
 def decode(table: str, records: list[str | None], *args, strict: bool = False):

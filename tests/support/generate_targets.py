@@ -6,4 +6,5 @@ TARGETS: dict[str, str] = {
     "ibmi_unit": "support.ibmi_unit:rendered_files",  # unit tests of audit_journal_m7 and journal_entries
     "idms_unit": "support.idms_unit:rendered_files",  # unit tests of idms_journal from seed 004's REC lines
     "ibmi_esd_unit": "support.ibmi_esd_unit:generated_files",  # unit tests of the ESD models, from seed 001's tables
+    "ibmsnap_unit": "support.ibmsnap_unit:rendered_files",  # unit tests of the IBMSNAP record models, from the DDL
 }

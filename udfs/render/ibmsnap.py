@@ -143,51 +143,6 @@ def render_table_model(table: str, ephemeral: bool = False) -> str:
     return "\n".join(out)
 
 
-def _literal(c: Column, v) -> str:
-    k = kind(c)
-    if v is None:
-        return f"cast(null as {spark_type(c)})"
-    if k in ("bit", "varbit"):
-        return f"X'{bytes(v).hex().upper()}'"
-    if k in ("char", "varchar"):
-        return "'" + str(v).replace("'", "''") + "'"
-    if k == "timestamp":
-        return f"timestamp_ntz'{v.isoformat(sep=' ')}'"
-    return f"cast({v} as {spark_type(c)})"
-
-
-def _unit_test(table: str) -> dict:
-    lay = L.layout(table)
-    samples = (L.sample_values(table, seed=1), L.sample_values(table, seed=2, nulls=True))
-    given, expect = [], []
-    for i, values in enumerate(samples):
-        rec = L.encode_row(table, values).hex().upper()
-        given.append(f"select 'unit.bin' as source_file, cast({i * lay.record_length} as bigint) as record_offset, "
-                     f"cast({i + 1} as bigint) as record_number, X'{rec}' as record, 'L1' as load_id")
-        cols = []
-        for c in L.union_columns(table):  # dbt's sql format wants every column of the model
-            v = values.get(c.name)
-            cols.append(f"{_literal(c, v)} as {c.name}")
-            meanings = D.CODE_MEANINGS.get((table, c.name))
-            if meanings is not None:
-                m = None if v is None else meanings.get(str(v), f"unknown code {v}")
-                cols.append(("cast(null as string)" if m is None else "'" + m.replace("'", "''") + "'")
-                            + f" as {c.name}_MEANING")
-        expect.append(f"select {', '.join(cols)}, cast(array() as array<string>) as decode_errors, "
-                      f"'unit.bin' as source_file, cast({i * lay.record_length} as bigint) as record_offset, "
-                      f"cast({i + 1} as bigint) as record_number, 'L1' as load_id")
-    return {
-        "name": f"ibmsnap_{table}_decodes_encoded_rows",
-        "description": "Records from the Python encoder (every column set; every nullable column NULL) decode to "
-                       "the values encoded, NULL as SQL NULL, no decode errors (default variant os390/char10).",
-        "model": f"ibmsnap_{table}",
-        "overrides": {"macros": {"is_incremental": False}},
-        "given": [{"input": f"source('jcat', 'raw_ibmsnap_{table}')", "format": "sql",
-                   "rows": "\nunion all\n".join(given)}],
-        "expect": {"format": "sql", "rows": "\nunion all\n".join(expect)},
-    }
-
-
 def _column_yml(table: str, c: Column) -> dict:
     is_cd = table not in L.CONTROL_TABLES
     desc = D.DESCRIPTIONS.get((table, c.name)) or D.DESCRIPTIONS.get(c.name)
@@ -271,8 +226,7 @@ def render_table_yml(table: str) -> str:
         "name": f"ibmsnap_{table}",
         "description": desc + " Decoded from Db2 unload records; layout generated from the DDL in sql/ibmsnap "
                               "(dbt vars ibmsnap_platform, ibmsnap_sequence_form, ibmsnap_null_indicator).",
-        "columns": cols + D.LINEAGE_YML}],
-        "unit_tests": [_unit_test(table)]})
+        "columns": cols + D.LINEAGE_YML}]})
 
 
 def _cd_select(table: str, with_images: bool) -> str:
