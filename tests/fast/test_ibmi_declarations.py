@@ -99,3 +99,11 @@ def test_the_m7_warn_rules_accept_the_codes_seed_000_lists_under_each_field():
         column = name.removesuffix("_accepted_values")
         by_pos.setdefault(at[column], set()).update(re.findall(r"'([A-Z]+)'", sql))
     assert by_pos == codes, (by_pos, codes)
+
+
+def test_no_hand_written_ibmi_part_restates_a_position_or_repeats_a_description():
+    from support.hand_written import restatements
+    from udfs.render.ibmi_models import LOGIC
+
+    parts = [LOGIC / f"{m}.yml" for m in ("audit_journal_m7", "journal_entries", "journal_entries_decoded")]
+    assert restatements(parts, r"\b(position|offset) \d+|\b(Char|Zoned|Bin|BIN|Packed)\(\d+|\b\d{3} Char") == []

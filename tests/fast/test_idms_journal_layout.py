@@ -7,6 +7,7 @@ import re
 
 from udfs.core.layouts import idms
 
+from support.hand_written import restatements
 from support import REPO
 from support import source_tables as src
 
@@ -147,16 +148,6 @@ def test_each_rec_column_description_names_the_seeds_position_and_length():
 
 
 def test_no_hand_written_part_restates_a_position_or_repeats_a_description():
-    import yaml
-
     parts = sorted(LOGIC.glob("idms_*.yml"))
     assert len(parts) == 4
-    seen: dict[str, str] = {}
-    for part in parts:
-        text = part.read_text()
-        assert not re.search(r"\bat (position )?\d+, \d+ byte", text), part.name
-        for c in yaml.safe_load(text).get("columns", []):
-            d = c.get("description")
-            if d:
-                assert d not in seen, f"{part.name} {c['name']} repeats {seen[d]}"
-                seen[d] = f"{part.name} {c['name']}"
+    assert restatements(parts, r"\bat (position )?\d+, \d+ byte") == []

@@ -11,6 +11,7 @@ from hypothesis import given, settings, strategies as st
 
 from udfs.core.layouts import lldf
 
+from support.hand_written import restatements
 from support import REPO
 from support import source_tables as src
 
@@ -176,15 +177,5 @@ def test_each_header_column_description_names_the_tables_offset_and_width():
 
 
 def test_no_hand_written_part_restates_a_position_or_repeats_a_description():
-    import yaml
-
     assert len(LLDF_PARTS) == 7
-    seen: dict[str, str] = {}
-    for part in LLDF_PARTS:
-        text = part.read_text()
-        assert not re.search(r"\boffset \d+|\bBIN\(\d+\)|\bCHAR\(\d+\)", text), part.name
-        for c in yaml.safe_load(text).get("columns", []):
-            d = c.get("description")
-            if d:
-                assert d not in seen, f"{part.name} {c['name']} repeats {seen[d]}"
-                seen[d] = f"{part.name} {c['name']}"
+    assert restatements(LLDF_PARTS, r"\boffset \d+|\bBIN\(\d+\)|\bCHAR\(\d+\)") == []
