@@ -97,9 +97,8 @@ def judge_heading(t: Tally, orig, mut, pos, rec, where):
             lambda v: v == rec[ESD_AT:ESD_AT + want_len], where)
 
 
-BYTE_PARTS_SQL = ("jcat_ibmi_esd_slice", "jcat_ibmi_esd_from_offset", "jcat_ibmi_esd_field('tail'", "substr(DATA",
-                  "substr(CHANGE_VALUE", "if(length(DATA)")
-TEXT_PARTS_SQL = ("ebcdic_str(", "jcat_ibmi_esd_text_at")
+BYTE_PARTS = ("bytes", "rest", "leading_bytes", "following_bytes")  # the ESD's own bytes, cut
+TEXT_PARTS = ("text", "ebcdic_text", "text_by_type")  # the ESD's own bytes as EBCDIC text
 
 
 def judge_esd(t: Tally, lay, orig, mut, pos, rec, where):
@@ -127,9 +126,9 @@ def judge_esd(t: Tally, lay, orig, mut, pos, rec, where):
         v = mut[p.name]
         if not ch or v is None:
             t.judge(p.name, o, v, errors, ch, None, where)
-        elif isinstance(v, (bytes, bytearray)) and any(s in p.sql for s in BYTE_PARTS_SQL):
+        elif isinstance(v, (bytes, bytearray)) and p.kind in BYTE_PARTS:
             t.judge(p.name, o, v, errors, ch, lambda v: bytes(v) in esd, where)
-        elif isinstance(v, str) and any(s in p.sql for s in TEXT_PARTS_SQL):
+        elif isinstance(v, str) and p.kind in TEXT_PARTS:
             t.judge(p.name, o, v, errors, ch, lambda v: v.encode("cp037") in esd, where)
         else:
             t.values += 1
