@@ -17,7 +17,7 @@ from udfs.render import ibmsnap as models
 
 from support import DATA
 
-SEED = DATA / "seeds" / "003_ibmsnap_statements.txt"  # seed 003's DDL
+SEED = DATA / "sources" / "003_ibmsnap_statements.txt"  # seed 003's DDL
 
 
 def seed_statements() -> list[str]:
