@@ -165,8 +165,17 @@ def test_table_build_decodes_each_record_once_through_the_layout_function(spark,
     lay = get(layout)
     land(spark, lay, 300)
     register(spark)
-    factories = models.ways(spark, lay)
-    assert models.check_agreement(spark, factories, sample=300) == 300
+    model = models.MODELS[layout][0]
+    # an earlier build of the model holding the bench's load id must not filter the bench's rows out
+    stale = not spark.catalog.tableExists(f"jcat.{model}")
+    if stale:
+        spark.sql(f"CREATE TABLE jcat.{model} USING parquet AS SELECT 'L1' AS load_id")
+    try:
+        factories = models.ways(spark, lay)
+        assert models.check_agreement(spark, factories, sample=300) == 300
+    finally:
+        if stale:
+            spark.sql(f"DROP TABLE jcat.{model}")
     plan = factories["model_layout"]()._jdf.queryExecution().executedPlan().toString()
     function = "decode_ibmsnap_cdemployee" if layout == "ibmsnap" else f"decode_{layout}"
     assert plan.count("ArrowEvalPython") == 1 and function in plan

@@ -36,8 +36,9 @@ def compiled_sql(spark, model: str, engine: str) -> str:
     from ..dbt.runner import run_dbt
     from ..spark.runtime import jcat_home
 
-    if not run_dbt(spark, ["compile", "--select", model, "--vars", json.dumps({"jcat_field_engine": engine}),
-                           "--quiet"]):
+    # --full-refresh: is_incremental() is false even where an earlier build left the table (its loads filtered out)
+    if not run_dbt(spark, ["compile", "--select", model, "--full-refresh",
+                           "--vars", json.dumps({"jcat_field_engine": engine}), "--quiet"]):
         raise RuntimeError(f"dbt compile of {model} failed")
     target = Path(os.environ.get("DBT_TARGET_PATH") or jcat_home() / "dbt" / "target")
     found = list(target.glob(f"compiled/*/models/**/{model}.sql"))
