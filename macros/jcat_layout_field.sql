@@ -3,8 +3,8 @@
     udfs/core/kinds.py's table, their SQL udfs/render/kind_sql.py's.
     jcat_by_layout(): true for tables and incremental models in jcat's own run, which decode each record once through the
     layout function (`decode_<layout>(record) as <struct>` in a CTE before) and read its fields; false
-    for a view, which decodes field by field. THE SWITCH POINT of issue 15: a view's branch ('function')
-    will call the persistent functions jcat.<function>(substr(record, pos, len)).
+    for a view, which decodes field by field: a view's branch ('function') calls the persistent
+    functions jcat.<function>(substr(record, pos, len)).
     var jcat_field_engine overrides the choice: 'layout', 'function' (the catalog's per-field functions) or
     'spark' (Spark's own expressions, the benchmark's baseline: jcat bench --models). -#}
 {% macro jcat_by_layout() -%}

@@ -109,7 +109,7 @@ PAGES: dict[tuple[str, str], str] = {
     **{("R", t): "record_image" for t in ("PT", "PX", "UP", "UB", "UR", "BR", "DL", "DR", "IL")},
 }
 
-# Recalled (not confirmed by any source we could read): kept as they were before issue 18.
+# Recalled (not confirmed by any source we could read): kept as first declared, before the V5R4 headers were read.
 RECALLED: dict[tuple[str, str], str] = {
     **{(c, "ZT"): "audit_value" for c in "EQY"}, **{(c, "ZA"): "authority_change" for c in "EQY"},
     **{(c, "ZB"): "object_attribute_change" for c in "EQY"}, **{(c, "ZP"): "primary_group_change" for c in "EQY"},

@@ -286,7 +286,7 @@ The seed lost the table headings that name each layout's entries. Every row belo
   section 2 (C CM/RB, R record images, F OP/CL).
 - **recalled**: IBM's entry names as we remember them, not checked: the stored copies of the finder and layouts
   pages stop after the B entries (searched 2026-11-22), and no header covers them (C, D FM/FN, F, J, L entries).
-- Corrections the headers brought (issue 18): the two unlink tables were swapped (seed table 34, with the parent
+- Corrections IBM's V5R4 headers brought: the two unlink tables were swapped (seed table 34, with the parent
   path offset at 37 and Reserved Char (3), is B B5 "Remove link - Link"; table 35, with the object's JID at 37 and
   Reserved Char (7), is B B4 "Remove link - Parent Directory"); the keyed-receive table (Reserved 18, key length,
   key order, key at 23) is Q QL, not Q QR (QR, receive without key, has 18 bytes of reserved ESD and no struct:

@@ -2,7 +2,7 @@
 
 - macros/jcat_layout_field.sql: from the SQL of each kind (udfs/render/kind_sql.py). The switch point between the two
   ways a model decodes a field: a table or incremental model reads the field from the layout function's struct
-  (each record decoded once, `decode_<layout>(record)`); a view (issue 15) calls one function per field.
+  (each record decoded once, `decode_<layout>(record)`); a view calls one function per field.
 - `logic(name)`: the hand-written part of a model in udfs/render/logic/, for the renderers that append one.
 The IBM i models, their heading macro and docs: udfs/render/ibmi_models.py.
 """
@@ -29,8 +29,8 @@ def render_layout_field_macro() -> str:
            "    udfs/core/kinds.py's table, their SQL udfs/render/kind_sql.py's.",
            "    jcat_by_layout(): true for tables and incremental models in jcat's own run, which decode each record once through the",
            "    layout function (`decode_<layout>(record) as <struct>` in a CTE before) and read its fields; false",
-           "    for a view, which decodes field by field. THE SWITCH POINT of issue 15: a view's branch ('function')",
-           "    will call the persistent functions jcat.<function>(substr(record, pos, len)).",
+           "    for a view, which decodes field by field: a view's branch ('function') calls the persistent",
+           "    functions jcat.<function>(substr(record, pos, len)).",
            "    var jcat_field_engine overrides the choice: 'layout', 'function' (the catalog's per-field functions) or",
            "    'spark' (Spark's own expressions, the benchmark's baseline: jcat bench --models). -#}",
            "{% macro jcat_by_layout() -%}",
