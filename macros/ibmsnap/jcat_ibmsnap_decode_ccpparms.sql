@@ -22,10 +22,10 @@ decoded as (
 {%- if variant in ['os390/char10', 'os390/varchar16', 'vmvse/char10', 'vmvse/varchar16', 'other/char10', 'other/varchar16'] %}
     -- ccpparms.all.sql: 20 bytes; pos width column
     20 as expected_length,
-    {{ jcat_ibmsnap_column('record', 1, 'int', 0, nullable=true, name='RETENTION_LIMIT') }}  as RETENTION_LIMIT, --    1   5  INT
-    {{ jcat_ibmsnap_column('record', 6, 'int', 0, nullable=true, name='LAG_LIMIT') }}        as LAG_LIMIT      , --    6   5  INT
-    {{ jcat_ibmsnap_column('record', 11, 'int', 0, nullable=true, name='COMMIT_INTERVAL') }} as COMMIT_INTERVAL, --   11   5  INT
-    {{ jcat_ibmsnap_column('record', 16, 'int', 0, nullable=true, name='PRUNE_INTERVAL') }}  as PRUNE_INTERVAL , --   16   5  INT
+    {{ jcat_ibmsnap_column('record', 1, 'int', 0, nullable=true, name='RETENTION_LIMIT') }}  as RETENTION_LIMIT, --    1   5  INTEGER
+    {{ jcat_ibmsnap_column('record', 6, 'int', 0, nullable=true, name='LAG_LIMIT') }}        as LAG_LIMIT      , --    6   5  INTEGER
+    {{ jcat_ibmsnap_column('record', 11, 'int', 0, nullable=true, name='COMMIT_INTERVAL') }} as COMMIT_INTERVAL, --   11   5  INTEGER
+    {{ jcat_ibmsnap_column('record', 16, 'int', 0, nullable=true, name='PRUNE_INTERVAL') }}  as PRUNE_INTERVAL , --   16   5  INTEGER
 {%- endif %}
     source_file, record_offset, record_number, load_id, record
   from records

@@ -26,7 +26,7 @@ decoded as (
     {{ jcat_ibmsnap_column('record', 12, 'char', 12, nullable=true, name='AUTHTKN') }} as AUTHTKN , --   12  13  CHAR(12)
     {{ jcat_ibmsnap_column('record', 25, 'char', 18, nullable=true, name='AUTHID') }}  as AUTHID  , --   25  19  CHAR(18)
     {{ jcat_ibmsnap_column('record', 44, 'char', 1, nullable=true, name='CAPTURED') }} as CAPTURED, --   44   2  CHAR(1)
-    {{ jcat_ibmsnap_column('record', 46, 'int', 0, nullable=true, name='UOWTIME') }}   as UOWTIME , --   46   5  INT
+    {{ jcat_ibmsnap_column('record', 46, 'int', 0, nullable=true, name='UOWTIME') }}   as UOWTIME , --   46   5  INTEGER
     cast(null as binary)                                                               as UOWID   , -- not in this variant
 {%- elif variant in ['os390/varchar16', 'other/varchar16'] %}
     -- warm_start.all.sql: 58 bytes; pos width column
@@ -35,7 +35,7 @@ decoded as (
     {{ jcat_ibmsnap_column('record', 20, 'char', 12, nullable=true, name='AUTHTKN') }} as AUTHTKN , --   20  13  CHAR(12)
     {{ jcat_ibmsnap_column('record', 33, 'char', 18, nullable=true, name='AUTHID') }}  as AUTHID  , --   33  19  CHAR(18)
     {{ jcat_ibmsnap_column('record', 52, 'char', 1, nullable=true, name='CAPTURED') }} as CAPTURED, --   52   2  CHAR(1)
-    {{ jcat_ibmsnap_column('record', 54, 'int', 0, nullable=true, name='UOWTIME') }}   as UOWTIME , --   54   5  INT
+    {{ jcat_ibmsnap_column('record', 54, 'int', 0, nullable=true, name='UOWTIME') }}   as UOWTIME , --   54   5  INTEGER
     cast(null as binary)                                                               as UOWID   , -- not in this variant
 {%- elif variant in ['vmvse/char10'] %}
     -- warm_start.vmvse.sql: 48 bytes; pos width column
@@ -44,7 +44,7 @@ decoded as (
     cast(null as string)                                                               as AUTHTKN , -- not in this variant
     {{ jcat_ibmsnap_column('record', 23, 'char', 18, nullable=true, name='AUTHID') }}  as AUTHID  , --   23  19  CHAR(18)
     {{ jcat_ibmsnap_column('record', 42, 'char', 1, nullable=true, name='CAPTURED') }} as CAPTURED, --   42   2  CHAR(1)
-    {{ jcat_ibmsnap_column('record', 44, 'int', 0, nullable=true, name='UOWTIME') }}   as UOWTIME , --   44   5  INT
+    {{ jcat_ibmsnap_column('record', 44, 'int', 0, nullable=true, name='UOWTIME') }}   as UOWTIME , --   44   5  INTEGER
     {{ jcat_ibmsnap_column('record', 12, 'bit', 10, nullable=true, name='UOWID') }}    as UOWID   , --   12  11  CHAR(10) FOR BIT DATA
 {%- elif variant in ['vmvse/varchar16'] %}
     -- warm_start.vmvse.sql: 56 bytes; pos width column
@@ -53,7 +53,7 @@ decoded as (
     cast(null as string)                                                               as AUTHTKN , -- not in this variant
     {{ jcat_ibmsnap_column('record', 31, 'char', 18, nullable=true, name='AUTHID') }}  as AUTHID  , --   31  19  CHAR(18)
     {{ jcat_ibmsnap_column('record', 50, 'char', 1, nullable=true, name='CAPTURED') }} as CAPTURED, --   50   2  CHAR(1)
-    {{ jcat_ibmsnap_column('record', 52, 'int', 0, nullable=true, name='UOWTIME') }}   as UOWTIME , --   52   5  INT
+    {{ jcat_ibmsnap_column('record', 52, 'int', 0, nullable=true, name='UOWTIME') }}   as UOWTIME , --   52   5  INTEGER
     {{ jcat_ibmsnap_column('record', 20, 'bit', 10, nullable=true, name='UOWID') }}    as UOWID   , --   20  11  CHAR(10) FOR BIT DATA
 {%- endif %}
     source_file, record_offset, record_number, load_id, record

@@ -40,7 +40,7 @@ def _spark_type(c: U.Column) -> str:
         return "binary" if c.for_bit_data else "string"
     if c.db2_type == "DECIMAL":
         return f"decimal({c.length},{c.scale})"
-    return {"SMALLINT": "smallint", "INT": "int", "BIGINT": "bigint", "TIMESTAMP": "timestamp_ntz"}[c.db2_type]
+    return {"SMALLINT": "smallint", "INTEGER": "int", "BIGINT": "bigint", "TIMESTAMP": "timestamp_ntz"}[c.db2_type]
 
 
 def _literal(c: U.Column, v) -> str:

@@ -72,7 +72,7 @@ def data_width(c: Column) -> int:
         return 2 + c.length
     if c.db2_type == "DECIMAL":
         return c.length // 2 + 1
-    return {"SMALLINT": 2, "INT": 4, "BIGINT": 8, "TIMESTAMP": 26}[c.db2_type]
+    return {"SMALLINT": 2, "INTEGER": 4, "BIGINT": 8, "TIMESTAMP": 26}[c.db2_type]
 
 
 def width(c: Column) -> int:
@@ -99,7 +99,7 @@ def field(c: Column, value) -> str:
         raw = bytes(value) if c.for_bit_data else str(value).encode("cp037")
         assert len(raw) <= c.length
         return len(raw).to_bytes(2, "big").hex().upper() + raw.hex().upper() + "00" * (c.length - len(raw))
-    if t in ("SMALLINT", "INT", "BIGINT"):
+    if t in ("SMALLINT", "INTEGER", "BIGINT"):
         return value.to_bytes(data_width(c), "big", signed=True).hex().upper()
     if t == "DECIMAL":
         return _packed(Decimal(value), c)
@@ -203,7 +203,7 @@ def values(cols: tuple[Column, ...], row: int, nulls: bool = False) -> dict:
             v = bytes(range(n % 7 + 1)) if c.for_bit_data else f"{c.name.lower()} {row}"[-c.length:].lstrip()
         elif t == "SMALLINT":
             v = (-1) ** n * (300 + n)
-        elif t == "INT":
+        elif t == "INTEGER":
             v = (-1) ** n * (70_000 + n * 1_001)
         elif t == "BIGINT":
             v = (-1) ** n * (2**40 + n)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from ..core.ddl import Column
 from ..core.layouts import ibmsnap as L
-from ..core.layouts.ibmsnap import MODELS_DIR, kind, spark_type
+from ..core.layouts.ibmsnap import MODELS_DIR, kind, spark_type, unload_length
 from ..core.project import source_root
 
 from . import ibmsnap_docs as D
@@ -25,7 +25,7 @@ def _jinja_list(vs) -> str:
 
 def _col_args(s) -> str:
     c = s.column
-    args = f"'record', {s.pos}, '{kind(c)}', {c.length if c.length is not None else 0}"
+    args = f"'record', {s.pos}, '{kind(c)}', {unload_length(c)}"
     if kind(c) == "decimal":
         args += f", scale={c.scale}"
     if c.nullable:

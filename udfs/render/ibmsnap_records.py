@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..core.layouts.ibmsnap import DEFAULT_VARIANT, VARIANTS, Slot, all_tables, kind, variant_groups
+from ..core.layouts.ibmsnap import DEFAULT_VARIANT, VARIANTS, Slot, all_tables, kind, unload_length, variant_groups
 from ..core.project import source_root
 from .markers import marker
 
@@ -14,7 +14,7 @@ RECORDS_MODULE = source_root() / "udfs" / "core" / "layouts" / "ibmsnap_records.
 
 def _unload_line(s: Slot) -> str:
     c = s.column
-    args = [repr(s.name), str(s.pos), repr(kind(c)), str(c.length or 0)]
+    args = [repr(s.name), str(s.pos), repr(kind(c)), str(unload_length(c))]
     if kind(c) == "decimal":
         args.append(f"scale={c.scale}")
     if c.nullable:

@@ -48,12 +48,17 @@ def kind(c: Column) -> str:
         return "bit" if c.for_bit_data else "char"
     if c.db2_type == "VARCHAR":
         return "varbit" if c.for_bit_data else "varchar"
-    return c.db2_type.lower()
+    return {"INTEGER": "int"}.get(c.db2_type, c.db2_type.lower())
 
 
 def unload_column(c: Column, pos: int = 1) -> UnloadColumn:
     """The column as the unload kernel reads it (its width and types are the kernel's one table)."""
-    return UnloadColumn(c.name, pos, kind(c), c.length or 0, c.scale or 0, c.nullable)
+    return UnloadColumn(c.name, pos, kind(c), unload_length(c), c.scale or 0, c.nullable)
+
+
+def unload_length(c: Column) -> int:
+    """The length the unload decoder takes: a TIMESTAMP's is its fixed 26 characters, so 0."""
+    return 0 if c.db2_type == "TIMESTAMP" else c.length or 0
 
 
 def data_width(c: Column) -> int:

@@ -164,10 +164,10 @@ LAYOUTS = {
     'ccpparms': {
         # ccpparms.all.sql: 20 bytes
         ('os390/char10', 'os390/varchar16', 'vmvse/char10', 'vmvse/varchar16', 'other/char10', 'other/varchar16'): (
-            C('RETENTION_LIMIT', 1, 'int', 0, nullable=True),   #    1   5  INT
-            C('LAG_LIMIT', 6, 'int', 0, nullable=True),         #    6   5  INT
-            C('COMMIT_INTERVAL', 11, 'int', 0, nullable=True),  #   11   5  INT
-            C('PRUNE_INTERVAL', 16, 'int', 0, nullable=True),   #   16   5  INT
+            C('RETENTION_LIMIT', 1, 'int', 0, nullable=True),   #    1   5  INTEGER
+            C('LAG_LIMIT', 6, 'int', 0, nullable=True),         #    6   5  INTEGER
+            C('COMMIT_INTERVAL', 11, 'int', 0, nullable=True),  #   11   5  INTEGER
+            C('PRUNE_INTERVAL', 16, 'int', 0, nullable=True),   #   16   5  INTEGER
         ),
     },
     'warm_start': {
@@ -177,7 +177,7 @@ LAYOUTS = {
             C('AUTHTKN', 12, 'char', 12, nullable=True),  #   12  13  CHAR(12)
             C('AUTHID', 25, 'char', 18, nullable=True),   #   25  19  CHAR(18)
             C('CAPTURED', 44, 'char', 1, nullable=True),  #   44   2  CHAR(1)
-            C('UOWTIME', 46, 'int', 0, nullable=True),    #   46   5  INT
+            C('UOWTIME', 46, 'int', 0, nullable=True),    #   46   5  INTEGER
         ),
         # warm_start.all.sql: 58 bytes
         ('os390/varchar16', 'other/varchar16'): (
@@ -185,7 +185,7 @@ LAYOUTS = {
             C('AUTHTKN', 20, 'char', 12, nullable=True),  #   20  13  CHAR(12)
             C('AUTHID', 33, 'char', 18, nullable=True),   #   33  19  CHAR(18)
             C('CAPTURED', 52, 'char', 1, nullable=True),  #   52   2  CHAR(1)
-            C('UOWTIME', 54, 'int', 0, nullable=True),    #   54   5  INT
+            C('UOWTIME', 54, 'int', 0, nullable=True),    #   54   5  INTEGER
         ),
         # warm_start.vmvse.sql: 48 bytes
         ('vmvse/char10',): (
@@ -193,7 +193,7 @@ LAYOUTS = {
             C('UOWID', 12, 'bit', 10, nullable=True),     #   12  11  CHAR(10) FOR BIT DATA
             C('AUTHID', 23, 'char', 18, nullable=True),   #   23  19  CHAR(18)
             C('CAPTURED', 42, 'char', 1, nullable=True),  #   42   2  CHAR(1)
-            C('UOWTIME', 44, 'int', 0, nullable=True),    #   44   5  INT
+            C('UOWTIME', 44, 'int', 0, nullable=True),    #   44   5  INTEGER
         ),
         # warm_start.vmvse.sql: 56 bytes
         ('vmvse/varchar16',): (
@@ -201,7 +201,7 @@ LAYOUTS = {
             C('UOWID', 20, 'bit', 10, nullable=True),     #   20  11  CHAR(10) FOR BIT DATA
             C('AUTHID', 31, 'char', 18, nullable=True),   #   31  19  CHAR(18)
             C('CAPTURED', 50, 'char', 1, nullable=True),  #   50   2  CHAR(1)
-            C('UOWTIME', 52, 'int', 0, nullable=True),    #   52   5  INT
+            C('UOWTIME', 52, 'int', 0, nullable=True),    #   52   5  INTEGER
         ),
     },
     'ccpenq': {
