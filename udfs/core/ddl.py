@@ -453,8 +453,6 @@ def _column(r: Reader, table: _Table, seen: Seen) -> Column:
             _default_value(r)
         elif r.words("CCSID"):
             ccsid = _ccsid(r, seen)
-            if isinstance(ccsid, int):
-                seen.mark("db2i", "a column CCSID number", at)
         elif r.words("FOR", "BIT", "DATA"):
             fbd, ccsid = True, BIT_DATA_CCSID
         elif r.words("FOR", "SBCS", "DATA") or r.words("FOR", "MIXED", "DATA"):
@@ -485,7 +483,7 @@ def _column(r: Reader, table: _Table, seen: Seen) -> Column:
             r.skip_group()
         else:
             r.fail(f"column {name}: {r.peek.text!r} is not a column attribute jcat reads",
-                   "remove it or ask for it to be supported")
+                   "put the ',' that ends the column before it, or remove it")
     if fbd and db2_type not in _TEXT_TYPES:
         r.fail(f"FOR BIT DATA on {db2_type} column {name}", "write BINARY/VARBINARY or drop FOR BIT DATA", line)
     return Column(name, db2_type, length, scale, fbd, nullable, with_default, ccsid, "", line, system_name)
@@ -651,8 +649,7 @@ def _alter_table(r: Reader, table: _Table):
     _, name = r.qualified("the table name")
     if name != table.name:
         r.fail(f"ALTER TABLE {name} names a table this file does not create", "declare one table per file", line)
-    r.expect_words("ADD")
-    if not _constraint(r, table):
+    if not r.words("ADD") or not _constraint(r, table):
         r.fail(f"ALTER TABLE {name} does more than add a constraint", "apply it to the CREATE TABLE or remove it",
                line)
 
