@@ -148,6 +148,7 @@ REFUSALS = [
     ("CREATE TABLE T (\n A CLOB(10K))", 2, "column A is CLOB"),
     ("CREATE TABLE T (A INT,\n B DBCLOB(10))", 2, "column B is DBCLOB"),
     ("CREATE TABLE T (\n\n X XML)", 3, "column X is XML"),
+    ("/* a comment\n over two lines */ CREATE TABLE T (\n X XML)", 3, "column X is XML"),
     ("CREATE TABLE T (D DATALINK(200))", 1, "column D is DATALINK"),
     ("CREATE TABLE T (R ROWID NOT NULL GENERATED ALWAYS)", 1, "column R is ROWID"),
     ("CREATE TABLE T (A INT,\n F DECFLOAT(34))", 2, "column F is DECFLOAT"),
