@@ -5,10 +5,9 @@ one line naming the file, the line and the construct."""
 from __future__ import annotations
 
 import pytest
+from support import DATA
 
 from udfs.core import ddl
-
-from support import DATA
 
 SOURCES = DATA / "sources" / "ddl"
 
@@ -24,9 +23,9 @@ def declared(tmp_path, text: str):
 # (file, table attributes, columns as (line, name, system name, type, length, scale, nullable, default, ccsid, label))
 WHOLE_FILES = [
     ("db2i_customer_orders.sql",
-     dict(schema="SALES", name="CUSTOMER_ORDERS", system_name="CUSORD", record_format="CUSORDR", ccsid=None,
-          label="Customer orders", dialect="db2i", primary_key=("ORD#", "LINE_ID"),
-          indexes=(ddl.Index("SALES.CUSORD_BY_NAME", ("CUSTOMER_NAME", "@REGION"), False),)),
+     {"schema": "SALES", "name": "CUSTOMER_ORDERS", "system_name": "CUSORD", "record_format": "CUSORDR",
+      "ccsid": None, "label": "Customer orders", "dialect": "db2i", "primary_key": ("ORD#", "LINE_ID"),
+      "indexes": (ddl.Index("SALES.CUSORD_BY_NAME", ("CUSTOMER_NAME", "@REGION"), False),)},
      [(14, "ORD#", "ORDNO", "NUMERIC", 7, 0, False, True, None, "Order number"),  # TEXT IS beats the heading
       (15, "CUSTOMER_NAME", "CUSNAM", "VARCHAR", 40, 0, False, True, 37, "Customer Name"),  # heading, one line
       (16, "@REGION", None, "CHAR", 2, 0, False, True, 37, "Sales region"),
@@ -37,9 +36,9 @@ WHOLE_FILES = [
       (25, "CHANGED_AT", "CHGTS", "TIMESTAMP", 12, 0, False, False, None, ""),
       (26, "PRICE$", "PRICE", "DOUBLE", None, 0, True, False, None, "")]),
     ("db2z_payroll_employee.sql",
-     dict(schema="PAYROLL", name="EMPLOYEE", system_name=None, record_format=None, ccsid="EBCDIC",
-          label="Employees", dialect="db2z", primary_key=("EMPNO",),
-          indexes=(ddl.Index("PAYROLL.XEMP1", ("EMPNO",), True),)),
+     {"schema": "PAYROLL", "name": "EMPLOYEE", "system_name": None, "record_format": None, "ccsid": "EBCDIC",
+      "label": "Employees", "dialect": "db2z", "primary_key": ("EMPNO",),
+      "indexes": (ddl.Index("PAYROLL.XEMP1", ("EMPNO",), True),)},
      [(8, "EMPNO", None, "CHAR", 6, 0, False, False, None, ""),
       (9, "LASTNAME", None, "VARCHAR", 15, 0, False, False, None, ""),
       (10, "DEPT", None, "CHAR", 3, 0, True, True, None, ""),
@@ -111,8 +110,8 @@ READS = [
      ("LIB", "T", ["A", "b#", "ORD@", "Ab$", "C$"], (), "db2")),
     ('CREATE TABLE "my lib"."My T" (A INT PRIMARY KEY, B INT)', ("my lib", "My T", ["A", "B"], ("A",), "db2")),
     ("CREATE TABLE T (A INT NOT NULL, B INT, PRIMARY KEY (B, A))", ("", "T", ["A", "B"], ("B", "A"), "db2")),
-    ("CREATE TABLE T (A INT NOT NULL, B INT, CONSTRAINT X.PK PRIMARY KEY (A), CONSTRAINT U UNIQUE (B), "
-     "FOREIGN KEY (B) REFERENCES X.P (K) ON DELETE CASCADE ON UPDATE NO ACTION, CHECK (B > 0))",
+    (("CREATE TABLE T (A INT NOT NULL, B INT, CONSTRAINT X.PK PRIMARY KEY (A), CONSTRAINT U UNIQUE (B), "
+      "FOREIGN KEY (B) REFERENCES X.P (K) ON DELETE CASCADE ON UPDATE NO ACTION, CHECK (B > 0))"),
      ("", "T", ["A", "B"], ("A",), "db2")),
     ("CREATE TABLE T (A INT NOT NULL);\nALTER TABLE T ADD CONSTRAINT P PRIMARY KEY (A);",
      ("", "T", ["A"], ("A",), "db2")),
@@ -187,7 +186,7 @@ def test_a_mistake_is_one_line_naming_file_line_and_construct(tmp_path, text, li
     assert message.startswith(f"{tmp_path / 't.sql'}:{line}: "), message
     assert construct in message, message
     what, todo = message.split(" — ")  # what is wrong — what to do
-    assert todo and "\n" not in message
+    assert what and todo and "\n" not in message
 
 
 def test_dbcs_is_parsed_by_parse_text_and_refused_by_parse_declared(tmp_path):

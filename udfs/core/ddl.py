@@ -120,7 +120,7 @@ _TOKEN = re.compile(r"""
   | (?P<number>\d+(?:\.\d*)?(?:[Ee][+-]?\d+)?)
   | (?P<word>[A-Za-z_#@$][A-Za-z0-9_#@$]*)
   | (?P<punct>[(),;.=/*+\-<>|:!?])
-""", re.X | re.S)
+""", re.VERBOSE | re.DOTALL)
 
 
 def tokens(text: str, where: str) -> list[Token]:
@@ -423,6 +423,15 @@ def _default_value(r: Reader):
         r.at += 1
 
 
+def _skip_generated(r: Reader):
+    """The rest of GENERATED ... AS IDENTITY (options) / ROW CHANGE TIMESTAMP / ...: values Db2 fills in."""
+    while r.at_punct("(") or r.peek is not None and r.peek.is_(*_GENERATED_WORDS):
+        if r.at_punct("("):
+            r.skip_group()
+        else:
+            r.at += 1
+
+
 def _ccsid(r: Reader, seen: Seen) -> int | str:
     line = r.line
     t = r.peek
@@ -463,8 +472,7 @@ def _column(r: Reader, table: _Table, seen: Seen) -> Column:
         elif r.words("IMPLICITLY", "HIDDEN"):
             pass
         elif r.words("GENERATED"):
-            while r.peek is not None and (r.peek.kind == "word" and r.peek.text in _GENERATED_WORDS or r.at_punct("(")):
-                r.skip_group() if r.at_punct("(") else setattr(r, "at", r.at + 1)
+            _skip_generated(r)
         elif r.words("CONSTRAINT"):
             r.qualified("a constraint name")
         elif r.words("PRIMARY", "KEY"):
@@ -743,7 +751,7 @@ def _check_names(t: _Table, f: _File, where: str):
                              "— correct the name or remove the statement")
 
 
-_DIRECTIVE = re.compile(r"^\s*--\s*jcat:\s*(\w+)\s*=\s*(.*?)\s*$", re.M)
+_DIRECTIVE = re.compile(r"^\s*--\s*jcat:\s*(\w+)\s*=\s*(.*?)\s*$", re.MULTILINE)
 _COLUMN_TEXTS = ("label_text", "comment", "label")  # TEXT IS, then COMMENT ON, then the column heading
 _TABLE_TEXTS = ("label", "comment")
 

@@ -24,7 +24,7 @@ def _unload_line(s: Slot) -> str:
 
 def render_records_module() -> str:
     """The unload layout of every table and variant as data, for decode_ibmsnap_<table> (udfs/core/catalog.py):
-    no DDL parsing where the functions run (executors have the package, not sql/ or sqlglot)."""
+    no DDL parsing where the functions run (executors have the package, not sql/)."""
     out = [marker(RECORDS_MODULE, "udfs/core/layouts/ibmsnap.py"),
            '"""IBM SQL Replication tables as Db2 unload records, laid out from the DDL in sql/ibmsnap by',
            "udfs/core/layouts/ibmsnap.py, for the layout functions decode_ibmsnap_<table>. Per table, per group of",
