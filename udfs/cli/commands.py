@@ -161,6 +161,13 @@ def cmd_functions(args) -> int:
     return 0
 
 
+@command("tables")
+def cmd_tables(args) -> int:
+    from .tables import cmd_tables as run
+
+    return run(args)
+
+
 @command("generate")
 def cmd_generate(args) -> int:
     from ..render.generate import main as generate
@@ -490,6 +497,9 @@ def build_parser() -> argparse.ArgumentParser:
     ld.add_argument("--replace", action="store_true", help="reload files whose content changed, hiding their old rows")
     ld.add_argument("--strict", action="store_true", help="any reject is an error; nothing is loaded")
     ld.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    from .tables import add_parser as tables_parser
+
+    tables_parser(sub)
     return p
 
 

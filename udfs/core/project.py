@@ -2,7 +2,8 @@
 
 No Spark. `source_root()` is the copy this package came with: the checkout it runs from, else the copy installed
 beside it (udfs/_project, in a wheel). `project_dir()` is the dbt project to run: JCAT_PROJECT_DIR when set (a
-user's own project, or a test's copy), else `source_root()`.
+user's own project, or a test's copy), else the home project under JCAT_HOME once a table is declared there, else
+`source_root()`.
 """
 
 from __future__ import annotations
@@ -28,11 +29,19 @@ def source_root() -> Path:
     return checkout if _is_project(checkout) else INSTALLED
 
 
+def home_project() -> Path:
+    """The project `jcat tables add` creates when no JCAT_PROJECT_DIR is set: under JCAT_HOME, jcat as a package."""
+    return Path(os.environ.get("JCAT_HOME", "./.jcat")).resolve() / "project"
+
+
 def project_dir() -> Path:
-    """The dbt project: JCAT_PROJECT_DIR, else the checkout this package runs from, else its installed copy."""
+    """The dbt project: JCAT_PROJECT_DIR, else the home project (once `jcat tables add` created it), else the
+    checkout this package runs from, else its installed copy."""
     env = os.environ.get("JCAT_PROJECT_DIR")
     if env:
         return Path(env).resolve()
+    if _is_project(home_project()):
+        return home_project()
     root = source_root()
     if not _is_project(root):
         raise ProjectNotFound("cannot find the jcat dbt project: set JCAT_PROJECT_DIR to the folder holding dbt_project.yml")

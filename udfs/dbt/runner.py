@@ -57,3 +57,12 @@ def model_names() -> list[str]:
 
 ARROW_UDFS_ENV = "DBT_JCAT_ARROW_UDFS"
 SCHEMA = "jcat"  # the schema of profiles.yml's local target
+
+
+def install_packages(project) -> bool:
+    """`dbt deps` for a project listing jcat in packages.yml (no Spark session needed)."""
+    from dbt.cli.main import dbtRunner
+
+    os.environ.setdefault("DBT_LOG_PATH", str(jcat_home() / "dbt" / "logs"))
+    p = str(project)
+    return bool(dbtRunner().invoke(["deps", "--project-dir", p, "--profiles-dir", p, "--quiet"]).success)

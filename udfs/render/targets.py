@@ -18,4 +18,5 @@ TARGETS: dict[str, str] = {
     "ibmsnap": "udfs.render.ibmsnap:generated_files",                  # IBMSNAP models and macros from sql/ibmsnap DDL
     "ibmsnap_records": "udfs.render.ibmsnap_records:generated_files",  # their unload layouts as data (decode_ibmsnap_<table>)
     "ibmi_esd": "udfs.render.ibmi_esd:generated_files",                # ESD models, mapping macro, docs/ibmi_esd.md
+    "tables": "udfs.render.table_models:generated_files",              # a user's declared tables' models, in their project
 }

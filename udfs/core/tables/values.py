@@ -17,6 +17,8 @@ TIME_WIDTHS = {"*ISO": 8, "*EUR": 8, "*USA": 8, "*JIS": 8, "*HMS": 8}
 DATE_SEPARATED = ("*MDY", "*DMY", "*YMD", "*JUL")
 TIME_SEPARATED = ("*HMS",)
 SEPARATORS = ("/", "-", ".", ",", " ", ":")
+FIXED_DATE_SEPARATORS = {"*ISO": "-", "*EUR": ".", "*USA": "/", "*JIS": "-"}
+FIXED_TIME_SEPARATORS = {"*ISO": ".", "*EUR": ".", "*USA": ":", "*JIS": ":"}
 
 TEXT_TYPES = ("CHAR", "VARCHAR")
 BINARY_TYPES = ("BINARY", "VARBINARY")
@@ -61,11 +63,13 @@ class ValueSpec:
 
     @property
     def date_separator(self) -> str:
-        return self.datsep or "/"
+        """The separator the buffer holds: the format's own, else DATSEP (default /)."""
+        return FIXED_DATE_SEPARATORS.get(self.datfmt) or self.datsep or "/"
 
     @property
     def time_separator(self) -> str:
-        return self.timsep or ":"
+        """The separator the buffer holds: the format's own, else TIMSEP (default :)."""
+        return FIXED_TIME_SEPARATORS.get(self.timfmt) or self.timsep or ":"
 
 
 def buffer_offsets(specs) -> list[int]:

@@ -1,0 +1,174 @@
+"""`jcat tables add|list|show|remove`: a user's own tables, declared in the dbt project jcat builds.
+
+The project is JCAT_PROJECT_DIR, else the home project under JCAT_HOME (created by the first `tables add`, with jcat
+in its packages.yml). Nothing inside jcat is edited. Every mistake is one line naming what to fix.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+from pathlib import Path
+
+from ..core import ddl
+from ..core.project import home_project, project_dir, source_root
+from ..core.tables.declaration import (DeclarationProblem, DeclaredTable, IbmiOptions, check_columns, check_key,
+                                       check_log, check_name, default_key, parse_journaled)
+from ..core.tables.ibmi_image import image_columns
+from ..render import home_project as home
+from ..render.declared_tables import declaration_path, parse_ddl, read_all, to_yaml
+from ..render.table_models import MACROS, MODELS, files_for
+
+
+class TablesProblem(DeclarationProblem):
+    """A tables command that cannot be done: one line."""
+
+
+def add_parser(sub) -> None:
+    t = sub.add_parser("tables", help="declare your own tables from their DDL: their row images become typed models")
+    ts = t.add_subparsers(dest="tables_command", required=True, metavar="ACTION")
+    a = ts.add_parser("add", help="declare a table: copy its DDL into the project and write its models")
+    a.add_argument("name", help="the table's name in jcat: [a-z][a-z0-9_]*, e.g. orders (relations orders_images, ...)")
+    a.add_argument("--log", required=True, help="the log its row images come from: ibmi, lldf or ibmsnap")
+    a.add_argument("--ddl", required=True, type=Path, help="the table's DDL (QSYS2.GENERATE_SQL, Db2 for z/OS DDL)")
+    a.add_argument("--key", default=None, help="key columns, comma-separated (default: the DDL's primary key, else "
+                                               "the relative record number)")
+    a.add_argument("--journaled", default=None, help="ibmi: LIBRARY/FILE[/MEMBER] as the journal names the file "
+                                                     "(default: the DDL's schema and system name)")
+    a.add_argument("--ccsid", type=int, default=37, help="ibmi: CCSID of text columns whose DDL gives none (37)")
+    a.add_argument("--datfmt", default="*ISO", help="ibmi: the file's DATFMT (*ISO, *EUR, *USA, *JIS, *MDY, *DMY, "
+                                                    "*YMD, *JUL); per column in tables/NAME.yml")
+    a.add_argument("--datsep", default=None, help="ibmi: DATSEP for *MDY, *DMY, *YMD, *JUL (default /)")
+    a.add_argument("--timfmt", default="*ISO", help="ibmi: the file's TIMFMT (*ISO, *EUR, *USA, *JIS, *HMS)")
+    a.add_argument("--timsep", default=None, help="ibmi: TIMSEP for *HMS (default :)")
+    ts.add_parser("list", help="the declared tables, one line each")
+    s = ts.add_parser("show", help="a declared table's columns, where each is in the image, and its relations")
+    s.add_argument("name")
+    r = ts.add_parser("remove", help="forget a declared table: its declaration, DDL copy and models")
+    r.add_argument("name")
+
+
+def _project(create: bool) -> Path:
+    """The user's project; a new home project when none exists and `create`."""
+    root = project_dir()
+    if root.resolve() != source_root().resolve():
+        return root
+    if not create:
+        raise TablesProblem("no table is declared yet: declare one with `jcat tables add NAME --log ibmi --ddl FILE`")
+    root = home_project()
+    if home.create(root):
+        from ..dbt.runner import install_packages
+
+        if not install_packages(root):
+            raise TablesProblem(f"created {root}, but `dbt deps` failed there: run `jcat dbt deps` to see why")
+    return root
+
+
+def _journaled_default(table: ddl.TableDdl) -> str:
+    name = getattr(table, "system_name", None) or table.name
+    if not table.schema or len(name) > 10 or len(table.schema) > 10:
+        raise TablesProblem(f"{table.source_file}: give --journaled LIBRARY/FILE: the DDL names no library and "
+                            "system name of 10 characters or less")
+    return f"{table.schema}/{name}"
+
+
+def _taken_relations(root: Path) -> set[str]:
+    """Models of the project and of jcat: a new table's relations must be none of them."""
+    names = {p.stem for p in (source_root() / "models").rglob("*.sql")}
+    names |= {p.stem for p in (root / "models").rglob("*.sql") if MODELS.parts[-1] not in p.parts}
+    return names
+
+
+def declare(args) -> DeclaredTable:
+    name, log = check_name(args.name), check_log(args.log)
+    if not args.ddl.is_file():
+        raise TablesProblem(f"--ddl {args.ddl}: no such file")
+    table = parse_ddl(args.ddl)
+    check_columns(table)
+    key = check_key(table, tuple(k.strip().upper() for k in args.key.split(",") if k.strip())) if args.key \
+        else default_key(table)
+    ibmi = None
+    if log == "ibmi":
+        lib, file, member = parse_journaled(args.journaled or _journaled_default(table))
+        ibmi = IbmiOptions(lib, file, member, args.ccsid, args.datfmt.upper(), args.datsep, args.timfmt.upper(),
+                           args.timsep)
+    elif log in ("lldf", "ibmsnap"):
+        raise TablesProblem(f"--log {log}: jcat declares tables from IBM i journals (--log ibmi) so far; LLDF and "
+                            "IBMSNAP row images of a declared table are not read yet")
+    return DeclaredTable(name, log, table, f"{name}.sql", key, ibmi)
+
+
+def cmd_add(args) -> int:
+    decl = declare(args)
+    cols = image_columns(decl)  # refuses what the image cannot hold before anything is written
+    root = _project(create=True)
+    path = declaration_path(root, decl.name)
+    if path.exists():
+        raise TablesProblem(f"table {decl.name} is already declared ({path}): `jcat tables remove {decl.name}` first")
+    clash = set(decl.relations) & _taken_relations(root)
+    if clash:
+        raise TablesProblem(f"table {decl.name}: a relation {sorted(clash)[0]} already exists: choose another name")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(args.ddl, path.parent / decl.ddl_file)
+    path.write_text(to_yaml(decl))
+    for p, text in files_for(decl, root).items():
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(text)
+    key = ", ".join(decl.key) or "relative record number"
+    print(f"jcat: declared {decl.name} ({len(cols)} columns, key {key}) in {root}: view jcat.{decl.name}_images and "
+          f"table jcat.{decl.name}_images_decoded; build with `jcat build`")
+    return 0
+
+
+def cmd_list(args) -> int:
+    root = _project(create=False)
+    for t in read_all(root):
+        where = t.ibmi.journaled if t.ibmi else ""
+        print(f"{t.name:<24}{t.log:<8}{t.ddl.schema}.{t.ddl.name:<30}{where}")
+    return 0
+
+
+def _find(root: Path, name: str) -> Path:
+    path = declaration_path(root, name)
+    if not path.exists():
+        known = ", ".join(t.name for t in read_all(root)) or "none"
+        raise TablesProblem(f"no declared table {name} (declared: {known})")
+    return path
+
+
+def cmd_show(args) -> int:
+    root = _project(create=False)
+    _find(root, args.name)
+    t = next(t for t in read_all(root) if t.name == args.name)
+    print(f"{t.name}: {t.log} table {t.ddl.schema}.{t.ddl.name} ({t.ibmi.journaled if t.ibmi else ''}), "
+          f"key {', '.join(t.key) or 'relative record number'}")
+    print(f"relations: {', '.join('jcat.' + r for r in t.relations)}")
+    print(f"{'column':<20}{'type':<18}{'position':>9}{'bytes':>6}  null byte")
+    for c in image_columns(t):
+        print(f"{c.name:<20}{c.spark_type:<18}{c.pos:>9}{c.width:>6}  {c.index}")
+    return 0
+
+
+def cmd_remove(args) -> int:
+    root = _project(create=False)
+    path = _find(root, args.name)
+    t = next(t for t in read_all(root) if t.name == args.name)
+    for p in [path, path.parent / t.ddl_file, root / MACROS / f"{t.name}_images.sql",
+              *[root / MODELS / f"{r}.{ext}" for r in t.relations for ext in ("sql", "yml")]]:
+        p.unlink(missing_ok=True)
+    print(f"jcat: removed {t.name} from {root} (relations already built stay until dropped: "
+          f"DROP VIEW jcat.{t.name}_images, DROP TABLE jcat.{t.name}_images_decoded)")
+    return 0
+
+
+ACTIONS = {"add": cmd_add, "list": cmd_list, "show": cmd_show, "remove": cmd_remove}
+
+
+def cmd_tables(args: argparse.Namespace) -> int:
+    try:
+        return ACTIONS[args.tables_command](args)
+    except (DeclarationProblem, ddl.DdlProblem) as e:
+        import sys
+
+        print(f"jcat: {e}", file=sys.stderr)
+        return 2

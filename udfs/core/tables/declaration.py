@@ -1,0 +1,122 @@
+"""A user's table as declared: its name, its log, its DDL and the options that say how the log wrote its rows.
+
+The declaration file (`tables/<name>.yml` in the user's dbt project) is read and written by the render layer;
+this module holds the data and every rule that refuses a declaration, each in one line naming what to fix.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..ddl import TableDdl
+
+LOGS = ("ibmi", "lldf", "ibmsnap")
+NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+# Relations jcat itself creates start with these: a declared name never does, so no table shadows one of jcat's.
+BUILT_IN_PREFIXES = ("raw_", "landed_", "ibmi_", "lldf_", "ibmsnap_", "idms_", "journal_", "audit_")
+# The relations a declared table NAME creates.
+RELATION_SUFFIXES = ("_images", "_images_decoded")
+# Columns jcat adds to a declared table's relations; a DDL column of the same name would be ambiguous.
+LINEAGE_COLUMNS = ("source_file", "record_offset", "record_number", "load_id")
+CHANGE_COLUMNS = ("change_type", "change_seq", "commit_seq", "is_committed", "valid_from", "valid_to", "is_current",
+                  "image_kind")
+SYSTEM_COLUMNS = ("decode_errors",) + LINEAGE_COLUMNS + CHANGE_COLUMNS
+
+
+class DeclarationProblem(ValueError):
+    """A declaration jcat refuses: the message is one line saying what to fix."""
+
+
+@dataclass(frozen=True)
+class ColumnFormat:
+    """Per-column overrides of the table's formats (IBM i: DDS fields may differ from the file's)."""
+    ccsid: int | None = None
+    datfmt: str | None = None
+    datsep: str | None = None
+    timfmt: str | None = None
+    timsep: str | None = None
+
+
+@dataclass(frozen=True)
+class IbmiOptions:
+    """Where an IBM i table's entries are and how its record buffer is written."""
+    library: str
+    file: str
+    member: str | None = None  # None: every member of the file
+    ccsid: int = 37  # text columns the DDL gives no CCSID
+    datfmt: str = "*ISO"
+    datsep: str | None = None
+    timfmt: str = "*ISO"
+    timsep: str | None = None
+    columns: dict[str, ColumnFormat] = field(default_factory=dict, hash=False)
+
+    @property
+    def journaled(self) -> str:
+        return "/".join(p for p in (self.library, self.file, self.member) if p)
+
+
+@dataclass(frozen=True)
+class DeclaredTable:
+    name: str
+    log: str
+    ddl: TableDdl
+    ddl_file: str  # the DDL's file name, beside the declaration
+    key: tuple[str, ...]  # the DDL's primary key, else () for the relative record number
+    ibmi: IbmiOptions | None = None
+
+    @property
+    def key_columns(self) -> tuple[str, ...]:
+        return self.key
+
+    @property
+    def relations(self) -> tuple[str, ...]:
+        return tuple(self.name + s for s in RELATION_SUFFIXES)
+
+
+def check_name(name: str) -> str:
+    if not NAME.match(name):
+        raise DeclarationProblem(f"table name {name!r}: use lower case letters, digits and _, starting with a letter")
+    for prefix in BUILT_IN_PREFIXES:
+        if name.startswith(prefix):
+            raise DeclarationProblem(f"table name {name!r} starts with {prefix!r}, which jcat's own relations use: "
+                                     "choose another name")
+    return name
+
+
+def check_log(log: str) -> str:
+    if log not in LOGS:
+        raise DeclarationProblem(f"unknown log {log!r}: use one of {', '.join(LOGS)}")
+    return log
+
+
+def parse_journaled(text: str) -> tuple[str, str, str | None]:
+    """`LIB/FILE[/MEMBER]` as IBM i names them: upper case, up to 10 characters each."""
+    parts = [p.strip().upper() for p in text.split("/")]
+    if len(parts) not in (2, 3) or not all(parts) or any(len(p) > 10 for p in parts):
+        raise DeclarationProblem(f"--journaled {text!r}: give LIBRARY/FILE or LIBRARY/FILE/MEMBER (names of up to "
+                                 "10 characters)")
+    return parts[0], parts[1], parts[2] if len(parts) == 3 else None
+
+
+def check_columns(ddl: TableDdl) -> None:
+    """No DDL column may take a name jcat gives its own columns (compared as Spark does: case-insensitively)."""
+    taken = {c.lower() for c in SYSTEM_COLUMNS}
+    for c in ddl.columns:
+        if c.name.lower() in taken:
+            raise DeclarationProblem(f"{ddl.source_file}: column {c.name} has the name of a column jcat adds "
+                                     f"({c.name.lower()}): rename it in a copy of the DDL")
+
+
+def check_key(ddl: TableDdl, key: tuple[str, ...]) -> tuple[str, ...]:
+    names = {c.name for c in ddl.columns}
+    unknown = [k for k in key if k not in names]
+    if unknown:
+        raise DeclarationProblem(f"--key names {', '.join(unknown)}, not a column of {ddl.name}: use "
+                                 f"{', '.join(sorted(names))}")
+    return key
+
+
+def default_key(ddl: TableDdl) -> tuple[str, ...]:
+    """The DDL's primary key; () means the relative record number (an IBM i file without a key)."""
+    return tuple(getattr(ddl, "primary_key", ()) or ())

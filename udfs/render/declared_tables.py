@@ -1,0 +1,82 @@
+"""Declaration files of a user's tables: `tables/<name>.yml` beside a copy of the table's DDL, in the dbt project.
+
+`jcat tables add` writes them, `jcat generate` reads them to write each table's models. Reading a declaration
+parses its DDL again, so the DDL copy is the one source of the table's columns.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+from ..core import ddl
+from ..core.tables.declaration import (ColumnFormat, DeclarationProblem, DeclaredTable, IbmiOptions, check_log,
+                                       check_name, parse_journaled)
+
+FOLDER = "tables"
+HEADER = ("# A table of yours, declared for jcat: `jcat tables add` wrote this file and the DDL beside it.\n"
+          "# Edit the options here (formats, CCSIDs, key); `jcat generate` then rewrites the table's models.\n")
+FORMAT_KEYS = ("ccsid", "datfmt", "datsep", "timfmt", "timsep")
+
+
+def tables_dir(project: Path) -> Path:
+    return project / FOLDER
+
+
+def declaration_path(project: Path, name: str) -> Path:
+    return tables_dir(project) / f"{name}.yml"
+
+
+def parse_ddl(path: Path, where: str | None = None) -> ddl.TableDdl:
+    parse = getattr(ddl, "parse_declared", None)
+    if parse is not None:
+        return parse(path)
+    return ddl.parse_text(path.read_text(), where or str(path), variant="declared")
+
+
+def to_yaml(table: DeclaredTable) -> str:
+    doc: dict = {"name": table.name, "log": table.log, "ddl": table.ddl_file, "key": list(table.key)}
+    if table.ibmi:
+        o = table.ibmi
+        doc["ibmi"] = {"journaled": o.journaled, "ccsid": o.ccsid, "datfmt": o.datfmt, "datsep": o.datsep,
+                       "timfmt": o.timfmt, "timsep": o.timsep,
+                       "columns": {name: {k: v for k, v in vars(f).items() if v is not None}
+                                   for name, f in sorted(o.columns.items())}}
+    return HEADER + yaml.safe_dump(doc, sort_keys=False, default_flow_style=None)
+
+
+def _ibmi_options(path: Path, raw: dict) -> IbmiOptions:
+    if not isinstance(raw, dict) or "journaled" not in raw:
+        raise DeclarationProblem(f"{path}: an ibmi table needs `ibmi: journaled: LIBRARY/FILE[/MEMBER]`")
+    lib, file, member = parse_journaled(str(raw["journaled"]))
+    columns = {}
+    for name, fmt in (raw.get("columns") or {}).items():
+        unknown = set(fmt or {}) - set(FORMAT_KEYS)
+        if unknown:
+            raise DeclarationProblem(f"{path}: column {name}: unknown option {sorted(unknown)[0]}; use "
+                                     f"{', '.join(FORMAT_KEYS)}")
+        columns[str(name)] = ColumnFormat(**(fmt or {}))
+    return IbmiOptions(lib, file, member, int(raw.get("ccsid") or 37), raw.get("datfmt") or "*ISO", raw.get("datsep"),
+                       raw.get("timfmt") or "*ISO", raw.get("timsep"), columns)
+
+
+def read_declaration(path: Path) -> DeclaredTable:
+    try:
+        raw = yaml.safe_load(path.read_text())
+    except yaml.YAMLError as e:
+        raise DeclarationProblem(f"{path}: not YAML ({str(e).splitlines()[0]})") from None
+    if not isinstance(raw, dict) or not {"name", "log", "ddl"} <= set(raw):
+        raise DeclarationProblem(f"{path}: a declaration needs name, log and ddl")
+    name = check_name(str(raw["name"]))
+    if path.stem != name:
+        raise DeclarationProblem(f"{path}: declares {name}; the file must be {name}.yml")
+    log = check_log(str(raw["log"]))
+    table = parse_ddl(path.parent / str(raw["ddl"]))
+    ibmi = _ibmi_options(path, raw.get("ibmi")) if log == "ibmi" else None
+    return DeclaredTable(name, log, table, str(raw["ddl"]), tuple(raw.get("key") or ()), ibmi)
+
+
+def read_all(project: Path) -> list[DeclaredTable]:
+    folder = tables_dir(project)
+    return [read_declaration(p) for p in sorted(folder.glob("*.yml"))] if folder.is_dir() else []
