@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import ClassVar
 
 from sqlglot import exp, parser, tokens
 from sqlglot.dialects.dialect import Dialect, NormalizationStrategy
@@ -139,7 +140,7 @@ _CCSID_NAMES = ("EBCDIC", "ASCII", "UNICODE")
 
 def _word(t: Token) -> str:
     """A token as messages show it: words upper-cased, quoted names as written."""
-    return t.text if t.token_type == TokenType.IDENTIFIER else t.text.upper()
+    return t.text if t.token_type in (TokenType.IDENTIFIER, TokenType.STRING) else t.text.upper()
 
 
 def _prop(name: str, value: exp.Expr | None = None) -> exp.Property:
@@ -172,7 +173,7 @@ class Db2Parser(parser.Parser):
     seen: Seen
     _columns_next = False  # the next parenthesis opens a CREATE TABLE's column list
 
-    CONSTRAINT_PARSERS = {
+    CONSTRAINT_PARSERS: ClassVar = {
         **parser.Parser.CONSTRAINT_PARSERS,
         "CCSID": lambda self: _prop("CCSID", self._parse_ccsid()),
         "FOR": lambda self: self._parse_for_data(),
@@ -183,10 +184,10 @@ class Db2Parser(parser.Parser):
         "GENERATED": lambda self: self._parse_generated(),
         "PERIOD": lambda self: self._skipped("PERIOD", words=1, wrapped=True),
     }
-    SCHEMA_UNNAMED_CONSTRAINTS = {*parser.Parser.SCHEMA_UNNAMED_CONSTRAINTS, "PERIOD"}
-    PROPERTY_PARSERS = {
+    SCHEMA_UNNAMED_CONSTRAINTS: ClassVar = {*parser.Parser.SCHEMA_UNNAMED_CONSTRAINTS, "PERIOD"}
+    PROPERTY_PARSERS: ClassVar = {
         **parser.Parser.PROPERTY_PARSERS,
-        "RCDFMT": lambda self: self._mark("db2i", "RCDFMT") and _prop("RCDFMT", self._parse_id_var()),
+        "RCDFMT": lambda self: self._mark("db2i", "RCDFMT") and _prop("RCDFMT", self._parse_name("a record format name")),
         "IN": lambda self: self._parse_in_tablespace(),
         "CCSID": lambda self: _prop("CCSID", self._parse_ccsid()),
         "AUDIT": lambda self: self._skipped("AUDIT", "db2z", words=1),
@@ -200,7 +201,7 @@ class Db2Parser(parser.Parser):
         "WITH": lambda self: self._match_text_seq("RESTRICT", "ON", "DROP") and self._skipped(
             "WITH RESTRICT ON DROP", "db2z"),
     }
-    STATEMENT_PARSERS = {**parser.Parser.STATEMENT_PARSERS, TokenType.COMMENT: lambda self: self._parse_texts()}
+    STATEMENT_PARSERS: ClassVar = {**parser.Parser.STATEMENT_PARSERS, TokenType.COMMENT: lambda self: self._parse_texts()}
 
     # -- the parser's helpers
 
@@ -234,6 +235,10 @@ class Db2Parser(parser.Parser):
             if depth <= 0:
                 return
         self.fail("unbalanced parentheses", "close every '('")
+
+    def _parse_name(self, what: str) -> exp.Identifier:
+        return self._parse_id_var(any_token=False) or self.fail(f"expected {what}, found {self._shown()}",
+                                                                "correct the statement")
 
     def _parse_dotted(self) -> exp.Table:
         """[[catalog.]schema.]name, never a table function: `T (A IS 'x')` and `ON T (A)` follow names here."""
@@ -279,7 +284,7 @@ class Db2Parser(parser.Parser):
         options = []
         if self._match_text_seq("FOR", "SYSTEM", "NAME"):
             self._mark("db2i", "FOR SYSTEM NAME")
-            options.append(_prop("SYSTEM NAME", self._parse_id_var()))
+            options.append(_prop("SYSTEM NAME", self._parse_name("the table's system name")))
         if not self._match(TokenType.L_PAREN, advance=False) or self._next.text.upper() in ("SELECT", "WITH"):
             return this  # LIKE or AS (SELECT ...): refused with the table's name once parsed
         self._advance()
@@ -309,7 +314,7 @@ class Db2Parser(parser.Parser):
         if not t or t.token_type != TokenType.IDENTIFIER and not (t.text[:1].isalpha() or t.text[:1] in "_#@$"):
             self.fail(f"expected a column name, found {self._shown()}", "correct the statement")
         name = self._parse_id_var(any_token=True)
-        system_name = self._match_text_seq("FOR", "COLUMN") and self._mark("db2i", "FOR COLUMN") and self._parse_id_var()
+        system_name = self._match_text_seq("FOR", "COLUMN") and self._mark("db2i", "FOR COLUMN") and self._parse_name("the column's system name")
         db2_type = self._db2_type(_name(name))
         column = self._parse_column_def(name)
         if self._curr and self._curr.token_type not in (TokenType.COMMA, TokenType.R_PAREN):
@@ -432,8 +437,8 @@ class Db2(Dialect):
     NORMALIZATION_STRATEGY = NormalizationStrategy.UPPERCASE
 
     class Tokenizer(tokens.Tokenizer):
-        VAR_SINGLE_TOKENS = {"#", "@", "$"}  # ORD#, PRICE$: characters Db2 names may hold
-        KEYWORDS = {**tokens.Tokenizer.KEYWORDS, "LABEL": TokenType.COMMENT}  # LABEL ON reads like COMMENT ON
+        VAR_SINGLE_TOKENS: ClassVar = {"#", "@", "$"}  # ORD#, PRICE$: characters Db2 names may hold
+        KEYWORDS: ClassVar = {**tokens.Tokenizer.KEYWORDS, "LABEL": TokenType.COMMENT}  # LABEL ON reads like COMMENT ON
 
     Parser = Db2Parser
 
