@@ -187,7 +187,8 @@ class Db2Parser(parser.Parser):
     SCHEMA_UNNAMED_CONSTRAINTS: ClassVar = {*parser.Parser.SCHEMA_UNNAMED_CONSTRAINTS, "PERIOD"}
     PROPERTY_PARSERS: ClassVar = {
         **parser.Parser.PROPERTY_PARSERS,
-        "RCDFMT": lambda self: self._mark("db2i", "RCDFMT") and _prop("RCDFMT", self._parse_name("a record format name")),
+        "RCDFMT": lambda self: self._mark("db2i", "RCDFMT") and _prop("RCDFMT",
+                                                                     self._parse_name("a record format name")),
         "IN": lambda self: self._parse_in_tablespace(),
         "CCSID": lambda self: _prop("CCSID", self._parse_ccsid()),
         "AUDIT": lambda self: self._skipped("AUDIT", "db2z", words=1),
@@ -201,7 +202,8 @@ class Db2Parser(parser.Parser):
         "WITH": lambda self: self._match_text_seq("RESTRICT", "ON", "DROP") and self._skipped(
             "WITH RESTRICT ON DROP", "db2z"),
     }
-    STATEMENT_PARSERS: ClassVar = {**parser.Parser.STATEMENT_PARSERS, TokenType.COMMENT: lambda self: self._parse_texts()}
+    STATEMENT_PARSERS: ClassVar = {**parser.Parser.STATEMENT_PARSERS,
+                                   TokenType.COMMENT: lambda self: self._parse_texts()}  # LABEL ON too
 
     # -- the parser's helpers
 
@@ -259,7 +261,7 @@ class Db2Parser(parser.Parser):
             statement = self._parse_statement()
         except ParseError as e:
             error = e.errors[0]
-            raise DdlProblem(f"{self.where}:{error['line']}: {error['description']} — correct the statement") from None
+            self.fail(error["description"], "correct the statement", error["line"])
         if self._curr:
             self.fail(f"unexpected {self._shown()}", "correct the statement or remove what follows")
         return statement
@@ -298,7 +300,8 @@ class Db2Parser(parser.Parser):
         while self._curr:
             option = self._parse_property()
             if not option:
-                self.fail(f"table option {self._shown()} is not one jcat reads", "remove it or ask for it to be supported")
+                self.fail(f"table option {self._shown()} is not one jcat reads",
+                          "remove it or ask for it to be supported")
             options.append(option)
         return exp.Schema(this=this, expressions=columns, options=options)
 
@@ -314,7 +317,8 @@ class Db2Parser(parser.Parser):
         if not t or t.token_type != TokenType.IDENTIFIER and not (t.text[:1].isalpha() or t.text[:1] in "_#@$"):
             self.fail(f"expected a column name, found {self._shown()}", "correct the statement")
         name = self._parse_id_var(any_token=True)
-        system_name = self._match_text_seq("FOR", "COLUMN") and self._mark("db2i", "FOR COLUMN") and self._parse_name("the column's system name")
+        system_name = self._match_text_seq("FOR", "COLUMN") and self._mark("db2i", "FOR COLUMN") and self._parse_name(
+            "the column's system name")
         db2_type = self._db2_type(_name(name))
         column = self._parse_column_def(name)
         if self._curr and self._curr.token_type not in (TokenType.COMMA, TokenType.R_PAREN):
@@ -326,7 +330,8 @@ class Db2Parser(parser.Parser):
 
     def _db2_type(self, column: str) -> str:
         """The type as written, looked at before sqlglot reads it (the words it folds, the types jcat refuses)."""
-        words = tuple(w for t in self._tokens[self._index:self._index + 4] for w in _word(t).split())  # CHARACTER VARYING is one token
+        # sqlglot's token for CHARACTER VARYING is one, with a space
+        words = tuple(w for t in self._tokens[self._index:self._index + 4] for w in _word(t).split())
         line = (self._curr or self._prev).line
         for table in (_UNSUPPORTED, _TYPE_WORDS):
             for key in sorted(table, key=len, reverse=True):
@@ -429,7 +434,8 @@ class Db2Parser(parser.Parser):
     def _parse_text(self, kind: str, target: exp.Expr) -> exp.Comment:
         kind = f"{kind}_text" if self._match_text_seq("TEXT") else kind
         self._match(TokenType.IS) or self.fail(f"expected IS, found {self._shown()}", "correct the statement")
-        text = self._parse_string() or self.fail(f"expected the text, found {self._shown()}", "write it as a '...' string")
+        text = self._parse_string() or self.fail(f"expected the text, found {self._shown()}",
+                                                 "write it as a '...' string")
         return exp.Comment(this=target, kind=kind, expression=text)
 
 
@@ -458,27 +464,21 @@ def _line(e: exp.Expr) -> int:
     return (e.find(exp.Identifier) or e).meta.get("line", 0)
 
 
-def _system_names(toks: list[Token]) -> list[Token]:
-    """LIB/T (system naming) is LIB.T: a slash written tight between two names qualifies the second."""
-    out = list(toks)
-    for i in range(1, len(toks) - 1):
-        before, t, after = toks[i - 1], toks[i], toks[i + 1]
-        if t.token_type == TokenType.SLASH and before.end + 1 == t.start and t.end + 1 == after.start:
-            out[i] = Token(TokenType.DOT, ".", t.line, t.col, t.start, t.end)
-    return out
-
-
 def _statements(text: str, where: str) -> list[list[Token]]:
+    """sqlglot's tokens cut at each ';'. LIB/T (system naming) is LIB.T: a slash written tight between two names."""
     try:
-        toks = _system_names(Db2().tokenize(text))
+        toks = Db2().tokenize(text)
     except TokenError as e:
         raise DdlProblem(f"{where}:1: {e} — correct the text") from None
     out = [[]]
-    for t in toks:
+    for i, t in enumerate(toks):
         if t.token_type == TokenType.SEMICOLON:
             out.append([])
-        else:
-            out[-1].append(t)
+            continue
+        tight = 0 < i < len(toks) - 1 and toks[i - 1].end + 1 == t.start == toks[i + 1].start - 1
+        if t.token_type == TokenType.SLASH and tight:
+            t = Token(TokenType.DOT, ".", t.line, t.col, t.start, t.end)
+        out[-1].append(t)
     return [s for s in out if s]
 
 
@@ -503,27 +503,18 @@ def _kind(toks: list[Token], where: str, seen: Seen) -> str:
                      "— remove it from the file")
 
 
-@dataclass
-class _File:
-    """A file's statements by kind, each with its first line."""
-    table: list = field(default_factory=list)
-    index: list = field(default_factory=list)
-    alter: list = field(default_factory=list)
-    texts: list = field(default_factory=list)
-    seen: Seen = field(default_factory=Seen)
-
-
-def _read(text: str, where: str) -> _File:
-    f = _File()
+def _read(text: str, where: str) -> tuple[dict, Seen]:
+    """The file's statements jcat reads, by kind, each with its first line; the dialect's marks."""
     p = Db2().parser()
-    p.where, p.seen = where, f.seen
+    p.where, p.seen = where, Seen()
+    read = {"table": [], "index": [], "alter": [], "texts": []}
     for toks in _statements(text, where):
-        kind = _kind(toks, where, f.seen)
-        if kind != "ignored":
-            getattr(f, kind).append((p.parse_one_statement(toks, text), toks[0].line))
-    if not f.table:
+        kind = _kind(toks, where, p.seen)
+        if kind in read:
+            read[kind].append((p.parse_one_statement(toks, text), toks[0].line))
+    if not read["table"]:
         raise DdlProblem(f"{where}:1: no CREATE TABLE in the file — give the DDL that creates the table")
-    return f
+    return read, p.seen
 
 
 @dataclass
@@ -575,7 +566,8 @@ def _constraint(e: exp.Expr, t: _Table, where: str):
                 raise _problem(where, key[0][1], "a second primary key", "declare one primary key")
             t.primary_key = key
         elif isinstance(c, (exp.UniqueColumnConstraint, exp.ForeignKey)):
-            t.keys += _key(c.this if isinstance(c, exp.UniqueColumnConstraint) else exp.Tuple(expressions=c.expressions))
+            t.keys += _key(c.this) if isinstance(c, exp.UniqueColumnConstraint) else [
+                k for e in c.expressions for k in _key(e)]
 
 
 def _ccsid(value: exp.Expr | None) -> int | str | None:
@@ -603,7 +595,8 @@ def _column(cd: exp.ColumnDef, t: _Table, where: str) -> Column:
         elif isinstance(kind, exp.Property) and kind.name == "FOR BIT DATA":
             fbd, ccsid = True, BIT_DATA_CCSID
     if fbd and db2_type not in ("CHAR", "VARCHAR"):
-        raise _problem(where, line, f"FOR BIT DATA on {db2_type} column {name}", "write BINARY/VARBINARY or drop FOR BIT DATA")
+        raise _problem(where, line, f"FOR BIT DATA on {db2_type} column {name}",
+                       "write BINARY/VARBINARY or drop FOR BIT DATA")
     system_name = cd.args.get("system_name")
     return Column(name, db2_type, length, scale, fbd, nullable, with_default, ccsid, "", line,
                   _name(system_name) if system_name else None)
@@ -661,10 +654,10 @@ _COLUMN_TEXTS = ("label_text", "comment", "label")  # TEXT IS, then COMMENT ON, 
 _TABLE_TEXTS = ("label", "comment")
 
 
-def _texts(f: _File, t: _Table, names: dict, where: str) -> dict:
+def _texts(read: dict, t: _Table, names: dict, where: str) -> dict:
     """(column or None) -> {kind: text}; every text names the table or one of its columns."""
     out = {}
-    for statement, _ in f.texts:
+    for statement, _ in read["texts"]:
         for c in statement.expressions:
             table, column = (_name(c.this.args["table"]), _name(c.this)) if isinstance(c.this, exp.Column) else (
                 _name(c.this), None)
@@ -691,13 +684,13 @@ def _columns(t: _Table, where: str) -> dict:
     return lines
 
 
-def _one_table(f: _File, where: str) -> _Table:
-    tables = [_table(create, line, where) for create, line in f.table]
+def _one_table(read: dict, where: str) -> _Table:
+    tables = [_table(create, line, where) for create, line in read["table"]]
     if len(tables) > 1:
         first, second = tables[:2]
         raise _problem(where, second.line, f"a second CREATE TABLE ({second.name}; the first is {first.name}, line "
                        f"{first.line})", "declare one table per file")
-    for alter, line in f.alter:
+    for alter, line in read["alter"]:
         _alter(alter, line, tables[0], where)
     return tables[0]
 
@@ -717,11 +710,11 @@ def _heading(text: str) -> str:
 
 def parse_text(text: str, where: str = "<text>", variant: str = "all") -> TableDdl:
     """One CREATE TABLE with its keys, indexes and texts. GRAPHIC/VARGRAPHIC columns are returned (see `dbcs`)."""
-    f = _read(text, where)
-    t = _one_table(f, where)
+    read, seen = _read(text, where)
+    t = _one_table(read, where)
     names = _columns(t, where)
-    indexes = tuple(_index(create, line, t, names, where) for create, line in f.index)
-    texts = _texts(f, t, names, where)
+    indexes = tuple(_index(create, line, t, names, where) for create, line in read["index"])
+    texts = _texts(read, t, names, where)
     system_name, ccsid = t.options.get("SYSTEM NAME"), t.options.get("CCSID")
     return TableDdl(
         schema=t.schema, name=t.name, columns=tuple(replace(c, label=_heading(_best(texts, c.name, _COLUMN_TEXTS)))
@@ -730,7 +723,7 @@ def parse_text(text: str, where: str = "<text>", variant: str = "all") -> TableD
         directives={k.lower(): v for k, v in _DIRECTIVE.findall(text)}, primary_key=tuple(c for c, _ in t.primary_key),
         system_name=_name(system_name) if system_name else None,
         record_format=_name(t.options["RCDFMT"]) if "RCDFMT" in t.options else None,
-        ccsid=_ccsid(ccsid), label=_best(texts, None, _TABLE_TEXTS), dialect=f.seen.dialect(where))
+        ccsid=_ccsid(ccsid), label=_best(texts, None, _TABLE_TEXTS), dialect=seen.dialect(where))
 
 
 def dbcs_columns(t: TableDdl) -> list[Column]:
