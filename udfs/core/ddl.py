@@ -184,7 +184,6 @@ class Db2Parser(parser.Parser):
         "GENERATED": lambda self: self._parse_generated(),
         "PERIOD": lambda self: self._skipped("PERIOD", words=1, wrapped=True),
     }
-    SCHEMA_UNNAMED_CONSTRAINTS: ClassVar = {*parser.Parser.SCHEMA_UNNAMED_CONSTRAINTS, "PERIOD"}
     PROPERTY_PARSERS: ClassVar = {
         **parser.Parser.PROPERTY_PARSERS,
         "RCDFMT": lambda self: self._mark("db2i", "RCDFMT") and _prop("RCDFMT",
