@@ -332,13 +332,13 @@ class Db2Parser(parser.Parser):
         # sqlglot's token for CHARACTER VARYING is one, with a space
         words = tuple(w for t in self._tokens[self._index:self._index + 4] for w in _word(t).split())
         line = (self._curr or self._prev).line
-        for table in (_UNSUPPORTED, _TYPE_WORDS):
-            for key in sorted(table, key=len, reverse=True):
-                if words[:len(key)] == key and table is _UNSUPPORTED:
-                    self.fail(f"column {column} is {table[key]}, a type jcat does not decode",
-                              "drop the column from the declaration or cast it to a supported type in a view", line)
-                if words[:len(key)] == key:
-                    return table[key]
+        bad, key = (max((k for k in table if words[:len(k)] == k), key=len, default=None)
+                    for table in (_UNSUPPORTED, _TYPE_WORDS))
+        if bad:
+            self.fail(f"column {column} is {_UNSUPPORTED[bad]}, a type jcat does not decode",
+                      "drop the column from the declaration or cast it to a supported type in a view", line)
+        if key:
+            return _TYPE_WORDS[key]
         shown = ".".join(words[:3:2]) if words[1:2] == (".",) else (words or ("nothing",))[0]
         self.fail(f"column {column} has type {shown}, not a built-in Db2 type jcat decodes (a distinct type?)",
                   f"declare it with its source type ({', '.join(t for t in SUPPORTED_TYPES if t not in DBCS_TYPES)})",
