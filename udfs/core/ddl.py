@@ -1,9 +1,10 @@
 """Db2 DDL -> table declarations: Db2 for i (QSYS2.GENERATE_SQL), Db2 for z/OS (catalog tools) and seed 003's
 DataPropagator DDL (IBM SQL Replication's control and CD tables).
 
-A small tokenizer and a parser for the statements those tools write, read verbatim: every column keeps the line
-it is declared on, so a problem names `<file>:<line>`, the construct, and what to do. What jcat cannot lay out
-(LOBs, XML, distinct types, `LIKE`, `AS (SELECT ...)`, a statement it does not know) is refused, never guessed.
+sqlglot reads the statements, with a `Db2` dialect for the clauses those tools write; the files are read
+verbatim. Every column keeps the line it is declared on (sqlglot's tokens and identifiers carry it), so a problem
+names `<file>:<line>`, the construct, and what to do. What jcat cannot lay out (LOBs, XML, distinct types, `LIKE`,
+`AS (SELECT ...)`, a statement it does not know) is refused, never guessed.
 
 Read and kept: the column list (types, CCSID, FOR BIT/SBCS/MIXED DATA, NOT NULL, defaults, FOR COLUMN system
 names), the primary key (in the column list, as a named constraint or by ALTER TABLE), indexes, `LABEL ON` and
@@ -21,6 +22,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import ClassVar
+
+from sqlglot import exp, parser, tokens
+from sqlglot.dialects.dialect import Dialect, NormalizationStrategy
+from sqlglot.errors import ParseError, TokenError
+from sqlglot.tokens import Token, TokenType
 
 from .project import source_root
 
@@ -101,192 +108,9 @@ class TableDdl:
         raise KeyError(name)
 
 
-# --- tokens ---------------------------------------------------------------------------------------------------
+# --- the Db2 dialect ------------------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Token:
-    kind: str  # word, quoted, string, number, punct
-    text: str  # words upper-cased; quoted identifiers and strings as written, quotes removed
-    line: int
-
-    def is_(self, *words: str) -> bool:
-        return self.kind == "word" and self.text in words
-
-
-_TOKEN = re.compile(r"""
-    (?P<space>\s+) | (?P<comment>--[^\n]*) | (?P<block>/\*.*?\*/)
-  | (?P<string>[Xx]?'(?:[^']|'')*')
-  | (?P<quoted>"(?:[^"]|"")*")
-  | (?P<number>\d+(?:\.\d*)?(?:[Ee][+-]?\d+)?)
-  | (?P<word>[A-Za-z_#@$][A-Za-z0-9_#@$]*)
-  | (?P<punct>[(),;.=/*+\-<>|:!?])
-""", re.VERBOSE | re.DOTALL)
-
-
-def tokens(text: str, where: str) -> list[Token]:
-    out, at, line = [], 0, 1
-    while at < len(text):
-        m = _TOKEN.match(text, at)
-        if m is None:
-            raise DdlProblem(f"{where}:{line}: character {text[at]!r} is not Db2 SQL — remove it or quote it")
-        kind, raw = m.lastgroup, m.group()
-        if kind == "word":
-            out.append(Token("word", raw.upper(), line))
-        elif kind == "quoted":
-            out.append(Token("quoted", raw[1:-1].replace('""', '"'), line))
-        elif kind == "string":
-            out.append(Token("string", raw[raw.index("'") + 1:-1].replace("''", "'"), line))
-        elif kind in ("number", "punct"):
-            out.append(Token(kind, raw, line))
-        line += raw.count("\n")
-        at = m.end()
-    return out
-
-
-def statements(toks: list[Token]) -> list[list[Token]]:
-    out, current = [], []
-    for t in toks:
-        if t.kind == "punct" and t.text == ";":
-            if current:
-                out.append(current)
-            current = []
-        else:
-            current.append(t)
-    if current:
-        out.append(current)
-    return out
-
-
-# --- a statement's reader ---------------------------------------------------------------------------------------
-
-class Reader:
-    """Tokens of one statement, read left to right; `fail` raises the one-line problem at the current token."""
-
-    def __init__(self, toks: list[Token], where: str):
-        self.toks, self.at, self.where = toks, 0, where
-
-    @property
-    def peek(self) -> Token | None:
-        return self.toks[self.at] if self.at < len(self.toks) else None
-
-    def ahead(self, n: int) -> Token | None:
-        return self.toks[self.at + n] if self.at + n < len(self.toks) else None
-
-    @property
-    def line(self) -> int:
-        t = self.peek or self.toks[-1]
-        return t.line
-
-    def fail(self, what: str, todo: str, line: int | None = None):
-        raise DdlProblem(f"{self.where}:{line or self.line}: {what} — {todo}")
-
-    def done(self) -> bool:
-        return self.at >= len(self.toks)
-
-    def words(self, *words: str) -> bool:
-        """Consume these words if they come next."""
-        for i, w in enumerate(words):
-            t = self.ahead(i)
-            if t is None or not t.is_(w):
-                return False
-        self.at += len(words)
-        return True
-
-    def punct(self, p: str) -> bool:
-        t = self.peek
-        if t is not None and t.kind == "punct" and t.text == p:
-            self.at += 1
-            return True
-        return False
-
-    def expect_punct(self, p: str, after: str):
-        if not self.punct(p):
-            self.fail(f"expected {p!r} {after}, found {self.shown()}", "correct the statement")
-
-    def expect_words(self, *words: str):
-        if not self.words(*words):
-            self.fail(f"expected {' '.join(words)}, found {self.shown()}", "correct the statement")
-
-    def shown(self) -> str:
-        t = self.peek
-        return "the end of the statement" if t is None else repr(t.text)
-
-    def at_punct(self, *ps: str) -> bool:
-        t = self.peek
-        return t is not None and t.kind == "punct" and t.text in ps
-
-    def identifier(self, what: str) -> str:
-        t = self.peek
-        if t is None or t.kind not in ("word", "quoted"):
-            self.fail(f"expected {what}, found {self.shown()}", "correct the statement")
-        self.at += 1
-        return t.text
-
-    def dotted(self, what: str) -> list[str]:
-        """`a.b.c`, parts joined by '.' (SQL naming) or '/' (system naming)."""
-        parts = [self.identifier(what)]
-        while self.punct(".") or self.punct("/"):
-            parts.append(self.identifier(what))
-        return parts
-
-    def qualified(self, what: str) -> tuple[str, str]:
-        """`[schema.]name`: (schema or "", name)."""
-        line = self.line
-        parts = self.dotted(what)
-        if len(parts) > 2:
-            self.fail(f"{'.'.join(parts)} has {len(parts)} parts, expected {what} as [schema.]name",
-                      "write schema.name", line)
-        return ("", *parts) if len(parts) == 1 else tuple(parts)
-
-    def integer(self, what: str) -> int:
-        t = self.peek
-        if t is None or t.kind != "number" or not t.text.isdigit():
-            self.fail(f"expected {what}, found {self.shown()}", "write a whole number")
-        self.at += 1
-        return int(t.text)
-
-    def string(self, what: str) -> str:
-        t = self.peek
-        if t is None or t.kind != "string":
-            self.fail(f"expected {what}, found {self.shown()}", "write it as a '...' string")
-        self.at += 1
-        return t.text
-
-    def skip_group(self):
-        """A parenthesized group, nested groups included (the opening parenthesis is next)."""
-        self.expect_punct("(", "")
-        depth = 1
-        while depth:
-            if self.done():
-                self.fail("unbalanced parentheses", "close every '('")
-            t = self.toks[self.at]
-            self.at += 1
-            if t.kind == "punct":
-                depth += {"(": 1, ")": -1}.get(t.text, 0)
-
-    def skip_element(self):
-        """To the ',' or ')' that ends a column-list element (nested groups skipped)."""
-        while not self.done() and not self.at_punct(",", ")"):
-            if self.at_punct("("):
-                self.skip_group()
-            else:
-                self.at += 1
-
-    def name_list(self, what: str) -> list[tuple[str, int]]:
-        """`( A [ASC|DESC|RANDOM] , B ... )`: names with their lines."""
-        self.expect_punct("(", f"before the {what}")
-        out = []
-        while True:
-            line = self.line
-            out.append((self.identifier(f"a column of the {what}"), line))
-            self.words("ASC") or self.words("DESC") or self.words("RANDOM")
-            if self.punct(")"):
-                return out
-            self.expect_punct(",", f"between the columns of the {what}")
-
-
-# --- types ------------------------------------------------------------------------------------------------------
-
+# The written type words (sqlglot folds REAL into FLOAT, NUMERIC into DECIMAL ...): canonical name, or refused.
 _TYPE_WORDS = {
     ("CHAR",): "CHAR", ("CHARACTER",): "CHAR",
     ("VARCHAR",): "VARCHAR", ("CHARACTER", "VARYING"): "VARCHAR", ("CHAR", "VARYING"): "VARCHAR",
@@ -304,75 +128,23 @@ _UNSUPPORTED = {
     ("CHARACTER", "LARGE", "OBJECT"): "CLOB", ("CHAR", "LARGE", "OBJECT"): "CLOB",
     ("TIMESTAMP", "WITH", "TIME", "ZONE"): "TIMESTAMP WITH TIME ZONE", ("BOOLEAN",): "BOOLEAN",
 }
-_NEEDS_LENGTH = ("VARCHAR", "VARBINARY", "VARGRAPHIC")
-_TEXT_TYPES = ("CHAR", "VARCHAR")
-
-
-def _match_words(r: Reader, table: dict) -> str | None:
-    for words in sorted(table, key=len, reverse=True):
-        if r.words(*words):
-            return table[words]
-    return None
-
-
-def _params(r: Reader) -> list[int]:
-    if not r.at_punct("("):
-        return []
-    r.punct("(")
-    out = [r.integer("a length, precision or scale")]
-    while r.punct(","):
-        out.append(r.integer("a scale"))
-    r.expect_punct(")", "after the type's length")
-    return out
-
-
-def _type(r: Reader, column: str) -> tuple[str, int | None, int]:
-    """The column's type: (canonical name, length/precision/fraction digits, scale)."""
-    line = r.line
-    bad = _match_words(r, _UNSUPPORTED)
-    if bad:
-        r.fail(f"column {column} is {bad}, a type jcat does not decode",
-               "drop the column from the declaration or cast it to a supported type in a view", line)
-    name = _match_words(r, _TYPE_WORDS)
-    if name is None:
-        t = r.peek
-        shown = "nothing" if t is None else t.text
-        if r.ahead(1) is not None and r.ahead(1).kind == "punct" and r.ahead(1).text == ".":
-            shown += "." + (r.ahead(2).text if r.ahead(2) else "")
-        r.fail(f"column {column} has type {shown}, not a built-in Db2 type jcat decodes (a distinct type?)",
-               f"declare it with its source type ({', '.join(t for t in SUPPORTED_TYPES if t not in DBCS_TYPES)})",
-               line)
-    params = _params(r)
-    if len(params) > (2 if name in ("DECIMAL", "NUMERIC") else 1):
-        r.fail(f"column {column}: {name} takes at most {2 if name in ('DECIMAL', 'NUMERIC') else 1} numbers",
-               "correct the type", line)
-    length = params[0] if params else None
-    scale = params[1] if len(params) > 1 else 0
-    if name == "FLOAT":  # FLOAT(n): single precision up to 24 bits of mantissa
-        return ("REAL" if length is not None and length <= 24 else "DOUBLE"), None, 0
-    if name in ("SMALLINT", "INTEGER", "BIGINT", "REAL", "DOUBLE", "DATE", "TIME") and params:
-        r.fail(f"column {column}: {name} takes no length", "remove the number in parentheses", line)
-    if name in _NEEDS_LENGTH and length is None:
-        r.fail(f"{name} column {column} needs a length", f"write {name}(n)", line)
-    if name in ("CHAR", "BINARY", "GRAPHIC") and length is None:
-        length = 1  # Db2: CHAR means CHAR(1)
-    if name in ("DECIMAL", "NUMERIC") and length is None:
-        length = 5  # Db2 default DECIMAL(5,0)
-    if name == "TIMESTAMP":
-        length = TIMESTAMP_DEFAULT_PRECISION if length is None else length
-        if length > 12:
-            r.fail(f"column {column}: TIMESTAMP({length}) has more than 12 fraction digits", "write 0 to 12", line)
-    return name, length, scale
-
-
-# --- CREATE TABLE -----------------------------------------------------------------------------------------------
-
-# Default values whose words are not literals: special registers and NULL.
-_DEFAULT_WORDS = ("NULL", "USER", "SESSION_USER", "SYSTEM_USER", "CURRENT_USER", "CURRENT_DATE", "CURRENT_TIME",
-                  "CURRENT_TIMESTAMP", "CURRENT_SERVER", "CURRENT_SCHEMA")
 # Words of GENERATED ... AS IDENTITY / ROW BEGIN / ROW CHANGE TIMESTAMP / TRANSACTION START ID
 _GENERATED_WORDS = ("ALWAYS", "BY", "DEFAULT", "AS", "IDENTITY", "ROW", "BEGIN", "END", "CHANGE", "TIMESTAMP",
                     "TRANSACTION", "START", "ID", "FOR", "EACH", "ON", "UPDATE", "IMPLICITLY", "HIDDEN")
+# Objects a LABEL ON / COMMENT ON may name that are not the table or its columns.
+_OTHER_OBJECTS = ("INDEX", "CONSTRAINT", "ALIAS", "SEQUENCE", "PACKAGE", "TRIGGER", "TYPE", "DISTINCT", "VARIABLE",
+                  "FUNCTION", "PROCEDURE", "SPECIFIC", "MASK", "PERMISSION", "XSROBJECT", "TABLESPACE", "DATABASE",
+                  "STOGROUP", "PLAN", "ROLE", "TRUSTED", "SCHEMA", "MODULE")
+_CCSID_NAMES = ("EBCDIC", "ASCII", "UNICODE")
+
+
+def _word(t: Token) -> str:
+    """A token as messages show it: words upper-cased, quoted names as written."""
+    return t.text if t.token_type in (TokenType.IDENTIFIER, TokenType.STRING) else t.text.upper()
+
+
+def _prop(name: str, value: exp.Expr | None = None) -> exp.Property:
+    return exp.Property(this=exp.var(name), value=value)
 
 
 class Seen:
@@ -394,6 +166,356 @@ class Seen:
         return "db2i" if self.db2i else "db2z" if self.db2z else "db2"
 
 
+class Db2Parser(parser.Parser):
+    """sqlglot's parser plus the Db2 clauses; `fail` raises the one-line problem at the current token."""
+
+    where = "<text>"
+    seen: Seen
+    _columns_next = False  # the next parenthesis opens a CREATE TABLE's column list
+
+    CONSTRAINT_PARSERS: ClassVar = {
+        **parser.Parser.CONSTRAINT_PARSERS,
+        "CCSID": lambda self: _prop("CCSID", self._parse_ccsid()),
+        "FOR": lambda self: self._parse_for_data(),
+        "ALLOCATE": lambda self: self._skipped("ALLOCATE", "db2i", wrapped=True),
+        "IMPLICITLY": lambda self: self._match_text_seq("HIDDEN") and _prop("IMPLICITLY HIDDEN"),
+        "WITH": lambda self: self._match(TokenType.DEFAULT) and self._parse_db2_default(),
+        "DEFAULT": lambda self: self._parse_db2_default(),
+        "GENERATED": lambda self: self._parse_generated(),
+        "PERIOD": lambda self: self._skipped("PERIOD", words=1, wrapped=True),
+    }
+    PROPERTY_PARSERS: ClassVar = {
+        **parser.Parser.PROPERTY_PARSERS,
+        "RCDFMT": lambda self: self._mark("db2i", "RCDFMT") and _prop("RCDFMT",
+                                                                     self._parse_name("a record format name")),
+        "IN": lambda self: self._parse_in_tablespace(),
+        "CCSID": lambda self: _prop("CCSID", self._parse_ccsid()),
+        "AUDIT": lambda self: self._skipped("AUDIT", "db2z", words=1),
+        "APPEND": lambda self: self._skipped("APPEND", "db2z", words=1),
+        "COMPRESS": lambda self: self._skipped("COMPRESS", "db2z", words=1),
+        "VOLATILE": lambda self: self._skipped("VOLATILE", "db2z"),
+        "CARDINALITY": lambda self: _prop("CARDINALITY"),
+        "DATA": lambda self: self._match_text_seq("CAPTURE") and self._skipped("DATA CAPTURE", words=1),
+        "NOT": lambda self: (self._match_text_seq("VOLATILE") and self._skipped("NOT VOLATILE", "db2z")
+                             or self._match_text_seq("LOGGED", "INITIALLY") and _prop("NOT LOGGED INITIALLY")),
+        "WITH": lambda self: self._match_text_seq("RESTRICT", "ON", "DROP") and self._skipped(
+            "WITH RESTRICT ON DROP", "db2z"),
+    }
+    STATEMENT_PARSERS: ClassVar = {**parser.Parser.STATEMENT_PARSERS,
+                                   TokenType.COMMENT: lambda self: self._parse_texts()}  # LABEL ON too
+
+    # -- the parser's helpers
+
+    def fail(self, what: str, todo: str, line: int | None = None):
+        line = line or (self._curr or self._prev).line
+        raise DdlProblem(f"{self.where}:{line}: {what} — {todo}")
+
+    def _shown(self) -> str:
+        return repr(_word(self._curr)) if self._curr else "the end of the statement"
+
+    def _mark(self, dialect: str, construct: str) -> bool:
+        self.seen.mark(dialect, construct, self._prev.line)
+        return True
+
+    def _skipped(self, name: str, dialect: str | None = None, words: int = 0, wrapped: bool = False):
+        """An option that changes nothing in the row: its words, then a parenthesized group if `wrapped`."""
+        if dialect:
+            self._mark(dialect, name)
+        for _ in range(words):
+            self._curr or self.fail(f"{name} ends the statement", "complete the option or remove it")
+            self._advance()
+        if wrapped and self._match(TokenType.L_PAREN, advance=False):
+            self._skip_wrapped()
+        return _prop(name)
+
+    def _skip_wrapped(self):
+        depth = 0
+        while self._curr:
+            depth += {TokenType.L_PAREN: 1, TokenType.R_PAREN: -1}.get(self._curr.token_type, 0)
+            self._advance()
+            if depth <= 0:
+                return
+        self.fail("unbalanced parentheses", "close every '('")
+
+    def _parse_name(self, what: str) -> exp.Identifier:
+        return self._parse_id_var(any_token=False) or self.fail(f"expected {what}, found {self._shown()}",
+                                                                "correct the statement")
+
+    def _parse_dotted(self) -> exp.Table:
+        """[[catalog.]schema.]name, never a table function: `T (A IS 'x')` and `ON T (A)` follow names here."""
+        parts = [self._parse_id_var(any_token=False)]
+        while self._match(TokenType.DOT):
+            parts.append(self._parse_id_var(any_token=True))
+        if parts[-1] is None:
+            self.fail(f"expected a name, found {self._shown()}", "correct the statement")
+        names = dict(zip(("this", "db", "catalog"), reversed(parts)))
+        return exp.Table(**names)
+
+    def parse_one_statement(self, toks: list[Token], sql: str) -> exp.Expr | None:
+        """One statement's tokens (no ';'); what follows what sqlglot reads is an error, not ignored."""
+        self.reset()
+        self.sql, self._tokens, self._tokens_size, self._index = sql, toks, len(toks), -1
+        self._advance()
+        try:
+            statement = self._parse_statement()
+        except ParseError as e:
+            error = e.errors[0]
+            self.fail(error["description"], "correct the statement", error["line"])
+        if self._curr:
+            self.fail(f"unexpected {self._shown()}", "correct the statement or remove what follows")
+        return statement
+
+    # -- CREATE TABLE
+
+    def _parse_create(self) -> exp.Create | exp.Command:
+        start = self._index
+        if self._match_pair(TokenType.OR, TokenType.REPLACE):
+            self._mark("db2i", "CREATE OR REPLACE")
+        self._columns_next = self._match(TokenType.TABLE, advance=False)
+        index = None if self._columns_next else self._parse_db2_index()
+        if index is None:
+            self._retreat(start)
+            return super()._parse_create()
+        return index
+
+    def _parse_schema(self, this: exp.Expr | None = None) -> exp.Expr | None:
+        if not self._columns_next:
+            return super()._parse_schema(this)
+        self._columns_next = False
+        options = []
+        if self._match_text_seq("FOR", "SYSTEM", "NAME"):
+            self._mark("db2i", "FOR SYSTEM NAME")
+            options.append(_prop("SYSTEM NAME", self._parse_name("the table's system name")))
+        if not self._match(TokenType.L_PAREN, advance=False) or self._next.text.upper() in ("SELECT", "WITH"):
+            return this  # LIKE or AS (SELECT ...): refused with the table's name once parsed
+        self._advance()
+        columns = []
+        while True:
+            columns.append(self._parse_constraint() or self._parse_db2_column())
+            if self._match(TokenType.R_PAREN):
+                break
+            if not self._match(TokenType.COMMA):
+                self.fail(f"expected ',' between column definitions, found {self._shown()}", "correct the statement")
+        while self._curr:
+            option = self._parse_property()
+            if not option:
+                self.fail(f"table option {self._shown()} is not one jcat reads",
+                          "remove it or ask for it to be supported")
+            options.append(option)
+        return exp.Schema(this=this, expressions=columns, options=options)
+
+    def _parse_constraint(self) -> exp.Expr | None:
+        if not self._match(TokenType.CONSTRAINT):
+            return self._parse_unnamed_constraint(constraints=self.SCHEMA_UNNAMED_CONSTRAINTS)
+        name = self._parse_dotted()  # Db2 for i qualifies constraint names: SALES.Q_SALES_...
+        return exp.Constraint(this=name, expressions=self._parse_unnamed_constraints())
+
+    def _parse_db2_column(self) -> exp.ColumnDef:
+        """name [FOR COLUMN system-name] type attributes..., up to the ',' or ')' that ends it."""
+        t = self._curr
+        if not t or t.token_type != TokenType.IDENTIFIER and not (t.text[:1].isalpha() or t.text[:1] in "_#@$"):
+            self.fail(f"expected a column name, found {self._shown()}", "correct the statement")
+        name = self._parse_id_var(any_token=True)
+        system_name = self._match_text_seq("FOR", "COLUMN") and self._mark("db2i", "FOR COLUMN") and self._parse_name(
+            "the column's system name")
+        db2_type = self._db2_type(_name(name))
+        column = self._parse_column_def(name)
+        if self._curr and self._curr.token_type not in (TokenType.COMMA, TokenType.R_PAREN):
+            self.fail(f"column {_name(name)}: {self._shown()} is not a column attribute jcat reads",
+                      "put the ',' that ends the column before it, or remove it")
+        column.set("db2_type", db2_type)
+        column.set("system_name", system_name or None)
+        return column
+
+    def _db2_type(self, column: str) -> str:
+        """The type as written, looked at before sqlglot reads it (the words it folds, the types jcat refuses)."""
+        # sqlglot's token for CHARACTER VARYING is one, with a space
+        words = tuple(w for t in self._tokens[self._index:self._index + 4] for w in _word(t).split())
+        line = (self._curr or self._prev).line
+        bad, key = (max((k for k in table if words[:len(k)] == k), key=len, default=None)
+                    for table in (_UNSUPPORTED, _TYPE_WORDS))
+        if bad:
+            self.fail(f"column {column} is {_UNSUPPORTED[bad]}, a type jcat does not decode",
+                      "drop the column from the declaration or cast it to a supported type in a view", line)
+        if key:
+            return _TYPE_WORDS[key]
+        shown = ".".join(words[:3:2]) if words[1:2] == (".",) else (words or ("nothing",))[0]
+        self.fail(f"column {column} has type {shown}, not a built-in Db2 type jcat decodes (a distinct type?)",
+                  f"declare it with its source type ({', '.join(t for t in SUPPORTED_TYPES if t not in DBCS_TYPES)})",
+                  line)
+
+    # -- column attributes and table options
+
+    def _parse_ccsid(self) -> exp.Expr:
+        if self._curr and _word(self._curr) in _CCSID_NAMES:
+            self._advance()
+            self._mark("db2z", f"CCSID {_word(self._prev)}")
+            return exp.var(_word(self._prev))
+        if not self._match(TokenType.NUMBER) or not self._prev.text.isdigit():
+            self.fail(f"expected a CCSID, found {self._shown()}", "write a whole number")
+        return exp.Literal.number(self._prev.text)
+
+    def _parse_for_data(self) -> exp.Expr | None:
+        if self._match_text_seq("BIT", "DATA"):
+            return _prop("FOR BIT DATA")
+        if self._match_text_seq("SBCS", "DATA") or self._match_text_seq("MIXED", "DATA"):
+            return _prop("FOR SBCS DATA")  # one byte a character, the column's CCSID
+        return None
+
+    def _parse_db2_default(self) -> exp.DefaultColumnConstraint:
+        """DEFAULT value, or WITH DEFAULT alone (the type's own default); Db2 writes CURRENT TIMESTAMP spaced."""
+        if not self._curr or self._curr.token_type in (TokenType.COMMA, TokenType.R_PAREN, TokenType.NOT):
+            value = None
+        elif self._match_text_seq("CURRENT") and self._curr:
+            self._advance()
+            value = exp.var(f"CURRENT {_word(self._prev)}")
+        else:
+            value = self._parse_bitwise()
+        return exp.DefaultColumnConstraint(this=value)
+
+    def _parse_generated(self) -> exp.Expr:
+        """The rest of GENERATED ... AS IDENTITY (options) / ROW CHANGE TIMESTAMP / ...: values Db2 fills in."""
+        while self._curr and (self._curr.token_type == TokenType.L_PAREN or _word(self._curr) in _GENERATED_WORDS):
+            if self._curr.token_type == TokenType.L_PAREN:
+                self._skip_wrapped()
+            else:
+                self._advance()
+        return _prop("GENERATED")
+
+    def _parse_in_tablespace(self) -> exp.Expr:
+        space = self._parse_dotted()
+        if space.args.get("db"):
+            self.seen.mark("db2z", "IN database.tablespace", space.this.meta.get("line", 0))
+        return _prop("IN", space)
+
+    # -- CREATE INDEX, LABEL ON / COMMENT ON
+
+    def _parse_db2_index(self) -> exp.Create | None:
+        """[TYPE 2] [UNIQUE] [WHERE NOT NULL] [ENCODED VECTOR] INDEX [schema.]name ON table (columns) ..."""
+        self._match_text_seq("TYPE") and self._match(TokenType.NUMBER)  # DB2 for OS/390 V4: no effect on data
+        unique = self._match(TokenType.UNIQUE)
+        self._match_text_seq("WHERE", "NOT", "NULL") or self._match_text_seq("ENCODED", "VECTOR")
+        if not self._match(TokenType.INDEX):
+            return None
+        name = self._parse_dotted()
+        self._match(TokenType.ON) or self.fail(f"expected ON, found {self._shown()}", "correct the statement")
+        on = self._parse_dotted()
+        columns = self._parse_wrapped_csv(self._parse_ordered)
+        # the rest (USING STOGROUP, PRIQTY, BUFFERPOOL, CLUSTER ...) places the index, not the row
+        if any(_word(t) == "STOGROUP" for t in self._tokens[self._index:]):
+            self.seen.mark("db2z", "USING STOGROUP", self._tokens[0].line)
+        self._advance(self._tokens_size - self._index)
+        index = exp.Index(this=name, table=on, params=exp.IndexParameters(columns=columns))
+        return exp.Create(this=index, kind="INDEX", unique=bool(unique))
+
+    def _parse_texts(self) -> exp.Tuple:
+        """LABEL ON / COMMENT ON: TABLE t IS; COLUMN t.c [TEXT] IS; [COLUMN] t ( c [TEXT] IS '...', ... )."""
+        kind = self._prev.text.lower()
+        if kind == "label":
+            self._mark("db2i", "LABEL ON")
+        self._match(TokenType.ON)
+        if self._curr and _word(self._curr) in _OTHER_OBJECTS:  # an index, constraint, alias ...: not the row
+            self._advance(self._tokens_size - self._index)
+            return exp.Tuple(expressions=[])
+        if self._match(TokenType.TABLE):
+            return exp.Tuple(expressions=[self._parse_text(kind, self._parse_dotted())])
+        self._match_text_seq("COLUMN")
+        target = self._parse_dotted()
+        if self._match(TokenType.L_PAREN):
+            texts = self._parse_csv(lambda: self._parse_text(kind, exp.Column(this=self._parse_id_var(), table=target)))
+            self._match_r_paren()
+            return exp.Tuple(expressions=texts)
+        if not target.args.get("db"):
+            self.fail(f"{kind.upper()} ON COLUMN {_name(target.this)} names no table", "write table.column")
+        column = exp.Column(this=target.this, table=exp.Table(this=target.args["db"]))
+        return exp.Tuple(expressions=[self._parse_text(kind, column)])
+
+    def _parse_text(self, kind: str, target: exp.Expr) -> exp.Comment:
+        kind = f"{kind}_text" if self._match_text_seq("TEXT") else kind
+        self._match(TokenType.IS) or self.fail(f"expected IS, found {self._shown()}", "correct the statement")
+        text = self._parse_string() or self.fail(f"expected the text, found {self._shown()}",
+                                                 "write it as a '...' string")
+        return exp.Comment(this=target, kind=kind, expression=text)
+
+
+class Db2(Dialect):
+    NORMALIZATION_STRATEGY = NormalizationStrategy.UPPERCASE
+
+    class Tokenizer(tokens.Tokenizer):
+        VAR_SINGLE_TOKENS: ClassVar = {"#", "@", "$"}  # ORD#, PRICE$: characters Db2 names may hold
+        KEYWORDS: ClassVar = {**tokens.Tokenizer.KEYWORDS, "LABEL": TokenType.COMMENT}  # LABEL ON reads like COMMENT ON
+
+    Parser = Db2Parser
+
+
+# --- statements -> the table --------------------------------------------------------------------------------------
+
+def _name(e: exp.Expr | None) -> str:
+    """Db2 folds unquoted names to upper case."""
+    if e is None:
+        return ""
+    if isinstance(e, (exp.Column, exp.Table, exp.Ordered)):
+        return _name(e.this)
+    return e.this if e.args.get("quoted") else e.this.upper()
+
+
+def _line(e: exp.Expr) -> int:
+    return (e.find(exp.Identifier) or e).meta.get("line", 0)
+
+
+def _statements(text: str, where: str) -> list[list[Token]]:
+    """sqlglot's tokens cut at each ';'. LIB/T (system naming) is LIB.T: a slash written tight between two names."""
+    try:
+        toks = Db2().tokenize(text)
+    except TokenError as e:
+        raise DdlProblem(f"{where}:1: {e} — correct the text") from None
+    out = [[]]
+    for i, t in enumerate(toks):
+        if t.token_type == TokenType.SEMICOLON:
+            out.append([])
+            continue
+        tight = 0 < i < len(toks) - 1 and toks[i - 1].end + 1 == t.start == toks[i + 1].start - 1
+        if t.token_type == TokenType.SLASH and tight:
+            t = Token(TokenType.DOT, ".", t.line, t.col, t.start, t.end)
+        out[-1].append(t)
+    return [s for s in out if s]
+
+
+# Statements that change nothing in the row: authority, transaction, the session's path/SQLID, storage objects.
+_IGNORED = (("GRANT",), ("REVOKE",), ("COMMIT",), ("SET",), ("CREATE", "DATABASE"), ("CREATE", "TABLESPACE"),
+            ("CREATE", "LOB", "TABLESPACE"))
+_READ = {("CREATE", "TABLE"): "table", ("CREATE", "OR", "REPLACE", "TABLE"): "table", ("ALTER", "TABLE"): "alter",
+         ("LABEL", "ON"): "texts", ("COMMENT", "ON"): "texts",
+         **{("CREATE", w): "index" for w in ("UNIQUE", "INDEX", "TYPE", "WHERE", "ENCODED")}}
+
+
+def _kind(toks: list[Token], where: str, seen: Seen) -> str:
+    words = tuple(_word(t) for t in toks[:4])
+    for start, kind in _READ.items():
+        if words[:len(start)] == start:
+            return kind
+    if any(words[:len(start)] == start for start in _IGNORED):
+        if words[:3] == ("SET", "CURRENT", "SQLID"):
+            seen.mark("db2z", "SET CURRENT SQLID", toks[0].line)
+        return "ignored"
+    raise DdlProblem(f"{where}:{toks[0].line}: '{' '.join(words[:3])} ...' is not a statement jcat reads "
+                     "— remove it from the file")
+
+
+def _read(text: str, where: str) -> tuple[dict, Seen]:
+    """The file's statements jcat reads, by kind, each with its first line; the dialect's marks."""
+    p = Db2().parser()
+    p.where, p.seen = where, Seen()
+    read = {"table": [], "index": [], "alter": [], "texts": []}
+    for toks in _statements(text, where):
+        kind = _kind(toks, where, p.seen)
+        if kind in read:
+            read[kind].append((p.parse_one_statement(toks, text), toks[0].line))
+    if not read["table"]:
+        raise DdlProblem(f"{where}:1: no CREATE TABLE in the file — give the DDL that creates the table")
+    return read, p.seen
+
+
 @dataclass
 class _Table:
     schema: str
@@ -402,358 +524,182 @@ class _Table:
     columns: list[Column] = field(default_factory=list)
     primary_key: list[tuple[str, int]] = field(default_factory=list)
     keys: list[tuple[str, int]] = field(default_factory=list)  # every constraint's columns, to check they exist
-    system_name: str | None = None
-    record_format: str | None = None
-    ccsid: int | str | None = None
+    options: dict = field(default_factory=dict)  # SYSTEM NAME, RCDFMT, CCSID
 
 
-def _default_value(r: Reader):
-    if r.at_punct("("):
-        r.skip_group()
-    elif r.at_punct("-", "+"):
-        r.at += 1
-        if r.peek is not None and r.peek.kind == "number":
-            r.at += 1
-    elif r.peek is not None and r.peek.kind in ("string", "number"):
-        r.at += 1
-    elif r.words("CURRENT"):
-        r.identifier("a special register")
-        r.words("TIMESTAMP") or r.words("ZONE")
-    elif r.peek is not None and r.peek.kind == "word" and r.peek.text in _DEFAULT_WORDS:
-        r.at += 1
+def _problem(where: str, line: int, what: str, todo: str) -> DdlProblem:
+    return DdlProblem(f"{where}:{line}: {what} — {todo}")
 
 
-def _skip_generated(r: Reader):
-    """The rest of GENERATED ... AS IDENTITY (options) / ROW CHANGE TIMESTAMP / ...: values Db2 fills in."""
-    while r.at_punct("(") or r.peek is not None and r.peek.is_(*_GENERATED_WORDS):
-        if r.at_punct("("):
-            r.skip_group()
+def _table(create: exp.Expr, line: int, where: str) -> _Table:
+    if not isinstance(create, exp.Create):
+        raise _problem(where, line, "a CREATE TABLE jcat cannot read", "correct the statement")
+    schema = create.this
+    table = schema.this if isinstance(schema, exp.Schema) else schema
+    t = _Table(_name(table.args.get("db")), _name(table), _line(table))
+    if create.find(exp.LikeProperty):
+        raise _problem(where, t.line, f"CREATE TABLE {t.name} LIKE copies another table's columns, which this file "
+                       "does not hold", "declare the table from the other table's own DDL")
+    if create.expression or not isinstance(schema, exp.Schema):
+        raise _problem(where, t.line, f"CREATE TABLE {t.name} AS (SELECT ...) takes its columns from a query",
+                       "declare the table from its DDL as QSYS2.GENERATE_SQL or the catalog writes it")
+    t.options = {o.name: o.args.get("value") for o in schema.args["options"]}
+    for e in schema.expressions:
+        if isinstance(e, exp.ColumnDef):
+            t.columns.append(_column(e, t, where))
         else:
-            r.at += 1
+            _constraint(e, t, where)
+    return t
 
 
-def _ccsid(r: Reader, seen: Seen) -> int | str:
-    line = r.line
-    t = r.peek
-    if t is not None and t.is_("EBCDIC", "ASCII", "UNICODE"):
-        r.at += 1
-        seen.mark("db2z", f"CCSID {t.text}", line)
-        return t.text
-    return r.integer("a CCSID")
+def _key(e: exp.Expr) -> list[tuple[str, int]]:
+    return [(_name(i), _line(i)) for i in e.find_all(exp.Identifier)]
 
 
-def _column(r: Reader, table: _Table, seen: Seen) -> Column:
-    line = r.line
-    name = r.identifier("a column name")
-    system_name = None
-    if r.words("FOR", "COLUMN"):
-        seen.mark("db2i", "FOR COLUMN", line)
-        system_name = r.identifier("the column's system name")
-    db2_type, length, scale = _type(r, name)
+def _constraint(e: exp.Expr, t: _Table, where: str):
+    """A table constraint: the primary key is kept, the other keys' columns must exist."""
+    for c in e.expressions if isinstance(e, exp.Constraint) else [e]:
+        if isinstance(c, exp.PrimaryKey):
+            key = _key(c)
+            if t.primary_key:
+                raise _problem(where, key[0][1], "a second primary key", "declare one primary key")
+            t.primary_key = key
+        elif isinstance(c, (exp.UniqueColumnConstraint, exp.ForeignKey)):
+            t.keys += _key(c.this) if isinstance(c, exp.UniqueColumnConstraint) else [
+                k for e in c.expressions for k in _key(e)]
+
+
+def _ccsid(value: exp.Expr | None) -> int | str | None:
+    return None if value is None else int(value.name) if isinstance(value, exp.Literal) else value.name
+
+
+def _column(cd: exp.ColumnDef, t: _Table, where: str) -> Column:
+    name, line = _name(cd.this), _line(cd.this)
+    db2_type = cd.args["db2_type"]
+    length, scale, db2_type = _size(db2_type, [int(p.name) for p in cd.args["kind"].expressions], name,
+                                     lambda what, todo: _problem(where, line, what, todo))
     nullable, with_default, fbd, ccsid = True, False, False, None
-    while not r.done() and not r.at_punct(",", ")"):
-        at = r.line
-        if r.words("NOT", "NULL"):
+    for c in cd.args.get("constraints") or []:
+        kind = c.args.get("kind")
+        if isinstance(kind, exp.NotNullColumnConstraint) and not kind.args.get("allow_null"):
             nullable = False
-        elif r.words("NULL"):
-            pass
-        elif r.words("WITH", "DEFAULT") or r.words("DEFAULT"):
+        elif isinstance(kind, exp.DefaultColumnConstraint):
             with_default = True
-            _default_value(r)
-        elif r.words("CCSID"):
-            ccsid = _ccsid(r, seen)
-        elif r.words("FOR", "BIT", "DATA"):
+        elif isinstance(kind, exp.PrimaryKeyColumnConstraint):
+            if t.primary_key:
+                raise _problem(where, line, f"a second primary key on column {name}", "declare one primary key")
+            t.primary_key = [(name, line)]
+        elif isinstance(kind, exp.Property) and kind.name == "CCSID":
+            ccsid = _ccsid(kind.args["value"])
+        elif isinstance(kind, exp.Property) and kind.name == "FOR BIT DATA":
             fbd, ccsid = True, BIT_DATA_CCSID
-        elif r.words("FOR", "SBCS", "DATA") or r.words("FOR", "MIXED", "DATA"):
-            pass
-        elif r.words("ALLOCATE"):
-            seen.mark("db2i", "ALLOCATE", at)
-            r.skip_group()
-        elif r.words("IMPLICITLY", "HIDDEN"):
-            pass
-        elif r.words("GENERATED"):
-            _skip_generated(r)
-        elif r.words("CONSTRAINT"):
-            r.qualified("a constraint name")
-        elif r.words("PRIMARY", "KEY"):
-            if table.primary_key:
-                r.fail(f"a second primary key on column {name}", "declare one primary key", at)
-            table.primary_key = [(name, at)]
-        elif r.words("UNIQUE"):
-            pass
-        elif r.words("REFERENCES"):
-            r.qualified("the referenced table")
-            if r.at_punct("("):
-                r.skip_group()
-            while r.words("ON", "DELETE") or r.words("ON", "UPDATE"):
-                r.words("NO", "ACTION") or r.words("SET", "NULL") or r.words("SET", "DEFAULT") or r.identifier("a rule")
-        elif r.words("CHECK"):
-            r.skip_group()
-        else:
-            r.fail(f"column {name}: {r.peek.text!r} is not a column attribute jcat reads",
-                   "put the ',' that ends the column before it, or remove it")
-    if fbd and db2_type not in _TEXT_TYPES:
-        r.fail(f"FOR BIT DATA on {db2_type} column {name}", "write BINARY/VARBINARY or drop FOR BIT DATA", line)
-    return Column(name, db2_type, length, scale, fbd, nullable, with_default, ccsid, "", line, system_name)
+    if fbd and db2_type not in ("CHAR", "VARCHAR"):
+        raise _problem(where, line, f"FOR BIT DATA on {db2_type} column {name}",
+                       "write BINARY/VARBINARY or drop FOR BIT DATA")
+    system_name = cd.args.get("system_name")
+    return Column(name, db2_type, length, scale, fbd, nullable, with_default, ccsid, "", line,
+                  _name(system_name) if system_name else None)
 
 
-def _constraint(r: Reader, table: _Table) -> bool:
-    """A table constraint in the column list, if one is next."""
-    start = r.at
-    line = r.line
-    if r.words("CONSTRAINT"):
-        r.qualified("a constraint name")
-    if r.words("PRIMARY", "KEY"):
-        if table.primary_key:
-            r.fail("a second primary key", "declare one primary key", line)
-        table.primary_key = r.name_list("primary key")
-    elif r.words("UNIQUE") or r.words("FOREIGN", "KEY"):
-        table.keys += r.name_list("key")
-        r.skip_element()  # REFERENCES ... ON DELETE ...
-    elif r.words("CHECK"):
-        r.skip_group()
-    elif r.words("PERIOD"):
-        r.skip_element()
-    else:
-        r.at = start
-        return False
-    return True
+_DEFAULT_LENGTH = {"CHAR": 1, "BINARY": 1, "GRAPHIC": 1, "DECIMAL": 5, "NUMERIC": 5,  # CHAR is CHAR(1), DECIMAL(5,0)
+                   "TIMESTAMP": TIMESTAMP_DEFAULT_PRECISION}
 
 
-_TABLE_OPTIONS = {  # option words -> how many more tokens (qualified names counted by the reader)
-    ("AUDIT",): 1, ("DATA", "CAPTURE"): 1, ("APPEND",): 1, ("VOLATILE",): 0, ("NOT", "VOLATILE"): 0,
-    ("WITH", "RESTRICT", "ON", "DROP"): 0, ("COMPRESS",): 1, ("NOT", "LOGGED", "INITIALLY"): 0,
-}
-_DB2Z_OPTIONS = ("AUDIT", "APPEND", "VOLATILE", "NOT VOLATILE", "WITH RESTRICT ON DROP", "COMPRESS")
+def _size(name: str, params: list[int], column: str, problem) -> tuple[int | None, int, str]:
+    """(length/precision/fraction digits, scale, type) from the type's numbers, Db2's defaults filled in."""
+    most = 2 if name in ("DECIMAL", "NUMERIC") else 1
+    if len(params) > most:
+        raise problem(f"column {column}: {name} takes at most {most} numbers", "correct the type")
+    length = params[0] if params else _DEFAULT_LENGTH.get(name)
+    if name == "FLOAT":  # FLOAT(n): single precision up to 24 bits of mantissa
+        return None, 0, "REAL" if params and length <= 24 else "DOUBLE"
+    if name in ("SMALLINT", "INTEGER", "BIGINT", "REAL", "DOUBLE", "DATE", "TIME") and params:
+        raise problem(f"column {column}: {name} takes no length", "remove the number in parentheses")
+    if length is None and name in ("VARCHAR", "VARBINARY", "VARGRAPHIC"):
+        raise problem(f"{name} column {column} needs a length", f"write {name}(n)")
+    if name == "TIMESTAMP" and length > 12:
+        raise problem(f"column {column}: TIMESTAMP({length}) has more than 12 fraction digits", "write 0 to 12")
+    return length, params[1] if len(params) > 1 else 0, name
 
 
-def _table_options(r: Reader, table: _Table, seen: Seen):
-    while not r.done():
-        line = r.line
-        if r.words("RCDFMT"):
-            seen.mark("db2i", "RCDFMT", line)
-            table.record_format = r.identifier("a record format name")
-        elif r.words("IN"):
-            schema, _ = r.qualified("a table space")
-            if schema:
-                seen.mark("db2z", "IN database.tablespace", line)
-        elif r.words("CCSID"):
-            table.ccsid = _ccsid(r, seen)
-        elif r.words("CARDINALITY"):
-            pass
-        else:
-            for words, n in _TABLE_OPTIONS.items():
-                if r.words(*words):
-                    if " ".join(words) in _DB2Z_OPTIONS:
-                        seen.mark("db2z", " ".join(words), line)
-                    r.at += n
-                    break
-            else:
-                r.fail(f"table option {r.peek.text!r} is not one jcat reads", "remove it or ask for it to be supported")
+def _alter(alter: exp.Expr, line: int, t: _Table, where: str):
+    name = _name(alter.this) if isinstance(alter, exp.Alter) else ""
+    if name != t.name:
+        raise _problem(where, line, f"ALTER TABLE {name} names a table this file does not create",
+                       "declare one table per file")
+    for action in alter.args.get("actions") or []:
+        if not isinstance(action, exp.AddConstraint):
+            raise _problem(where, line, f"ALTER TABLE {name} does more than add a constraint",
+                           "apply it to the CREATE TABLE or remove it")
+        for c in action.expressions:
+            _constraint(c, t, where)
 
 
-def _create_table(r: Reader, seen: Seen) -> _Table:
-    line = r.line
-    schema, name = r.qualified("the table name")
-    table = _Table(schema, name, line)
-    if r.words("FOR", "SYSTEM", "NAME"):
-        seen.mark("db2i", "FOR SYSTEM NAME", line)
-        table.system_name = r.identifier("the table's system name")
-    if r.words("LIKE"):
-        r.fail(f"CREATE TABLE {name} LIKE copies another table's columns, which this file does not hold",
-               "declare the table from the other table's own DDL", line)
-    if r.words("AS") or r.at_punct("(") and r.ahead(1) is not None and r.ahead(1).is_("SELECT", "WITH"):
-        r.fail(f"CREATE TABLE {name} AS (SELECT ...) takes its columns from a query",
-               "declare the table from its DDL as QSYS2.GENERATE_SQL or the catalog writes it", line)
-    r.expect_punct("(", f"after CREATE TABLE {name}")
-    while True:
-        if not _constraint(r, table):
-            table.columns.append(_column(r, table, seen))
-        if r.punct(")"):
-            break
-        r.expect_punct(",", "between column definitions")
-    _table_options(r, table, seen)
-    return table
+def _index(create: exp.Create, line: int, t: _Table, names: dict, where: str) -> Index:
+    index = create.this
+    name = ".".join(_name(p) for p in index.this.parts)
+    on = _name(index.args["table"])
+    if on != t.name:
+        raise _problem(where, line, f"index {name} is on {on}, not {t.name}", "declare one table per file")
+    columns = tuple(_name(o.find(exp.Identifier)) for o in index.args["params"].args["columns"])
+    for c in columns:
+        if c not in names:
+            raise _problem(where, line, f"index {name} names column {c}, which {t.name} does not have",
+                           "correct the index's column list")
+    return Index(name, columns, bool(create.args.get("unique")))
 
 
-# --- the other statements ---------------------------------------------------------------------------------------
-
-def _create_index(r: Reader, seen: Seen) -> tuple[Index, str, int]:
-    line = r.line
-    if r.words("TYPE"):  # CREATE TYPE 2 INDEX: a DB2 for OS/390 V4 index type, no effect on the data
-        r.integer("the index type")
-    unique = r.words("UNIQUE")
-    if r.words("TYPE"):
-        r.integer("the index type")
-    r.words("WHERE", "NOT", "NULL")
-    r.words("ENCODED", "VECTOR")
-    r.expect_words("INDEX")
-    schema, name = r.qualified("the index name")
-    r.expect_words("ON")
-    _, on = r.qualified("the indexed table")
-    cols = r.name_list("index")
-    # the rest (USING STOGROUP, PRIQTY, BUFFERPOOL, CLUSTER, RCDFMT ...) places the index, not the row
-    if any(t.is_("STOGROUP") for t in r.toks[r.at:]):
-        seen.mark("db2z", "USING STOGROUP", line)
-    r.at = len(r.toks)
-    return Index(f"{schema}.{name}" if schema else name, tuple(c for c, _ in cols), bool(unique)), on, line
+_COLUMN_TEXTS = ("label_text", "comment", "label")  # TEXT IS, then COMMENT ON, then the column heading
+_TABLE_TEXTS = ("label", "comment")
 
 
-@dataclass
-class _Texts:
-    """LABEL ON / COMMENT ON texts: (table, column or None) -> {kind: text}, and where each was written."""
-    by: dict = field(default_factory=dict)
-    named: list = field(default_factory=list)  # (table, column, line)
-
-    def put(self, table: str, column: str | None, kind: str, text: str, line: int):
-        self.by.setdefault((table, column), {})[kind] = text
-        self.named.append((table, column, line))
-
-    def best(self, table: str, column: str | None, order: tuple[str, ...]) -> str:
-        got = self.by.get((table, column), {})
-        return next((got[k] for k in order if k in got), "")
-
-
-# Objects a LABEL ON / COMMENT ON may name that are not the table or its columns.
-_OTHER_OBJECTS = ("INDEX", "CONSTRAINT", "ALIAS", "SEQUENCE", "PACKAGE", "TRIGGER", "TYPE", "DISTINCT", "VARIABLE",
-                  "FUNCTION", "PROCEDURE", "SPECIFIC", "MASK", "PERMISSION", "XSROBJECT", "TABLESPACE", "DATABASE",
-                  "STOGROUP", "PLAN", "ROLE", "TRUSTED", "SCHEMA", "MODULE")
+def _texts(read: dict, t: _Table, names: dict, where: str) -> dict:
+    """(column or None) -> {kind: text}; every text names the table or one of its columns."""
+    out = {}
+    for statement, _ in read["texts"]:
+        for c in statement.expressions:
+            table, column = (_name(c.this.args["table"]), _name(c.this)) if isinstance(c.this, exp.Column) else (
+                _name(c.this), None)
+            if table != t.name or column is not None and column not in names:
+                shown = table if column is None else f"{table}.{column}"
+                raise _problem(where, _line(c.this), f"a text on {shown}, which this file does not create",
+                               "correct the name or remove the statement")
+            out.setdefault(column, {})[c.args["kind"]] = c.expression.name
+    return out
 
 
-def _label_or_comment(r: Reader, texts: _Texts, kind: str):
-    """LABEL ON / COMMENT ON: TABLE t IS; COLUMN t.c [TEXT] IS; [COLUMN] t ( c [TEXT] IS '...', ... )."""
-    line = r.line
-    if r.peek is not None and r.peek.is_(*_OTHER_OBJECTS):
-        r.at = len(r.toks)  # a text on an index, constraint, alias ...: not part of the row
-        return
-    if r.words("TABLE"):
-        _, name = r.qualified("the table name")
-        r.expect_words("IS")
-        texts.put(name, None, kind, r.string("the text"), line)
-        return
-    r.words("COLUMN")
-    parts = r.dotted("a table or column name")
-    if not r.at_punct("("):
-        if len(parts) < 2:
-            r.fail(f"{kind.upper()} ON COLUMN {parts[0]} names no table", "write table.column", line)
-        text_kind = f"{kind}_text" if r.words("TEXT") else kind
-        r.expect_words("IS")
-        texts.put(parts[-2], parts[-1], text_kind, r.string("the text"), line)
-        return
-    r.punct("(")
-    while True:
-        line = r.line
-        column = r.identifier("a column name")
-        text_kind = f"{kind}_text" if r.words("TEXT") else kind
-        r.expect_words("IS")
-        texts.put(parts[-1], column, text_kind, r.string("the text"), line)
-        if r.punct(")"):
-            return
-        r.expect_punct(",", "between column texts")
-
-
-def _alter_table(r: Reader, table: _Table):
-    line = r.line
-    _, name = r.qualified("the table name")
-    if name != table.name:
-        r.fail(f"ALTER TABLE {name} names a table this file does not create", "declare one table per file", line)
-    if not r.words("ADD") or not _constraint(r, table):
-        r.fail(f"ALTER TABLE {name} does more than add a constraint", "apply it to the CREATE TABLE or remove it",
-               line)
-
-
-# --- the file ----------------------------------------------------------------------------------------------------
-
-# Statements that change nothing in the row: authority, transaction, the session's path/SQLID, storage objects.
-_IGNORED = (("GRANT",), ("REVOKE",), ("COMMIT",), ("SET",), ("CREATE", "DATABASE"), ("CREATE", "TABLESPACE"),
-            ("CREATE", "LOB", "TABLESPACE"))
-_INDEX_STARTS = ("UNIQUE", "INDEX", "TYPE", "WHERE", "ENCODED")
-
-
-@dataclass
-class _File:
-    tables: list = field(default_factory=list)
-    indexes: list = field(default_factory=list)  # (Index, on table, line)
-    alters: list = field(default_factory=list)  # their Readers, read once the table is known
-    texts: _Texts = field(default_factory=_Texts)
-    seen: Seen = field(default_factory=Seen)
-
-
-def _statement(r: Reader, f: _File):
-    line = r.line
-    if r.words("CREATE", "OR", "REPLACE", "TABLE"):
-        f.seen.mark("db2i", "CREATE OR REPLACE", line)
-        f.tables.append(_create_table(r, f.seen))
-    elif r.words("CREATE", "TABLE"):
-        f.tables.append(_create_table(r, f.seen))
-    elif r.toks[0].is_("CREATE") and r.ahead(1) is not None and r.ahead(1).is_(*_INDEX_STARTS):
-        r.words("CREATE")
-        f.indexes.append(_create_index(r, f.seen))
-    elif r.words("LABEL", "ON"):
-        f.seen.mark("db2i", "LABEL ON", line)
-        _label_or_comment(r, f.texts, "label")
-    elif r.words("COMMENT", "ON"):
-        _label_or_comment(r, f.texts, "comment")
-    elif r.words("ALTER", "TABLE"):
-        f.alters.append(r)
-        return
-    elif any(r.words(*w) for w in _IGNORED):
-        if r.toks[0].is_("SET") and r.words("CURRENT", "SQLID"):
-            f.seen.mark("db2z", "SET CURRENT SQLID", line)
-        return
-    else:
-        shown = " ".join(t.text for t in r.toks[:3])
-        r.fail(f"'{shown} ...' is not a statement jcat reads", "remove it from the file", line)
-    if not r.done():
-        r.fail(f"unexpected {r.shown()}", "correct the statement or remove what follows")
-
-
-def _read(text: str, where: str) -> _File:
-    f = _File()
-    for stmt in statements(tokens(text, where)):
-        _statement(Reader(stmt, where), f)
-    if not f.tables:
-        raise DdlProblem(f"{where}:1: no CREATE TABLE in the file — give the DDL that creates the table")
-    if len(f.tables) > 1:
-        first, second = f.tables[:2]
-        raise DdlProblem(f"{where}:{second.line}: a second CREATE TABLE ({second.name}; the first is {first.name}, "
-                         f"line {first.line}) — declare one table per file")
-    for r in f.alters:
-        _alter_table(r, f.tables[0])
-        if not r.done():
-            r.fail(f"unexpected {r.shown()}", "correct the statement or remove what follows")
-    return f
-
-
-def _check_names(t: _Table, f: _File, where: str):
-    """Every column once; every key, index and text names a column of the table."""
+def _columns(t: _Table, where: str) -> dict:
+    """Each column's line, every column once; every key names a column of the table."""
     lines = {}
     for c in t.columns:
         if c.name in lines:
-            raise DdlProblem(f"{where}:{c.line}: column {c.name} is declared twice (first on line {lines[c.name]}) "
-                             "— remove one")
+            raise _problem(where, c.line, f"column {c.name} is declared twice (first on line {lines[c.name]})",
+                           "remove one")
         lines[c.name] = c.line
     for name, line in t.primary_key + t.keys:
         if name not in lines:
-            raise DdlProblem(f"{where}:{line}: the key names column {name}, which {t.name} does not have "
-                             "— correct the key's column list")
-    for index, on, line in f.indexes:
-        if on != t.name:
-            raise DdlProblem(f"{where}:{line}: index {index.name} is on {on}, not {t.name} — declare one table per file")
-        missing = [c for c in index.columns if c not in lines]
-        if missing:
-            raise DdlProblem(f"{where}:{line}: index {index.name} names column {missing[0]}, which {t.name} does "
-                             "not have — correct the index's column list")
-    for table, column, line in f.texts.named:
-        if table != t.name or column is not None and column not in lines:
-            shown = table if column is None else f"{table}.{column}"
-            raise DdlProblem(f"{where}:{line}: a text on {shown}, which this file does not create "
-                             "— correct the name or remove the statement")
+            raise _problem(where, line, f"the key names column {name}, which {t.name} does not have",
+                           "correct the key's column list")
+    return lines
+
+
+def _one_table(read: dict, where: str) -> _Table:
+    tables = [_table(create, line, where) for create, line in read["table"]]
+    if len(tables) > 1:
+        first, second = tables[:2]
+        raise _problem(where, second.line, f"a second CREATE TABLE ({second.name}; the first is {first.name}, line "
+                       f"{first.line})", "declare one table per file")
+    for alter, line in read["alter"]:
+        _alter(alter, line, tables[0], where)
+    return tables[0]
 
 
 _DIRECTIVE = re.compile(r"^\s*--\s*jcat:\s*(\w+)\s*=\s*(.*?)\s*$", re.MULTILINE)
-_COLUMN_TEXTS = ("label_text", "comment", "label")  # TEXT IS, then COMMENT ON, then the column heading
-_TABLE_TEXTS = ("label", "comment")
+
+
+def _best(texts: dict, column: str | None, order: tuple[str, ...]) -> str:
+    got = texts.get(column, {})
+    return next((got[k] for k in order if k in got), "")
 
 
 def _heading(text: str) -> str:
@@ -763,15 +709,20 @@ def _heading(text: str) -> str:
 
 def parse_text(text: str, where: str = "<text>", variant: str = "all") -> TableDdl:
     """One CREATE TABLE with its keys, indexes and texts. GRAPHIC/VARGRAPHIC columns are returned (see `dbcs`)."""
-    f = _read(text, where)
-    t = f.tables[0]
-    _check_names(t, f, where)
-    columns = tuple(replace(c, label=_heading(f.texts.best(t.name, c.name, _COLUMN_TEXTS))) for c in t.columns)
+    read, seen = _read(text, where)
+    t = _one_table(read, where)
+    names = _columns(t, where)
+    indexes = tuple(_index(create, line, t, names, where) for create, line in read["index"])
+    texts = _texts(read, t, names, where)
+    system_name, ccsid = t.options.get("SYSTEM NAME"), t.options.get("CCSID")
     return TableDdl(
-        schema=t.schema, name=t.name, columns=columns, indexes=tuple(i for i, _, _ in f.indexes),
-        source_file=where, variant=variant, directives={k.lower(): v for k, v in _DIRECTIVE.findall(text)},
-        primary_key=tuple(c for c, _ in t.primary_key), system_name=t.system_name, record_format=t.record_format,
-        ccsid=t.ccsid, label=f.texts.best(t.name, None, _TABLE_TEXTS), dialect=f.seen.dialect(where))
+        schema=t.schema, name=t.name, columns=tuple(replace(c, label=_heading(_best(texts, c.name, _COLUMN_TEXTS)))
+                                                    for c in t.columns),
+        indexes=indexes, source_file=where, variant=variant,
+        directives={k.lower(): v for k, v in _DIRECTIVE.findall(text)}, primary_key=tuple(c for c, _ in t.primary_key),
+        system_name=_name(system_name) if system_name else None,
+        record_format=_name(t.options["RCDFMT"]) if "RCDFMT" in t.options else None,
+        ccsid=_ccsid(ccsid), label=_best(texts, None, _TABLE_TEXTS), dialect=seen.dialect(where))
 
 
 def dbcs_columns(t: TableDdl) -> list[Column]:
