@@ -10,16 +10,19 @@ import pytest
 from udfs import register
 from udfs.core.catalog import CATALOG, STRICT_CONF
 
-from support.golden import BINARY_ARGS, GOLDEN
+from support.golden import BINARY_ARGS, GOLDEN, STRING_ARGS
 
 pytestmark = pytest.mark.spark
 
 
 def _literal(fn: str, i: int, a) -> str:
     if a is None:
-        return "CAST(NULL AS BINARY)" if i in BINARY_ARGS[fn] else "CAST(NULL AS INT)"
+        return "CAST(NULL AS BINARY)" if i in BINARY_ARGS[fn] else (
+            "CAST(NULL AS STRING)" if fn in STRING_ARGS else "CAST(NULL AS INT)")
     if i in BINARY_ARGS[fn]:
         return f"X'{a}'"
+    if isinstance(a, str):
+        return "'" + a + "'"
     if isinstance(a, bool):
         return "true" if a else "false"
     return str(a)
