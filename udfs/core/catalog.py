@@ -186,7 +186,7 @@ CATALOG: tuple[Function, ...] = (
         "An IBM i VARBINARY (or VARCHAR FOR BIT DATA) column as the record buffer holds it: the first L bytes "
         "after its 2-byte big-endian length L.",
         "A length above the bytes that follow it gives NULL. " + _NULL_RULE,
-        (Example("hex(ibmi_varbinary(X'0002C1C20000'))", "C1C2"),),
+        (Example("ibmi_varbinary(X'000248490000')", "HI"), Example("hex(ibmi_varbinary(X'0002C1C20000'))", "C1C2")),
     ),
     Function(
         "ibmi_null_flags", kernels.ibmi_null_flags,
