@@ -104,10 +104,10 @@ def test_zoned_and_packed_with_scale_are_the_integer_the_models_divide(cases):
     for precision, scale, data in cases:
         scale = min(scale, precision)
         n = data.draw(st.integers(-(10**precision - 1), 10**precision - 1))
-        value = Decimal(n).scaleb(-scale)
+        value = Decimal(n).scaleb(-scale, ib.EXACT)
         z = k.unpack_zoned(pa.array([ib.zoned_scaled(value, precision, scale)])).to_pylist()[0]
         p = k.unpack_packed(pa.array([ib.packed_scaled(value, precision, scale)])).to_pylist()[0]
-        assert z.scaleb(-scale) == value == p.scaleb(-scale)
+        assert z.scaleb(-scale, ib.EXACT) == value == p.scaleb(-scale, ib.EXACT)
 
 
 def test_null_flags_by_byte():
@@ -129,6 +129,8 @@ def test_strict_mode_names_the_function_and_a_bad_format_is_an_error_in_every_mo
         k.ibmi_date(pa.array([b"\xf2\xf0"]), pa.array(["*ISO"]), strict=True)
     with pytest.raises(DecodeError, match="ibmi_varchar"):
         k.ibmi_varchar(pa.array([b"\x00\x05\xc1"]), strict=True)
+    with pytest.raises(DecodeError, match="ebcdic_str.*CCSID 1208"):
+        k.ebcdic_str(pa.array([b"A", b"\xff"]), pa.array([1208, 1208], pa.int32()), strict=True)
     with pytest.raises(ValueError, match="DATFMT"):
         k.ibmi_date(pa.array([b"\xf2\xf0"]), pa.array(["*XYZ"]))
     with pytest.raises(ValueError, match="separator"):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 import struct
-from decimal import Decimal
+from decimal import Context, Decimal
 
 from udfs.core import encoders as enc
 
@@ -81,11 +81,14 @@ def varying(payload: bytes, maximum: int, fill: int = 0x00) -> bytes:
     return len(payload).to_bytes(2, "big") + payload + bytes([fill]) * (maximum - len(payload))
 
 
+EXACT = Context(prec=64)  # Decimal's default 28 digits would round a DECIMAL(31)
+
+
 def zoned_scaled(value: Decimal, precision: int, scale: int) -> bytes:
     """NUMERIC(p, s): the digits of value * 10^s, zoned, p bytes."""
-    return enc.zoned(int(value.scaleb(scale)), precision)
+    return enc.zoned(int(value.scaleb(scale, EXACT)), precision)
 
 
 def packed_scaled(value: Decimal, precision: int, scale: int) -> bytes:
     """DECIMAL(p, s): the digits of value * 10^s, packed, p // 2 + 1 bytes."""
-    return enc.packed(int(value.scaleb(scale)), precision if precision % 2 else precision + 1)
+    return enc.packed(int(value.scaleb(scale, EXACT)), precision if precision % 2 else precision + 1)

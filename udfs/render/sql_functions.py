@@ -17,6 +17,9 @@ Rules every body follows:
   page where only a NUL was the problem, then trailing blanks and NULs cut as characters. Spark 4 refuses Java's
   charsets unless `spark.sql.legacy.javaCharsets=true`: Spark stores the creating session's settings with each
   function, so the DDL is run with that setting (CREATE_SETTINGS) and callers need none.
+- UTF-8 (CCSID 1208) is Spark's own string once `is_valid_utf8` accepts the bytes; UTF-16BE (1200, 13488) goes
+  through `decode` only where no surrogate is left unpaired and the length is even (decode raises on others).
+  Dates, times and timestamps are read through IBM037: their characters are invariant (checked below).
 - A persistent function cannot read `spark.jcat.strict`: undecodable bytes are always NULL here (the dbt models
   name them in `decode_errors`). An unsupported CCSID is an error, as in the kernel.
 

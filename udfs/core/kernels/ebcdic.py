@@ -15,7 +15,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from .batch import BinaryBatch, binary_batch, int_argument
+from .batch import BinaryBatch, binary_batch, int_argument, raise_if_strict
 from .unicode import UNICODE_CCSIDS, unicode_text
 
 if not ebcdic.codec_names:  # imported from a zip (jcat's archive on executors): its glob for cp*.py files finds none
@@ -126,7 +126,7 @@ def ebcdic_str(b, ccsid=None, strict: bool = False) -> pa.Array:
         check_text_ccsid(int(c))  # raises UnsupportedCcsid, whatever the strict mode
     unicode = np.isin(cc, list(UNICODE_CCSIDS)) & batch.valid
     if unicode.any():
-        return _with_unicode_rows(batch, cc, unicode)
+        return _with_unicode_rows(batch, cc, strict)
 
     if len(wanted) <= 1:
         fast = _fixed_width(batch, int(wanted[0]) if len(wanted) else DEFAULT_CCSID)
@@ -259,7 +259,7 @@ def ebcdic_text(flat: np.ndarray, lengths: np.ndarray, valid: np.ndarray, cc: np
     return pa.Array.from_buffers(pa.string(), n, [_validity_buffer(valid), pa.py_buffer(offsets), pa.py_buffer(out.tobytes())])
 
 
-def text(flat: np.ndarray, lengths: np.ndarray, valid: np.ndarray, cc: np.ndarray) -> pa.Array:
+def decode_text(flat: np.ndarray, lengths: np.ndarray, valid: np.ndarray, cc: np.ndarray) -> pa.Array:
     """Rows in each row's CCSID (single-byte EBCDIC, UTF-8 or UTF-16BE) to strings, untrimmed; a row that is not
     well-formed UTF-8/16 is NULL. Each CCSID must have passed check_text_ccsid."""
     lengths = np.where(valid, lengths, 0)
@@ -274,9 +274,11 @@ def text(flat: np.ndarray, lengths: np.ndarray, valid: np.ndarray, cc: np.ndarra
     return out
 
 
-def _with_unicode_rows(batch: BinaryBatch, cc: np.ndarray, unicode: np.ndarray) -> pa.Array:
+def _with_unicode_rows(batch: BinaryBatch, cc: np.ndarray, strict: bool) -> pa.Array:
     """ebcdic_str over a batch that holds UTF-8/16 rows: every row decoded, then trailing blanks and NULs cut as
     characters (their padding is U+0020)."""
     lengths = np.where(batch.valid, batch.lengths, 0)
-    decoded = text(gather(batch, np.zeros(batch.n, dtype=np.int64), lengths), lengths, batch.valid, cc)
+    decoded = decode_text(gather(batch, np.zeros(batch.n, dtype=np.int64), lengths), lengths, batch.valid, cc)
+    raise_if_strict(strict, "ebcdic_str", batch, batch.valid & ~decoded.is_valid().to_numpy(zero_copy_only=False),
+                    lambda r: f"not well-formed in CCSID {cc[r]}")
     return pc.utf8_rtrim(decoded, characters=" \0")

@@ -14,7 +14,7 @@ import pyarrow.compute as pc
 
 from .batch import binary_batch, int_argument, raise_if_strict
 from .clocks import civil_valid, days_from_civil
-from .ebcdic import DEFAULT_CCSID, ascii_table, check_text_ccsid, gather, text
+from .ebcdic import DEFAULT_CCSID, ascii_table, check_text_ccsid, decode_text, gather
 
 # DATFMT -> its characters: y m d (j: day of the year) digits, '?' the DATSEP separator, others fixed
 DATE_FORMS = {"*ISO": "yyyy-mm-dd", "*EUR": "dd.mm.yyyy", "*USA": "mm/dd/yyyy", "*JIS": "yyyy-mm-dd",
@@ -45,7 +45,7 @@ def _form(forms: dict, fmt: str | None, sep: str | None, what: str) -> str | Non
     every mode (a wrong argument, not a wrong byte)."""
     if fmt is None:
         return None
-    key = fmt.strip().upper()
+    key = fmt.strip(" ").upper()  # as SQL trim() and upper() do
     if key not in forms:
         raise ValueError(f"{what} {fmt!r} is not one of {', '.join(forms)}")
     if sep is None or sep not in SEPARATORS:
@@ -180,7 +180,7 @@ def ibmi_varchar(b, ccsid=None, strict: bool = False) -> pa.Array:
     for c in np.unique(cc[batch.valid]).tolist():
         check_text_ccsid(int(c))
     L, ok = _varying(batch)
-    out = text(gather(batch, np.full(batch.n, 2, dtype=np.int64), L), L, ok, cc)
+    out = decode_text(gather(batch, np.full(batch.n, 2, dtype=np.int64), L), L, ok, cc)
     bad = batch.valid & (~ok | ~out.is_valid().to_numpy(zero_copy_only=False))
     raise_if_strict(strict, "ibmi_varchar", batch, bad,
                     lambda r: _VARYING_REASON if not ok[r] else f"not well-formed in CCSID {cc[r]}")
