@@ -10,7 +10,7 @@ import pytest
 
 from udfs.core.catalog import BY_NAME
 
-from support.golden import BINARY_ARGS, GOLDEN
+from support.golden import BINARY_ARGS, GOLDEN, STRING_ARGS
 
 
 def _arrow_args(fn: str, args: tuple) -> list[pa.Array]:
@@ -20,6 +20,8 @@ def _arrow_args(fn: str, args: tuple) -> list[pa.Array]:
             out.append(pa.array([None if a is None else bytes.fromhex(a)], pa.binary()))
         elif isinstance(a, bool):
             out.append(pa.array([a], pa.bool_()))
+        elif isinstance(a, str) or fn in STRING_ARGS:
+            out.append(pa.array([a], pa.string()))
         else:
             out.append(pa.array([a], pa.int32()))
     return out
@@ -55,6 +57,8 @@ def test_golden_rows_in_one_batch(key, rows):
         values = [r[0][i] for r in rows]
         if i in BINARY_ARGS[fn]:
             columns.append(pa.array([None if v is None else bytes.fromhex(v) for v in values], pa.binary()))
+        elif fn in STRING_ARGS:
+            columns.append(pa.array(values, pa.string()))
         elif all(isinstance(v, bool) for v in values):
             columns.append(pa.array(values, pa.bool_()))
         else:

@@ -10,16 +10,19 @@ import pytest
 from udfs import register
 from udfs.core.catalog import CATALOG, STRICT_CONF
 
-from support.golden import BINARY_ARGS, GOLDEN
+from support.golden import BINARY_ARGS, GOLDEN, STRING_ARGS
 
 pytestmark = pytest.mark.spark
 
 
 def _literal(fn: str, i: int, a) -> str:
     if a is None:
-        return "CAST(NULL AS BINARY)" if i in BINARY_ARGS[fn] else "CAST(NULL AS INT)"
+        return "CAST(NULL AS BINARY)" if i in BINARY_ARGS[fn] else (
+            "CAST(NULL AS STRING)" if fn in STRING_ARGS else "CAST(NULL AS INT)")
     if i in BINARY_ARGS[fn]:
         return f"X'{a}'"
+    if isinstance(a, str):
+        return "'" + a + "'"
     if isinstance(a, bool):
         return "true" if a else "false"
     return str(a)
@@ -100,6 +103,11 @@ def test_functions_over_a_table_of_records(spark):
     ("parse_timestamp17(X'2023022900000000000000000000000000')", "parse_timestamp17", "2023022900000000000000000000000000"),
     ("parse_ibmi_timestamp(X'4040')", "parse_ibmi_timestamp", "4040"),
     ("parse_lrsn(X'CA67')", "parse_lrsn", "CA67"),
+    ("ibmi_date(X'F2F0', '*ISO')", "ibmi_date", "F2F0"),
+    ("ibmi_time(X'F2F54BF0F04BF0F0', '*ISO')", "ibmi_time", "F2F54BF0F04BF0F0"),
+    ("unpack_float(X'3FC000')", "unpack_float", "3FC000"),
+    ("ibmi_varchar(X'0005C1')", "ibmi_varchar", "0005C1"),
+    ("ibmi_varbinary(X'0005C1')", "ibmi_varbinary", "0005C1"),
 ])
 def test_strict_mode_names_function_and_bytes(spark, expr, function, hexed):
     assert spark.sql(f"SELECT {expr} v").collect()[0].v is None  # lenient by default
@@ -114,8 +122,8 @@ def test_strict_mode_names_function_and_bytes(spark, expr, function, hexed):
 
 def test_unsupported_ccsid_lists_the_supported_ones(spark):
     with pytest.raises(Exception) as err:
-        spark.sql("SELECT ebcdic_str(X'C1', 1208)").collect()
-    assert "CCSID 1208 is not supported" in str(err.value) and "1047" in str(err.value)
+        spark.sql("SELECT ebcdic_str(X'C1', 1209)").collect()
+    assert "CCSID 1209 is not supported" in str(err.value) and "1047" in str(err.value) and "1208" in str(err.value)
 
 
 def test_wrong_argument_count_is_a_clear_error(spark):

@@ -10,6 +10,7 @@ modes, and the results are compared in Python with the kernel run on the same in
 from __future__ import annotations
 
 import datetime as dt
+import math
 from decimal import Decimal
 
 import pyarrow as pa
@@ -17,10 +18,12 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from support.golden import BINARY_ARGS, GOLDEN
+
+from support.golden import BINARY_ARGS, GOLDEN, STRING_ARGS
+from support import ibmi_buffer as ib
 from udfs.core.catalog import BY_NAME
 from udfs.render import sql_functions as sf
-from udfs.core.kernels.ebcdic import SUPPORTED_CCSIDS
+from udfs.core.kernels.ebcdic import SUPPORTED_CCSIDS, decode_table
 
 pytestmark = pytest.mark.spark
 
@@ -165,6 +168,95 @@ def ebcdic_args(draw):
     return b, draw(ccsids)
 
 
+# ---- IBM i record-buffer values: valid ones from tests/support/ibmi_buffer.py, then mutated --------------------
+
+def _mutated(draw, raw: bytes) -> bytes:
+    """Often the bytes as encoded; else one byte replaced (a digit, a separator, anything), cut or lengthened."""
+    raw = bytearray(raw)
+    kind = draw(st.integers(0, 5))
+    if kind == 0 and raw:
+        raw[draw(st.integers(0, len(raw) - 1))] = draw(st.sampled_from((0xF0, 0xF9, 0x40, 0x61, 0x60, 0x4B, 0x7A,
+                                                                         draw(st.integers(0, 255)))))
+    elif kind == 1:
+        raw = raw[: draw(st.integers(0, max(len(raw) - 1, 0)))]
+    elif kind == 2:
+        raw += b"\x40"
+    return bytes(raw)
+
+
+dates = st.dates(min_value=dt.date(1, 1, 1), max_value=dt.date(9999, 12, 31))
+short_dates = st.dates(min_value=dt.date(1940, 1, 1), max_value=dt.date(2039, 12, 31))
+separators = st.sampled_from(ib.SEPARATORS)
+
+
+@st.composite
+def ibmi_date_args(draw):
+    fmt = draw(st.sampled_from(sorted(ib.DATE_FORMATS)))
+    sep = draw(st.sampled_from((None, *ib.SEPARATORS)))
+    d = draw(short_dates if fmt in ib.TWO_DIGIT_YEARS else dates)
+    raw = ib.date_bytes(d, fmt, sep or "/")
+    if draw(st.integers(0, 6)) == 0:  # a day that does not exist, written in the form
+        raw = raw.replace(b"\xf0\xf1", b"\xf3\xf2", 1)
+    if draw(st.integers(0, 9)) == 0:
+        fmt = fmt.lower()
+    return _mutated(draw, raw), fmt, sep
+
+
+@st.composite
+def ibmi_time_args(draw):
+    fmt = draw(st.sampled_from(sorted(ib.TIME_FORMATS)))
+    sep = draw(st.sampled_from((None, *ib.SEPARATORS)))
+    t = draw(st.times())
+    if fmt == "*USA":
+        t = t.replace(second=0)
+    raw = ib.time_bytes(t, fmt, sep or ":")
+    if draw(st.integers(0, 9)) == 0:  # hour 24 and the like
+        raw = b"\xf2\xf4" + raw[2:]
+    return _mutated(draw, raw), fmt, sep
+
+
+@st.composite
+def ibmi_timestamp_args(draw):
+    p = draw(st.integers(0, 12))
+    ts = draw(st.datetimes(min_value=dt.datetime(1, 1, 1), max_value=dt.datetime(9999, 12, 31, 23, 59, 59)))
+    digits = "".join(draw(st.lists(st.sampled_from("0123456789"), min_size=p, max_size=p)))
+    return _mutated(draw, ib.timestamp_bytes(ts, digits, draw(ccsids) or 37)), draw(ccsids)
+
+
+@st.composite
+def float_args(draw):
+    width = draw(st.sampled_from((4, 8, 8, 3)))
+    if draw(st.booleans()):
+        return (draw(st.binary(min_size=width, max_size=width)),)
+    x = draw(st.floats(width=32 if width == 4 else 64))
+    return (ib.float_bytes(x, 4 if width == 4 else 8) if width != 3 else b"\x3f\xc0\x00",)
+
+
+text_ccsids = st.sampled_from((None, *SUPPORTED_CCSIDS, 1208, 1200, 13488))
+
+
+@st.composite
+def varchar_args(draw):
+    cc = draw(text_ccsids)
+    width = draw(st.integers(0, 12))
+    if draw(st.integers(0, 3)) == 0:
+        payload = draw(st.binary(min_size=0, max_size=width))
+    else:
+        enc = {1208: "utf-8", 1200: "utf-16-be", 13488: "utf-16-be"}.get(cc)
+        alphabet = st.characters(codec="utf-8", exclude_categories=("Cs",)) if enc else st.sampled_from(
+            [ch for ch in decode_table(cc or 37)])
+        txt = draw(st.text(alphabet=alphabet, max_size=6))
+        payload = txt.encode(enc) if enc else bytes(decode_table(cc or 37).index(ch) for ch in txt)
+    raw = ib.varying(payload, max(width, len(payload)))
+    return _mutated(draw, raw) if draw(st.integers(0, 3)) == 0 else raw, cc
+
+
+@st.composite
+def null_flag_args(draw):
+    nvi = bytes(draw(st.lists(st.sampled_from((0xF0, 0xF1, 0xF0, 0xF1, 0x40, 0x00)), max_size=10)))
+    return nvi, draw(st.sampled_from((None, 0, 1, 3, 10, 12, -1, 8000, 8001)))
+
+
 # function -> (strategy of argument tuples, hand-picked edge cases)
 CASES = {
     "ebcdic_str": (ebcdic_args(), [(b"", None), (b"\x40\x40", 37), (b"\x00", 1047), (bytes(range(256)), 37),
@@ -193,7 +285,22 @@ CASES = {
                                          (b"2024-12-31-23.59.60.000000".decode().encode("cp037"), 273),
                                          (b"0000-01-01-00.00.00.000000".decode().encode("cp037"), None),
                                          (b"2023-02-29-00.00.00.000000".decode().encode("cp037"), 1047)]),
+    "ibmi_date": (ibmi_date_args(), [(b"\xf2\xf4\x4b\xf0\xf6\xf0", "*JUL", "."), (b"\xf0\xf0\x61\xf3\xf6\xf6", "*JUL", None),
+                                     (b"\xf9\xf9\xf9\xf9\x60\xf1\xf2\x60\xf3\xf1", " *iso", None)]),
+    "ibmi_time": (ibmi_time_args(), [(b"\xf1\xf2\x7a\xf0\xf0\x40\xc1\xd4", "*USA", None),
+                                     (b"\xf0\xf0\x7a\xf0\xf0\x40\xc1\xd4", "*USA", None),
+                                     (b"\xf2\xf4\x4b\xf0\xf0\x4b\xf0\xf0", "*EUR", None)]),
+    "unpack_float": (float_args(), [(bytes.fromhex("7FF8000000000000"),), (bytes.fromhex("0000000000000001"),),
+                                    (bytes.fromhex("80000000"),), (bytes.fromhex("7F800000"),), (bytes.fromhex("00000001"),)]),
+    "ibmi_varchar": (varchar_args(), [(b"\x00\x02\xd8\x3d", 1200), (b"\x00\x04\xd8\x3d\xde\x00", 13488),
+                                      (b"\x00\x02\xc0\xaf", 1208), (b"\x00\x03\xed\xa0\x80", 1208),
+                                      (b"\x00\x03\xc1\x15\x25", 37), (b"\x00\x01\xbc", 273)]),
+    "ibmi_varbinary": (st.tuples(st.builds(lambda a: a[0], varchar_args())), [(b"\x00\x00",), (b"\xff\xff",)]),
+    "ibmi_null_flags": (null_flag_args(), [(b"", 0), (b"\xf1", 2)]),
 }
+CASES["parse_ibmi_timestamp"] = (st.one_of(ibmi_ts(), ibmi_timestamp_args()), CASES["parse_ibmi_timestamp"][1])
+CASES["ebcdic_str"] = (st.one_of(ebcdic_args(), varchar_args()), CASES["ebcdic_str"][1] + [
+    ("é ".encode(), 1208), (b"\x00A\x00 ", 1200), (b"\xd8\x00", 13488)])
 CASES["parse_timestamp17_fraction"] = CASES["parse_timestamp17"]
 
 
@@ -227,6 +334,8 @@ def with_nulls(fn_name: str, rows: list[tuple]) -> list[tuple]:
 def _arrow_arg(fn_name: str, j: int, values: list) -> pa.Array:
     if j in BINARY_ARGS[fn_name]:
         return pa.array(values, pa.binary())
+    if fn_name in STRING_ARGS:
+        return pa.array(values, pa.string())
     if fn_name == "unpack_bin":
         return pa.array(values, pa.bool_())
     return pa.array(values, pa.int32())
@@ -243,10 +352,12 @@ def kernel_values(fn_name: str, rows: list[tuple]) -> list:
 
 
 def _spark_type(fn_name: str, j: int):
-    from pyspark.sql.types import BinaryType, BooleanType, IntegerType
+    from pyspark.sql.types import BinaryType, BooleanType, IntegerType, StringType
 
     if j in BINARY_ARGS[fn_name]:
         return BinaryType()
+    if fn_name in STRING_ARGS:
+        return StringType()
     return BooleanType() if fn_name == "unpack_bin" else IntegerType()
 
 
@@ -298,6 +409,13 @@ def installed(spark):
         spark.sql(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
 
 
+def _same(a, b) -> bool:
+    """Equal, NaN equal to NaN (a DOUBLE column may hold it)."""
+    if isinstance(a, float) and isinstance(b, float) and math.isnan(a) and math.isnan(b):
+        return True
+    return a == b
+
+
 def _show(v) -> str:
     return v.hex().upper() if isinstance(v, (bytes, bytearray)) else repr(v)
 
@@ -315,7 +433,7 @@ def test_sql_function_equals_its_kernel_created_and_called_in_either_ansi_mode(i
     print(f"{fn_name}: {len(rows)} inputs ({len(edges)} hand-picked, {len(drawn)} drawn, the rest NULLs), "
           f"each through {len(got)} engine/mode pairs")  # shown with -s
     for key, values in got.items():
-        bad = [(rows[i], expected[i], v) for i, v in enumerate(values) if v != expected[i]]
+        bad = [(rows[i], expected[i], v) for i, v in enumerate(values) if not _same(v, expected[i])]
         shown = "; ".join(f"{tuple(map(_show, r))}: kernel {e!r}, sql {v!r}" for r, e, v in bad[:5])
         assert not bad, f"{fn_name} (created ANSI {key[0]}, called ANSI {key[1]}): {len(bad)} of {len(rows)} differ: {shown}"
     assert any(e is not None for e in expected) and any(e is None for e in expected), "inputs must cover both"
@@ -331,15 +449,15 @@ def test_default_arguments_equal_the_kernels_defaults(installed):
     assert r.d == kernel_values("parse_ibmi_timestamp", [(bytes.fromhex("F2F0F2F460F0F260F2F960F1F24BF3F44BF5F64BF1F2F3F4F5F6"), None)])[0]
 
 
-@pytest.mark.parametrize("fn_name", ["ebcdic_str", "parse_ibmi_timestamp"])
+@pytest.mark.parametrize("fn_name", ["ebcdic_str", "parse_ibmi_timestamp", "ibmi_varchar"])
 def test_unsupported_ccsid_is_an_error_naming_the_supported_ones(installed, fn_name):
     from udfs.core.kernels.ebcdic import UnsupportedCcsid
 
     with pytest.raises(UnsupportedCcsid):
-        kernel_values(fn_name, [(b"\xc1", 1208)])
+        kernel_values(fn_name, [(b"\xc1", 1209)])
     for schema in SCHEMAS.values():
-        with pytest.raises(Exception, match="CCSID 1208 is not supported; supported single-byte EBCDIC CCSIDs: 37, 273"):
-            installed.sql(f"SELECT {schema}.{fn_name}(X'C1', 1208)").collect()
+        with pytest.raises(Exception, match="CCSID 1209 is not supported; supported single-byte EBCDIC CCSIDs: 37, 273"):
+            installed.sql(f"SELECT {schema}.{fn_name}(X'C1', 1209)").collect()
 
 
 def test_persistent_functions_give_the_golden_values(installed):
@@ -351,9 +469,12 @@ def test_persistent_functions_give_the_golden_values(installed):
         lits = []
         for j, a in enumerate(args):
             if a is None:
-                lits.append("CAST(NULL AS BINARY)" if j in BINARY_ARGS[fn] else "CAST(NULL AS INT)")
+                lits.append("CAST(NULL AS BINARY)" if j in BINARY_ARGS[fn] else (
+                    "CAST(NULL AS STRING)" if fn in STRING_ARGS else "CAST(NULL AS INT)"))
             elif j in BINARY_ARGS[fn]:
                 lits.append(f"X'{a}'")
+            elif isinstance(a, str):
+                lits.append(f"'{a}'")
             else:
                 lits.append(("true" if a else "false") if isinstance(a, bool) else str(a))
         got = installed.sql(f"SELECT jcat.{fn}({', '.join(lits)}) AS v").collect()[0].v

@@ -177,12 +177,110 @@ GOLDEN: list[tuple[str, tuple, object]] = [
     ("parse_ibmi_timestamp", ("F2F0F2F460F0F260F2F940F1F27AF3F47AF5F64BF1F2F3F4F5F6",), None),  # ISO separators
     ("parse_ibmi_timestamp", ("40" * 26,), None),
     ("parse_ibmi_timestamp", ("F0" * 26,), None),
-    ("parse_ibmi_timestamp", ("F2F0F2F460F0F260F2F960F1F24BF3F44BF5F64BF1F2F3F4F5",), None),  # 25 bytes
+    ("parse_ibmi_timestamp", ("F2F0F2F460F0F260F2F960F1F24BF3F44BF5F64BF1F2F3F4F5",), T(2024, 2, 29, 12, 34, 56, 123450)),  # TIMESTAMP(5)
+    ("parse_ibmi_timestamp", ("F2F0F2F460F0F260F2F960F1F24BF3F44BF5F64B" + "F1F2F3F4F5F6F7F8F9F9F9F9F9",), None),  # 33 bytes
     ("parse_ibmi_timestamp", (None,), None),
+    # TIMESTAMP(0): 19 characters; TIMESTAMP(12): 32, digits past the microsecond dropped; TIMESTAMP(1): 21
+    ("parse_ibmi_timestamp", ("F2F0F2F460F0F260F2F960F1F24BF3F44BF5F6",), T(2024, 2, 29, 12, 34, 56)),
+    ("parse_ibmi_timestamp", ("F2F0F2F460F0F260F2F960F1F24BF3F44BF5F64B" + "F1F2F3F4F5F6F7F8F9F9F9F9",),
+     T(2024, 2, 29, 12, 34, 56, 123456)),
+    ("parse_ibmi_timestamp", ("F2F0F2F460F0F260F2F960F1F24BF3F44BF5F64BF7",), T(2024, 2, 29, 12, 34, 56, 700000)),
+    ("parse_ibmi_timestamp", ("F2F0F2F460F0F260F2F960F1F24BF3F44BF5F64B",), None),  # a point and no digit
+    # ---- ibmi_date (characters in EBCDIC: digits F0-F9, - 60, . 4B, / 61, , 6B, blank 40) -------------------
+    ("ibmi_date", ("F2F0F2F460F0F260F2F9", "*ISO"), dt.date(2024, 2, 29)),
+    ("ibmi_date", ("F2F0F2F460F0F260F2F9", "*JIS"), dt.date(2024, 2, 29)),
+    ("ibmi_date", ("F2F94BF0F24BF2F0F2F4", "*EUR"), dt.date(2024, 2, 29)),
+    ("ibmi_date", ("F0F261F2F961F2F0F2F4", "*USA"), dt.date(2024, 2, 29)),
+    ("ibmi_date", ("F1F261F3F161F9F9", "*MDY"), dt.date(1999, 12, 31)),
+    ("ibmi_date", ("F3F160F1F260F3F9", "*DMY", "-"), dt.date(2039, 12, 31)),
+    ("ibmi_date", ("F4F06BF0F16BF0F1", "*YMD", ","), dt.date(1940, 1, 1)),
+    ("ibmi_date", ("F0F040F0F140F0F1", "*YMD", " "), dt.date(2000, 1, 1)),
+    ("ibmi_date", ("F2F44BF0F6F0", "*JUL", "."), dt.date(2024, 2, 29)),
+    ("ibmi_date", ("F2F461F3F6F6", "*jul"), dt.date(2024, 12, 31)),  # day 366 of a leap year
+    ("ibmi_date", ("F2F361F3F6F6", "*JUL"), None),  # 2023 has 365 days
+    ("ibmi_date", ("F2F0F2F360F0F260F2F9", "*ISO"), None),  # Feb 29 of 2023
+    ("ibmi_date", ("F2F0F2F460F0F260F3F0", "*ISO"), None),  # Feb 30
+    ("ibmi_date", ("F2F0F2F460F1F360F0F1", "*ISO"), None),  # month 13
+    ("ibmi_date", ("F2F0F2F461F0F261F2F9", "*ISO"), None),  # '/' where *ISO has '-'
+    ("ibmi_date", ("F1F261F3F161F9F9", "*MDY", "-"), None),  # DATSEP '-' but '/' in the bytes
+    ("ibmi_date", ("F2F0F2C460F0F260F2F9", "*ISO"), None),  # a letter
+    ("ibmi_date", ("F0F0F0F060F0F160F0F1", "*ISO"), None),  # year 0
+    ("ibmi_date", ("F2F0F2F460F0F260F2", "*ISO"), None),  # 9 bytes
+    ("ibmi_date", ("F2F0F2F460F0F260F2F9", None), None),
+    ("ibmi_date", (None, "*ISO"), None),
+    # ---- ibmi_time (: is 7A; AM C1D4, PM D7D4) --------------------------------------------------------------
+    ("ibmi_time", ("F1F34BF0F54BF5F9", "*ISO"), "13:05:59"),
+    ("ibmi_time", ("F1F34BF0F54BF5F9", "*EUR"), "13:05:59"),
+    ("ibmi_time", ("F2F37AF5F97AF0F0", "*JIS"), "23:59:00"),
+    ("ibmi_time", ("F0F76BF0F86BF0F9", "*HMS", ","), "07:08:09"),
+    ("ibmi_time", ("F0F77AF0F87AF0F9", "*HMS"), "07:08:09"),
+    ("ibmi_time", ("F2F44BF0F04BF0F0", "*ISO"), "24:00:00"),  # Db2's end of the day
+    ("ibmi_time", ("F0F17AF3F040D7D4", "*USA"), "13:30:00"),
+    ("ibmi_time", ("F1F27AF0F040D7D4", "*USA"), "12:00:00"),  # noon
+    ("ibmi_time", ("F1F27AF3F040C1D4", "*USA"), "00:30:00"),
+    ("ibmi_time", ("F1F27AF0F040C1D4", "*USA"), "24:00:00"),  # 12:00 AM, IBM's table
+    ("ibmi_time", ("F0F07AF0F040C1D4", "*USA"), "00:00:00"),
+    ("ibmi_time", ("F0F07AF0F140C1D4", "*USA"), None),  # hour 00 only at 00:00 AM
+    ("ibmi_time", ("F1F37AF0F040D7D4", "*USA"), None),  # hour 13
+    ("ibmi_time", ("F2F44BF0F04BF0F1", "*ISO"), None),
+    ("ibmi_time", ("F1F34BF6F04BF0F0", "*ISO"), None),  # minute 60
+    ("ibmi_time", ("F1F37AF0F57AF5F9", "*ISO"), None),  # ':' where *ISO has '.'
+    ("ibmi_time", ("F1F34BF0F54BF5F9", "*HMS", ":"), None),
+    ("ibmi_time", ("F1F34BF0F54BF5F9", None), None),
+    ("ibmi_time", (None, "*ISO"), None),
+    # ---- unpack_float -------------------------------------------------------------------------------------
+    ("unpack_float", ("3FC00000",), 1.5),
+    ("unpack_float", ("C0490FDB",), -3.1415927410125732),  # REAL pi, widened exactly
+    ("unpack_float", ("3FF0000000000000",), 1.0),
+    ("unpack_float", ("C00921FB54442D18",), -3.141592653589793),
+    ("unpack_float", ("0000000000000001",), 5e-324),  # the least subnormal
+    ("unpack_float", ("00000001",), 1.401298464324817e-45),
+    ("unpack_float", ("7F800000",), float("inf")),
+    ("unpack_float", ("FFF0000000000000",), float("-inf")),
+    ("unpack_float", ("7FEFFFFFFFFFFFFF",), 1.7976931348623157e308),
+    ("unpack_float", ("3FC000",), None),
+    ("unpack_float", ("",), None),
+    ("unpack_float", (None,), None),
+    # ---- ibmi_varchar ------------------------------------------------------------------------------------
+    ("ibmi_varchar", ("0002C1C2404040",), "AB"),
+    ("ibmi_varchar", ("0003C1C240404040",), "AB "),  # blanks inside the length are kept
+    ("ibmi_varchar", ("0000404040",), ""),
+    ("ibmi_varchar", ("0000",), ""),
+    ("ibmi_varchar", ("00044A5AC0D0", 273), "ÄÜäü"),
+    ("ibmi_varchar", ("0004C1C2",), None),  # length above the bytes
+    ("ibmi_varchar", ("00",), None),
+    ("ibmi_varchar", ("0003C3A9410000", 1208), "éA"),
+    ("ibmi_varchar", ("0002C328", 1208), None),  # not UTF-8
+    ("ibmi_varchar", ("0006D83DDE0000410000", 1200), "\U0001F600A"),
+    ("ibmi_varchar", ("00040041004240404040", 13488), "AB"),
+    ("ibmi_varchar", ("0002DC00", 1200), None),  # a lone low surrogate
+    ("ibmi_varchar", (None,), None),
+    # ---- ebcdic_str in Unicode CCSIDs ---------------------------------------------------------------------
+    ("ebcdic_str", ("C3A9412020", 1208), "éA"),
+    ("ebcdic_str", ("FF", 1208), None),
+    ("ebcdic_str", ("00C900410020", 1200), "ÉA"),
+    ("ebcdic_str", ("00C9004100", 1200), None),  # an odd number of bytes
+    # ---- ibmi_varbinary -----------------------------------------------------------------------------------
+    ("ibmi_varbinary", ("0002C1C20000",), bytes.fromhex("C1C2")),
+    ("ibmi_varbinary", ("0000FFFF",), b""),
+    ("ibmi_varbinary", ("0003C1C2",), None),
+    ("ibmi_varbinary", ("01",), None),
+    ("ibmi_varbinary", (None,), None),
+    # ---- ibmi_null_flags ----------------------------------------------------------------------------------
+    ("ibmi_null_flags", ("F0F1F0", 3), [False, True, False]),
+    ("ibmi_null_flags", ("F0F1", 4), [False, True, None, None]),  # fields past the bytes
+    ("ibmi_null_flags", ("F140F0", 3), [True, None, False]),  # neither '1' nor '0'
+    ("ibmi_null_flags", ("F0F1F0", 0), []),
+    ("ibmi_null_flags", ("F0", 8001), None),
+    ("ibmi_null_flags", ("F0", None), None),
+    ("ibmi_null_flags", (None, 3), None),
 ]
 
 BINARY_ARGS = {
     "ebcdic_str": (0,), "unpack_zoned": (0,), "unpack_packed": (0,), "unpack_bin": (0,),
     "parse_lrsn": (0, 1), "parse_tod": (0,), "parse_timestamp17": (0,), "parse_timestamp17_fraction": (0,),
-    "parse_ibmi_timestamp": (0,),
+    "parse_ibmi_timestamp": (0,), "ibmi_date": (0,), "ibmi_time": (0,), "unpack_float": (0,), "ibmi_varchar": (0,),
+    "ibmi_varbinary": (0,), "ibmi_null_flags": (0,),
 }
+# functions whose arguments after the bytes are STRING (formats and separators)
+STRING_ARGS = ("ibmi_date", "ibmi_time")

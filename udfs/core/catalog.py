@@ -13,6 +13,8 @@ from typing import Callable
 
 from . import kernels
 from .kernels.ebcdic import SUPPORTED_CCSIDS
+from .kernels.ibmi import DATE_FORMS, MAX_FIELDS, SEPARATORS, TIME_FORMS
+from .kernels.unicode import UNICODE_CCSIDS
 from .kernels.record import decode_record, decode_record_lenient, struct_type_sql
 from .ibmsnap_decode import decode_table, struct_columns
 from .layouts import ibmsnap_records, idms, lldf, qasym7j5, qjordje5
@@ -56,13 +58,18 @@ class Function:
 
 _B = Arg("b", "BINARY", "the field's bytes, usually `substr(record, pos, len)`")
 _CCSID = Arg("ccsid", "INT", "single-byte EBCDIC CCSID, default 37", optional=True)
+_TEXT_CCSID = Arg("ccsid", "INT", "EBCDIC CCSID, or 1208 (UTF-8), 1200 or 13488 (UTF-16BE); default 37", optional=True)
 _NULL_RULE = "NULL in gives NULL out; bytes that do not decode give NULL (an error in strict mode)."
+_UNICODE = ("CCSID 1208 is UTF-8, 1200 and 13488 UTF-16BE: bytes that are not well-formed there give NULL. ")
+_SEPS = " ".join("blank" if c == " " else c for c in SEPARATORS)
+_FORMAT_ERROR = "A format or separator not listed is an error in every mode; a NULL format gives NULL. "
 
 CATALOG: tuple[Function, ...] = (
     Function(
-        "ebcdic_str", kernels.ebcdic_str, (_B, _CCSID), "STRING",
-        "Single-byte EBCDIC text to a string, trailing X'40' blanks and X'00' removed.",
-        "Supported CCSIDs: " + ", ".join(map(str, SUPPORTED_CCSIDS)) + ". An unsupported CCSID is an error that "
+        "ebcdic_str", kernels.ebcdic_str, (_B, _TEXT_CCSID), "STRING",
+        "EBCDIC (or UTF-8/UTF-16) text to a string, trailing blanks and NULs removed.",
+        "Supported single-byte EBCDIC CCSIDs: " + ", ".join(map(str, SUPPORTED_CCSIDS)) + "; Unicode CCSIDs: "
+        + ", ".join(map(str, sorted(UNICODE_CCSIDS))) + ". " + _UNICODE + "An unsupported CCSID is an error that "
         "lists them, in every mode. Leading blanks are kept; a field of blanks gives the empty string "
         "(models turn that into NULL where a blank field means no value). " + _NULL_RULE,
         (Example("ebcdic_str(X'C8C5D3D3D6404040')", "HELLO"),
@@ -124,10 +131,73 @@ CATALOG: tuple[Function, ...] = (
     ),
     Function(
         "parse_ibmi_timestamp", kernels.parse_ibmi_timestamp, (_B, _CCSID), "TIMESTAMP_NTZ",
-        "IBM i 26-character EBCDIC timestamp `YYYY-MM-DD-HH.MM.SS.ffffff` to a wall-clock timestamp.",
-        "The system's local time with no zone, so TIMESTAMP_NTZ. " + _NULL_RULE,
+        "IBM i EBCDIC timestamp `YYYY-MM-DD-HH.MM.SS[.f...]` (TIMESTAMP(p), p 0 to 12) to a wall-clock timestamp.",
+        "19 characters for TIMESTAMP(0), 20 + p otherwise (26 for the journal's own TIMESTAMP(6) stamps). Spark "
+        "keeps microseconds: fraction digits past the sixth are dropped, not rounded. The system's local time with "
+        "no zone, so TIMESTAMP_NTZ. " + _NULL_RULE,
         (Example("parse_ibmi_timestamp(X'F2F0F2F460F0F260F2F960F1F24BF3F44BF5F64BF1F2F3F4F5F6')",
-                 "2024-02-29 12:34:56.123456"),),
+                 "2024-02-29 12:34:56.123456"),
+         Example("parse_ibmi_timestamp(X'F2F0F2F460F0F260F2F960F1F24BF3F44BF5F6')", "2024-02-29 12:34:56")),
+    ),
+    Function(
+        "ibmi_date", kernels.ibmi_date,
+        (_B, Arg("datfmt", "STRING", "the column's DATFMT: " + ", ".join(DATE_FORMS)),
+         Arg("datsep", "STRING", "DATSEP of *MDY, *DMY, *YMD and *JUL, default /", optional=True)), "DATE",
+        "An IBM i DATE column's characters in its DATFMT to a date.",
+        "Forms: " + ", ".join(f"{k} {v.replace('?', '/')}" for k, v in DATE_FORMS.items()) + " (jjj: day of the "
+        "year; / stands for DATSEP in *MDY, *DMY, *YMD and *JUL: " + _SEPS + "). Two-digit years 40-99 are 19xx, "
+        "00-39 20xx. The characters are invariant EBCDIC, the same bytes in every CCSID. A date that does not "
+        "exist (Feb 30, month 13), a wrong separator or a non-digit gives NULL. " + _FORMAT_ERROR + _NULL_RULE,
+        (Example("ibmi_date(X'F2F0F2F460F0F260F2F9', '*ISO')", "2024-02-29"),
+         Example("ibmi_date(X'F1F261F3F161F9F9', '*MDY')", "1999-12-31"),
+         Example("ibmi_date(X'F2F44BF0F6F0', '*JUL', '.')", "2024-02-29")),
+    ),
+    Function(
+        "ibmi_time", kernels.ibmi_time,
+        (_B, Arg("timfmt", "STRING", "the column's TIMFMT: " + ", ".join(TIME_FORMS)),
+         Arg("timsep", "STRING", "TIMSEP of *HMS, default :", optional=True)), "STRING",
+        "An IBM i TIME column's characters in its TIMFMT to 'HH:MM:SS' (24-hour).",
+        "Forms: *ISO and *EUR hh.mm.ss, *JIS hh:mm:ss, *HMS hh:mm:ss with : standing for TIMSEP (" + _SEPS + "), "
+        "*USA hh:mm AM or PM (seconds 00; 12:01 AM to 12:59 AM are 00:01 to 00:59, 12:00 AM is 24:00:00 and "
+        "00:00 AM 00:00:00, as IBM's table of the USA form has it). 24:00:00, Db2's end of the day, is kept. A "
+        "string, not Spark's TIME: clients over HiveServer2 have no TIME type. An hour above 24, a minute or "
+        "second above 59, a wrong separator or a non-digit gives NULL. " + _FORMAT_ERROR + _NULL_RULE,
+        (Example("ibmi_time(X'F1F34BF0F54BF5F9', '*ISO')", "13:05:59"),
+         Example("ibmi_time(X'F0F17AF3F040D7D4', '*USA')", "13:30:00")),
+    ),
+    Function(
+        "unpack_float", kernels.unpack_float, (_B,), "DOUBLE",
+        "IEEE 754 big-endian binary floating point, 4 bytes (REAL) or 8 (DOUBLE), to a DOUBLE.",
+        "The width chooses the form; a REAL widens to DOUBLE exactly. Infinities and NaN are values as they are "
+        "in the column. Any other width gives NULL. " + _NULL_RULE,
+        (Example("unpack_float(X'3FC00000')", "1.5"), Example("unpack_float(X'C00921FB54442D18')", "-3.141592653589793")),
+    ),
+    Function(
+        "ibmi_varchar", kernels.ibmi_varchar, (_B, _TEXT_CCSID), "STRING",
+        "An IBM i VARCHAR column as the record buffer holds it: a 2-byte big-endian length L, then the declared "
+        "maximum of bytes; the first L of them in the CCSID.",
+        "Nothing is trimmed: trailing blanks inside the length are the value's. A length above the bytes that "
+        "follow it gives NULL. " + _UNICODE + "Supported CCSIDs as for `ebcdic_str`; an unsupported one is an "
+        "error in every mode. " + _NULL_RULE,
+        (Example("ibmi_varchar(X'0002C1C2404040')", "AB"), Example("ibmi_varchar(X'0003C3A9410000', 1208)", "éA")),
+    ),
+    Function(
+        "ibmi_varbinary", kernels.ibmi_varbinary, (_B,), "BINARY",
+        "An IBM i VARBINARY (or VARCHAR FOR BIT DATA) column as the record buffer holds it: the first L bytes "
+        "after its 2-byte big-endian length L.",
+        "A length above the bytes that follow it gives NULL. " + _NULL_RULE,
+        (Example("ibmi_varbinary(X'000248490000')", "HI"), Example("hex(ibmi_varbinary(X'0002C1C20000'))", "C1C2")),
+    ),
+    Function(
+        "ibmi_null_flags", kernels.ibmi_null_flags,
+        (Arg("nvi", "BINARY", "the null-value indicators (JONVI): one byte a field, in record-format order"),
+         Arg("count", "INT", f"how many fields the record format has (0 to {MAX_FIELDS})")),
+        "ARRAY<BOOLEAN>",
+        "IBM i null-value indicators to one flag a field: true where the field is null.",
+        "Byte i is field i (1-based element i): EBCDIC '1' (X'F1') null, '0' (X'F0') not null, any other byte "
+        "or a field past the bytes given NULL. A count outside 0 to 8000 (a record format's most fields) gives "
+        "NULL. NULL in gives NULL out.",
+        (Example("ibmi_null_flags(X'F0F1F0', 3)", "[false, true, false]"),),
     ),
 )
 

@@ -17,6 +17,9 @@ Rules every body follows:
   page where only a NUL was the problem, then trailing blanks and NULs cut as characters. Spark 4 refuses Java's
   charsets unless `spark.sql.legacy.javaCharsets=true`: Spark stores the creating session's settings with each
   function, so the DDL is run with that setting (CREATE_SETTINGS) and callers need none.
+- UTF-8 (CCSID 1208) is Spark's own string once `is_valid_utf8` accepts the bytes; UTF-16BE (1200, 13488) goes
+  through `decode` only where no surrogate is left unpaired and the length is even (decode raises on others).
+  Dates, times and timestamps are read through IBM037: their characters are invariant (checked below).
 - A persistent function cannot read `spark.jcat.strict`: undecodable bytes are always NULL here (the dbt models
   name them in `decode_errors`). An unsupported CCSID is an error, as in the kernel.
 
@@ -31,7 +34,9 @@ from typing import Callable
 from ..core.catalog import CATALOG, LAYOUT_FUNCTIONS, Function
 from .markers import marker
 from ..core.kernels.clocks import MAX_US, MIN_US, TOD_UNIX_EPOCH_US
-from ..core.kernels.ebcdic import DEFAULT_CCSID, SUPPORTED_CCSIDS, UnsupportedCcsid, decode_table
+from ..core.kernels.ebcdic import DEFAULT_CCSID, SUPPORTED_CCSIDS, TEXT_CCSIDS, decode_table, unsupported_message
+from ..core.kernels.ibmi import CENTURY_SPLIT, DATE_FORMS, DEFAULT_DATSEP, DEFAULT_TIMSEP, MAX_FIELDS, SEPARATORS, TIME_FORMS
+from ..core.kernels.unicode import UNICODE_CCSIDS
 
 SCHEMA = "jcat"
 MACRO_PATH = "macros/jcat_install_functions.sql"
@@ -63,24 +68,27 @@ def _check_invariants() -> None:
         blanks = [i for i, ch in enumerate(t) if ch in " \0"]
         if blanks != [0x00, 0x40]:  # trailing X'40'/X'00' are cut as bytes ('@' and NUL in ISO-8859-1)
             raise AssertionError(f"CCSID {c}: bytes {blanks} decode to a blank or NUL")
-        for ch, byte in [*((str(d), 0xF0 + d) for d in range(10)), ("-", 0x60), (".", 0x4B)]:
-            if [i for i, x in enumerate(t) if x == ch] != [byte]:  # IBM i timestamps are checked as bytes
+        invariant = [("-", 0x60), (".", 0x4B), ("/", 0x61), (",", 0x6B), (":", 0x7A), ("A", 0xC1), ("M", 0xD4),
+                     ("P", 0xD7)]
+        for ch, byte in [*((str(d), 0xF0 + d) for d in range(10)), *invariant]:
+            if [i for i, x in enumerate(t) if x == ch] != [byte]:  # IBM i dates, times, timestamps: read as bytes
                 raise AssertionError(f"CCSID {c}: {ch!r} is not only byte {byte:02X}")
 
 
 _check_invariants()
 
 
-def _unsupported_ccsid(ccsid: str) -> str:
-    message = str(UnsupportedCcsid(0)).split(" is not supported", 1)[1]
-    return f"raise_error(concat('CCSID ', cast({ccsid} AS STRING), {sql_string(' is not supported' + message)}))"
+def _unsupported_ccsid(ccsid: str, text: bool = False) -> str:
+    message = " is not supported" + unsupported_message(text)
+    return f"raise_error(concat('CCSID ', cast({ccsid} AS STRING), {sql_string(message)}))"
 
 
-def _ccsid_error(ccsid: str) -> str:
+def _ccsid_error(ccsid: str, text: bool = False) -> str:
     """A CASE branch: an unsupported CCSID (NULL means the default) is an error naming the supported ones. A branch
-    of its own, before any check the optimizer could fold to false and prune together with the error."""
-    listed = ", ".join(map(str, SUPPORTED_CCSIDS))
-    return f"WHEN coalesce({ccsid}, {DEFAULT_CCSID}) NOT IN ({listed}) THEN {_unsupported_ccsid(ccsid)}"
+    of its own, before any check the optimizer could fold to false and prune together with the error. `text`:
+    the text functions also read the Unicode CCSIDs."""
+    listed = ", ".join(map(str, TEXT_CCSIDS if text else SUPPORTED_CCSIDS))
+    return f"WHEN coalesce({ccsid}, {DEFAULT_CCSID}) NOT IN ({listed}) THEN {_unsupported_ccsid(ccsid, text)}"
 
 
 # ---- bodies -----------------------------------------------------------------------------------------------
@@ -123,6 +131,40 @@ def _java_name(c: str) -> str:
             f"concat(IF({c} = 1047, 'IBM', 'IBM0'), cast({c} AS STRING)))")
 
 
+def _differs(b: str, c: str) -> str:
+    """The bytes hold one Java maps differently in that CCSID (JAVA_DIFFERS)."""
+    by_byte: dict[int, list[int]] = {}
+    for cs, table in sorted(JAVA_DIFFERS.items()):
+        for byte in table:
+            by_byte.setdefault(byte, []).append(cs)
+    return " OR ".join(f"({c} IN ({', '.join(map(str, cs))}) AND contains({b}, X'{byte:02X}'))"
+                       for byte, cs in sorted(by_byte.items()))
+
+
+def _swapped(b: str, c: str) -> str:
+    """Java's IBM1047 with the characters the CCSID places differently swapped: the kernel's text."""
+    swaps = " ".join(f"WHEN {cs} THEN translate(decode({b}, 'IBM{EXACT_BASE}'), "
+                     f"{sql_string(exact_translation(cs)[0])}, {sql_string(exact_translation(cs)[1])})"
+                     for cs in sorted(JAVA_DIFFERS))
+    return f"CASE {c} {swaps} END"
+
+
+def _utf16_ok(b: str) -> str:
+    # Every unit after a comma, valid surrogate pairs removed: a surrogate left over is a lone one. Scanning
+    # replacements, not one regular expression over the whole text (Java's regex recursion grows with length).
+    units = f"regexp_replace(hex({b}), '(....)', '$1,')"
+    return (f"length({b}) % 2 = 0 AND NOT regexp_replace({units}, 'D[89AB][0-9A-F]{{2}},D[C-F][0-9A-F]{{2}},', '') "
+            f"RLIKE '(^|,)D[89A-F]'")
+
+
+def _unicode_branches(b: str, c: str, trim: Callable[[str], str]) -> str:
+    """CASE branches for the Unicode CCSIDs: UTF-8 as Spark's own strings, UTF-16BE through its decoder, each only
+    where the bytes are well-formed (decode raises on others)."""
+    utf16 = ", ".join(str(k) for k, v in sorted(UNICODE_CCSIDS.items()) if v == "utf-16-be")
+    return (f"WHEN {c} = 1208 THEN IF(is_valid_utf8(cast({b} AS STRING)), {trim(f'cast({b} AS STRING)')}, NULL) "
+            f"WHEN {c} IN ({utf16}) THEN IF({_utf16_ok(b)}, {trim(f'decode({b}, {chr(39)}UTF-16BE{chr(39)})')}, NULL)")
+
+
 def ebcdic_str(b: str = "b", ccsid: str = "ccsid") -> str:
     # Java's decoder where its answer is the kernel's, decided on the bytes; rtrim where the field holds no NUL
     # (the kernel cuts trailing NULs with the blanks; cutting chosen characters costs about 3x rtrim). Where the
@@ -130,21 +172,131 @@ def ebcdic_str(b: str = "b", ccsid: str = "ccsid") -> str:
     # small: views call it dozens of times and Spark parses, analyses and compiles every call (a test of the
     # decoded text, repeated, made the ESD views 1.6x to 2.5x slower to build).
     c = f"coalesce({ccsid}, {DEFAULT_CCSID})"
-    by_byte: dict[int, list[int]] = {}
-    for cs, table in sorted(JAVA_DIFFERS.items()):
-        for byte in table:
-            by_byte.setdefault(byte, []).append(cs)
-    differs = " OR ".join(f"({c} IN ({', '.join(map(str, cs))}) AND contains({b}, X'{byte:02X}'))"
-                          for byte, cs in sorted(by_byte.items()))
-    swaps = " ".join(f"WHEN {cs} THEN translate(decode({b}, 'IBM{EXACT_BASE}'), "
-                     f"{sql_string(exact_translation(cs)[0])}, {sql_string(exact_translation(cs)[1])})"
-                     for cs in sorted(JAVA_DIFFERS))
     cut = sql_string(BLANK_NUL)
+
+    def trim(x: str) -> str:
+        return f"trim(TRAILING {cut} FROM {x})"
+
     text = f"decode({b}, {_java_name(c)})"
-    return (f"CASE {_ccsid_error(ccsid)} "
-            f"WHEN {differs} THEN trim(TRAILING {cut} FROM CASE {c} {swaps} END) "
-            f"WHEN contains({b}, X'00') THEN trim(TRAILING {cut} FROM {text}) "
+    return (f"CASE {_ccsid_error(ccsid, text=True)} {_unicode_branches(b, c, trim)} "
+            f"WHEN {_differs(b, c)} THEN {trim(_swapped(b, c))} "
+            f"WHEN contains({b}, X'00') THEN {trim(text)} "
             f"ELSE rtrim({text}) END")
+
+
+def ibmi_varchar(b: str = "b", ccsid: str = "ccsid") -> str:
+    # The first L bytes after the 2-byte length, untrimmed: the same code pages as ebcdic_str, no cut.
+    c = f"coalesce({ccsid}, {DEFAULT_CCSID})"
+    n = f"cast(conv(hex(substr({b}, 1, 2)), 16, 10) AS INT)"
+    x = f"substr({b}, 3, {n})"
+    return (f"CASE WHEN {b} IS NULL THEN NULL {_ccsid_error(ccsid, text=True)} "
+            f"WHEN length({b}) < 2 OR {n} > length({b}) - 2 THEN NULL {_unicode_branches(x, c, lambda v: v)} "
+            f"WHEN {_differs(x, c)} THEN {_swapped(x, c)} ELSE decode({x}, {_java_name(c)}) END")
+
+
+def ibmi_varbinary(b: str = "b") -> str:
+    n = f"cast(conv(hex(substr({b}, 1, 2)), 16, 10) AS INT)"
+    return f"CASE WHEN length({b}) >= 2 AND {n} <= length({b}) - 2 THEN substr({b}, 3, {n}) END"
+
+
+def unpack_float(b: str = "b") -> str:
+    # Sign, exponent and fraction from the bits, then (2^f + fraction) * 2^(e - bias - f): exact in doubles (a
+    # power of two from pow is exact, Java's Math.pow promises it; the product is a double's own value). A REAL
+    # is read the same way with its narrower fields and widens exactly.
+    h = f"hex({b})"
+
+    def value(v: str, neg: str, ebits: int, fbits: int) -> str:
+        emax, bias = 2**ebits - 1, 2 ** (ebits - 1) - 1
+        e = f"(shiftright({v}, {fbits}) & {emax})"
+        f = f"({v} & {2**fbits - 1})"
+        sign = f"IF({neg}, -1.0D, 1.0D)"
+        return (f"CASE WHEN {e} = {emax} THEN IF({f} = 0, {sign} * CAST('Infinity' AS DOUBLE), CAST('NaN' AS DOUBLE)) "
+                f"WHEN {e} = 0 THEN {sign} * ({f} * pow(2, {1 - bias - fbits})) "
+                f"ELSE {sign} * (({f} + pow(2, {fbits})) * pow(2, {e} - {bias + fbits})) END")
+
+    v8 = f"cast(conv({h}, 16, -10) AS BIGINT)"
+    v4 = f"cast(conv({h}, 16, 10) AS BIGINT)"
+    return (f"CASE length({b}) WHEN 8 THEN {value(v8, f'{v8} < 0', 11, 52)} "
+            f"WHEN 4 THEN {value(v4, f'{v4} >= 2147483648', 8, 23)} END")
+
+
+def _format_errors(fmt: str, sep: str, forms: dict, default_sep: str, what: str) -> str:
+    """CASE branches: a format or separator not listed is an error, as in the kernel (where the format is given)."""
+    f = f"upper(trim({fmt}))"
+    listed = ", ".join(sql_string(k) for k in forms)
+    seps = ", ".join(sql_string(c) for c in SEPARATORS)
+    return (f"WHEN {fmt} IS NULL THEN NULL "
+            f"WHEN {f} NOT IN ({listed}) THEN raise_error(concat({sql_string(what + ' ')}, {fmt}, "
+            f"{sql_string(' is not one of ' + ', '.join(forms))})) "
+            f"WHEN coalesce({sep}, {sql_string(default_sep)}) NOT IN ({seps}) THEN raise_error(concat('separator ', "
+            f"{sep}, {sql_string(' is not one of ' + ' '.join(SEPARATORS))}))")
+
+
+def _form_ok(t: str, b: str, form: str, sep: str, digits: str) -> str:
+    """The text has the form's width, digits where `digits` letters stand and its own characters elsewhere."""
+    regex = "".join("[0-9]" if ch in digits else "." for ch in form)
+    fixed = " AND ".join(f"substr({t}, {i + 1}, 1) = {sep if ch == '?' else sql_string(ch)}"
+                         for i, ch in enumerate(form) if ch not in digits)
+    return f"length({b}) = {len(form)} AND {t} RLIKE '^{regex}$' AND {fixed}"
+
+
+def _part(t: str, form: str, letter: str) -> str:
+    return f"substr({t}, {form.index(letter) + 1}, {form.count(letter)})"
+
+
+def ibmi_date(b: str = "b", datfmt: str = "datfmt", datsep: str = "datsep") -> str:
+    # Invariant EBCDIC characters read through IBM037 (checked above): one character a byte.
+    t = f"decode({b}, 'IBM037')"
+    sep = f"coalesce({datsep}, {sql_string(DEFAULT_DATSEP)})"
+    whens = []
+    for name, form in DATE_FORMS.items():
+        ok = _form_ok(t, b, form, sep, "ymdj")
+        year = f"int({_part(t, form, 'y')})"
+        if form.count("y") == 2:
+            year = f"IF({year} >= {CENTURY_SPLIT}, 1900 + {year}, 2000 + {year})"
+        else:
+            ok += f" AND {_part(t, form, 'y')} <> '0000'"
+        if "j" in form:
+            doy = f"int({_part(t, form, 'j')})"
+            value = (f"IF({doy} BETWEEN 1 AND dayofyear(make_date({year}, 12, 31)), "
+                     f"date_add(make_date({year}, 1, 1), {doy} - 1), NULL)")
+        else:
+            value = (f"CAST(try_make_timestamp_ntz({year}, int({_part(t, form, 'm')}), int({_part(t, form, 'd')}), "
+                     f"0, 0, 0) AS DATE)")
+        whens.append(f"WHEN {sql_string(name)} THEN IF({ok}, {value}, NULL)")
+    return (f"CASE WHEN {b} IS NULL THEN NULL {_format_errors(datfmt, datsep, DATE_FORMS, DEFAULT_DATSEP, 'DATFMT')} "
+            f"ELSE CASE upper(trim({datfmt})) {' '.join(whens)} END END")
+
+
+def ibmi_time(b: str = "b", timfmt: str = "timfmt", timsep: str = "timsep") -> str:
+    t = f"decode({b}, 'IBM037')"
+    sep = f"coalesce({timsep}, {sql_string(DEFAULT_TIMSEP)})"
+    whens = []
+    for name, form in TIME_FORMS.items():
+        hh, mm = _part(t, form, "h"), _part(t, form, "m")
+        if "x" in form:  # *USA: hh:mm AM / PM, 12:00 AM is 24:00:00, 00:00 AM 00:00:00
+            am = f"substr({t}, 7, 1) = 'A'"
+            ok = (f"length({b}) = 8 AND {t} RLIKE '^[0-9]{{2}}:[0-9]{{2}} [AP]M$' AND {mm} <= '59' AND "
+                  f"({hh} BETWEEN '01' AND '12' OR ({hh} = '00' AND {mm} = '00' AND {am}))")
+            hour = (f"CASE WHEN {am} THEN CASE WHEN {hh} = '12' THEN IF({mm} = '00', '24', '00') ELSE {hh} END "
+                    f"WHEN {hh} = '12' THEN '12' ELSE cast(int({hh}) + 12 AS STRING) END")
+            value = f"concat({hour}, ':', {mm}, ':00')"
+        else:
+            ss = _part(t, form, "s")
+            ok = (_form_ok(t, b, form, sep, "hms") + f" AND {mm} <= '59' AND {ss} <= '59' AND "
+                  f"({hh} <= '23' OR ({hh} = '24' AND {mm} = '00' AND {ss} = '00'))")
+            value = f"concat({hh}, ':', {mm}, ':', {ss})"
+        whens.append(f"WHEN {sql_string(name)} THEN IF({ok}, {value}, NULL)")
+    return (f"CASE WHEN {b} IS NULL THEN NULL {_format_errors(timfmt, timsep, TIME_FORMS, DEFAULT_TIMSEP, 'TIMFMT')} "
+            f"ELSE CASE upper(trim({timfmt})) {' '.join(whens)} END END")
+
+
+def ibmi_null_flags(nvi: str = "nvi", count: str = "count") -> str:
+    # Byte i decides element i; substr past the bytes is empty, which is neither '1' nor '0': NULL.
+    return (f"CASE WHEN {nvi} IS NULL OR {count} IS NULL OR {count} < 0 OR {count} > {MAX_FIELDS} THEN NULL "
+            f"WHEN {count} = 0 THEN CAST(array() AS ARRAY<BOOLEAN>) "
+            f"ELSE transform(sequence(1, {count}), i -> CASE substr({nvi}, i, 1) WHEN X'F1' THEN true "
+            f"WHEN X'F0' THEN false END) END")
 
 
 def _signed_digits(digits: str, negative: str) -> str:
@@ -249,22 +401,23 @@ def parse_timestamp17_fraction(b: str = "b") -> str:
     return f"CASE WHEN {_ts17_ok(b)} THEN rpad({f}, greatest(length({f}), 12), '0') END"
 
 
-_IBMI_TS = "^[0-9]{4}-[0-9]{2}-[0-9]{2}-[0-9]{2}[.][0-9]{2}[.][0-9]{2}[.][0-9]{6}$"
+_IBMI_TS = "^[0-9]{4}-[0-9]{2}-[0-9]{2}-[0-9]{2}[.][0-9]{2}[.][0-9]{2}([.][0-9]{1,12})?$"
 
 
 def parse_ibmi_timestamp(b: str = "b", ccsid: str = "ccsid") -> str:
     # Digits, '-' and '.' are the same bytes in every supported code page (checked above) and only those bytes
     # decode to them in Java's IBM037 (JAVA_DIFFERS holds no digit), so the text is read through IBM037 whatever
-    # the CCSID: YYYY-MM-DD-HH.MM.SS.ffffff, one character a byte. (A regular expression over hex(b) ran 8x slower.)
+    # the CCSID: YYYY-MM-DD-HH.MM.SS[.f...], one character a byte. (A regular expression over hex(b) ran 8x slower.)
+    # Microseconds are the first 6 fraction digits, padded: later ones are dropped, as in the kernel.
     t = f"decode({b}, 'IBM037')"
 
     def part(start: int, n: int) -> str:
         return f"substr({t}, {start}, {n})"
 
-    ok = (f"length({b}) = 26 AND {t} RLIKE '{_IBMI_TS}' AND {part(1, 4)} <> '0000' AND {part(12, 2)} <= '23' "
+    ok = (f"length({b}) BETWEEN 19 AND 32 AND {t} RLIKE '{_IBMI_TS}' AND {part(1, 4)} <> '0000' AND {part(12, 2)} <= '23' "
           f"AND {part(15, 2)} <= '59' AND {part(18, 2)} <= '59'")
     value = (f"try_make_timestamp_ntz(int({part(1, 4)}), int({part(6, 2)}), int({part(9, 2)}), int({part(12, 2)}), "
-             f"int({part(15, 2)}), try_cast({part(18, 9)} AS DECIMAL(8,6)))")
+             f"int({part(15, 2)}), try_cast(concat({part(18, 2)}, '.', rpad({part(21, 6)}, 6, '0')) AS DECIMAL(8,6)))")
     return f"CASE WHEN {b} IS NULL THEN NULL {_ccsid_error(ccsid)} WHEN {ok} THEN {value} END"
 
 
@@ -278,6 +431,12 @@ BODIES: dict[str, Callable[..., str]] = {
     "parse_timestamp17": parse_timestamp17,
     "parse_timestamp17_fraction": parse_timestamp17_fraction,
     "parse_ibmi_timestamp": parse_ibmi_timestamp,
+    "ibmi_date": ibmi_date,
+    "ibmi_time": ibmi_time,
+    "unpack_float": unpack_float,
+    "ibmi_varchar": ibmi_varchar,
+    "ibmi_varbinary": ibmi_varbinary,
+    "ibmi_null_flags": ibmi_null_flags,
 }
 
 # Default of each optional argument, as the kernel reads a missing one.
@@ -286,6 +445,9 @@ DEFAULTS: dict[tuple[str, str], str] = {
     ("parse_ibmi_timestamp", "ccsid"): str(DEFAULT_CCSID),
     ("unpack_bin", "signed"): "true",
     ("parse_lrsn", "delta"): "NULL",
+    ("ibmi_date", "datsep"): sql_string(DEFAULT_DATSEP),
+    ("ibmi_time", "timsep"): sql_string(DEFAULT_TIMSEP),
+    ("ibmi_varchar", "ccsid"): str(DEFAULT_CCSID),
 }
 
 

@@ -6,6 +6,8 @@ out as TIMESTAMP_NTZ so that they read the same whatever `spark.sql.session.time
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 import pyarrow as pa
 
@@ -219,26 +221,30 @@ def parse_timestamp17_fraction(b, strict: bool = False) -> pa.Array:
 
 # ---- IBM i SAA timestamp --------------------------------------------------------------------------------
 
-IBMI_TS_WIDTH = 26
+IBMI_TS_WIDTH = 26  # TIMESTAMP(6), the journal's own stamps
+IBMI_TS_FRACTIONS = range(0, 13)  # TIMESTAMP(p): 19 characters, or 20 + p with a fraction
+IBMI_TS_WIDTHS = (19, *(20 + p for p in IBMI_TS_FRACTIONS if p))
 _SEPARATORS = {4: "-", 7: "-", 10: "-", 13: ".", 16: ".", 19: "."}
-_DIGIT_POS = np.array([i for i in range(IBMI_TS_WIDTH) if i not in _SEPARATORS])
-_SEP_POS = np.array(list(_SEPARATORS))
-_SEP_CHARS = np.array([ord(c) for c in _SEPARATORS.values()], dtype=np.uint8)
 
 
-def _part_weights() -> np.ndarray:
-    """(20, 7): the 20 digits' weights in year (4), month, day, hour, minute, second (2 each), microseconds (6)."""
-    w = np.zeros((len(_DIGIT_POS), 7))
-    for j, (a, b) in enumerate(((0, 4), (4, 6), (6, 8), (8, 10), (10, 12), (12, 14), (14, 20))):
+@lru_cache(maxsize=None)
+def _ibmi_ts_form(width: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(digit positions, separator positions, separator characters, weights[digits, 7]) of a width: the digits'
+    weights in year (4), month, day, hour, minute, second (2 each) and microseconds (the first 6 fraction digits,
+    later ones dropped)."""
+    seps = {i: c for i, c in _SEPARATORS.items() if i < width}
+    digits = np.array([i for i in range(width) if i not in seps])
+    w = np.zeros((len(digits), 7))
+    for j, (a, b) in enumerate(((0, 4), (4, 6), (6, 8), (8, 10), (10, 12), (12, 14))):
         w[a:b, j] = 10.0 ** np.arange(b - a - 1, -1, -1)
-    return w
-
-
-_PART_WEIGHTS = _part_weights()
+    fraction = min(len(digits) - 14, 6)
+    w[14:14 + fraction, 6] = 10.0 ** np.arange(5, 5 - fraction, -1)
+    return digits, np.array(list(seps)), np.array([ord(c) for c in seps.values()], dtype=np.uint8), w
 
 
 def parse_ibmi_timestamp(b, ccsid=None, strict: bool = False) -> pa.Array:
-    """26-byte EBCDIC `YYYY-MM-DD-HH.MM.SS.ffffff` (local wall clock, no zone) to TIMESTAMP_NTZ."""
+    """EBCDIC `YYYY-MM-DD-HH.MM.SS[.f...]` of TIMESTAMP(p), p 0 to 12 (19 or 20 + p characters; local wall clock,
+    no zone) to TIMESTAMP_NTZ. Spark keeps microseconds: fraction digits past the sixth are dropped."""
     batch = binary_batch(b)
     cc = int_argument(ccsid, batch.n, DEFAULT_CCSID)
     micros = np.zeros(batch.n, dtype=np.int64)
@@ -247,18 +253,20 @@ def parse_ibmi_timestamp(b, ccsid=None, strict: bool = False) -> pa.Array:
         codec_name(int(c))
         table = ascii_table(int(c))  # one byte a character: digits and separators are ASCII
         for width, rows, mat in batch.width_groups(cc == c):
-            if width != IBMI_TS_WIDTH:
+            if width not in IBMI_TS_WIDTHS:
                 continue
+            digit_pos, sep_pos, sep_chars, weights = _ibmi_ts_form(width)
             chars = table[mat]
-            ok = (chars[:, _SEP_POS] == _SEP_CHARS).all(axis=1)
-            dg = chars[:, _DIGIT_POS] - np.uint8(ord("0"))  # a byte below '0' wraps above 9
+            ok = (chars[:, sep_pos] == sep_chars).all(axis=1)
+            dg = chars[:, digit_pos] - np.uint8(ord("0"))  # a byte below '0' wraps above 9
             ok &= (dg <= 9).all(axis=1)
             # the seven numbers in one product (exact: at most 6 digits each)
-            parts = (np.where(ok[:, None], dg, 0).astype(np.float64) @ _PART_WEIGHTS).astype(np.int64)
+            parts = (np.where(ok[:, None], dg, 0).astype(np.float64) @ weights).astype(np.int64)
             y, mo, d, h, mi, s, us = parts.T
             ok &= civil_valid(y, mo, d, h, mi, s)
             micros[rows] = np.where(ok, civil_micros(y, mo, d, h, mi, s, us), 0)
             ok_all[rows] = ok
     raise_if_strict(strict, "parse_ibmi_timestamp", batch, batch.valid & ~ok_all,
-                    lambda r: "not a 26-character YYYY-MM-DD-HH.MM.SS.ffffff timestamp with a real date and time")
+                    lambda r: "not a YYYY-MM-DD-HH.MM.SS[.f...] timestamp (19 or 21 to 32 characters) with a real "
+                              "date and time")
     return _timestamps(micros, ok_all, NTZ)

@@ -15,7 +15,8 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from .batch import binary_batch, int_argument
+from .batch import BinaryBatch, binary_batch, int_argument, raise_if_strict
+from .unicode import UNICODE_CCSIDS, unicode_text
 
 if not ebcdic.codec_names:  # imported from a zip (jcat's archive on executors): its glob for cp*.py files finds none
     import pkgutil
@@ -32,11 +33,26 @@ BLANK = 0x40
 NOT_ASCII = 0xFF
 
 
+# Text functions (ebcdic_str, ibmi_varchar) read these too: UTF-8 and UTF-16BE.
+TEXT_CCSIDS: tuple[int, ...] = SUPPORTED_CCSIDS + tuple(sorted(UNICODE_CCSIDS))
+
+
+def unsupported_message(text: bool) -> str:
+    """What follows "CCSID n is not supported": the CCSIDs that are (text functions also take Unicode ones)."""
+    listed = ", ".join(str(c) for c in SUPPORTED_CCSIDS)
+    unicode = "; Unicode CCSIDs: " + ", ".join(str(c) for c in sorted(UNICODE_CCSIDS)) if text else ""
+    return f"; supported single-byte EBCDIC CCSIDs: {listed}{unicode}"
+
+
 class UnsupportedCcsid(ValueError):
-    def __init__(self, ccsid: int):
+    def __init__(self, ccsid: int, text: bool = False):
         self.ccsid = ccsid
-        listed = ", ".join(str(c) for c in SUPPORTED_CCSIDS)
-        super().__init__(f"CCSID {ccsid} is not supported; supported single-byte EBCDIC CCSIDs: {listed}")
+        super().__init__(f"CCSID {ccsid} is not supported{unsupported_message(text)}")
+
+
+def check_text_ccsid(ccsid: int) -> None:
+    if ccsid not in TEXT_CCSIDS:
+        raise UnsupportedCcsid(ccsid, text=True)
 
 
 def codec_name(ccsid: int) -> str:
@@ -107,7 +123,10 @@ def ebcdic_str(b, ccsid=None, strict: bool = False) -> pa.Array:
     else:
         wanted = np.unique(cc[batch.valid])
     for c in wanted.tolist():
-        codec_name(int(c))  # raises UnsupportedCcsid, whatever the strict mode
+        check_text_ccsid(int(c))  # raises UnsupportedCcsid, whatever the strict mode
+    unicode = np.isin(cc, list(UNICODE_CCSIDS)) & batch.valid
+    if unicode.any():
+        return _with_unicode_rows(batch, cc, strict)
 
     if len(wanted) <= 1:
         fast = _fixed_width(batch, int(wanted[0]) if len(wanted) else DEFAULT_CCSID)
@@ -210,3 +229,56 @@ def _general(batch, cc: np.ndarray, wanted: np.ndarray) -> pa.Array:
         pa.string(), n,
         [_validity_buffer(batch.valid), pa.py_buffer(offsets), pa.py_buffer(out.tobytes())],
     )
+
+
+# ---- bytes cut from rows, untrimmed text, Unicode CCSIDs ----------------------------------------------------
+
+def gather(batch: BinaryBatch, start: np.ndarray, length: np.ndarray) -> np.ndarray:
+    """Bytes [start, start + length) of every row, back to back (length 0 for a row to skip)."""
+    total = int(length.sum())
+    rows = np.repeat(np.arange(batch.n), length)
+    within = np.arange(total) - np.repeat(np.cumsum(length) - length, length)
+    if batch.fixed is not None:
+        return batch.fixed[rows, start[rows] + within]
+    return batch.data[batch.offsets[rows] + start[rows] + within]
+
+
+def ebcdic_text(flat: np.ndarray, lengths: np.ndarray, valid: np.ndarray, cc: np.ndarray) -> pa.Array:
+    """Rows of single-byte EBCDIC (back to back in `flat`, a NULL row holding no bytes) to strings, untrimmed."""
+    n = len(lengths)
+    rows = np.repeat(np.arange(n), lengths)
+    wanted = np.unique(cc[valid]) if valid.any() else np.array([DEFAULT_CCSID])
+    tables = [utf8_table(int(c)) for c in wanted]
+    which = np.searchsorted(wanted, cc)[rows] if len(wanted) > 1 else np.zeros(len(rows), dtype=np.int64)
+    byte_lens = np.stack([t[0] for t in tables])[which, flat]
+    chars = np.stack([t[1] for t in tables])[which, flat]
+    out = chars[np.arange(3)[None, :] < byte_lens[:, None]]
+    row_len = np.bincount(rows, weights=byte_lens, minlength=n).astype(np.int64)
+    offsets = np.zeros(n + 1, dtype=np.int32)
+    np.cumsum(row_len, out=offsets[1:])
+    return pa.Array.from_buffers(pa.string(), n, [_validity_buffer(valid), pa.py_buffer(offsets), pa.py_buffer(out.tobytes())])
+
+
+def decode_text(flat: np.ndarray, lengths: np.ndarray, valid: np.ndarray, cc: np.ndarray) -> pa.Array:
+    """Rows in each row's CCSID (single-byte EBCDIC, UTF-8 or UTF-16BE) to strings, untrimmed; a row that is not
+    well-formed UTF-8/16 is NULL. Each CCSID must have passed check_text_ccsid."""
+    lengths = np.where(valid, lengths, 0)
+    encodings = {UNICODE_CCSIDS[c] for c in np.unique(cc[valid]).tolist() if c in UNICODE_CCSIDS}
+    single = valid & ~np.isin(cc, list(UNICODE_CCSIDS))
+    out = ebcdic_text(flat[np.repeat(single, lengths)], np.where(single, lengths, 0), single,
+                      np.where(single, cc, DEFAULT_CCSID))
+    for encoding in sorted(encodings):
+        mine = valid & np.isin(cc, [c for c, e in UNICODE_CCSIDS.items() if e == encoding])
+        decoded = unicode_text(flat[np.repeat(mine, lengths)], np.where(mine, lengths, 0), mine, encoding)
+        out = pc.if_else(pa.array(mine), decoded, out)
+    return out
+
+
+def _with_unicode_rows(batch: BinaryBatch, cc: np.ndarray, strict: bool) -> pa.Array:
+    """ebcdic_str over a batch that holds UTF-8/16 rows: every row decoded, then trailing blanks and NULs cut as
+    characters (their padding is U+0020)."""
+    lengths = np.where(batch.valid, batch.lengths, 0)
+    decoded = decode_text(gather(batch, np.zeros(batch.n, dtype=np.int64), lengths), lengths, batch.valid, cc)
+    raise_if_strict(strict, "ebcdic_str", batch, batch.valid & ~decoded.is_valid().to_numpy(zero_copy_only=False),
+                    lambda r: f"not well-formed in CCSID {cc[r]}")
+    return pc.utf8_rtrim(decoded, characters=" \0")
