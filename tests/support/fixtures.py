@@ -25,8 +25,10 @@ def jcat_home() -> Path:
 # and the serial collector the same test spends about 40% less CPU (an M7 load, build and query in jcat
 # subprocesses: 269 -> 157 busy core-seconds), most of it JIT compilation that a short JVM never repays. conftest
 # gives it to drivers (spark-submit: every jcat subprocess), Spark's launcher, the standalone master and worker,
-# and jcat's metastore service; users' commands keep the JVM's defaults.
-SHORT_LIVED_JVM = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"
+# and jcat's metastore service; users' commands keep the JVM's defaults. C1 alone shrinks the default code cache
+# to 48 MB, which a `jcat serve` under the stress tests filled: the JVM then failed to link method handles and
+# Spark stopped its context mid-test. The tiered default of 240 MB is only reserved address space.
+SHORT_LIVED_JVM = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:ReservedCodeCacheSize=240m"
 
 
 @pytest.fixture(scope="session")
