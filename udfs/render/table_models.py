@@ -21,6 +21,12 @@ from .markers import with_marker
 from .sql_functions import sql_string
 
 MODELS = Path("models") / "jcat_tables"
+
+
+def layout_function_name(name: str) -> str:
+    """The table's layout function, registered by `register(spark)` (udfs.spark.declared_tables)."""
+    return f"decode_{name}_image"
+
 MACROS = Path("macros") / "jcat_tables"
 # The journal entry's columns each image row keeps: where the entry is, what it did, in which transaction.
 IBMI_ENTRY_COLUMNS = (
@@ -40,18 +46,27 @@ def _literal(v) -> str:
     return str(v) if isinstance(v, int) else sql_string(str(v))
 
 
-def ibmi_value(c: ImageColumn) -> str:
-    """The column's value from its bytes in the ESD, through its catalog function; as the DDL types it."""
+def _by_function(c: ImageColumn) -> str:
+    """The column's raw value from its bytes in the ESD, through its catalog function (a view, field by field)."""
     b = f"substr(esd, {c.pos}, {c.width})"
     fn, args = value_function(c.spec)
-    v = b if fn is None else f"{{{{ jcat.jcat_fn('{fn}') }}}}({', '.join([b] + [_literal(a) for a in args])})"
+    return b if fn is None else f"{{{{ jcat.jcat_fn('{fn}') }}}}({', '.join([b] + [_literal(a) for a in args])})"
+
+
+def _by_layout(c: ImageColumn) -> str:
+    """The same raw value from the layout function's struct (a table build in jcat, one call per record)."""
+    return f"img.{quote(c.name)}"
+
+
+def ibmi_value(c: ImageColumn, raw: str) -> str:
+    """The column as the DDL types it, from its function's raw value (decimals scaled, integers narrowed)."""
     t, s = c.spec.type, c.spec.scale
     if t in ("DECIMAL", "NUMERIC"):
-        scaled = f"{v} / {10 ** s}" if s else v
+        scaled = f"{raw} / {10 ** s}" if s else raw
         return f"cast({scaled} as decimal({c.spec.length}, {s}))"
     if t in ("SMALLINT", "INTEGER", "REAL"):
-        return f"cast({v} as {c.spark_type.lower()})"
-    return v
+        return f"cast({raw} as {c.spark_type.lower()})"
+    return raw
 
 
 def _null_flag(c: ImageColumn) -> str:
@@ -64,8 +79,9 @@ def ibmi_images_macro(table: DeclaredTable) -> str:
     member = f" and JOURNALED_OBJECT_MEMBER = {sql_string(o.member)}" if o.member else ""
     types = ", ".join(sql_string(t) for t in IMAGE_ENTRY_TYPES)
     after = ", ".join(sql_string(t) for t in AFTER_IMAGE_TYPES)
-    values = ",\n".join(f"    case when not image_whole or {_null_flag(c)} then null else {ibmi_value(c)} end as "
-                        f"{quote(c.name)}" for c in cols)
+    def values(raw) -> str:
+        return ",\n".join(f"    case when not image_whole or {_null_flag(c)} then null else {ibmi_value(c, raw(c))} "
+                           f"end as {quote(c.name)}" for c in cols)
     checks = ",\n".join(f"      if({quote(c.name)} is null and (not image_whole or not coalesce({_null_flag(c)}, "
                         f"false)), {sql_string(c.name)}, null)" for c in cols)
     names = ", ".join(quote(c.name) for c in cols)
@@ -89,9 +105,15 @@ with entries as (
 ),
 
 decoded as (
+{{%- if jcat.jcat_by_layout() %}}
   select *,
-{values}
+{values(_by_layout)}
+  from (select *, {layout_function_name(table.name)}(esd) as img from entries)
+{{%- else %}}
+  select *,
+{values(_by_function)}
   from entries
+{{%- endif %}}
 ),
 
 checked as (

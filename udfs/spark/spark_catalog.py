@@ -34,7 +34,11 @@ def arrow_udf_for(fn: Function):
 
 
 def register(spark) -> list[str]:
-    """Register every catalog function into this session's Spark SQL; idempotent. Returns the names."""
-    for fn in CATALOG:
+    """Register every catalog function, and the layout function of each table declared in the project jcat
+    builds, into this session's Spark SQL; idempotent. Returns the names."""
+    from .declared_tables import declared_functions
+
+    functions = [*CATALOG, *declared_functions()]
+    for fn in functions:
         spark.udf.register(fn.name, arrow_udf_for(fn))
-    return [fn.name for fn in CATALOG]
+    return [fn.name for fn in functions]

@@ -25,7 +25,7 @@ def struct_type_sql(fields: Sequence) -> str:
     return "STRUCT<" + ", ".join(f"{f.name}: {KINDS[f.kind][1]}" for f in fields) + ">"
 
 
-def _record_matrix(b, batch: BinaryBatch, extent: int) -> np.ndarray:
+def record_matrix(b, batch: BinaryBatch, extent: int) -> np.ndarray:
     """The first `extent` bytes of every record as one (n, extent) matrix, cut once for all fields.
 
     Fixed-length records are a view of the batch as it stands; records of several lengths (LLDF, IDMS) are
@@ -51,7 +51,7 @@ def decode_record(b, fields: Sequence, strict: bool = False, function: str = "de
     """Every field of `fields` (objects with name, pos, offset, length, kind) decoded from each record."""
     batch = binary_batch(b)
     extent = max((f.offset + f.length for f in fields), default=0)
-    records = _record_matrix(b, batch, extent)
+    records = record_matrix(b, batch, extent)
     lengths = batch.lengths
     short = not (lengths >= extent).all()  # some record lacks some field: fields check their own end
     arrays = []
@@ -60,7 +60,7 @@ def decode_record(b, fields: Sequence, strict: bool = False, function: str = "de
         fits = batch.valid & (lengths >= f.offset + f.length) if short else batch.valid
         cut = fixed_width_batch(records[:, f.offset:f.offset + f.length], fits)
         try:
-            arrays.append(_binary_array(cut) if kernel is None else kernel(cut, strict=strict))
+            arrays.append(binary_array(cut) if kernel is None else kernel(cut, strict=strict))
         except DecodeError as e:  # strict mode: say which field of which layout
             raise DecodeError(f"{function} field {f.name} (position {f.pos}, {f.length} bytes) {e.function}",
                               e.raw, e.reason, e.row) from None
@@ -73,7 +73,7 @@ def decode_record_lenient(b, fields: Sequence, function: str, strict: bool = Fal
     return decode_record(b, fields, strict=False, function=function)
 
 
-def _binary_array(cut: BinaryBatch) -> pa.Array:
+def binary_array(cut: BinaryBatch) -> pa.Array:
     """Raw bytes of a field (kind hex) as BINARY, no decoding."""
     validity = None if cut.valid.all() else pa.py_buffer(np.packbits(cut.valid, bitorder="little"))
     data = np.ascontiguousarray(cut.fixed).reshape(-1)

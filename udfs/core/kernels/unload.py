@@ -23,7 +23,7 @@ from .binary import unpack_bin
 from .clocks import parse_ibmi_timestamp
 from .decimal import unpack_packed
 from .ebcdic import ebcdic_str
-from .record import _binary_array, _record_matrix
+from .record import binary_array, record_matrix
 
 NULL_INDICATORS = ("leading", "trailing")
 _INT_TYPES = {"smallint": (2, pa.int16()), "int": (4, pa.int32()), "bigint": (8, pa.int64())}
@@ -121,7 +121,7 @@ def decode_unload(b, columns: Sequence[UnloadColumn], null_indicator: str = "lea
     batch = binary_batch(b)
     extents = [c.pos - 1 + c.data_width + (1 if c.nullable else 0) for c in columns]
     extent = max(extents, default=0)
-    records = _record_matrix(b, batch, extent)
+    records = record_matrix(b, batch, extent)
     lengths = batch.lengths
     arrays = []
     for c, end in zip(columns, extents):
@@ -150,7 +150,7 @@ def _column(records: np.ndarray, c: UnloadColumn, at: int, present: np.ndarray, 
         return ebcdic_str(fixed_width_batch(window.astype(np.uint8), ok), ccsid, strict=strict)
     cut = fixed_width_batch(records[:, at:at + c.data_width], present)
     if c.kind == "bit":
-        return _binary_array(cut)
+        return binary_array(cut)
     if c.kind == "char":
         return ebcdic_str(cut, ccsid, strict=strict)
     if c.kind in _INT_TYPES:

@@ -79,7 +79,7 @@ def value_function(spec: ValueSpec) -> tuple[str | None, tuple]:
     if t == "TIME":
         return "ibmi_time", (spec.timfmt, spec.time_separator)
     if t == "TIMESTAMP":
-        return "ibmi_timestamp_chars", ()
+        return "parse_ibmi_timestamp", ()
     raise ValueError(f"no function reads {t}")
 
 

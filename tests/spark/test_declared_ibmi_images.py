@@ -1,0 +1,136 @@
+"""A user's IBM i table, declared from GENERATE_SQL DDL in their own project, read from landed *TYPE5 entries.
+
+The project is a home project (jcat as a dbt package) in a temporary folder; `jcat tables add` declares the table;
+the R entries are encoded from IBM's descriptions (support.ibmi_images, support.ibmi) and landed; dbt builds the
+view `orders_images` and its table twin, and both must give the values the encoder wrote, NULL where JONVI says,
+every column NULL and named where the image cannot be whole.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+import pytest
+
+from support import ibmi_images as img
+from support.ibmi import HEADING, land, type5_record
+from udfs.cli import main
+from udfs.dbt.runner import install_packages, run_dbt
+from udfs.render import home_project
+
+pytestmark = pytest.mark.spark
+
+DDL = """-- Generate SQL
+-- Version:                   V7R5M0 220415
+-- Generated on:              26/11/26 10:12:45
+-- Relational Database:       PRODSYS
+-- Standards Option:          Db2 for i
+SET PATH "QSYS","QSYS2","SYSPROC","SYSIBMADM" ;
+
+CREATE TABLE JCATTEST.CUSTOMER_ORDERS FOR SYSTEM NAME ORDERS (
+  ORDER_ID FOR COLUMN ORDID INTEGER NOT NULL ,
+  CUSTOMER VARCHAR(20) CCSID 37 NOT NULL DEFAULT '' ,
+  AMOUNT DECIMAL(9, 2) DEFAULT NULL ,
+  SHIP_DATE DATE DEFAULT NULL ,
+  CITY CHAR(12) CCSID 273 DEFAULT NULL ,
+  QTY NUMERIC(5, 0) NOT NULL DEFAULT 0 ,
+  "ORD#NOTE" CHAR(8) CCSID 37 DEFAULT NULL ,
+  CONSTRAINT JCATTEST.Q_JCATTEST_ORDERS_ORDID_00001 PRIMARY KEY( ORDER_ID ) )
+  RCDFMT ORDERSR    ;
+
+LABEL ON TABLE JCATTEST.CUSTOMER_ORDERS IS 'Customer orders' ;
+"""
+COLUMNS = ("ORDER_ID", "CUSTOMER", "AMOUNT", "SHIP_DATE", "CITY", "QTY", "ORD#NOTE")
+LOAD = "ORDERS-IMAGES-1"
+
+
+def image(order_id, customer, amount, ship, city, qty, note) -> bytes:
+    """The record buffer in DDL order (values for NULL columns are written anyway: JONVI says they are null)."""
+    return (img.integer(order_id) + img.varchar(customer, 20) + img.packed(amount or Decimal(0), 9, 2)
+            + img.date(ship or dt.date(2000, 1, 1), "*EUR") + img.char(city or "", 12, ccsid=273)
+            + img.zoned(Decimal(qty), 5, 0) + img.char(note or "", 8))
+
+
+ROWS = [  # (entry type, values, nulls, heading overrides)
+    ("PT", (1, "Müller GmbH", Decimal("1234.50"), dt.date(2026, 3, 1), "Düsseldorf", 3, "ä#@$"), [], {}),
+    ("UB", (1, "Müller GmbH", Decimal("1234.50"), dt.date(2026, 3, 1), "Düsseldorf", 3, "ä#@$"), [], {}),
+    ("UP", (1, "Müller GmbH", None, None, "Köln", 4, None), ["AMOUNT", "SHIP_DATE", "ORD#NOTE"], {}),
+    ("DL", (2, "", Decimal("-0.01"), dt.date(1999, 12, 31), None, 0, ""), ["CITY"], {}),
+    ("PT", (3, "minimized", Decimal(1), dt.date(2026, 1, 1), "X", 1, "m"), [], {"JOMINESD": "1"}),
+    ("PT", (4, "other file", Decimal(1), dt.date(2026, 1, 1), "X", 1, "o"), [], {"JOOBJ": "INVOICES"}),
+]
+
+
+@pytest.fixture(scope="module")
+def built(spark, tmp_path_factory, jcat_home):
+    import os
+
+    root = tmp_path_factory.mktemp("orders") / "project"
+    home_project.create(root)
+    ddl = root.parent / "orders.sql"
+    ddl.write_text(DDL)
+    saved = os.environ.get("JCAT_PROJECT_DIR")
+    os.environ["JCAT_PROJECT_DIR"] = str(root)
+    try:
+        assert install_packages(root)
+        assert main(["tables", "add", "orders", "--log", "ibmi", "--ddl", str(ddl), "--datfmt", "*EUR"]) == 0
+        records = []
+        for entry_type, values, nulls, heading in ROWS:
+            esd = image(*values)
+            records.append(type5_record({**HEADING, "JOCODE": "R", "JOENTT": entry_type, "JOLIB": "JCATTEST",
+                                         "JOOBJ": "ORDERS", "JOMBR": "ORDERS",
+                                         "JONVI": img.null_indicators([c in nulls for c in COLUMNS]), **heading}, esd))
+        # a truncated entry: the ESD stops inside CITY
+        records.append(type5_record({**HEADING, "JOCODE": "R", "JOENTT": "UP", "JOLIB": "JCATTEST", "JOOBJ": "ORDERS",
+                                     "JONVI": img.null_indicators([False] * 7)}, image(*ROWS[0][1])[:45]))
+        land(spark, "raw_qjordje5", records, load_id=LOAD)
+        ok = run_dbt(spark, ["build", "--select", "journal_entries", "journal_entries_decoded", "orders_images",
+                             "orders_images_decoded"])
+        yield ok, root
+    finally:
+        if saved is None:
+            os.environ.pop("JCAT_PROJECT_DIR", None)
+        else:
+            os.environ["JCAT_PROJECT_DIR"] = saved
+
+
+def expected() -> list[tuple]:
+    out = []
+    for entry_type, values, nulls, heading in ROWS:
+        if heading.get("JOOBJ"):
+            continue
+        whole = not heading.get("JOMINESD")
+        row = tuple(None if (not whole or c in nulls) else v for c, v in zip(COLUMNS, values))
+        errors = [] if whole else list(COLUMNS)
+        out.append((entry_type, "after" if entry_type in ("PT", "UP") else "before", *row, errors))
+    out.append(("UP", "after", *([None] * 7), list(COLUMNS)))
+    return out
+
+
+def _typed(v):
+    return Decimal(v) if isinstance(v, Decimal) else v
+
+
+@pytest.mark.parametrize("relation", ["orders_images", "orders_images_decoded"])
+def test_each_entry_gives_the_values_the_encoder_wrote(spark, built, relation):
+    ok, _ = built
+    assert ok
+    cols = ", ".join(f"`{c}`" for c in COLUMNS)
+    got = spark.sql(f"select JOURNAL_ENTRY_TYPE, image_kind, {cols}, decode_errors from jcat.{relation} "
+                    f"where load_id = '{LOAD}' order by record_number").collect()
+    rows = [tuple(r[:-1]) + (list(r[-1]),) for r in got]
+    # the CITY column of the first rows was written in CCSID 273 (ü, ö): read with 273, not the table's default 37
+    assert rows == expected()
+
+
+def test_columns_are_typed_as_the_ddl_declares(spark, built):
+    types = {f.name: f.dataType.simpleString() for f in spark.table("jcat.orders_images").schema}
+    assert {c: types[c] for c in COLUMNS} == {
+        "ORDER_ID": "int", "CUSTOMER": "string", "AMOUNT": "decimal(9,2)", "SHIP_DATE": "date", "CITY": "string",
+        "QTY": "decimal(5,0)", "ORD#NOTE": "string"}
+
+
+def test_the_view_is_a_persistent_view_a_new_session_reads(spark, built):
+    kind = spark.sql("describe table extended jcat.orders_images").where("col_name = 'Type'").collect()[0][1]
+    assert kind == "VIEW"

@@ -1,0 +1,49 @@
+"""The layout functions of a user's declared tables (`decode_<name>_image`), registered with the catalog.
+
+Declarations are read from the project jcat builds (tables/*.yml); one that no longer reads (a DDL edited by hand)
+is skipped with one line on stderr, so every other function still registers and `jcat tables show` says what is
+wrong.
+"""
+
+from __future__ import annotations
+
+import sys
+from functools import partial
+
+from ..core import ddl
+from ..core.catalog import Arg, Function
+from ..core.project import ProjectNotFound, project_dir
+from ..core.tables.declaration import DeclarationProblem, DeclaredTable
+from ..core.tables.ibmi_image import image_columns
+from ..core.tables.image_decode import decode_image, struct_type_sql
+from ..render.declared_tables import read_all
+from ..render.table_models import layout_function_name
+
+
+def layout_function(table: DeclaredTable) -> Function:
+    cols = image_columns(table)
+    name = layout_function_name(table.name)
+    return Function(name, partial(decode_image, columns=cols, function=name),
+                    (Arg("b", "BINARY", "the row image: JOESD of an R entry"),), struct_type_sql(cols),
+                    f"Every column of {table.name}'s row image ({table.ibmi.journaled}), as one struct.")
+
+
+def declared_functions() -> list[Function]:
+    try:
+        tables = read_all(project_dir())
+    except ProjectNotFound:
+        return []
+    except (DeclarationProblem, ddl.DdlProblem) as e:
+        print(f"jcat: declared tables not registered: {e}", file=sys.stderr)
+        return []
+    return [layout_function(t) for t in tables if t.log == "ibmi"]
+
+
+def register_declared(spark) -> list[str]:
+    """The declared tables' layout functions alone: a session started before `jcat tables add` gets them too."""
+    from .spark_catalog import arrow_udf_for
+
+    functions = declared_functions()
+    for fn in functions:
+        spark.udf.register(fn.name, arrow_udf_for(fn))
+    return [fn.name for fn in functions]
