@@ -12,12 +12,22 @@ from pathlib import Path
 
 from ..core import ddl
 from ..core.project import home_project, project_dir, source_root
-from ..core.tables.declaration import (DeclarationProblem, DeclaredTable, IbmiOptions, check_columns, check_key,
-                                       check_log, check_name, default_key, parse_journaled)
+from ..core.tables.declaration import (
+    DeclarationProblem,
+    DeclaredTable,
+    IbmiOptions,
+    check_columns,
+    check_key,
+    check_log,
+    check_name,
+    default_key,
+    parse_journaled,
+)
 from ..core.tables.ibmi_image import image_columns
 from ..render import home_project as home
 from ..render.declared_tables import declaration_path, parse_ddl, read_all, to_yaml
-from ..render.table_models import MACROS, MODELS, files_for
+from ..render.table_models import files_for
+from ..render.table_names import MACROS, MODELS
 
 
 class TablesProblem(DeclarationProblem):

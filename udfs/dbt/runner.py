@@ -5,10 +5,10 @@ from __future__ import annotations
 import os
 
 from ..core.project import project_dir
-from ..spark.declared_tables import register_declared
 from ..spark.failed_builds import clear_failed_builds
 from ..spark.locks import queued
 from ..spark.runtime import jcat_home, owns_metastore
+from ..spark.spark_catalog import register_declared
 
 
 def run_dbt(spark, dbt_args: list[str]) -> bool:

@@ -11,8 +11,15 @@ from pathlib import Path
 import yaml
 
 from ..core import ddl
-from ..core.tables.declaration import (ColumnFormat, DeclarationProblem, DeclaredTable, IbmiOptions, check_log,
-                                       check_name, parse_journaled)
+from ..core.tables.declaration import (
+    ColumnFormat,
+    DeclarationProblem,
+    DeclaredTable,
+    IbmiOptions,
+    check_log,
+    check_name,
+    parse_journaled,
+)
 
 FOLDER = "tables"
 HEADER = ("# A table of yours, declared for jcat: `jcat tables add` wrote this file and the DDL beside it.\n"

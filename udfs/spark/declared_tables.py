@@ -17,7 +17,7 @@ from ..core.tables.declaration import DeclarationProblem, DeclaredTable
 from ..core.tables.ibmi_image import image_columns
 from ..core.tables.image_decode import decode_image, struct_type_sql
 from ..render.declared_tables import read_all
-from ..render.table_models import layout_function_name
+from ..render.table_names import layout_function_name
 
 
 def layout_function(table: DeclaredTable) -> Function:
@@ -38,12 +38,3 @@ def declared_functions() -> list[Function]:
         return []
     return [layout_function(t) for t in tables if t.log == "ibmi"]
 
-
-def register_declared(spark) -> list[str]:
-    """The declared tables' layout functions alone: a session started before `jcat tables add` gets them too."""
-    from .spark_catalog import arrow_udf_for
-
-    functions = declared_functions()
-    for fn in functions:
-        spark.udf.register(fn.name, arrow_udf_for(fn))
-    return [fn.name for fn in functions]

@@ -42,3 +42,13 @@ def register(spark) -> list[str]:
     for fn in functions:
         spark.udf.register(fn.name, arrow_udf_for(fn))
     return [fn.name for fn in functions]
+
+
+def register_declared(spark) -> list[str]:
+    """The declared tables' layout functions alone: a session started before `jcat tables add` gets them too."""
+    from .declared_tables import declared_functions
+
+    functions = declared_functions()
+    for fn in functions:
+        spark.udf.register(fn.name, arrow_udf_for(fn))
+    return [fn.name for fn in functions]

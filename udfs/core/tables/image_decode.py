@@ -27,7 +27,8 @@ def struct_type_sql(columns: Sequence[ImageColumn]) -> str:
     return "STRUCT<" + ", ".join(f"`{c.name}`: {returns(c)}" for c in columns) + ">"
 
 
-def decode_image(b, columns: Sequence[ImageColumn], strict: bool = False, function: str = "decode_image") -> pa.StructArray:
+def decode_image(b, columns: Sequence[ImageColumn], strict: bool = False,
+                 function: str = "decode_image") -> pa.StructArray:
     batch = binary_batch(b)
     extent = max((c.pos - 1 + c.width for c in columns), default=0)
     records = record_matrix(b, batch, extent)
