@@ -23,6 +23,7 @@ import pytest
 
 from udfs.serve.server import (AUTH_CLASS, METADATA_CACHE_TTL_S, ServeOptions, add_user, check_port_free, hash_password,
                                is_loopback, read_password_file, server_conf, validate)
+from udfs.render.sql_functions import PER_FIELD
 from udfs.spark.runtime import RuntimeProblem
 
 from support import REPO
@@ -363,7 +364,7 @@ def built(served):
 def test_serve_startup_progress_and_url(served):
     log = served.text()
     for line in ("jcat serve: starting Spark (master local[2]", "jcat serve: metastore: Derby under",
-                 "jcat serve: functions: 9 persistent SQL functions in jcat (ebcdic_str, ",
+                 f"jcat serve: functions: {len(PER_FIELD)} persistent SQL functions in jcat (ebcdic_str, ",
                  "jcat serve: sessions: one per connection",
                  f"jcat serve: JDBC URL: jdbc:hive2://127.0.0.1:{served.port}/jcat"):
         assert line in log, served.tail()
