@@ -59,7 +59,10 @@ ROWS = [  # (entry type, values, nulls, heading overrides)
     ("DL", (2, "", Decimal("-0.01"), dt.date(1999, 12, 31), None, 0, ""), ["CITY"], {}),
     ("PT", (3, "minimized", Decimal(1), dt.date(2026, 1, 1), "X", 1, "m"), [], {"JOMINESD": "1"}),
     ("PT", (4, "other file", Decimal(1), dt.date(2026, 1, 1), "X", 1, "o"), [], {"JOOBJ": "INVOICES"}),
+    ("UP", (5, "bad amount", Decimal("7.00"), dt.date(2026, 2, 2), "Y", 2, "b"), [], {"BAD_AMOUNT": True}),
 ]
+AMOUNT_AT = 4 + 2 + 20  # after ORDER_ID (INTEGER) and CUSTOMER (VARCHAR(20)): a packed DECIMAL(9, 2), 5 bytes
+NOT_PACKED = bytes.fromhex("1A3456789C")  # a digit A: no packed decimal
 
 
 @pytest.fixture(scope="module")
@@ -77,7 +80,9 @@ def built(spark, tmp_path_factory, jcat_home):
         assert main(["tables", "add", "orders", "--log", "ibmi", "--ddl", str(ddl), "--datfmt", "*EUR"]) == 0
         records = []
         for entry_type, values, nulls, heading in ROWS:
-            esd = image(*values)
+            esd, heading = image(*values), dict(heading)
+            if heading.pop("BAD_AMOUNT", False):
+                esd = esd[:AMOUNT_AT] + NOT_PACKED + esd[AMOUNT_AT + len(NOT_PACKED):]
             records.append(type5_record({**HEADING, "JOCODE": "R", "JOENTT": entry_type, "JOLIB": "JCATTEST",
                                          "JOOBJ": "ORDERS", "JOMBR": "ORDERS",
                                          "JONVI": img.null_indicators([c in nulls for c in COLUMNS]), **heading}, esd))
@@ -100,9 +105,9 @@ def expected() -> list[tuple]:
     for entry_type, values, nulls, heading in ROWS:
         if heading.get("JOOBJ"):
             continue
-        whole = not heading.get("JOMINESD")
-        row = tuple(None if (not whole or c in nulls) else v for c, v in zip(COLUMNS, values))
-        errors = [] if whole else list(COLUMNS)
+        whole, bad = not heading.get("JOMINESD"), heading.get("BAD_AMOUNT")
+        row = tuple(None if (not whole or c in nulls or (bad and c == "AMOUNT")) else v for c, v in zip(COLUMNS, values))
+        errors = (["AMOUNT"] if bad else []) if whole else list(COLUMNS)
         out.append((entry_type, "after" if entry_type in ("PT", "UP") else "before", *row, errors))
     out.append(("UP", "after", *([None] * 7), list(COLUMNS)))
     return out
@@ -134,3 +139,23 @@ def test_columns_are_typed_as_the_ddl_declares(spark, built):
 def test_the_view_is_a_persistent_view_a_new_session_reads(spark, built):
     kind = spark.sql("describe table extended jcat.orders_images").where("col_name = 'Type'").collect()[0][1]
     assert kind == "VIEW"
+
+
+def test_strict_mode_names_the_file_offset_column_and_bytes(spark, built):
+    """With var jcat_strict the view fails on the entry whose AMOUNT is not packed, naming where and what."""
+    _, root = built
+    try:
+        assert run_dbt(spark, ["run", "--select", "orders_images", "--vars", "{jcat_strict: true}"])
+        with pytest.raises(Exception) as err:
+            spark.sql(f"select * from jcat.orders_images where load_id = '{LOAD}' and ORDER_ID = 5").collect()
+        offset = sum(len(r) for r in built_records(spark)[:6])
+        message = str(err.value)
+        assert f"jcat strict: cannot decode AMOUNT in JRN.bin at offset {offset}" in message
+        assert NOT_PACKED.hex().upper() in message
+    finally:
+        assert run_dbt(spark, ["run", "--select", "orders_images"])
+
+
+def built_records(spark) -> list[bytes]:
+    rows = spark.sql(f"select record from jcat.raw_qjordje5 where load_id = '{LOAD}' order by record_number").collect()
+    return [bytes(r[0]) for r in rows]
