@@ -7,11 +7,10 @@ in its packages.yml). Nothing inside jcat is edited. Every mistake is one line n
 from __future__ import annotations
 
 import argparse
-import shutil
 from pathlib import Path
 
 from ..core import ddl
-from ..core.project import home_project, project_dir, source_root
+from ..core.project import source_root
 from ..core.tables.declaration import (
     DeclarationProblem,
     DeclaredTable,
@@ -24,9 +23,8 @@ from ..core.tables.declaration import (
     parse_journaled,
 )
 from ..core.tables.ibmi_image import image_columns
-from ..render import home_project as home
-from ..render.declared_tables import declaration_path, parse_ddl, read_all, to_yaml
-from ..render.table_models import files_for
+from ..render.declared_tables import declaration_path, parse_ddl, read_all
+from ..render.table_models import write_declaration
 from ..render.table_names import MACROS, MODELS
 
 
@@ -59,19 +57,9 @@ def add_parser(sub) -> None:
 
 
 def _project(create: bool) -> Path:
-    """The user's project; a new home project when none exists and `create`."""
-    root = project_dir()
-    if root.resolve() != source_root().resolve():
-        return root
-    if not create:
-        raise TablesProblem("no table is declared yet: declare one with `jcat tables add NAME --log ibmi --ddl FILE`")
-    root = home_project()
-    if home.create(root):
-        from ..dbt.runner import install_packages
+    from ..dbt.user_project import user_project
 
-        if not install_packages(root):
-            raise TablesProblem(f"created {root}, but `dbt deps` failed there: run `jcat dbt deps` to see why")
-    return root
+    return user_project(create)
 
 
 def _journaled_default(table: ddl.TableDdl) -> str:
@@ -118,12 +106,7 @@ def cmd_add(args) -> int:
     clash = set(decl.relations) & _taken_relations(root)
     if clash:
         raise TablesProblem(f"table {decl.name}: a relation {sorted(clash)[0]} already exists: choose another name")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(args.ddl, path.parent / decl.ddl_file)
-    path.write_text(to_yaml(decl))
-    for p, text in files_for(decl, root).items():
-        p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(text)
+    write_declaration(root, decl, args.ddl.read_text())
     key = ", ".join(decl.key) or "relative record number"
     print(f"jcat: declared {decl.name} ({len(cols)} columns, key {key}) in {root}: view jcat.{decl.name}_images and "
           f"table jcat.{decl.name}_images_decoded; build with `jcat build`")

@@ -87,3 +87,4 @@ def read_declaration(path: Path) -> DeclaredTable:
 def read_all(project: Path) -> list[DeclaredTable]:
     folder = tables_dir(project)
     return [read_declaration(p) for p in sorted(folder.glob("*.yml"))] if folder.is_dir() else []
+

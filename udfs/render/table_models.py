@@ -16,7 +16,7 @@ import yaml
 from ..core.project import project_dir, source_root
 from ..core.tables.declaration import DeclaredTable
 from . import tables_ibmi
-from .declared_tables import read_all
+from .declared_tables import declaration_path, read_all, to_yaml
 from .markers import with_marker
 from .table_names import MACROS, MODELS
 
@@ -58,3 +58,17 @@ def generated_files() -> dict[Path, str]:
         if table.log in RENDERERS:
             out.update(files_for(table, root))
     return out
+
+
+def write_declaration(root: Path, table: DeclaredTable, ddl_text: str) -> list[Path]:
+    """tables/<name>.yml, the DDL copy beside it, and the table's generated files; returns the paths written."""
+    path = declaration_path(root, table.name)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    (path.parent / table.ddl_file).write_text(ddl_text)
+    path.write_text(to_yaml(table))
+    written = [path, path.parent / table.ddl_file]
+    for p, text in files_for(table, root).items():
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(text)
+        written.append(p)
+    return written
