@@ -4,17 +4,25 @@ M7: one entry of every entry type (A D P R S U V) and, for V, of every action (A
 identifiers, version entry numbers and object counts both within and beyond the 4-byte copies (which then read
 0 and -1, as IBM i writes them); a duplicate (D) after a library rename; an environment-variable rule; a
 version entry with a three-part identifier.
-Journal entries: record changes, a commit, a file open and an apply-changes summary, one of them truncated by
-the outfile's record length, with the ESD cut from each; then one entry of every journal code / entry type
-with a known entry-specific data layout (udfs.core.layouts.ibmi_esd.sample_entries), decoded by the ESD models.
+Journal entries: record changes of the order header file ORDDTA/ORDHDR, a commit, a file open and an
+apply-changes summary, one of them truncated by the outfile's record length, with the ESD cut from each; then one
+entry of every journal code / entry type with a known entry-specific data layout
+(udfs.core.layouts.ibmi_esd.sample_entries), decoded by the ESD models. The order header file is declared from its
+DDL as QSYS2.GENERATE_SQL writes it (TABLES: `jcat tables add order_headers ...`), so its row images come out
+typed, NULL where JONVI says.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+from decimal import Decimal
 from pathlib import Path
 
+from ..core import ddl
 from ..core.layouts import ibmi_esd, qasym7j5, qjordje5
+from ..core.tables.declaration import DeclaredTable, IbmiOptions
+from ..core.tables.ibmi_encode import encode_image
+from ..core.tables.ibmi_image import image_columns
 
 LAYOUTS = ["qasym7j5", "qjordje5"]
 MODELS = "audit_journal_m7 source:jcat.raw_qjordje5+"  # journal_entries, journal_entries_decoded, the ESD models
@@ -22,6 +30,43 @@ JOURNAL_ENTRIES_RECORD_LENGTH = 2800  # holds the longest sample ESD (data area 
 RECORD_LENGTHS = {"qjordje5": JOURNAL_ENTRIES_RECORD_LENGTH}  # jcat load --record-length; qasym7j5 is 971 by its layout
 BIG = 2**40 + 7  # does not fit the 4-byte copies
 START = dt.datetime(2024, 6, 3, 9, 15, 0, 250000)
+
+ORDER_HEADERS_DDL = """-- Generate SQL
+-- Version:                   V7R5M0 220415
+-- Standards Option:          Db2 for i
+SET PATH "QSYS","QSYS2","SYSPROC","SYSIBMADM" ;
+
+CREATE TABLE ORDDTA.ORDER_HEADERS FOR SYSTEM NAME ORDHDR (
+  ORDER_NUMBER FOR COLUMN ORDNO DECIMAL(7, 0) NOT NULL ,
+  CUSTOMER_NAME FOR COLUMN CUSNAM VARCHAR(30) CCSID 37 NOT NULL DEFAULT '' ,
+  ORDER_DATE FOR COLUMN ORDDAT DATE NOT NULL ,
+  AMOUNT DECIMAL(11, 2) DEFAULT NULL ,
+  STATUS CHAR(1) CCSID 37 NOT NULL DEFAULT 'O' ,
+  SHIP_DATE FOR COLUMN SHPDAT DATE DEFAULT NULL ,
+  DELIVERY_NOTE FOR COLUMN DLVNOT VARCHAR(40) CCSID 273 DEFAULT NULL ,
+  CONSTRAINT ORDDTA.Q_ORDDTA_ORDHDR_ORDNO_00001 PRIMARY KEY( ORDER_NUMBER ) )
+  RCDFMT ORDHDRR    ;
+
+LABEL ON TABLE ORDDTA.ORDER_HEADERS IS 'Order headers' ;
+"""
+def tables() -> list[tuple[DeclaredTable, str]]:
+    """(declaration, DDL): declared in the demo's project before anything lands, as `jcat tables add` does."""
+    return [(order_headers(), ORDER_HEADERS_DDL)]
+
+
+def order_headers() -> DeclaredTable:
+    table = ddl.parse_text(ORDER_HEADERS_DDL, "order_headers.sql")
+    return DeclaredTable("order_headers", "ibmi", table, "order_headers.sql", table.primary_key,
+                         IbmiOptions("ORDDTA", "ORDHDR"))
+
+
+def _order_image(values: dict) -> tuple[bytes, str]:
+    return encode_image(image_columns(order_headers()), values)
+
+
+ORDER = {"ORDER_NUMBER": 481, "CUSTOMER_NAME": "ACME CORP", "ORDER_DATE": dt.date(2024, 6, 3),
+         "AMOUNT": Decimal("1299.90"), "STATUS": "O", "SHIP_DATE": None, "DELIVERY_NOTE": None}
+SHIPPED = {**ORDER, "STATUS": "S", "SHIP_DATE": dt.date(2024, 6, 4), "DELIVERY_NOTE": "Lieferung an Tor 3, Müller"}
 
 QUERIES = [
     ("M7 entries: what was replicated, by whom",
@@ -39,6 +84,9 @@ QUERIES = [
      "select SEQUENCE_NUMBER, OBJECT_TYPE, OBJECT.NAME as NAME, OBJECT.CCSID as NAME_CCSID, PATH.PATH as PARENT_PATH, "
      "PATH.CCSID as PATH_CCSID, SYMLINK.CONTENTS as SYMLINK_TARGET, OWNER, OWNER_AUTHORITY.READ as OWNER_READ, "
      "JOURNAL_INFORMATION.JOURNAL_NAME as JOURNAL, decode_errors from ibmi_esd_ifs_create_summary order by SEQUENCE_NUMBER"),
+    ("Order headers (ORDDTA/ORDHDR) typed from their DDL: R entries' row images, NULL where JONVI says",
+     "select SEQUENCE_NUMBER, JOURNAL_ENTRY_TYPE, image_kind, COMMIT_CYCLE, ORDER_NUMBER, CUSTOMER_NAME, ORDER_DATE, "
+     "AMOUNT, STATUS, SHIP_DATE, DELIVERY_NOTE, decode_errors from order_headers_images order by SEQUENCE_NUMBER"),
     ("Record images (R entries) as the ESD model cuts them",
      "select SEQUENCE_NUMBER, JOURNAL_ENTRY_TYPE, JOURNALED_OBJECT_NAME, COUNT_OR_RRN, length(RECORD_IMAGE) as IMAGE_BYTES, "
      "hex(substr(RECORD_IMAGE, 1, 16)) as IMAGE_START, decode_errors from ibmi_esd_record_image order by SEQUENCE_NUMBER"),
@@ -102,11 +150,14 @@ def journal_entry_records() -> list[bytes]:
     """*TYPE5 records of several journal codes; the last one is longer than the outfile record (truncated)."""
     job = ("ORDENTRY", "CLERK01", 31337)
     pgm = ("ORD500", "ORDLIB")
+    (inserted, inserted_nulls), (shipped, shipped_nulls) = _order_image(ORDER), _order_image(SHIPPED)
     rows = [
         ({"JOCODE": "R", "JOENTT": "PT", "JOOBJ": "ORDHDR", "JOLIB": "ORDDTA", "JOMBR": "ORDHDR", "JOCTRR": 1041,
-          "JOCCID": 77001, "JOOBJTYP": "*QDDS", "JOFILTYP": "0"}, "ORDER 000481 ACME CORP     ".encode("cp037")),
+          "JOCCID": 77001, "JOOBJTYP": "*QDDS", "JOFILTYP": "0", "JONVI": inserted_nulls}, inserted),
+        ({"JOCODE": "R", "JOENTT": "UB", "JOOBJ": "ORDHDR", "JOLIB": "ORDDTA", "JOMBR": "ORDHDR", "JOCTRR": 1041,
+          "JOCCID": 77001, "JOOBJTYP": "*QDDS", "JOFILTYP": "0", "JONVI": inserted_nulls}, inserted),
         ({"JOCODE": "R", "JOENTT": "UP", "JOOBJ": "ORDHDR", "JOLIB": "ORDDTA", "JOMBR": "ORDHDR", "JOCTRR": 1041,
-          "JOCCID": 77001, "JOOBJTYP": "*QDDS", "JOFILTYP": "0"}, "ORDER 000481 ACME CORP SHIP".encode("cp037")),
+          "JOCCID": 77001, "JOOBJTYP": "*QDDS", "JOFILTYP": "0", "JONVI": shipped_nulls}, shipped),
         ({"JOCODE": "C", "JOENTT": "CM", "JOCCID": 77001, "JOFLAG": "0"}, bytes(8) + (77001).to_bytes(8, "big")),
         ({"JOCODE": "F", "JOENTT": "OP", "JOOBJ": "CUSTMAST", "JOLIB": "ORDDTA", "JOMBR": "CUSTMAST", "JOOBJTYP": "*QDDS"},
          ibmi_esd.encode_fixed(ibmi_esd.BY_MODEL["file_open_close"], {"FILE_NAME": "CUSTMAST", "LIBRARY_NAME": "ORDDTA",

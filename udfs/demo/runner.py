@@ -72,6 +72,22 @@ def land(spark, module, workdir: Path) -> bool:
     return ok
 
 
+def declare_tables(modules) -> bool:
+    """Each area's own tables, declared from their DDL in the user's project (the home project under JCAT_HOME
+    unless JCAT_PROJECT_DIR names one), as `jcat tables add` declares them; idempotent."""
+    from ..dbt.user_project import user_project
+    from ..render.table_models import write_declaration
+
+    declared = [t for m in modules.values() for t in (m.tables() if hasattr(m, "tables") else [])]
+    if not declared:
+        return True
+    root = user_project(create=True)
+    for table, ddl_text in declared:
+        write_declaration(root, table, ddl_text)
+        print(f"  declared {table.name} from its DDL in {root} (jcat tables add {table.name} --log {table.log} ...)")
+    return True
+
+
 def run_demo(spark, records: int = 8, areas: list[str] | None = None) -> int:
     from ..spark.runtime import jcat_home
 
@@ -85,6 +101,11 @@ def run_demo(spark, records: int = 8, areas: list[str] | None = None) -> int:
             modules[area] = importlib.import_module(f"udfs.demo.{area}")
         except ImportError as e:
             failures.append(f"{area}: {e}")
+    _heading("declaring your own tables from their DDL (jcat tables add)")
+    try:
+        declare_tables(modules)
+    except Exception as e:  # noqa: BLE001
+        failures.append(f"declaring tables: {short_error(e)}")
     _heading("landing generated sample files (jcat load)")
     for area, module in modules.items():
         print(f"{AREAS[area]}:")
