@@ -268,6 +268,8 @@ def test_lldf_in_vb_follows_the_rdw_segments_and_header_only_records():
     from udfs.demo import lldf as demo
     from udfs.core.framing import frame, resolve_framing
 
+    
+    
     files = demo.generate(Path(tempfile.mkdtemp()))
     spec = resolve_framing("lldf", "vb", None)
     for path in files["lldf"]:

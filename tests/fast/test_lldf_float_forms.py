@@ -1,32 +1,15 @@
-"""FLOAT/REAL/DOUBLE columns of LLDF row images: the decode macro's SQL, rendered with plain Jinja (no dbt parse),
-read back what the encoder wrote, in S/390 hexadecimal (default) and IEEE form; FLOAT(4|8) as SYSCOLUMNS and the
-DLCI record name them reads as REAL/DOUBLE; DECFLOAT is refused at compile time (its logical-log form is unknown)."""
+"""FLOAT/REAL/DOUBLE columns of LLDF row images: S/390 hexadecimal floating point is the mainframe's form; a declared
+table reads FLOAT(n) as REAL (n <= 24, 4 bytes) or DOUBLE (8 bytes), and refuses DECFLOAT in one line (the logical
+log's column types, DLCI, have no decimal floating point form)."""
 
 from __future__ import annotations
 
-import jinja2
 import pytest
 
+from udfs.core import ddl
 from udfs.core.layouts import lldf
-
-from support import REPO
-
-MACROS = (REPO / "macros" / "jcat_lldf_image.sql").read_text()
-
-
-class CompilerError(Exception):
-    pass
-
-
-class _Exceptions:
-    @staticmethod
-    def raise_compiler_error(msg):
-        raise CompilerError(msg)
-
-
-def _module():
-    env = jinja2.Environment(extensions=["jinja2.ext.do"])
-    return env.from_string(MACROS).make_module({"exceptions": _Exceptions, "var": lambda name, default=None: default})
+from udfs.core.tables.declaration import DeclaredTable, LldfOptions
+from udfs.core.tables.lldf_image import image_columns
 
 
 def test_hfp_is_the_mainframes_form():
@@ -34,8 +17,18 @@ def test_hfp_is_the_mainframes_form():
     assert lldf.hfp(128.0).hex().upper() == "4280000000000000"
 
 
-@pytest.mark.parametrize("coltype, length, message", [("DECFLOAT", 16, "DECFLOAT"), ("FLOAT", 16, "4 or 8")])
-def test_unknown_float_forms_are_refused(coltype, length, message):
-    col = {"name": "X", "coltype": coltype, "length": length, "scale": 0, "nullable": "N"}
-    with pytest.raises(CompilerError, match=message):
-        str(_module().jcat_lldf_width("img", col, "1"))
+def _declared(tmp_path, columns: str) -> DeclaredTable:
+    path = tmp_path / "t.sql"
+    path.write_text(f"CREATE TABLE P.T (A INTEGER NOT NULL,\n  {columns});\n")
+    return DeclaredTable("t", "lldf", ddl.parse_declared(path), "t.sql", (), lldf=LldfOptions("P", "T"))
+
+
+def test_float_n_takes_the_bytes_of_real_or_double(tmp_path):
+    cols = image_columns(_declared(tmp_path, "F FLOAT(21), G FLOAT(53), H FLOAT, R REAL, D DOUBLE"))
+    assert [(c.name, c.spark_type, c.width) for c in cols[1:]] == [
+        ("F", "FLOAT", 4), ("G", "DOUBLE", 8), ("H", "DOUBLE", 8), ("R", "FLOAT", 4), ("D", "DOUBLE", 8)]
+
+
+def test_decfloat_is_refused_in_one_line_naming_file_and_line(tmp_path):
+    with pytest.raises(ddl.DdlProblem, match=r"t\.sql:2: column D is DECFLOAT"):
+        _declared(tmp_path, "D DECFLOAT(16)")

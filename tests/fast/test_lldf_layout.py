@@ -177,5 +177,5 @@ def test_each_header_column_description_names_the_tables_offset_and_width():
 
 
 def test_no_hand_written_part_restates_a_position_or_repeats_a_description():
-    assert len(LLDF_PARTS) == 7
+    assert len(LLDF_PARTS) == 6
     assert restatements(LLDF_PARTS, r"\boffset \d+|\bBIN\(\d+\)|\bCHAR\(\d+\)") == []

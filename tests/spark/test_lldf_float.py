@@ -1,6 +1,6 @@
 """FLOAT/REAL/DOUBLE columns of LLDF row images: the decode macro's SQL, rendered with plain Jinja (no dbt parse),
 read back what the encoder wrote, in S/390 hexadecimal (default) and IEEE form; FLOAT(4|8) as SYSCOLUMNS and the
-DLCI record name them reads as REAL/DOUBLE; DECFLOAT is refused at compile time (its logical-log form is unknown)."""
+DLCI record name them reads as REAL/DOUBLE. (A declared table refuses DECFLOAT: tests/fast/test_lldf_float_forms.py.)"""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from udfs.core.layouts import lldf
 
 from support import REPO
 
-MACROS = (REPO / "macros" / "jcat_lldf_image.sql").read_text()
+MACROS = (REPO / "macros" / "jcat_lldf_float.sql").read_text()
 
 
 class CompilerError(Exception):
@@ -42,9 +42,7 @@ def test_float_column_reads_back_what_was_encoded(spark, coltype, length, value,
     col = {"name": "X", "coltype": coltype, "length": length, "scale": 0, "nullable": "N"}
     data = lldf.encode_column(col, value, float_format=fmt)
     assert len(data) == length  # a FLOAT(4|8) takes the bytes of REAL/DOUBLE
-    m = _module()
-    assert str(m.jcat_lldf_width("img", col, "1")).strip() == str(length)
-    expr = str(m.jcat_lldf_decode("img", col, "1", fmt))
+    expr = str(_module().jcat_lldf_float("img", length, fmt))
     got = spark.sql(f"select {expr} as v from (select X'{data.hex()}' as img)").collect()[0].v
     # an HFP fraction has 56 (24) bits; encoded from a double (float32 for IEEE REAL) the read-back is that close
     tol = 0 if fmt == "hfp" and length == 8 and value in (4.25, -0.5, 0.0) else abs(value) * (1e-15 if length == 8 else 1e-6)

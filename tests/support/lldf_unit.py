@@ -21,6 +21,7 @@ from udfs.core.project import source_root
 from udfs.demo import lldf as demo
 
 from . import source_tables as src
+from .lldf_project import employee_columns
 
 MODELS_DIR = source_root() / "models" / "lldf"
 SOURCE = "tests/support/lldf_unit.py"
@@ -41,7 +42,7 @@ def _sql_str(s: str | None) -> str:
 # ---- records used by the fixtures ---------------------------------------------------------------------------
 
 def _rows():
-    cols = demo.columns()
+    cols = employee_columns()
     hire = demo.employee("000010", "CHRISTINE", "HAAS", "52750.00", MIDINIT="I", WORKDEPT="A00",
                          HIREDATE=dt.date(1995, 1, 1), BADGE=4711, BONUS=Decimal("1000.00"), RATING=4.25,
                          SHIFT_START=dt.time(8, 30), REMARKS="new hire  ")
@@ -206,7 +207,7 @@ def data_change_unit() -> list[dict]:
         offset += len(r)
     offsets = [sum(len(r) for r, _ in recs[:i]) for i in range(len(recs))]
     # binary columns cannot be expected in dbt's dict rows: DATA's total and the image count pin how DATA was
-    # read; the image bytes are checked decoded in lldf_rows_payroll_employee's test and in test_lldf_models
+    # read; the image bytes are checked in test_lldf_models, decoded in test_declared_lldf_images
     n_h, n_r, n_l = len(img_h), len(img_r), len(long_after)
     # seed 002: DATA = 2-byte total (counting itself), then each image as a 2-byte length (not counting itself)
     expect = [
@@ -326,70 +327,6 @@ def stream_unit() -> list[dict]:
     return [stream, committed]
 
 
-# ---- lldf_rows_payroll_employee -----------------------------------------------------------------------------
-
-def employee_unit() -> list[dict]:
-    cols, hire, raised = _rows()
-    img_h, img_r = lldf.encode_image(cols, hire), lldf.encode_image(cols, raised)
-    bad = bytearray(img_h)
-    midinit = len(lldf.encode_column(cols[0], hire["EMPNO"])) + len(lldf.encode_column(cols[1], hire["FIRSTNME"]))
-    bad[midinit] = 0x7F  # MIDINIT's null byte (after EMPNO and FIRSTNME): neither X'00' nor X'FF'
-
-    def row(seq, change_type, before, after, note):
-        b = _hex(before) if before is not None else "cast(null as binary)"
-        a = _hex(after) if after is not None else "cast(null as binary)"
-        return (f"-- {note}\n  select cast({seq} as bigint) as stream_seq, cast(1 as bigint) as uor_seq, "
-                "true as is_committed, 'u.lldf' as source_file, "
-                f"cast({seq * 1000} as bigint) as record_offset, cast({seq} as bigint) as record_number, 'L1' as load_id, "
-                f"'{change_type}' as CHANGE_TYPE, 'PAYROLL' as TABLEOWNER, 'EMPLOYEE' as TABLENAME, "
-                "X'00000000000000000001' as UORID, X'00000000000000000002' as LOGRBA, X'00000000000000000003' as LOGLRSN, "
-                f"timestamp_ntz'{T0}' as `TIMESTAMP`, 'PAYADM' as AUTHID, 'PAYPLAN' as PLAN, 'PAYJOB01' as CORRELATIONID, "
-                "'C' as UORDISP, 'C' as LOGRECDISP, cast(515 as bigint) as RID_PAGE, cast(3 as bigint) as RID_ROW, "
-                f"{b} as before_image, {a} as after_image, cast(array() as array<string>) as decode_errors")
-
-    given = " union all\n  ".join([
-        row(1, "UB", img_h, img_r,
-            "before: EMPNO 000010 CHRISTINE I HAAS A00 1995-01-01 EDLEVEL 16 BADGE 4711 SALARY 52750.00 "
-            "BONUS 1000.00 RATING 4.25 (HFP) 08.30.00 UPDATED_AT T0 LEDGER_ID 9000000010 REMARKS 'new hire  '; "
-            "after: SALARY 55000.00, BONUS NULL, RATING -0.5, REMARKS NULL"),
-        row(2, "I", None, bytes(bad), "after image whose MIDINIT null byte is X'7F'"),
-    ])
-
-    def typed(p, v):
-        out = {}
-        for c in cols:
-            x = v.get(c["name"])
-            if isinstance(x, dt.time):
-                x = x.strftime("%H:%M:%S")
-            elif isinstance(x, (dt.date, Decimal)):
-                x = str(x)
-            out[p + c["name"]] = x
-        return out
-
-    expect = [
-        {"stream_seq": 1, "BEFORE_IMAGE_LAYOUT": "fits", "AFTER_IMAGE_LAYOUT": "fits", **typed("BEFORE_", hire),
-         **typed("AFTER_", raised)},
-        # dbt wants the same columns in every expected row: no before image, so every BEFORE_ column NULL
-        {"stream_seq": 2, "BEFORE_IMAGE_LAYOUT": None, "AFTER_IMAGE_LAYOUT": "fits", **typed("BEFORE_", {}),
-         **typed("AFTER_", {**hire, "MIDINIT": None})},
-    ]
-    for r in expect:  # timestamps as dbt casts them from text
-        for k in ("BEFORE_UPDATED_AT", "AFTER_UPDATED_AT"):
-            if k in r:
-                r[k] = str(r[k])
-    return [{
-        "name": "lldf_rows_payroll_employee_typed_columns",
-        "description": "Before and after images of an update decode, column by column, to the values encoded: CHAR "
-                       "with trailing blanks kept, VARCHAR, nullable columns NULL and present, SMALLINT/INTEGER/BIGINT, "
-                       "packed DECIMAL, an HFP DOUBLE (positive and negative), ISO DATE/TIME/TIMESTAMP. An image whose "
-                       "null byte is not X'00'/X'FF' leaves that column NULL.",
-        "model": "lldf_rows_payroll_employee",
-        # dbt wants a fixture for every ref, the seed too (jcat_lldf_columns reads the seed table itself)
-        "given": [("ref('lldf_change_stream')", given), ("ref('lldf_columns')", None)],
-        "expect_rows": expect,
-    }]
-
-
 # ---- rendering ----------------------------------------------------------------------------------------------
 
 def _yaml_scalar(v) -> str:
@@ -415,10 +352,6 @@ def render_test(t: dict) -> str:
     out.append("  given:")
     for inp, rows in t["given"]:
         out.append(f"  - input: {inp}")
-        if rows is None:  # the seed: read from its CSV, the file dbt loads
-            out += ["    format: csv", "    rows: |"]
-            out.append(_block((MODELS_DIR.parents[1] / "seeds" / "lldf_columns.csv").read_text().strip(), 6))
-            continue
         out += ["    format: sql", "    rows: |", _block(rows, 6)]
     out.append("  expect:")
     if "expect_sql" in t:
@@ -437,7 +370,6 @@ def unit_tests() -> dict[str, list[dict]]:
         "lldf_segment_rejects": data_change_unit()[1:],
         "lldf_change_stream": stream_unit()[:1],
         "lldf_committed_changes": stream_unit()[1:],
-        "lldf_rows_payroll_employee": employee_unit(),
     }
 
 

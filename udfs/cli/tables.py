@@ -11,20 +11,23 @@ from pathlib import Path
 
 from ..core import ddl
 from ..core.project import source_root
+from ..core.tables import ibmi_image, lldf_image
 from ..core.tables.declaration import (
     DeclarationProblem,
     DeclaredTable,
     IbmiOptions,
+    LldfOptions,
     check_columns,
+    check_float_format,
     check_key,
     check_log,
     check_name,
     default_key,
     parse_journaled,
+    parse_lldf_table,
 )
-from ..core.tables.ibmi_image import image_columns
 from ..render.declared_tables import declaration_path, parse_ddl, read_all
-from ..render.table_models import write_declaration
+from ..render.table_models import made, write_declaration
 from ..render.table_names import MACROS, MODELS
 
 
@@ -43,12 +46,16 @@ def add_parser(sub) -> None:
                                                "the relative record number)")
     a.add_argument("--journaled", default=None, help="ibmi: LIBRARY/FILE[/MEMBER] as the journal names the file "
                                                      "(default: the DDL's schema and system name)")
-    a.add_argument("--ccsid", type=int, default=37, help="ibmi: CCSID of text columns whose DDL gives none (37)")
+    a.add_argument("--ccsid", type=int, default=37, help="CCSID of text columns whose DDL gives none (37)")
     a.add_argument("--datfmt", default="*ISO", help="ibmi: the file's DATFMT (*ISO, *EUR, *USA, *JIS, *MDY, *DMY, "
                                                     "*YMD, *JUL); per column in tables/NAME.yml")
     a.add_argument("--datsep", default=None, help="ibmi: DATSEP for *MDY, *DMY, *YMD, *JUL (default /)")
     a.add_argument("--timfmt", default="*ISO", help="ibmi: the file's TIMFMT (*ISO, *EUR, *USA, *JIS, *HMS)")
     a.add_argument("--timsep", default=None, help="ibmi: TIMSEP for *HMS (default :)")
+    a.add_argument("--table", default=None, help="lldf: OWNER.NAME as the logical log's header names the table "
+                                                 "(default: the DDL's schema and name)")
+    a.add_argument("--float-format", default="hfp", help="lldf: REAL/DOUBLE bytes, hfp (System/390 hexadecimal, "
+                                                         "default) or ieee")
     ts.add_parser("list", help="the declared tables, one line each")
     s = ts.add_parser("show", help="a declared table's columns, where each is in the image, and its relations")
     s.add_argument("name")
@@ -90,10 +97,30 @@ def declare(args) -> DeclaredTable:
         lib, file, member = parse_journaled(args.journaled or _journaled_default(table))
         ibmi = IbmiOptions(lib, file, member, args.ccsid, args.datfmt.upper(), args.datsep, args.timfmt.upper(),
                            args.timsep)
-    elif log in ("lldf", "ibmsnap"):
-        raise TablesProblem(f"--log {log}: jcat declares tables from IBM i journals (--log ibmi) so far; LLDF and "
-                            "IBMSNAP row images of a declared table are not read yet")
-    return DeclaredTable(name, log, table, f"{name}.sql", key, ibmi)
+    elif log == "ibmsnap":
+        raise TablesProblem(f"--log {log}: jcat declares tables from IBM i journals and Log Master logical logs "
+                            "(--log ibmi, --log lldf) so far; IBMSNAP row images of a declared table are not read yet")
+    lldf = _lldf_options(args, table) if log == "lldf" else None
+    return DeclaredTable(name, log, table, f"{name}.sql", key, ibmi, lldf)
+
+
+def _lldf_options(args, table: ddl.TableDdl) -> LldfOptions:
+    if args.table:
+        owner, name = parse_lldf_table(args.table)
+    elif table.schema:
+        owner, name = table.schema, table.name
+    else:
+        raise TablesProblem(f"{table.source_file}: give --table OWNER.NAME: the DDL names no schema")
+    return LldfOptions(owner, name, args.ccsid, check_float_format(getattr(args, "float_format", "hfp")))
+
+
+def image_columns(table: DeclaredTable) -> tuple:
+    """The table's columns as its log writes a row image (refusing what the image cannot hold)."""
+    return (lldf_image if table.log == "lldf" else ibmi_image).image_columns(table)
+
+
+def _where(t: DeclaredTable) -> str:
+    return t.ibmi.journaled if t.ibmi else t.lldf.qualified if t.lldf else ""
 
 
 def cmd_add(args) -> int:
@@ -108,16 +135,15 @@ def cmd_add(args) -> int:
         raise TablesProblem(f"table {decl.name}: a relation {sorted(clash)[0]} already exists: choose another name")
     write_declaration(root, decl, args.ddl.read_text())
     key = ", ".join(decl.key) or "relative record number"
-    print(f"jcat: declared {decl.name} ({len(cols)} columns, key {key}) in {root}: view jcat.{decl.name}_images and "
-          f"table jcat.{decl.name}_images_decoded; build with `jcat build`")
+    print(f"jcat: declared {decl.name} ({len(cols)} columns, key {key}) in {root}: {made(decl)}; build with "
+          "`jcat build`")
     return 0
 
 
 def cmd_list(args) -> int:
     root = _project(create=False)
     for t in read_all(root):
-        where = t.ibmi.journaled if t.ibmi else ""
-        print(f"{t.name:<24}{t.log:<8}{t.ddl.schema}.{t.ddl.name:<30}{where}")
+        print(f"{t.name:<24}{t.log:<8}{t.ddl.schema}.{t.ddl.name:<30}{_where(t)}")
     return 0
 
 
@@ -133,13 +159,24 @@ def cmd_show(args) -> int:
     root = _project(create=False)
     _find(root, args.name)
     t = next(t for t in read_all(root) if t.name == args.name)
-    print(f"{t.name}: {t.log} table {t.ddl.schema}.{t.ddl.name} ({t.ibmi.journaled if t.ibmi else ''}), "
+    print(f"{t.name}: {t.log} table {t.ddl.schema}.{t.ddl.name} ({_where(t)}), "
           f"key {', '.join(t.key) or 'relative record number'}")
     print(f"relations: {', '.join('jcat.' + r for r in t.relations)}")
+    if t.log == "lldf":
+        _show_lldf(t)
+        return 0
     print(f"{'column':<20}{'type':<18}{'position':>9}{'bytes':>6}  null byte")
     for c in image_columns(t):
         print(f"{c.name:<20}{c.spark_type:<18}{c.pos:>9}{c.width:>6}  {c.index}")
     return 0
+
+
+def _show_lldf(t: DeclaredTable) -> None:
+    """A logical log's columns have no fixed position: each follows the one before it (COLNO order)."""
+    print(f"{'column':<20}{'type':<18}{'colno':>6}{'bytes':>8}  null byte first")
+    for c in lldf_image.image_columns(t):
+        width = "2+len" if c.width is None else str(c.width)
+        print(f"{c.name:<20}{c.spark_type:<18}{c.colno:>6}{width:>8}  {'yes' if c.nullable else 'no'}")
 
 
 def cmd_remove(args) -> int:

@@ -1,6 +1,7 @@
 """`jcat demo` for Db2 for z/OS through BMC Log Master: a logical log data file (LLDF), RECFM=VB with RDWs.
 
-The scenario, on table PAYROLL.EMPLOYEE (columns in seeds/lldf_columns.csv) and a few catalog-level events:
+The scenario, on table PAYROLL.EMPLOYEE (declared from its DDL: `tables()`, as `jcat tables add payroll_employee
+--log lldf` declares it) and a few catalog-level events:
   UR 1 (member 1, extended LRSNs)   I new hire, UB raise (both images), IL a loaded row, D a leaver: committed
   UR 2 (member 2, 6-byte LRSN/RBA)  UB with a 3,000-byte REMARKS (split into segments), I, then an I rolled
                                     back to a savepoint (LOGRECDISP S): committed
@@ -17,13 +18,33 @@ import datetime as dt
 from decimal import Decimal
 from pathlib import Path
 
+from ..core import ddl
 from ..core.layouts import lldf
-from ..core.project import source_root
+from ..core.tables import lldf_image
+from ..core.tables.declaration import DeclaredTable, LldfOptions
 
 LAYOUTS = ["lldf"]
 FRAMING = {"lldf": "vb"}  # the product writes RECFM=VB; segments can only be framed by their RDWs
-MODELS = "lldf_segments +lldf_rows_payroll_employee lldf_committed_changes lldf_segment_rejects"  # the view and the tables
-SEEDS_CSV = source_root() / "seeds" / "lldf_columns.csv"
+MODELS = "lldf_segments +payroll_employee_images lldf_committed_changes lldf_segment_rejects"  # the view and the tables
+EMPLOYEE_DDL = """CREATE TABLE PAYROLL.EMPLOYEE
+  (EMPNO       CHAR(6)       NOT NULL,
+   FIRSTNME    VARCHAR(12)   NOT NULL,
+   MIDINIT     CHAR(1),
+   LASTNAME    VARCHAR(15)   NOT NULL,
+   WORKDEPT    CHAR(3),
+   HIREDATE    DATE,
+   EDLEVEL     SMALLINT      NOT NULL,
+   BADGE       INTEGER,
+   SALARY      DECIMAL(9,2),
+   BONUS       DECIMAL(7,2),
+   RATING      DOUBLE,
+   SHIFT_START TIME,
+   UPDATED_AT  TIMESTAMP     NOT NULL,
+   LEDGER_ID   BIGINT        NOT NULL,
+   REMARKS     VARCHAR(4000),
+   PRIMARY KEY (EMPNO))
+  IN PAYDB.EMPTS;
+"""
 MAX_SEGMENT = 2000  # bytes per segment: small, so the demo shows segmentation without a 32 KB page
 BLOCK_SIZE = 6144
 
@@ -32,10 +53,10 @@ QUERIES = [
      "select stream_seq, uor_seq, CHANGE_TYPE, CHANGE_TYPE_DESC, UORDISP, LOGRECDISP, is_committed, "
      "hex(UORCOMMITLRSN) as commit_lrsn, UORCOMMITLRSN_TIME, segment_count, data_length, decode_errors "
      "from jcat.lldf_change_stream order by stream_seq"),
-    ("PAYROLL.EMPLOYEE: the row images as columns",
-     "select stream_seq, CHANGE_TYPE, BEFORE_EMPNO, BEFORE_SALARY, AFTER_EMPNO, AFTER_LASTNAME, AFTER_MIDINIT, "
-     "AFTER_SALARY, AFTER_RATING, AFTER_HIREDATE, length(AFTER_REMARKS) as remarks_len, decode_errors "
-     "from jcat.lldf_rows_payroll_employee order by stream_seq"),
+    ("PAYROLL.EMPLOYEE, declared from its DDL: one row per row image, typed",
+     "select stream_seq, CHANGE_TYPE, image_kind, EMPNO, LASTNAME, MIDINIT, SALARY, BONUS, RATING, HIREDATE, "
+     "length(REMARKS) as remarks_len, is_committed, decode_errors "
+     "from jcat.payroll_employee_images order by stream_seq, image_kind desc"),
     ("Committed changes only",
      "select stream_seq, CHANGE_TYPE, TABLEOWNER, TABLENAME, CLONE_TABLE_NAME, AUTHID, `TIMESTAMP` "
      "from jcat.lldf_committed_changes order by stream_seq"),
@@ -49,8 +70,22 @@ EMPLOYEE = {"DBNAME": "PAYDB", "TSNAME": "EMPTS", "TABLEOWNER": "PAYROLL", "TABL
             "TBOWNERLEN": 7, "TBNAMELEN": 8, "DBID": 271, "PSID": 2, "TBOBID": 3, "PARTNUM": 1}
 
 
+def payroll_employee() -> DeclaredTable:
+    table = ddl.parse_text(EMPLOYEE_DDL, "payroll_employee.sql")
+    return DeclaredTable("payroll_employee", "lldf", table, "payroll_employee.sql", table.primary_key,
+                         lldf=LldfOptions("PAYROLL", "EMPLOYEE"))
+
+
+def tables() -> list[tuple[DeclaredTable, str]]:
+    """(declaration, DDL): declared in the demo's project before anything lands, as `jcat tables add` does."""
+    return [(payroll_employee(), EMPLOYEE_DDL)]
+
+
 def columns() -> list[dict]:
-    return lldf.read_columns(SEEDS_CSV, "PAYROLL", "EMPLOYEE")
+    """The declared columns as the sample encoder takes them: bytes for fixed types, precision or maximum else."""
+    return [{"name": c.name, "coltype": c.spec.type, "scale": c.spec.scale, "nullable": "Y" if c.nullable else "N",
+             "length": c.spec.length if c.spec.type in ("DECIMAL", "VARCHAR") else c.spec.width}
+            for c in lldf_image.image_columns(payroll_employee())]
 
 
 def employee(empno: str, first: str, last: str, salary, **more) -> dict:

@@ -16,9 +16,12 @@ from ..core.tables.declaration import (
     DeclarationProblem,
     DeclaredTable,
     IbmiOptions,
+    LldfOptions,
+    check_float_format,
     check_log,
     check_name,
     parse_journaled,
+    parse_lldf_table,
 )
 
 FOLDER = "tables"
@@ -50,6 +53,8 @@ def to_yaml(table: DeclaredTable) -> str:
                        "timfmt": o.timfmt, "timsep": o.timsep,
                        "columns": {name: {k: v for k, v in vars(f).items() if v is not None}
                                    for name, f in sorted(o.columns.items())}}
+    if table.lldf:
+        doc["lldf"] = _lldf_yaml(table.lldf)
     return HEADER + yaml.safe_dump(doc, sort_keys=False, default_flow_style=None)
 
 
@@ -68,6 +73,17 @@ def _ibmi_options(path: Path, raw: dict) -> IbmiOptions:
                        raw.get("timfmt") or "*ISO", raw.get("timsep"), columns)
 
 
+def _lldf_yaml(o: LldfOptions) -> dict:
+    return {"table": o.qualified, "ccsid": o.ccsid, "float_format": o.float_format}
+
+
+def _lldf_options(path: Path, raw: dict) -> LldfOptions:
+    if not isinstance(raw, dict) or "table" not in raw:
+        raise DeclarationProblem(f"{path}: an lldf table needs `lldf: table: OWNER.NAME`")
+    owner, name = parse_lldf_table(str(raw["table"]))
+    return LldfOptions(owner, name, int(raw.get("ccsid") or 37), check_float_format(raw.get("float_format") or "hfp"))
+
+
 def read_declaration(path: Path) -> DeclaredTable:
     try:
         raw = yaml.safe_load(path.read_text())
@@ -81,7 +97,8 @@ def read_declaration(path: Path) -> DeclaredTable:
     log = check_log(str(raw["log"]))
     table = parse_ddl(path.parent / str(raw["ddl"]))
     ibmi = _ibmi_options(path, raw.get("ibmi")) if log == "ibmi" else None
-    return DeclaredTable(name, log, table, str(raw["ddl"]), tuple(raw.get("key") or ()), ibmi)
+    lldf = _lldf_options(path, raw.get("lldf")) if log == "lldf" else None
+    return DeclaredTable(name, log, table, str(raw["ddl"]), tuple(raw.get("key") or ()), ibmi, lldf)
 
 
 def read_all(project: Path) -> list[DeclaredTable]:

@@ -182,7 +182,7 @@ def header_columns(published: bool) -> model_yml.Columns:
 
 # The LLDF models in build order: a model's hand-written part may name the columns of one before it.
 MODELS = ("lldf_segments", "lldf_segments_decoded", "lldf_data_change", "lldf_segment_rejects",
-          "lldf_change_stream", "lldf_committed_changes", "lldf_rows_payroll_employee")
+          "lldf_change_stream", "lldf_committed_changes")
 DECLARED = {"header": lambda: header_columns(False), "published_header": lambda: header_columns(True)}
 
 

@@ -15,15 +15,30 @@ import yaml
 
 from ..core.project import project_dir, source_root
 from ..core.tables.declaration import DeclaredTable
-from . import tables_ibmi
+from . import tables_ibmi, tables_lldf
 from .declared_tables import declaration_path, read_all, to_yaml
 from .markers import with_marker
 from .table_names import MACROS, MODELS
 
-RENDERERS = {"ibmi": tables_ibmi}  # log -> module with ENTRIES, images_macro(table), model_doc(table, model, what)
+RENDERERS = {"ibmi": tables_ibmi, "lldf": tables_lldf}  # log -> module with ENTRIES, images_macro, model_doc
+
+
+def view_over_twin(table: DeclaredTable) -> bool:
+    """A log whose changes are a table (no view to read) decodes once, in the twin; the view selects from it."""
+    return "view" not in RENDERERS[table.log].ENTRIES
+
+
+def made(table: DeclaredTable) -> str:
+    """What `tables add` made, in words for its one line."""
+    view, twin = f"jcat.{table.name}_images", f"jcat.{table.name}_images_decoded"
+    if view_over_twin(table):
+        return f"table {twin} (decoded from jcat.{RENDERERS[table.log].ENTRIES['incremental']}) and view {view} over it"
+    return f"view {view} and table {twin}"
 
 
 def _model(table: DeclaredTable, materialized: str) -> str:
+    if materialized == "view" and view_over_twin(table):
+        return f"{{{{ config(materialized='view') }}}}\nselect * from {{{{ ref('{table.name}_images_decoded') }}}}\n"
     entries = f"ref('jcat', '{RENDERERS[table.log].ENTRIES[materialized]}')"
     extra = ", incremental_strategy='append', file_format='parquet'" if materialized == "incremental" else ""
     return (f"{{{{ config(materialized='{materialized}'{extra}) }}}}\n"
@@ -42,7 +57,8 @@ def files_for(table: DeclaredTable, root: Path) -> dict[Path, str]:
         root / MACROS / f"{view}.sql": RENDERERS[table.log].images_macro(table),
         root / MODELS / f"{view}.sql": _model(table, "view"),
         root / MODELS / f"{twin}.sql": _model(table, "incremental"),
-        root / MODELS / f"{view}.yml": _yml(table, view, "A view: always what has landed."),
+        root / MODELS / f"{view}.yml": _yml(table, view, "A view over the decoded table: what the last build decoded."
+                                            if view_over_twin(table) else "A view: always what has landed."),
         root / MODELS / f"{twin}.yml": _yml(table, twin, "The decoded table twin, decoded once per load."),
     }
     return {p: with_marker(p, source, text) for p, text in out.items()}

@@ -57,6 +57,19 @@ class IbmiOptions:
 
 
 @dataclass(frozen=True)
+class LldfOptions:
+    """Which table's changes a BMC Log Master logical log holds, and how its row images write text and floats."""
+    owner: str  # the header's TABLEOWNER
+    table: str  # the header's TABLENAME
+    ccsid: int = 37  # text columns the DDL gives no CCSID (an EBCDIC table's)
+    float_format: str = "hfp"  # REAL/DOUBLE bytes: System/390 hexadecimal ("hfp") or "ieee"
+
+    @property
+    def qualified(self) -> str:
+        return f"{self.owner}.{self.table}"
+
+
+@dataclass(frozen=True)
 class DeclaredTable:
     name: str
     log: str
@@ -64,6 +77,7 @@ class DeclaredTable:
     ddl_file: str  # the DDL's file name, beside the declaration
     key: tuple[str, ...]  # the DDL's primary key, else () for the relative record number
     ibmi: IbmiOptions | None = None
+    lldf: LldfOptions | None = None
 
     @property
     def key_columns(self) -> tuple[str, ...]:
@@ -97,6 +111,23 @@ def parse_journaled(text: str) -> tuple[str, str, str | None]:
         raise DeclarationProblem(f"--journaled {text!r}: give LIBRARY/FILE or LIBRARY/FILE/MEMBER (names of up to "
                                  "10 characters)")
     return parts[0], parts[1], parts[2] if len(parts) == 3 else None
+
+
+FLOAT_FORMATS = ("hfp", "ieee")
+
+
+def parse_lldf_table(text: str) -> tuple[str, str]:
+    """`OWNER.NAME` as the logical log's header names the table (TABLEOWNER, TABLENAME: up to 128 characters)."""
+    parts = [p.strip() for p in text.split(".")]
+    if len(parts) != 2 or not all(parts) or any(len(p) > 128 for p in parts):
+        raise DeclarationProblem(f"--table {text!r}: give OWNER.NAME as the logical log names the table")
+    return parts[0], parts[1]
+
+
+def check_float_format(text: str) -> str:
+    if text not in FLOAT_FORMATS:
+        raise DeclarationProblem(f"float format {text!r}: use hfp (System/390 hexadecimal) or ieee")
+    return text
 
 
 def check_columns(ddl: TableDdl) -> None:

@@ -1,0 +1,173 @@
+"""A declared Db2 for z/OS table's models: its row images from a BMC Log Master logical log (LLDF).
+
+The macro `jcat_table_<name>_images(changes)` reads `lldf_change_stream` (a table: the changes reassembled from
+their segments, in commit order), one row per image: an update (UB) gives its before and its after image, an
+insert (I, IL) its after image, a delete (D) its before image. Columns sit at running positions (seed 002: a null
+byte before each nullable column, a 2-byte length before each VARCHAR's data), computed one column after another
+with lateral column aliases (`__s<i>` where column i starts, `__d<i>` its data, `__w<i>` its bytes). An image
+whose columns do not end exactly at its end does not match the DDL: every column NULL and named in decode_errors.
+"""
+
+from __future__ import annotations
+
+from ..core.tables.declaration import LINEAGE_COLUMNS, DeclaredTable
+from ..core.tables.ibmi_image import value_function
+from ..core.tables.lldf_image import AFTER_IMAGE_TYPES, BEFORE_IMAGE_TYPES, LldfColumn, image_columns
+from .sql_functions import sql_string
+from .table_names import quote
+
+ENTRIES = {"incremental": "lldf_change_stream"}  # only the twin decodes; the view selects from it
+CHANGE_COLUMNS = ("CHANGE_TYPE", "UORID", "LOGRBA", "LOGLRSN", "`TIMESTAMP`", "stream_seq", "uor_seq", "is_committed")
+FN = "{{{{ jcat.jcat_fn('{}') }}}}"
+
+
+def _literal(v) -> str:
+    return str(v) if isinstance(v, int) else sql_string(str(v))
+
+
+def _positions(cols: tuple[LldfColumn, ...]) -> str:
+    """Where each column's data starts and how many bytes it takes, one column after the other."""
+    lines = ["1 as __s0"]
+    for i, c in enumerate(cols):
+        lines.append(f"__s{i} + {1 if c.nullable else 0} as __d{i}")
+        if c.width is None:  # VARCHAR: its 2-byte length (which does not count the null byte) then the data
+            length = f"substr(img, __d{i}, 2)"
+            lines.append(f"2 + if(length({length}) = 2, {FN.format('unpack_bin')}({length}, false), null) as __w{i}")
+        else:
+            lines.append(f"{c.width} as __w{i}")
+        lines.append(f"__d{i} + __w{i} as __s{i + 1}")
+    lines.append(f"coalesce(__s{len(cols)} = length(img) + 1, false) as image_whole")
+    return ",\n    ".join(lines)
+
+
+def _raw(c: LldfColumn, i: int, float_format: str) -> str:
+    b = f"substr(img, __d{i}, __w{i})"
+    if c.spec.type in ("REAL", "DOUBLE"):
+        return f"{{{{ jcat.jcat_lldf_float({sql_string(b)}, {c.width}, {sql_string(float_format)}) }}}}"
+    fn, args = value_function(c.spec)
+    return b if fn is None else f"{FN.format(fn)}({', '.join([b] + [_literal(a) for a in args])})"
+
+
+def lldf_value(c: LldfColumn, raw: str) -> str:
+    """The column as the DDL types it, from its function's raw value (decimals scaled, integers narrowed)."""
+    t, s = c.spec.type, c.spec.scale
+    if t == "DECIMAL":
+        return f"cast({f'{raw} / {10 ** s}' if s else raw} as decimal({c.spec.length}, {s}))"
+    if t in ("SMALLINT", "INTEGER", "REAL"):
+        return f"cast({raw} as {c.spark_type.lower()})"
+    return raw
+
+
+def _null_byte(c: LldfColumn, i: int) -> str:
+    return f"substr(img, __s{i}, 1)"
+
+
+def _value(c: LldfColumn, i: int, float_format: str) -> str:
+    absent = "not image_whole" + (f" or {_null_byte(c, i)} != X'00'" if c.nullable else "")
+    return f"    case when {absent} then null else {lldf_value(c, _raw(c, i, float_format))} end as {quote(c.name)}"
+
+
+def _check(c: LldfColumn, i: int) -> str:
+    """Named when NULL but not NULL by its null byte (X'FF'): the image is not whole, or its bytes did not decode."""
+    said_null = f" and not coalesce({_null_byte(c, i)} = X'FF', false)" if c.nullable else ""
+    return f"      if({quote(c.name)} is null and (not image_whole{said_null}), {sql_string(c.name)}, null)"
+
+
+def images_macro(table: DeclaredTable) -> str:
+    cols = image_columns(table)
+    o = table.lldf
+    kinds = [("before", "before_image", BEFORE_IMAGE_TYPES), ("after", "after_image", AFTER_IMAGE_TYPES)]
+    images = "\n  union all\n".join(
+        f"  select *, '{kind}' as image_kind, {column} as img from changes "
+        f"where CHANGE_TYPE in ({', '.join(map(sql_string, types))})" for kind, column, types in kinds)
+    values = ",\n".join(_value(c, i, o.float_format) for i, c in enumerate(cols))
+    checks = ",\n".join(_check(c, i) for i, c in enumerate(cols))
+    names = ", ".join(quote(c.name) for c in cols)
+    return f"""{{#- {table.name}: the row images of {o.qualified} in a BMC Log Master logical log (seed 002), its columns
+    typed from {table.ddl_file} in COLNO order: a null byte before each nullable column, a 2-byte length before
+    each VARCHAR's data, floats as {o.float_format}. One row per image; an image that does not match the columns
+    has every column NULL and named in decode_errors. -#}}
+{{% macro jcat_table_{table.name}_images(changes) -%}}
+with changes as (
+  select {', '.join(CHANGE_COLUMNS)},
+    {', '.join(LINEAGE_COLUMNS)}, before_image, after_image,
+    coalesce(decode_errors, cast(array() as array<string>)) as change_errors
+  from {{{{ changes }}}}
+  where TABLEOWNER = {sql_string(o.owner)} and TABLENAME = {sql_string(o.table)}
+    and {{{{ jcat.jcat_new_records() }}}}
+),
+
+images as (
+{images}
+),
+
+positioned as (
+  select *,
+    {_positions(cols)}
+  from images
+),
+
+decoded as (
+  select *,
+{values}
+  from positioned
+),
+
+checked as (
+  select *,
+    concat(change_errors, filter(array(
+{checks}
+    ), x -> x is not null)) as all_errors
+  from decoded
+)
+
+select
+  {', '.join(CHANGE_COLUMNS)}, image_kind,
+  {names},
+  {', '.join(LINEAGE_COLUMNS)},
+  {{{{ jcat.jcat_strict_guard('all_errors', record_col='img') }}}} as decode_errors
+from checked
+{{%- endmacro %}}
+"""
+
+
+def _type_doc(c: LldfColumn) -> str:
+    s = c.spec
+    if s.type == "DECIMAL":
+        return f"DECIMAL({s.length},{s.scale}), packed"
+    if s.type in ("CHAR", "VARCHAR"):
+        return f"{s.type}({s.length}), " + ("bytes" if s.ccsid == 65535 else f"CCSID {s.ccsid}")
+    if s.type == "TIMESTAMP":
+        return f"TIMESTAMP({s.fraction}), characters"
+    return s.type
+
+
+def _column_doc(c: LldfColumn) -> str:
+    width = "2-byte length then the data" if c.width is None else f"{c.width} bytes"
+    null = "; after its null byte (X'FF': NULL)" if c.nullable else ""
+    return f"{c.label + ': ' if c.label else ''}{_type_doc(c)}, column {c.colno} of the image, {width}{null}"
+
+
+CHANGE_DOCS = {
+    "CHANGE_TYPE": "the change: UB update, I insert, IL loaded row, D delete",
+    "UORID": "the unit of recovery (10-byte RBA)", "LOGRBA": "the change's log RBA (10 bytes)",
+    "LOGLRSN": "the change's LRSN (10 bytes)", "TIMESTAMP": "when the change was logged",
+    "stream_seq": "commit order across units of recovery (lldf_change_stream)",
+    "uor_seq": "order within the unit of recovery", "is_committed": "UORDISP and LOGRECDISP both 'C'",
+}
+
+
+def model_doc(table: DeclaredTable, model: str, what: str) -> dict:
+    cols = image_columns(table)
+    return {
+        "name": model,
+        "description": f"{what} The row images of {table.lldf.qualified} ({table.name}, declared in "
+                       f"tables/{table.name}.yml) from lldf_change_stream, one row per image: an update's before "
+                       "and after image, an insert's after image, a delete's before image.",
+        "columns": [{"name": n, "description": d} for n, d in CHANGE_DOCS.items()]
+        + [{"name": "image_kind", "description": "before (UB, D) or after (UB, I, IL)"}]
+        + [{"name": c.name, "quote": True, "description": _column_doc(c)} for c in cols]
+        + [{"name": n, "description": "lineage: where the landed record came from"} for n in LINEAGE_COLUMNS]
+        + [{"name": "decode_errors", "description": "the change's own errors, then the columns whose bytes did "
+                                                    "not decode (every column when the image does not match)"}],
+    }
