@@ -14,10 +14,11 @@ from decimal import Decimal
 import pytest
 
 from support import ibmi_images as img
-from support.ibmi import HEADING, land, type5_record
+from support.ibmi import HEADING, type5_record
 from udfs.cli import main
 from udfs.dbt.runner import install_packages, run_dbt
 from udfs.render import home_project
+from udfs.spark.landing.loader import load
 
 pytestmark = pytest.mark.spark
 
@@ -42,7 +43,7 @@ CREATE TABLE JCATTEST.CUSTOMER_ORDERS FOR SYSTEM NAME ORDERS (
 LABEL ON TABLE JCATTEST.CUSTOMER_ORDERS IS 'Customer orders' ;
 """
 COLUMNS = ("ORDER_ID", "CUSTOMER", "AMOUNT", "SHIP_DATE", "CITY", "QTY", "ORD#NOTE")
-LOAD = "ORDERS-IMAGES-1"
+RECORD_LENGTH = 700  # the outfile's record length: DSPJRN pads each entry to it
 
 
 def image(order_id, customer, amount, ship, city, qty, note) -> bytes:
@@ -85,14 +86,18 @@ def built(spark, tmp_path_factory, jcat_home):
                 esd = esd[:AMOUNT_AT] + NOT_PACKED + esd[AMOUNT_AT + len(NOT_PACKED):]
             records.append(type5_record({**HEADING, "JOCODE": "R", "JOENTT": entry_type, "JOLIB": "JCATTEST",
                                          "JOOBJ": "ORDERS", "JOMBR": "ORDERS",
-                                         "JONVI": img.null_indicators([c in nulls for c in COLUMNS]), **heading}, esd))
+                                         "JONVI": img.null_indicators([c in nulls for c in COLUMNS]), **heading}, esd,
+                                        record_length=RECORD_LENGTH))
         # a truncated entry: the ESD stops inside CITY
         records.append(type5_record({**HEADING, "JOCODE": "R", "JOENTT": "UP", "JOLIB": "JCATTEST", "JOOBJ": "ORDERS",
-                                     "JONVI": img.null_indicators([False] * 7)}, image(*ROWS[0][1])[:45]))
-        land(spark, "raw_qjordje5", records, load_id=LOAD)
+                                     "JONVI": img.null_indicators([False] * 7)}, image(*ROWS[0][1])[:45],
+                                    record_length=RECORD_LENGTH))
+        journal = root.parent / "ORDERS_TYPE5.bin"
+        journal.write_bytes(b"".join(records))
+        landed = load(spark, "qjordje5", [str(journal)], record_length=RECORD_LENGTH)  # as `jcat load` lands it
         ok = run_dbt(spark, ["build", "--select", "journal_entries", "journal_entries_decoded", "orders_images",
                              "orders_images_decoded"])
-        yield ok, root
+        yield ok, root, landed.load_id
     finally:
         if saved is None:
             os.environ.pop("JCAT_PROJECT_DIR", None)
@@ -119,11 +124,11 @@ def _typed(v):
 
 @pytest.mark.parametrize("relation", ["orders_images", "orders_images_decoded"])
 def test_each_entry_gives_the_values_the_encoder_wrote(spark, built, relation):
-    ok, _ = built
+    ok, _, load_id = built
     assert ok
     cols = ", ".join(f"`{c}`" for c in COLUMNS)
     got = spark.sql(f"select JOURNAL_ENTRY_TYPE, image_kind, {cols}, decode_errors from jcat.{relation} "
-                    f"where load_id = '{LOAD}' order by record_number").collect()
+                    f"where load_id = '{load_id}' order by record_offset").collect()
     rows = [tuple(r[:-1]) + (list(r[-1]),) for r in got]
     # the CITY column of the first rows was written in CCSID 273 (ü, ö): read with 273, not the table's default 37
     assert rows == expected()
@@ -143,19 +148,15 @@ def test_the_view_is_a_persistent_view_a_new_session_reads(spark, built):
 
 def test_strict_mode_names_the_file_offset_column_and_bytes(spark, built):
     """With var jcat_strict the view fails on the entry whose AMOUNT is not packed, naming where and what."""
-    _, root = built
+    _, root, load_id = built
     try:
         assert run_dbt(spark, ["run", "--select", "orders_images", "--vars", "{jcat_strict: true}"])
         with pytest.raises(Exception) as err:
-            spark.sql(f"select * from jcat.orders_images where load_id = '{LOAD}' and ORDER_ID = 5").collect()
-        offset = sum(len(r) for r in built_records(spark)[:6])
+            spark.sql(f"select * from jcat.orders_images where load_id = '{load_id}' and ORDER_ID = 5").collect()
         message = str(err.value)
-        assert f"jcat strict: cannot decode AMOUNT in JRN.bin at offset {offset}" in message
+        assert f"jcat strict: cannot decode AMOUNT in file:{root.parent / 'ORDERS_TYPE5.bin'}" in message
+        assert f" at offset {6 * RECORD_LENGTH}: " in message  # the seventh entry of the file
         assert NOT_PACKED.hex().upper() in message
     finally:
         assert run_dbt(spark, ["run", "--select", "orders_images"])
 
-
-def built_records(spark) -> list[bytes]:
-    rows = spark.sql(f"select record from jcat.raw_qjordje5 where load_id = '{LOAD}' order by record_number").collect()
-    return [bytes(r[0]) for r in rows]

@@ -20,6 +20,7 @@ from udfs.cli import main
 from udfs.core.layouts import lldf
 from udfs.dbt.runner import install_packages, run_dbt
 from udfs.render import home_project
+from udfs.spark.landing.loader import load
 
 pytestmark = pytest.mark.spark
 
@@ -38,7 +39,6 @@ DDL = """CREATE TABLE PAYROLL.STAFF
   IN PAYDB.STAFFTS;
 """
 COLUMNS = ("ID", "NAME", "NICK", "DEPT", "PAY", "HIRED", "SHIFT_START", "LEVEL", "RATING", "UPDATED")
-LOAD = "STAFF-IMAGES-1"
 HFP_4_25 = bytes.fromhex("4144000000000000")  # 4.25 = X'44'/256 * 16^(X'41'-64): S/390 hexadecimal floating point
 
 
@@ -96,13 +96,12 @@ def built(spark, tmp_path_factory, jcat_home):
     try:
         assert install_packages(root)
         assert main(["tables", "add", "staff", "--log", "lldf", "--ddl", str(ddl)]) == 0
-        recs = [record(i, *c) for i, c in enumerate(CHANGES)]
-        rows = [("STAFF.LLDF", sum(map(len, recs[:i])), i, r, LOAD) for i, r in enumerate(recs)]
-        spark.createDataFrame(rows, "source_file string, record_offset bigint, record_number bigint, record binary, "
-                                    "load_id string").write.mode("append").saveAsTable("jcat.raw_lldf")
+        log = root.parent / "STAFF.LLDF"
+        log.write_bytes(b"".join(record(i, *c) for i, c in enumerate(CHANGES)))
+        landed = load(spark, "lldf", [str(log)])  # as `jcat load lldf` lands it: each record carries its length
         ok = run_dbt(spark, ["build", "--select", "lldf_data_change", "lldf_change_stream", "staff_images",
                              "staff_images_decoded", "--exclude-resource-type", "unit_test"])
-        yield ok, root
+        yield ok, root, landed.load_id
     finally:
         if saved is None:
             os.environ.pop("JCAT_PROJECT_DIR", None)
@@ -131,11 +130,11 @@ def expected() -> list[tuple]:
 
 @pytest.mark.parametrize("relation", ["staff_images_decoded", "staff_images"])
 def test_each_image_gives_the_values_the_encoder_wrote(spark, built, relation):
-    ok, _ = built
+    ok, _, load_id = built
     assert ok
     cols = ", ".join(f"`{c}`" for c in COLUMNS)
     got = spark.sql(f"select CHANGE_TYPE, image_kind, {cols}, decode_errors from jcat.{relation} "
-                    f"where load_id = '{LOAD}' order by record_number, image_kind = 'after'").collect()
+                    f"where load_id = '{load_id}' order by record_number, image_kind = 'after'").collect()
     assert [tuple(r[:-1]) + (list(r[-1]),) for r in got] == expected()
 
 
@@ -145,9 +144,10 @@ def test_change_columns_and_types_as_declared(spark, built):
     assert {c: types[c] for c in COLUMNS} == {
         "ID": "int", "NAME": "string", "NICK": "string", "DEPT": "string", "PAY": "decimal(9,2)", "HIRED": "date",
         "SHIFT_START": "string", "LEVEL": "smallint", "RATING": "double", "UPDATED": "timestamp_ntz"}
-    r = df.where(f"load_id = '{LOAD}' and CHANGE_TYPE = 'D'").collect()[0]
+    _, root, load_id = built
+    r = df.where(f"load_id = '{load_id}' and CHANGE_TYPE = 'D'").collect()[0]
     assert (r["LOGRBA"], r["UORID"], r["is_committed"]) == (lldf.rba_field(0x5002), lldf.rba_field(0x5000), True)
-    assert (r["source_file"], r["record_number"]) == ("STAFF.LLDF", 2)
+    assert (r["source_file"], r["record_number"]) == (f"file:{root.parent / 'STAFF.LLDF'}", 3)  # landing counts from 1
 
 
 def test_the_view_selects_from_the_decoded_table(spark, built):
