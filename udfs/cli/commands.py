@@ -301,10 +301,13 @@ def cmd_load(args) -> int:
     from ..spark.landing import LayoutProblem, LoadProblem, SourceProblem, load
     from ..core.framing.layout_framing import check_layout
 
+    from .tables import TablesProblem, load_target
+
     try:  # mistakes that need no Spark are told before it starts
+        args.layout, args.record_length = load_target(args.layout, args.record_length)  # a declared table's name
         check_layout(args.layout)
         _check_local_paths(args.paths)
-    except (LayoutProblem, SourceProblem) as e:
+    except (LayoutProblem, SourceProblem, TablesProblem) as e:
         print(f"jcat: {e}", file=sys.stderr)
         return 1
     spark = _session(args)

@@ -11,11 +11,12 @@ import shutil
 from pathlib import Path
 
 from ..core import ddl
-from ..core.project import home_project, project_dir, source_root
+from ..core.project import ProjectNotFound, home_project, project_dir, source_root
 from ..core.tables.declaration import (
     DeclarationProblem,
     DeclaredTable,
     IbmiOptions,
+    IbmsnapOptions,
     check_columns,
     check_key,
     check_log,
@@ -23,6 +24,7 @@ from ..core.tables.declaration import (
     default_key,
     parse_journaled,
 )
+from ..core.tables import ibmsnap_image
 from ..core.tables.ibmi_image import image_columns
 from ..render import home_project as home
 from ..render.declared_tables import declaration_path, parse_ddl, read_all, to_yaml
@@ -51,6 +53,7 @@ def add_parser(sub) -> None:
     a.add_argument("--datsep", default=None, help="ibmi: DATSEP for *MDY, *DMY, *YMD, *JUL (default /)")
     a.add_argument("--timfmt", default="*ISO", help="ibmi: the file's TIMFMT (*ISO, *EUR, *USA, *JIS, *HMS)")
     a.add_argument("--timsep", default=None, help="ibmi: TIMSEP for *HMS (default :)")
+    _ibmsnap_flags(a)
     ts.add_parser("list", help="the declared tables, one line each")
     s = ts.add_parser("show", help="a declared table's columns, where each is in the image, and its relations")
     s.add_argument("name")
@@ -102,15 +105,67 @@ def declare(args) -> DeclaredTable:
         lib, file, member = parse_journaled(args.journaled or _journaled_default(table))
         ibmi = IbmiOptions(lib, file, member, args.ccsid, args.datfmt.upper(), args.datsep, args.timfmt.upper(),
                            args.timsep)
-    elif log in ("lldf", "ibmsnap"):
-        raise TablesProblem(f"--log {log}: jcat declares tables from IBM i journals (--log ibmi) so far; LLDF and "
-                            "IBMSNAP row images of a declared table are not read yet")
-    return DeclaredTable(name, log, table, f"{name}.sql", key, ibmi)
+    elif log == "lldf":
+        raise TablesProblem(f"--log {log}: jcat declares tables from IBM i journals and IBMSNAP CD tables (--log "
+                            "ibmi, ibmsnap) so far; LLDF row images of a declared table are not read yet")
+    ibmsnap = _ibmsnap_options(args, table) if log == "ibmsnap" else None
+    return DeclaredTable(name, log, table, f"{name}.sql", key, ibmi, ibmsnap)
+
+
+# --- IBM SQL Replication CD tables --------------------------------------------------------------------------
+
+YES_NO = {"yes": True, "no": False}
+
+
+def _ibmsnap_flags(a) -> None:
+    a.add_argument("--before-prefix", default=None, help="ibmsnap: REGISTER.BEFORE_IMG_PREFIX of the CD table ('' "
+                                                         "for none; default: the landed REGISTER row, at build time)")
+    a.add_argument("--updates-as-delete-insert", default=None, choices=sorted(YES_NO),
+                   help="ibmsnap: updates arrive as a delete and an insert (default: the landed REGISTER row's "
+                        "PARTITION_KEYS_CHG, else var ibmsnap_pair_updates)")
+    a.add_argument("--variant", default="os390/char10", help="ibmsnap: platform/sequence form of the unload "
+                                                            "(os390/char10, os390/varchar16, ...)")
+    a.add_argument("--null-indicator", default="leading", help="ibmsnap: leading (Db2 UNLOAD) or trailing "
+                                                               "(DSNTIAUL format)")
+
+
+def _ibmsnap_options(args, table: ddl.TableDdl) -> IbmsnapOptions:
+    ibmsnap_image.check_name_free(args.name)
+    ibmsnap_image.check_cd_columns(table)
+    pairs = getattr(args, "updates_as_delete_insert", None)
+    return ibmsnap_image.check_options(IbmsnapOptions(
+        getattr(args, "before_prefix", None), None if pairs is None else YES_NO[pairs],
+        getattr(args, "variant", None) or "os390/char10", getattr(args, "null_indicator", None) or "leading",
+        args.ccsid))
+
+
+def load_target(name: str, record_length: int | None) -> tuple[str, int | None]:
+    """`jcat load NAME`: a declared ibmsnap table lands as layout ibmsnap_NAME, its record length from its DDL;
+    any other name is a layout, as given."""
+    try:
+        root = project_dir()
+    except ProjectNotFound:
+        return name, record_length
+    if root.resolve() == source_root().resolve() or not declaration_path(root, name.lower()).exists():
+        return name, record_length
+    t = next((t for t in read_all(root) if t.name == name.lower()), None)
+    if t is None or t.log != "ibmsnap":
+        raise TablesProblem(f"table {name} is declared from a {t.log if t else 'unknown'} log: land its journal's "
+                            "records (jcat load qjordje5 ...), not the table")
+    return f"ibmsnap_{t.name}", record_length or ibmsnap_image.record_layout(t).record_length
+
+
+def _columns(t: DeclaredTable) -> list[tuple[str, str, int, int, str]]:
+    """(name, Spark type, position, bytes, null byte) per column of the table's image."""
+    if t.log == "ibmsnap":
+        return [(c.name, c.spark_type, c.after.pos, c.after.width, "indicator" if c.after.column.nullable else "-")
+                for c in ibmsnap_image.image_columns(t)]
+    return [(c.name, c.spark_type, c.pos, c.width, str(c.index)) for c in image_columns(t)]
 
 
 def cmd_add(args) -> int:
     decl = declare(args)
-    cols = image_columns(decl)  # refuses what the image cannot hold before anything is written
+    cols = _columns(decl)  # refuses what the image cannot hold before anything is written
     root = _project(create=True)
     path = declaration_path(root, decl.name)
     if path.exists():
@@ -154,8 +209,8 @@ def cmd_show(args) -> int:
           f"key {', '.join(t.key) or 'relative record number'}")
     print(f"relations: {', '.join('jcat.' + r for r in t.relations)}")
     print(f"{'column':<20}{'type':<18}{'position':>9}{'bytes':>6}  null byte")
-    for c in image_columns(t):
-        print(f"{c.name:<20}{c.spark_type:<18}{c.pos:>9}{c.width:>6}  {c.index}")
+    for name, spark_type, pos, width, null in _columns(t):
+        print(f"{name:<20}{spark_type:<18}{pos:>9}{width:>6}  {null}")
     return 0
 
 

@@ -15,23 +15,30 @@ import yaml
 
 from ..core.project import project_dir, source_root
 from ..core.tables.declaration import DeclaredTable
-from . import tables_ibmi
+from . import tables_ibmi, tables_ibmsnap
 from .declared_tables import read_all
 from .markers import with_marker
 from .table_names import MACROS, MODELS
 
-RENDERERS = {"ibmi": tables_ibmi}  # log -> module with ENTRIES, images_macro(table), model_doc(table, model, what)
+# log -> module with images_macro(table), model_doc(table, model, what), and ENTRIES {materialization: jcat model
+# the macro reads} or macro_args(table, materialization) (the macro's arguments) and sources(table) (dbt sources).
+RENDERERS = {"ibmi": tables_ibmi, "ibmsnap": tables_ibmsnap}
 
 
 def _model(table: DeclaredTable, materialized: str) -> str:
-    entries = f"ref('jcat', '{RENDERERS[table.log].ENTRIES[materialized]}')"
+    log = RENDERERS[table.log]
+    entries = log.macro_args(table, materialized) if hasattr(log, "macro_args") \
+        else f"ref('jcat', '{log.ENTRIES[materialized]}')"
     extra = ", incremental_strategy='append', file_format='parquet'" if materialized == "incremental" else ""
     return (f"{{{{ config(materialized='{materialized}'{extra}) }}}}\n"
             f"{{{{ jcat_table_{table.name}_images({entries}) }}}}\n")
 
 
 def _yml(table: DeclaredTable, model: str, what: str) -> str:
-    doc = {"version": 2, "models": [RENDERERS[table.log].model_doc(table, model, what)]}
+    log = RENDERERS[table.log]
+    doc = {"version": 2, "models": [log.model_doc(table, model, what)]}
+    if hasattr(log, "sources") and model == f"{table.name}_images":
+        doc["sources"] = log.sources(table)
     return yaml.safe_dump(doc, sort_keys=False, width=120)
 
 
