@@ -150,7 +150,7 @@ def load_target(name: str, record_length: int | None) -> tuple[str, int | None]:
         return name, record_length
     t = next((t for t in read_all(root) if t.name == name.lower()), None)
     if t is None or t.log != "ibmsnap":
-        raise TablesProblem(f"table {name} is declared from a {t.log if t else 'unknown'} log: land its journal's "
+        raise TablesProblem(f"table {name} is declared from log {t.log if t else '?'}: land its journal's "
                             "records (jcat load qjordje5 ...), not the table")
     return f"ibmsnap_{t.name}", record_length or ibmsnap_image.record_layout(t).record_length
 
