@@ -61,7 +61,7 @@ def test_both_flags_given_read_no_register_row(project, tmp_path, capsys):
     # no before-image prefix: XDEPT and XPAY are columns of the source table
     assert main(["tables", "show", "staff"]) == 0
     shown = capsys.readouterr().out
-    assert "XDEPT" in shown and "XPAY" in shown
+    assert "XDEPT" in shown and "XPAY" in shown and "landed in raw_ibmsnap_staff" in shown
 
 
 def test_options_round_trip_through_the_declaration(project, tmp_path, capsys):
@@ -128,3 +128,12 @@ def test_load_of_a_declared_ibmi_table_says_what_to_land(project, tmp_path, caps
     assert main(["tables", "add", "orders", "--log", "ibmi", "--ddl", str(tmp_path / "orders.sql")]) == 0
     with pytest.raises(TablesProblem, match="declared from log ibmi: land its journal"):
         load_target("orders", None)
+
+
+def test_jcat_load_resolves_a_declared_name_before_spark_starts(project, tmp_path, capsys):
+    (tmp_path / "orders.sql").write_text("CREATE TABLE APPLIB.ORDERS (ORDER_ID INTEGER NOT NULL);\n")
+    assert main(["tables", "add", "orders", "--log", "ibmi", "--ddl", str(tmp_path / "orders.sql")]) == 0
+    (tmp_path / "x.unl").write_bytes(b"\x00" * 10)
+    capsys.readouterr()
+    assert main(["load", "orders", str(tmp_path / "x.unl")]) == 1
+    assert "declared from log ibmi: land its journal's records" in capsys.readouterr().err

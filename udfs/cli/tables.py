@@ -188,7 +188,7 @@ def cmd_add(args) -> int:
 def cmd_list(args) -> int:
     root = _project(create=False)
     for t in read_all(root):
-        where = t.ibmi.journaled if t.ibmi else ""
+        where = t.ibmi.journaled if t.ibmi else f"raw_ibmsnap_{t.name}" if t.ibmsnap else ""
         print(f"{t.name:<24}{t.log:<8}{t.ddl.schema}.{t.ddl.name:<30}{where}")
     return 0
 
@@ -205,7 +205,8 @@ def cmd_show(args) -> int:
     root = _project(create=False)
     _find(root, args.name)
     t = next(t for t in read_all(root) if t.name == args.name)
-    print(f"{t.name}: {t.log} table {t.ddl.schema}.{t.ddl.name} ({t.ibmi.journaled if t.ibmi else ''}), "
+    where = t.ibmi.journaled if t.ibmi else f"landed in raw_ibmsnap_{t.name}" if t.ibmsnap else ""
+    print(f"{t.name}: {t.log} table {t.ddl.schema}.{t.ddl.name} ({where}), "
           f"key {', '.join(t.key) or 'relative record number'}")
     print(f"relations: {', '.join('jcat.' + r for r in t.relations)}")
     print(f"{'column':<20}{'type':<18}{'position':>9}{'bytes':>6}  null byte")
