@@ -7,8 +7,8 @@ expected here come from the tests' own unload encoder (support.ibmsnap_unload), 
 from __future__ import annotations
 
 import pytest
-
 from support import ibmsnap_unload as unload
+
 from udfs.cli import main
 from udfs.cli.tables import TablesProblem, load_target
 from udfs.core.ddl import parse_text

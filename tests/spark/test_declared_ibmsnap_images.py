@@ -14,9 +14,9 @@ from dataclasses import replace
 from decimal import Decimal
 
 import pytest
-
 from support import ibmsnap_unload as unload
 from support.ibmi import land
+
 from udfs.cli import main
 from udfs.cli.tables import load_target
 from udfs.core.ddl import parse_text

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from ..core import ddl
 from ..core.project import ProjectNotFound, home_project, project_dir, source_root
+from ..core.tables import ibmsnap_image
 from ..core.tables.declaration import (
     DeclarationProblem,
     DeclaredTable,
@@ -24,7 +25,6 @@ from ..core.tables.declaration import (
     default_key,
     parse_journaled,
 )
-from ..core.tables import ibmsnap_image
 from ..core.tables.ibmi_image import image_columns
 from ..render import home_project as home
 from ..render.declared_tables import declaration_path, parse_ddl, read_all, to_yaml

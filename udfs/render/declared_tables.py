@@ -21,6 +21,7 @@ from ..core.tables.declaration import (
     check_name,
     parse_journaled,
 )
+from ..core.tables.ibmsnap_image import check_options
 
 FOLDER = "tables"
 HEADER = ("# A table of yours, declared for jcat: `jcat tables add` wrote this file and the DDL beside it.\n"
@@ -65,8 +66,6 @@ def _ibmsnap_yaml(o: IbmsnapOptions) -> dict:
 
 
 def _ibmsnap_options(path: Path, raw) -> IbmsnapOptions:
-    from ..core.tables.ibmsnap_image import check_options
-
     raw = raw or {}
     unknown = set(raw) - set(IBMSNAP_KEYS) if isinstance(raw, dict) else {"(not a mapping)"}
     if unknown:

@@ -18,7 +18,13 @@ from __future__ import annotations
 
 from ..core.layouts.ibmsnap import Slot, unload_column
 from ..core.tables.declaration import LINEAGE_COLUMNS, DeclaredTable
-from ..core.tables.ibmsnap_image import cd_slots, image_columns, record_layout, registered_as, schema_prefix
+from ..core.tables.ibmsnap_image import (
+    cd_slots,
+    image_columns,
+    record_layout,
+    registered_as,
+    schema_prefix,
+)
 from .sql_functions import sql_string
 from .table_names import layout_function_name, quote
 

@@ -13,8 +13,8 @@ from functools import partial
 from ..core import ddl
 from ..core.catalog import Arg, Function
 from ..core.project import ProjectNotFound, project_dir
-from ..core.tables.declaration import DeclarationProblem, DeclaredTable
 from ..core.tables import ibmsnap_image
+from ..core.tables.declaration import DeclarationProblem, DeclaredTable
 from ..core.tables.ibmi_image import image_columns
 from ..core.tables.image_decode import decode_image, struct_type_sql
 from ..render.declared_tables import read_all
