@@ -1,6 +1,6 @@
 """A user's IBM SQL Replication CD tables, declared from their DDL in their own project, read from landed unloads.
 
-Two CD tables of the same shape (tests/data/sources/ibmsnap_cd_tables.md): `staff` takes its before-image prefix and
+Two CD tables of the same shape (DDL below, in the shape of seed 003 Figure 35): `staff` takes its before-image prefix and
 whether updates arrive as delete+insert from the landed REGISTER row; `staff_flag` is declared with --before-prefix
 X (its REGISTER row says no prefix), the DSNTIAUL null indicator and VARCHAR(16) sequences. CD rows are written by
 the tests' own unload encoder (support.ibmsnap_unload), landed with `jcat load NAME`'s resolution (the record length
