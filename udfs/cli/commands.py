@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import sys
 import json
 import os
+import sys
 from pathlib import Path
 from typing import Callable
 
@@ -110,8 +110,8 @@ def _java_version() -> str:
 
 @command("metastore")
 def cmd_metastore(args) -> int:
-    from ..spark.runtime import jcat_home
     from ..spark import metastore
+    from ..spark.runtime import jcat_home
 
     home = jcat_home()
     if args.action == "start":
@@ -253,8 +253,8 @@ def cmd_dbt(args) -> int:
 
 def _build_lock():
     """Two builds of one JCAT_HOME at once would append to the same incremental tables: the second waits."""
-    from ..spark.runtime import jcat_home
     from ..spark.locks import queued
+    from ..spark.runtime import jcat_home
 
     return queued(jcat_home() / "locks" / "build.lock", "jcat build / jcat dbt")
 
@@ -298,13 +298,15 @@ def cmd_bench(args) -> int:
 
 @command("load")
 def cmd_load(args) -> int:
-    from ..spark.landing import LayoutProblem, LoadProblem, SourceProblem, load
     from ..core.framing.layout_framing import check_layout
+    from ..spark.landing import LayoutProblem, LoadProblem, SourceProblem, load
+    from .tables import TablesProblem, load_target
 
     try:  # mistakes that need no Spark are told before it starts
+        args.layout, args.record_length = load_target(args.layout, args.record_length)  # a declared table's name
         check_layout(args.layout)
         _check_local_paths(args.paths)
-    except (LayoutProblem, SourceProblem) as e:
+    except (LayoutProblem, SourceProblem, TablesProblem) as e:
         print(f"jcat: {e}", file=sys.stderr)
         return 1
     spark = _session(args)

@@ -10,12 +10,13 @@ import argparse
 from pathlib import Path
 
 from ..core import ddl
-from ..core.project import source_root
-from ..core.tables import ibmi_image, lldf_image
+from ..core.project import ProjectNotFound, project_dir, source_root
+from ..core.tables import ibmi_image, ibmsnap_image, lldf_image
 from ..core.tables.declaration import (
     DeclarationProblem,
     DeclaredTable,
     IbmiOptions,
+    IbmsnapOptions,
     LldfOptions,
     check_columns,
     check_float_format,
@@ -56,6 +57,7 @@ def add_parser(sub) -> None:
                                                  "(default: the DDL's schema and name)")
     a.add_argument("--float-format", default="hfp", help="lldf: REAL/DOUBLE bytes, hfp (System/390 hexadecimal, "
                                                          "default) or ieee")
+    _ibmsnap_flags(a)
     ts.add_parser("list", help="the declared tables, one line each")
     s = ts.add_parser("show", help="a declared table's columns, where each is in the image, and its relations")
     s.add_argument("name")
@@ -97,11 +99,9 @@ def declare(args) -> DeclaredTable:
         lib, file, member = parse_journaled(args.journaled or _journaled_default(table))
         ibmi = IbmiOptions(lib, file, member, args.ccsid, args.datfmt.upper(), args.datsep, args.timfmt.upper(),
                            args.timsep)
-    elif log == "ibmsnap":
-        raise TablesProblem(f"--log {log}: jcat declares tables from IBM i journals and Log Master logical logs "
-                            "(--log ibmi, --log lldf) so far; IBMSNAP row images of a declared table are not read yet")
     lldf = _lldf_options(args, table) if log == "lldf" else None
-    return DeclaredTable(name, log, table, f"{name}.sql", key, ibmi, lldf)
+    ibmsnap = _ibmsnap_options(args, table) if log == "ibmsnap" else None
+    return DeclaredTable(name, log, table, f"{name}.sql", key, ibmi, lldf, ibmsnap)
 
 
 def _lldf_options(args, table: ddl.TableDdl) -> LldfOptions:
@@ -116,11 +116,64 @@ def _lldf_options(args, table: ddl.TableDdl) -> LldfOptions:
 
 def image_columns(table: DeclaredTable) -> tuple:
     """The table's columns as its log writes a row image (refusing what the image cannot hold)."""
-    return (lldf_image if table.log == "lldf" else ibmi_image).image_columns(table)
+    return {"lldf": lldf_image, "ibmsnap": ibmsnap_image}.get(table.log, ibmi_image).image_columns(table)
 
 
 def _where(t: DeclaredTable) -> str:
+    if t.ibmsnap:
+        return f"landed in raw_ibmsnap_{t.name}"
     return t.ibmi.journaled if t.ibmi else t.lldf.qualified if t.lldf else ""
+
+
+# --- IBM SQL Replication CD tables --------------------------------------------------------------------------
+
+YES_NO = {"yes": True, "no": False}
+
+
+def _ibmsnap_flags(a) -> None:
+    a.add_argument("--before-prefix", default=None, help="ibmsnap: REGISTER.BEFORE_IMG_PREFIX of the CD table ('' "
+                                                         "for none; default: the landed REGISTER row, at build time)")
+    a.add_argument("--updates-as-delete-insert", default=None, choices=sorted(YES_NO),
+                   help="ibmsnap: updates arrive as a delete and an insert (default: the landed REGISTER row's "
+                        "PARTITION_KEYS_CHG, else var ibmsnap_pair_updates)")
+    a.add_argument("--variant", default="os390/char10", help="ibmsnap: platform/sequence form of the unload "
+                                                            "(os390/char10, os390/varchar16, ...)")
+    a.add_argument("--null-indicator", default="leading", help="ibmsnap: leading (Db2 UNLOAD) or trailing "
+                                                               "(DSNTIAUL format)")
+
+
+def _ibmsnap_options(args, table: ddl.TableDdl) -> IbmsnapOptions:
+    ibmsnap_image.check_name_free(args.name)
+    ibmsnap_image.check_cd_columns(table)
+    pairs = getattr(args, "updates_as_delete_insert", None)
+    return ibmsnap_image.check_options(IbmsnapOptions(
+        getattr(args, "before_prefix", None), None if pairs is None else YES_NO[pairs],
+        getattr(args, "variant", None) or "os390/char10", getattr(args, "null_indicator", None) or "leading",
+        args.ccsid))
+
+
+def load_target(name: str, record_length: int | None) -> tuple[str, int | None]:
+    """`jcat load NAME`: a declared ibmsnap table lands as layout ibmsnap_NAME, its record length from its DDL;
+    any other name is a layout, as given."""
+    try:
+        root = project_dir()
+    except ProjectNotFound:
+        return name, record_length
+    if root.resolve() == source_root().resolve() or not declaration_path(root, name.lower()).exists():
+        return name, record_length
+    t = next((t for t in read_all(root) if t.name == name.lower()), None)
+    if t is None or t.log != "ibmsnap":
+        raise TablesProblem(f"table {name} is declared from log {t.log if t else '?'}: land its journal's "
+                            "records (jcat load qjordje5 ...), not the table")
+    return f"ibmsnap_{t.name}", record_length or ibmsnap_image.record_layout(t).record_length
+
+
+def _columns(t: DeclaredTable) -> list[tuple[str, str, int, int, str]]:
+    """(name, Spark type, position, bytes, null byte) per column of the table's image."""
+    if t.log == "ibmsnap":
+        return [(c.name, c.spark_type, c.after.pos, c.after.width, "indicator" if c.after.column.nullable else "-")
+                for c in ibmsnap_image.image_columns(t)]
+    return [(c.name, c.spark_type, c.pos, c.width, str(c.index)) for c in ibmi_image.image_columns(t)]
 
 
 def cmd_add(args) -> int:
@@ -166,8 +219,8 @@ def cmd_show(args) -> int:
         _show_lldf(t)
         return 0
     print(f"{'column':<20}{'type':<18}{'position':>9}{'bytes':>6}  null byte")
-    for c in image_columns(t):
-        print(f"{c.name:<20}{c.spark_type:<18}{c.pos:>9}{c.width:>6}  {c.index}")
+    for name, spark_type, pos, width, null in _columns(t):
+        print(f"{name:<20}{spark_type:<18}{pos:>9}{width:>6}  {null}")
     return 0
 
 

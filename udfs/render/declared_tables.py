@@ -16,6 +16,7 @@ from ..core.tables.declaration import (
     DeclarationProblem,
     DeclaredTable,
     IbmiOptions,
+    IbmsnapOptions,
     LldfOptions,
     check_float_format,
     check_log,
@@ -23,6 +24,7 @@ from ..core.tables.declaration import (
     parse_journaled,
     parse_lldf_table,
 )
+from ..core.tables.ibmsnap_image import check_options
 
 FOLDER = "tables"
 HEADER = ("# A table of yours, declared for jcat: `jcat tables add` wrote this file and the DDL beside it.\n"
@@ -55,7 +57,33 @@ def to_yaml(table: DeclaredTable) -> str:
                                    for name, f in sorted(o.columns.items())}}
     if table.lldf:
         doc["lldf"] = _lldf_yaml(table.lldf)
+    if table.ibmsnap:
+        doc["ibmsnap"] = _ibmsnap_yaml(table.ibmsnap)
     return HEADER + yaml.safe_dump(doc, sort_keys=False, default_flow_style=None)
+
+
+IBMSNAP_KEYS = ("before_prefix", "updates_as_delete_insert", "variant", "null_indicator", "ccsid")
+
+
+def _ibmsnap_yaml(o: IbmsnapOptions) -> dict:
+    """before_prefix / updates_as_delete_insert null: the landed REGISTER row says, at build time."""
+    return {k: getattr(o, k) for k in IBMSNAP_KEYS}
+
+
+def _ibmsnap_options(path: Path, raw) -> IbmsnapOptions:
+    raw = raw or {}
+    unknown = set(raw) - set(IBMSNAP_KEYS) if isinstance(raw, dict) else {"(not a mapping)"}
+    if unknown:
+        raise DeclarationProblem(f"{path}: ibmsnap: unknown option {sorted(unknown)[0]}; use {', '.join(IBMSNAP_KEYS)}")
+    pairs = raw.get("updates_as_delete_insert")
+    if pairs is not None and not isinstance(pairs, bool):
+        raise DeclarationProblem(f"{path}: ibmsnap: updates_as_delete_insert is true, false or null (REGISTER says)")
+    prefix = raw.get("before_prefix")
+    default = IbmsnapOptions()
+    return check_options(IbmsnapOptions(None if prefix is None else str(prefix), pairs,
+                                        str(raw.get("variant") or default.variant),
+                                        str(raw.get("null_indicator") or default.null_indicator),
+                                        int(raw.get("ccsid") or default.ccsid)))
 
 
 def _ibmi_options(path: Path, raw: dict) -> IbmiOptions:
@@ -98,7 +126,8 @@ def read_declaration(path: Path) -> DeclaredTable:
     table = parse_ddl(path.parent / str(raw["ddl"]))
     ibmi = _ibmi_options(path, raw.get("ibmi")) if log == "ibmi" else None
     lldf = _lldf_options(path, raw.get("lldf")) if log == "lldf" else None
-    return DeclaredTable(name, log, table, str(raw["ddl"]), tuple(raw.get("key") or ()), ibmi, lldf)
+    ibmsnap = _ibmsnap_options(path, raw.get("ibmsnap")) if log == "ibmsnap" else None
+    return DeclaredTable(name, log, table, str(raw["ddl"]), tuple(raw.get("key") or ()), ibmi, lldf, ibmsnap)
 
 
 def read_all(project: Path) -> list[DeclaredTable]:

@@ -7,8 +7,7 @@ import json
 from pathlib import Path
 
 from ..core.kernels.ebcdic import SUPPORTED_CCSIDS
-from ..core.layouts.ibmi_esd import (ENTRY_TYPES, LAYOUTS, LUW_RECORD_TYPES, Layout, Part, entry_sources,
-                                    entry_types)
+from ..core.layouts.ibmi_esd import ENTRY_TYPES, LAYOUTS, LUW_RECORD_TYPES, Layout, Part, entry_sources, entry_types
 from ..core.project import source_root
 from .markers import marker
 

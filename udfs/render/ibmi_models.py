@@ -16,10 +16,10 @@ from pathlib import Path
 
 import yaml
 
-from .markers import replace_section, with_marker
 from ..core.layouts import qasym7j5, qjordje5
 from ..core.layouts.qasym7j5 import Route
 from ..core.project import source_root
+from .markers import replace_section, with_marker
 
 LOGIC = Path(__file__).resolve().parent / "logic"
 M7_SOURCE = "udfs/core/layouts/qasym7j5.py"

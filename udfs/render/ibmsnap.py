@@ -10,7 +10,6 @@ from ..core.ddl import Column
 from ..core.layouts import ibmsnap as L
 from ..core.layouts.ibmsnap import MODELS_DIR, kind, spark_type, unload_length
 from ..core.project import source_root
-
 from . import ibmsnap_docs as D
 from .ibmsnap_docs import CODE_MEANINGS
 from .markers import marker

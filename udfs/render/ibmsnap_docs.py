@@ -5,7 +5,6 @@ Values are marked unknown where the reference does not confirm them.
 
 from __future__ import annotations
 
-
 TABLE_DESCRIPTIONS = {
     "register": "Replication sources registered at the source server (ASN.IBMSNAP_REGISTER): which table is "
                 "captured into which CD table, and the Capture program's sync points for it.",

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .markers import replace_section, with_marker
 from ..core.layouts import idms
 from ..core.project import source_root
-from .layout_models import LOGIC, logic
 from . import model_yml
+from .layout_models import LOGIC, logic
+from .markers import replace_section, with_marker
 
 SOURCE = "udfs/core/layouts/idms.py"
 

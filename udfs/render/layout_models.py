@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..core.project import source_root
 from . import kind_sql
 from .markers import with_marker
-from ..core.project import source_root
 
 LOGIC = Path(__file__).resolve().parent / "logic"
 

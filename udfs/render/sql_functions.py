@@ -32,11 +32,19 @@ import hashlib
 from typing import Callable
 
 from ..core.catalog import CATALOG, LAYOUT_FUNCTIONS, Function
-from .markers import marker
 from ..core.kernels.clocks import MAX_US, MIN_US, TOD_UNIX_EPOCH_US
 from ..core.kernels.ebcdic import DEFAULT_CCSID, SUPPORTED_CCSIDS, TEXT_CCSIDS, decode_table, unsupported_message
-from ..core.kernels.ibmi import CENTURY_SPLIT, DATE_FORMS, DEFAULT_DATSEP, DEFAULT_TIMSEP, MAX_FIELDS, SEPARATORS, TIME_FORMS
+from ..core.kernels.ibmi import (
+    CENTURY_SPLIT,
+    DATE_FORMS,
+    DEFAULT_DATSEP,
+    DEFAULT_TIMSEP,
+    MAX_FIELDS,
+    SEPARATORS,
+    TIME_FORMS,
+)
 from ..core.kernels.unicode import UNICODE_CCSIDS
+from .markers import marker
 
 SCHEMA = "jcat"
 MACRO_PATH = "macros/jcat_install_functions.sql"

@@ -15,17 +15,20 @@ import yaml
 
 from ..core.project import project_dir, source_root
 from ..core.tables.declaration import DeclaredTable
-from . import tables_ibmi, tables_lldf
+from . import tables_ibmi, tables_ibmsnap, tables_lldf
 from .declared_tables import declaration_path, read_all, to_yaml
 from .markers import with_marker
 from .table_names import MACROS, MODELS
 
-RENDERERS = {"ibmi": tables_ibmi, "lldf": tables_lldf}  # log -> module with ENTRIES, images_macro, model_doc
+# log -> module with images_macro(table), model_doc(table, model, what), and ENTRIES {materialization: jcat model
+# the macro reads} or macro_args(table, materialization) (the macro's arguments) and sources(table) (dbt sources).
+RENDERERS = {"ibmi": tables_ibmi, "lldf": tables_lldf, "ibmsnap": tables_ibmsnap}
 
 
 def view_over_twin(table: DeclaredTable) -> bool:
     """A log whose changes are a table (no view to read) decodes once, in the twin; the view selects from it."""
-    return "view" not in RENDERERS[table.log].ENTRIES
+    entries = getattr(RENDERERS[table.log], "ENTRIES", None)
+    return entries is not None and "view" not in entries
 
 
 def made(table: DeclaredTable) -> str:
@@ -39,14 +42,19 @@ def made(table: DeclaredTable) -> str:
 def _model(table: DeclaredTable, materialized: str) -> str:
     if materialized == "view" and view_over_twin(table):
         return f"{{{{ config(materialized='view') }}}}\nselect * from {{{{ ref('{table.name}_images_decoded') }}}}\n"
-    entries = f"ref('jcat', '{RENDERERS[table.log].ENTRIES[materialized]}')"
+    log = RENDERERS[table.log]
+    entries = log.macro_args(table, materialized) if hasattr(log, "macro_args") \
+        else f"ref('jcat', '{log.ENTRIES[materialized]}')"
     extra = ", incremental_strategy='append', file_format='parquet'" if materialized == "incremental" else ""
     return (f"{{{{ config(materialized='{materialized}'{extra}) }}}}\n"
             f"{{{{ jcat_table_{table.name}_images({entries}) }}}}\n")
 
 
 def _yml(table: DeclaredTable, model: str, what: str) -> str:
-    doc = {"version": 2, "models": [RENDERERS[table.log].model_doc(table, model, what)]}
+    log = RENDERERS[table.log]
+    doc = {"version": 2, "models": [log.model_doc(table, model, what)]}
+    if hasattr(log, "sources") and model == f"{table.name}_images":
+        doc["sources"] = log.sources(table)
     return yaml.safe_dump(doc, sort_keys=False, width=120)
 
 

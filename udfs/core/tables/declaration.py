@@ -70,6 +70,19 @@ class LldfOptions:
 
 
 @dataclass(frozen=True)
+class IbmsnapOptions:
+    """How an IBM SQL Replication CD table's unload records are written and read (udfs/core/tables/ibmsnap_image.py).
+
+    None: the landed REGISTER row decides at build time (BEFORE_IMG_PREFIX; PARTITION_KEYS_CHG 'Y'). A before
+    prefix of '' says the CD table has no before-image columns."""
+    before_prefix: str | None = None
+    updates_as_delete_insert: bool | None = None
+    variant: str = "os390/char10"  # platform/sequence form, as decode_ibmsnap_<table>
+    null_indicator: str = "leading"  # leading (Db2 UNLOAD) or trailing (DSNTIAUL format)
+    ccsid: int = 37
+
+
+@dataclass(frozen=True)
 class DeclaredTable:
     name: str
     log: str
@@ -78,6 +91,7 @@ class DeclaredTable:
     key: tuple[str, ...]  # the DDL's primary key, else () for the relative record number
     ibmi: IbmiOptions | None = None
     lldf: LldfOptions | None = None
+    ibmsnap: IbmsnapOptions | None = None
 
     @property
     def key_columns(self) -> tuple[str, ...]:
