@@ -3,8 +3,8 @@
 The project is a home project (jcat as a dbt package) in a temporary folder; `jcat tables add --log lldf` declares
 the table; the row images are written from seed 002's text (support.lldf_project: null byte first, VARCHAR length
 after it, packed DECIMAL, ISO characters for dates and times), wrapped in data change records (DATA as the seed
-words it) and landed; dbt builds the LLDF models, the incremental table `staff_images_decoded` and the view
-`staff_images` over it: one row per image, the values the encoder wrote, NULL where the null byte says, every column
+words it) and landed; dbt builds the LLDF models, the incremental table `zos_staff_images_decoded` and the view
+`zos_staff_images` over it: one row per image, the values the encoder wrote, NULL where the null byte says, every column
 NULL and named where the image does not match the DDL.
 """
 
@@ -95,12 +95,12 @@ def built(spark, tmp_path_factory, jcat_home):
     os.environ["JCAT_PROJECT_DIR"] = str(root)
     try:
         assert install_packages(root)
-        assert main(["tables", "add", "staff", "--log", "lldf", "--ddl", str(ddl)]) == 0
+        assert main(["tables", "add", "zos_staff", "--log", "lldf", "--ddl", str(ddl)]) == 0
         log = root.parent / "STAFF.LLDF"
         log.write_bytes(b"".join(record(i, *c) for i, c in enumerate(CHANGES)))
         landed = load(spark, "lldf", [str(log)])  # as `jcat load lldf` lands it: each record carries its length
-        ok = run_dbt(spark, ["build", "--select", "lldf_data_change", "lldf_change_stream", "staff_images",
-                             "staff_images_decoded", "--exclude-resource-type", "unit_test"])
+        ok = run_dbt(spark, ["build", "--select", "lldf_data_change", "lldf_change_stream", "zos_staff_images",
+                             "zos_staff_images_decoded", "--exclude-resource-type", "unit_test"])
         yield ok, root, landed.load_id
     finally:
         if saved is None:
@@ -128,7 +128,7 @@ def expected() -> list[tuple]:
     return out
 
 
-@pytest.mark.parametrize("relation", ["staff_images_decoded", "staff_images"])
+@pytest.mark.parametrize("relation", ["zos_staff_images_decoded", "zos_staff_images"])
 def test_each_image_gives_the_values_the_encoder_wrote(spark, built, relation):
     ok, _, load_id = built
     assert ok
@@ -139,7 +139,7 @@ def test_each_image_gives_the_values_the_encoder_wrote(spark, built, relation):
 
 
 def test_change_columns_and_types_as_declared(spark, built):
-    df = spark.table("jcat.staff_images")
+    df = spark.table("jcat.zos_staff_images")
     types = {f.name: f.dataType.simpleString() for f in df.schema}
     assert {c: types[c] for c in COLUMNS} == {
         "ID": "int", "NAME": "string", "NICK": "string", "DEPT": "string", "PAY": "decimal(9,2)", "HIRED": "date",
@@ -151,6 +151,6 @@ def test_change_columns_and_types_as_declared(spark, built):
 
 
 def test_the_view_selects_from_the_decoded_table(spark, built):
-    kind = spark.sql("describe table extended jcat.staff_images").where("col_name = 'Type'").collect()[0][1]
+    kind = spark.sql("describe table extended jcat.zos_staff_images").where("col_name = 'Type'").collect()[0][1]
     assert kind == "VIEW"
-    assert spark.catalog.getTable("jcat.staff_images_decoded").tableType == "MANAGED"
+    assert spark.catalog.getTable("jcat.zos_staff_images_decoded").tableType == "MANAGED"
