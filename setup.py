@@ -1,4 +1,4 @@
-"""Build step: a wheel carries the dbt project (dbt_project.yml, profiles.yml, models, macros, sql, seeds) as package
+"""Build step: a wheel carries the dbt project (dbt_project.yml, profiles.yml, models, macros, sql) as package
 data under udfs/_project, so `jcat build` and `jcat demo` work from any folder outside a checkout
 (udfs.core.project.source_root finds it). Everything else is in pyproject.toml. An editable install reads the
 checkout itself and copies nothing."""
@@ -10,7 +10,7 @@ from setuptools import setup
 from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
-PROJECT_FILES = ("dbt_project.yml", "profiles.yml", "models", "macros", "sql", "seeds")
+PROJECT_FILES = ("dbt_project.yml", "profiles.yml", "models", "macros", "sql")
 
 
 class build_py_with_project(build_py):

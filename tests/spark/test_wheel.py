@@ -40,7 +40,7 @@ def test_installed_wheel_runs_from_any_folder(tmp_path):
                  "print(p.project_dir())"], elsewhere, env).split()
     assert where[0].startswith(str(site)) and where[1] == str(site / "udfs" / "_project")
     assert (Path(where[1]) / "models" / "ibmi" / "audit_journal_m7.sql").is_file()
-    assert (Path(where[1]) / "sql" / "ibmsnap").is_dir() and (Path(where[1]) / "seeds").is_dir()
+    assert (Path(where[1]) / "sql" / "ibmsnap").is_dir()
     assert "dbt build (models and their tests)" in run([str(venv / "bin" / "jcat"), "--help"], elsewhere, env)
     run([str(venv / "bin" / "jcat"), "build", "--help"], elsewhere, env)
     # one JVM: dbt parses the shipped project and runs a query through the registered catalog

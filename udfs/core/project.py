@@ -1,4 +1,4 @@
-"""Where the project's files are: the dbt project (dbt_project.yml, models, macros, seeds) and the DDL in sql/.
+"""Where the project's files are: the dbt project (dbt_project.yml, models, macros) and the DDL in sql/.
 
 No Spark. `source_root()` is the copy this package came with: the checkout it runs from, else the copy installed
 beside it (udfs/_project, in a wheel). `project_dir()` is the dbt project to run: JCAT_PROJECT_DIR when set (a
