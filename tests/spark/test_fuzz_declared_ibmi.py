@@ -114,7 +114,7 @@ def _value(rng, kind: str):
         return rng.randbytes(4)
     if kind == "varbinary":
         return rng.randbytes(rng.randint(0, 6))
-    if kind.startswith("packed") or kind.startswith("zoned"):
+    if kind.startswith(("packed", "zoned")):
         scale = int(kind[-1])
         digits = {"packed2": 9, "packed3": 8, "zoned1": 7}[kind]
         return Decimal(rng.choice([0, 10 ** digits - 1, rng.randrange(10 ** digits)]) * rng.choice([1, -1])).scaleb(-scale)

@@ -23,7 +23,12 @@ from decimal import Decimal
 from ..core import encoders as enc
 from ..core.project import ProjectNotFound, project_dir
 from ..core.tables.declaration import DeclaredTable
-from ..core.tables.ibmi_image import ImageColumn, image_columns, record_width, value_function
+from ..core.tables.ibmi_image import (
+    ImageColumn,
+    image_columns,
+    record_width,
+    value_function,
+)
 from ..core.tables.image_decode import KERNELS
 from ..render.ibmi_value_sql import spark_value
 from ..render.table_names import quote
