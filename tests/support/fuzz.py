@@ -16,10 +16,12 @@ A value of a mutated record is judged against the same record unmutated (decoded
 from __future__ import annotations
 
 import glob
+import math
 import os
 import random
 import re
-from collections.abc import Callable, Iterator
+import struct
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from decimal import Context, Decimal
 from pathlib import Path
@@ -40,10 +42,12 @@ def record_count(request) -> int:
     return HEAVY_RECORDS if request.node.get_closest_marker("heavy") else LIGHT_RECORDS
 
 
-def mutate(rng, record: bytes) -> tuple[bytes, tuple[int, ...]]:
-    """One to four bytes anywhere in the record replaced by a different byte: (mutated, 0-based positions)."""
-    k = min(rng.randint(1, 4), len(record))
-    positions = tuple(sorted(rng.sample(range(len(record)), k)))
+def mutate(rng, record: bytes, where: Sequence[int] | None = None) -> tuple[bytes, tuple[int, ...]]:
+    """One to four bytes replaced by a different byte, anywhere in the record or at the 0-based positions `where`
+    allows: (mutated, 0-based positions)."""
+    where = range(len(record)) if where is None else where
+    k = min(rng.randint(1, 4), len(where))
+    positions = tuple(sorted(rng.sample(where, k)))
     b = bytearray(record)
     for p in positions:
         b[p] = (b[p] + rng.randrange(1, 256)) % 256
@@ -64,14 +68,42 @@ def compile_models(spark, select: list[str]) -> dict[str, str]:
 
     if not _COMPILED:
         assert run_dbt(spark, ["compile", "--quiet", "--full-refresh", "--select", *FUZZED_MODELS]), "dbt compile failed"
-        target = Path(os.environ["DBT_TARGET_PATH"])
-        for path in glob.glob(str(target / "compiled" / "*" / "models" / "**" / "*.sql"), recursive=True):
-            if any(part.endswith(".yml") for part in Path(path).parts):
-                continue  # a unit test's input fixture (<model>.yml/<input>.sql), named like the model it mocks
-            _COMPILED[Path(path).stem] = Path(path).read_text()
+        _COMPILED.update(_compiled_in(Path(os.environ["DBT_TARGET_PATH"])))
     missing = [m for m in select if m not in _COMPILED]
     assert not missing, f"not compiled: {missing}"
     return _COMPILED
+
+
+def _compiled_in(target: Path) -> dict[str, str]:
+    out = {}
+    for path in glob.glob(str(target / "compiled" / "*" / "models" / "**" / "*.sql"), recursive=True):
+        if any(part.endswith(".yml") for part in Path(path).parts):
+            continue  # a unit test's input fixture (<model>.yml/<input>.sql), named like the model it mocks
+        out[Path(path).stem] = Path(path).read_text()
+    return out
+
+
+def compile_project(spark, project: Path, select: list[str]) -> dict[str, str]:
+    """{model name: compiled SQL} of `select` in another dbt project (a user's, with jcat as a package), as a
+    full refresh, in that project's own target folder: the one compile of jcat's own models is left as it is.
+    jcat builds it as it would (JCAT_PROJECT_DIR), registering the project's declared tables' layout functions."""
+    from udfs.dbt.runner import run_dbt
+
+    target = project / "target"
+    saved = {k: os.environ.get(k) for k in ("JCAT_PROJECT_DIR", "DBT_TARGET_PATH")}
+    os.environ.update(JCAT_PROJECT_DIR=str(project), DBT_TARGET_PATH=str(target))
+    try:
+        assert run_dbt(spark, ["compile", "--quiet", "--full-refresh", "--select", *select]), "dbt compile failed"
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+    compiled = _compiled_in(target)
+    missing = [m for m in select if m not in compiled]
+    assert not missing, f"not compiled: {missing}"
+    return compiled
 
 
 def run_model(spark, sql: str, inputs: dict[str, str]):
@@ -148,6 +180,28 @@ def ibmi_ts_ok(value, raw: bytes) -> bool:
     if value is None:
         return raw.strip(b"\x40") == b""
     return (f"{value.year:04d}" + value.strftime("-%m-%d-%H.%M.%S.%f")).encode("cp037") == raw
+
+
+def float_ok(value, raw: bytes) -> bool:
+    """IEEE 754 big-endian, 4 or 8 bytes; a NaN is any NaN (its payload is not kept)."""
+    if value is None:
+        return False
+    fmt = ">f" if len(raw) == 4 else ">d"
+    if math.isnan(value):
+        return math.isnan(struct.unpack(fmt, raw)[0])
+    try:
+        return struct.pack(fmt, value) == raw
+    except OverflowError:
+        return False
+
+
+def varying_ok(value, raw: bytes, codec: str | None = None) -> bool:
+    """A 2-byte big-endian length L, then L bytes (text in `codec`, None: the bytes): the bytes past L are not read."""
+    if value is None:
+        return False
+    n = int.from_bytes(raw[:2], "big")
+    payload = bytes(value) if codec is None else value.encode(codec)
+    return n <= len(raw) - 2 and raw[2:2 + n] == payload
 
 
 def hex_ok(value, raw: bytes) -> bool:
@@ -271,9 +325,11 @@ class Batch:
 @dataclass(frozen=True)
 class Shape:
     """Records of one kind: how record i is built (by the encoders) and how a landed batch of them is decoded by
-    the models' SQL (`sql`: {model: compiled SQL}) and judged into the tally."""
+    the models' SQL (`sql`: {model: compiled SQL}) and judged into the tally; `mutable` keeps mutations to the
+    bytes the models under test read (a log's heading fuzzed by its own test is mostly left alone)."""
     build: Callable[[random.Random, int], bytes]
     judge: Callable[[Tally, Batch, dict], None]
+    mutable: Callable[[bytes], Sequence[int]] | None = None  # the positions mutations fall in (None: anywhere)
 
 
 @dataclass(frozen=True)
@@ -290,7 +346,7 @@ class Fuzz:
         for shape in self.shapes:
             for lo in range(0, each, self.chunk):
                 bases = [shape.build(rng, lo + i) for i in range(min(self.chunk, each - lo))]
-                mutated = [mutate(rng, b) for b in bases]
+                mutated = [mutate(rng, b, shape.mutable and shape.mutable(b)) for b in bases]
                 shape.judge(t, Batch.land(spark, lo, bases, mutated), sql)
         return t
 

@@ -26,6 +26,7 @@ from pathlib import Path
 from .layouts import LAYOUTS, get
 from .measure import WAYS, WAYS_DOC, Result, check_agreement, land, time_layout
 from .models import ENGINES, MODELS, model_report, time_models
+from .tables import project_env
 
 MODEL_ENGINES = tuple(ENGINES)  # model_layout, model_per_field, model_spark
 
@@ -211,7 +212,8 @@ def _child(args, extra: list[str], json_out: Path, home: Path) -> dict | None:
     cmd = [sys.executable, "-m", "udfs.cli"] + (["--master", args.master] if args.master else []) + [
         "bench", "--records", str(args.records), "--repeat", str(args.repeat), "--json", str(json_out)] + extra
     print(f"--- {' '.join(cmd[3:])}", flush=True)
-    done = subprocess.run(cmd, env={**os.environ, "JCAT_HOME": str(home)})
+    # its own JCAT_HOME, the same project (a declared table's layout is read from it)
+    done = subprocess.run(cmd, env={**os.environ, **project_env(), "JCAT_HOME": str(home)})
     if done.returncode != 0:
         print(f"jcat bench: `{' '.join(cmd[3:])}` failed (exit {done.returncode})", file=sys.stderr)
         return None

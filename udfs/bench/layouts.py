@@ -203,7 +203,16 @@ LAYOUTS: dict[str, Callable[[], BenchLayout]] = {
 }
 
 
-def get(name: str) -> BenchLayout:
-    if name not in LAYOUTS:
-        raise ValueError(f"unknown bench layout {name!r}; choose from {', '.join(LAYOUTS)}")
-    return LAYOUTS[name]()
+def get(name: str):
+    """A built-in layout, else a table declared in the project jcat builds (udfs/bench/tables.py)."""
+    if name in LAYOUTS:
+        return LAYOUTS[name]()
+    from .tables import declared_layout, declared_names
+
+    declared = declared_layout(name)
+    if declared is None:
+        tables = declared_names()
+        raise ValueError(f"unknown bench layout {name!r}; choose from {', '.join(LAYOUTS)}"
+                         + (f" or a declared table ({', '.join(tables)})" if tables else
+                            " or a table declared with `jcat tables add`"))
+    return declared

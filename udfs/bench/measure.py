@@ -127,14 +127,18 @@ def land(spark, lay: BenchLayout, records: int) -> int:
 
     pool = lay.pool(min(POOL, records))
     pool_df = spark.createDataFrame([(i, r) for i, r in enumerate(pool)], "k INT, record BINARY")
-    pos, length, how = lay.unique
-    if how == "digits":
-        number = f"encode(lpad(cast(record_number + 1 AS STRING), {length}, '0'), 'IBM037')"
+    if lay.unique is None:  # nothing to number: the pool repeated
+        unique = "record"
     else:
-        number = f"unhex(lpad(hex(record_number + 1), {2 * length}, '0'))"
+        pos, length, how = lay.unique
+        if how == "digits":
+            number = f"encode(lpad(cast(record_number + 1 AS STRING), {length}, '0'), 'IBM037')"
+        else:
+            number = f"unhex(lpad(hex(record_number + 1), {2 * length}, '0'))"
+        unique = f"overlay(record PLACING {number} FROM {pos} FOR {length})"
     (spark.range(records).select(F.col("id").alias("record_number"), (F.col("id") % len(pool)).cast("int").alias("k"))
      .join(F.broadcast(pool_df), "k")
-     .selectExpr("record_number", f"overlay(record PLACING {number} FROM {pos} FOR {length}) AS record")
+     .selectExpr("record_number", f"{unique} AS record")
      .write.mode("overwrite").format("parquet").saveAsTable(raw_table(lay.name)))
     return spark.table(raw_table(lay.name)).selectExpr("sum(length(record))").first()[0]
 
@@ -151,10 +155,13 @@ def register(spark, lay: BenchLayout) -> None:
     from ..core.layouts import Field
     from ..spark.spark_catalog import arrow_udf_for
 
+    spark.udf.register("bench_arrow_floor", arrow_udf(lambda b: pa.nulls(len(b), pa.int64()), "bigint"))
+    if hasattr(lay, "frames"):  # a declared table (udfs/bench/tables.py) registers its own functions
+        lay.register(spark, layout_function_name(lay.name))
+        return
     fields = tuple(Field(f.name, f.pos, f.length, f.kind) for f in lay.fields)
     fn = layout_function(f"bench_{lay.name}", fields, "benchmark fields", Example("", ""))
     spark.udf.register(layout_function_name(lay.name), arrow_udf_for(fn))
-    spark.udf.register("bench_arrow_floor", arrow_udf(lambda b: pa.nulls(len(b), pa.int64()), "bigint"))
     for kind, spec in KINDS.items():
         spark.udf.register(row_udf_name(kind), udf(spec.row, spec.row_type))
 
@@ -162,6 +169,10 @@ def register(spark, lay: BenchLayout) -> None:
 def ways(spark, lay: BenchLayout, table: str | None = None) -> dict:
     """Way name -> a DataFrame factory over the raw table (or `table`), all giving the same model columns."""
     raw = spark.table(table or raw_table(lay.name))
+    if hasattr(lay, "frames"):
+        own = lay.frames(layout_function_name(lay.name))
+        return {**{way: (lambda f=f: f(raw)) for way, f in own.items()},
+                "arrow_floor": lambda: raw.selectExpr("bench_arrow_floor(record) AS nothing")}
     return {
         "catalog": lambda: raw.selectExpr(f"{layout_function_name(lay.name)}(record) AS d")
                               .selectExpr(*[layout_sql(f) for f in lay.fields]),
@@ -192,7 +203,7 @@ def check_agreement(spark, lay: BenchLayout, sample: int = 2000) -> int:
             raise AssertionError(f"{lay.name}: {way} disagrees with catalog{detail}")
     # the layout function's own values (a blank text field is '' there, NULL in the model's column)
     decoded = [tuple(r) for r in spark.table("bench_sample").selectExpr(f"{layout_function_name(lay.name)}(record) AS d")
-               .selectExpr(*[f"d.{n}" for n in names]).collect()]
+               .selectExpr(*[f"d.`{n}`" for n in names]).collect()]
     if any(v is None for row in decoded for v in row):
         nulls = sorted({n for row in decoded for n, v in zip(names, row) if v is None})
         raise AssertionError(f"{lay.name}: the bench data decodes to NULL in {nulls}: fix the generator")

@@ -439,8 +439,8 @@ def build_parser() -> argparse.ArgumentParser:
     n.add_argument("--repeat", type=int, default=3, help="timed runs per measurement (median), after a warm-up")
     n.add_argument("--json", dest="json_path", default=None, help="write the figures to this file")
     n.add_argument("--layout", dest="layouts", action="append", default=None,
-                   choices=["qasym7j5", "qjordje5", "lldf", "idms", "ibmsnap"],
-                   help="only this layout (repeatable); default every layout")
+                   help="only this layout (repeatable): qasym7j5, qjordje5, lldf, idms, ibmsnap, or the name of a "
+                        "table declared with `jcat tables add` (its row images); default every built-in layout")
     n.add_argument("--ways", default=None,
                    help="comma-separated ways to time (catalog, catalog_per_field, sql_functions, jvm_expressions, row_udf, "
                         "arrow_floor); default all, or catalog only with --scaling")
