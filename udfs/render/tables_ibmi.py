@@ -45,11 +45,13 @@ def _by_layout(c: ImageColumn) -> str:
 
 
 def ibmi_value(c: ImageColumn, raw: str) -> str:
-    """The column as the DDL types it, from its function's raw value (decimals scaled, integers narrowed)."""
+    """The column as the DDL types it, from its function's raw value (decimals scaled, integers narrowed). A packed
+    DECIMAL of even precision has a pad half-byte: a digit there is past the column's precision, NULL (try_cast: the
+    same in ANSI mode and out of it, whatever session reads the view)."""
     t, s = c.spec.type, c.spec.scale
     if t in ("DECIMAL", "NUMERIC"):
         scaled = f"{raw} / {10 ** s}" if s else raw
-        return f"cast({scaled} as decimal({c.spec.length}, {s}))"
+        return f"try_cast({scaled} as decimal({c.spec.length}, {s}))"
     if t in ("SMALLINT", "INTEGER", "REAL"):
         return f"cast({raw} as {c.spark_type.lower()})"
     return raw
