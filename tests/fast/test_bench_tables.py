@@ -8,12 +8,12 @@ import argparse
 
 import pyarrow as pa
 import pytest
+from support.declared import project_with_ddl
 
 from udfs.bench.layouts import get
 from udfs.bench.tables import TableLayout, _row_decoder, project_env
 from udfs.cli import main
 from udfs.core.tables.image_decode import decode_image
-from udfs.render import home_project
 
 DDL = """CREATE TABLE APPLIB.ORDERS (
   NOTE CHAR(10),
@@ -32,11 +32,7 @@ DDL = """CREATE TABLE APPLIB.ORDERS (
 
 @pytest.fixture
 def project(tmp_path, monkeypatch):
-    root = tmp_path / "project"
-    home_project.create(root)
-    monkeypatch.setenv("JCAT_PROJECT_DIR", str(root))
-    monkeypatch.setenv("JCAT_HOME", str(tmp_path / "home"))
-    (tmp_path / "orders.sql").write_text(DDL)
+    root = project_with_ddl(tmp_path, monkeypatch, {"orders.sql": DDL})
     assert main(["tables", "add", "orders", "--log", "ibmi", "--ddl", str(tmp_path / "orders.sql"),
                  "--datfmt", "*DMY", "--timfmt", "*USA"]) == 0
     return root

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import pytest
 from support import ibmsnap_unload as unload
+from support.declared import project_with_ddl
 
 from udfs.cli import main
 from udfs.cli.tables import TablesProblem, load_target
 from udfs.core.ddl import parse_text
 from udfs.core.tables.declaration import DeclarationProblem
-from udfs.render import home_project
 from udfs.render.declared_tables import declaration_path, read_declaration
 from udfs.render.generate import problems
 
@@ -24,11 +24,7 @@ CD = ("CREATE TABLE PAYROLL.CDSTAFF ( IBMSNAP_UOWID CHAR(10) FOR BIT DATA NOT NU
 
 @pytest.fixture
 def project(tmp_path, monkeypatch):
-    root = tmp_path / "project"
-    home_project.create(root)
-    monkeypatch.setenv("JCAT_PROJECT_DIR", str(root))
-    monkeypatch.setenv("JCAT_HOME", str(tmp_path / "home"))
-    (tmp_path / "cd.sql").write_text(CD.format(extra=""))
+    root = project_with_ddl(tmp_path, monkeypatch, {"cd.sql": CD.format(extra="")})
     return root
 
 

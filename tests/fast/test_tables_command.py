@@ -6,9 +6,9 @@ The project is a copy made by the home-project scaffold in a temporary folder (J
 from __future__ import annotations
 
 import pytest
+from support.declared import project_with_ddl
 
 from udfs.cli import main
-from udfs.render import home_project
 from udfs.render.generate import problems
 
 DDL = """CREATE TABLE APPLIB.ORDERS (
@@ -24,11 +24,7 @@ DDL = """CREATE TABLE APPLIB.ORDERS (
 
 @pytest.fixture
 def project(tmp_path, monkeypatch):
-    root = tmp_path / "project"
-    home_project.create(root)
-    monkeypatch.setenv("JCAT_PROJECT_DIR", str(root))
-    monkeypatch.setenv("JCAT_HOME", str(tmp_path / "home"))
-    (tmp_path / "orders.sql").write_text(DDL)
+    root = project_with_ddl(tmp_path, monkeypatch, {"orders.sql": DDL})
     return root
 
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 import yaml
+from support.declared import project_with_ddl
 
 from udfs.cli import main
-from udfs.render import home_project
 from udfs.render.generate import problems
 
 DDL = """CREATE TABLE PAYROLL.STAFF
@@ -24,11 +24,7 @@ DDL = """CREATE TABLE PAYROLL.STAFF
 
 @pytest.fixture
 def project(tmp_path, monkeypatch):
-    root = tmp_path / "project"
-    home_project.create(root)
-    monkeypatch.setenv("JCAT_PROJECT_DIR", str(root))
-    monkeypatch.setenv("JCAT_HOME", str(tmp_path / "home"))
-    (tmp_path / "staff.sql").write_text(DDL)
+    root = project_with_ddl(tmp_path, monkeypatch, {"staff.sql": DDL})
     return root
 
 
@@ -110,12 +106,13 @@ def test_a_declaration_edited_to_a_wrong_float_format_is_refused_when_read(proje
     path = project / "tables" / "staff.yml"
     path.write_text(path.read_text().replace("float_format: hfp", "float_format: ibm"))
     code, _, err = tables(capsys, "show", "staff")
-    assert code == 2 and err == [f"jcat: float format 'ibm': use hfp (System/390 hexadecimal) or ieee"]
+    assert code == 2 and err == ["jcat: float format 'ibm': use hfp (System/390 hexadecimal) or ieee"]
 
 
 def test_the_demo_declares_the_employee_table_the_tests_encode():
     """The demo's own DDL copy declares the columns the tests' list gives, in the same order and widths."""
     from support.lldf_project import employee_columns
+
     from udfs.demo import lldf as demo
 
     assert demo.columns() == employee_columns()

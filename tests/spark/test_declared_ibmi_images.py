@@ -12,12 +12,11 @@ import datetime as dt
 from decimal import Decimal
 
 import pytest
-
 from support import ibmi_images as img
+from support.declared import declared_project
 from support.ibmi import HEADING, type5_record
-from udfs.cli import main
-from udfs.dbt.runner import install_packages, run_dbt
-from udfs.render import home_project
+
+from udfs.dbt.runner import run_dbt
 from udfs.spark.landing.loader import load
 
 pytestmark = pytest.mark.spark
@@ -68,17 +67,7 @@ NOT_PACKED = bytes.fromhex("1A3456789C")  # a digit A: no packed decimal
 
 @pytest.fixture(scope="module")
 def built(spark, tmp_path_factory, jcat_home):
-    import os
-
-    root = tmp_path_factory.mktemp("orders") / "project"
-    home_project.create(root)
-    ddl = root.parent / "orders.sql"
-    ddl.write_text(DDL)
-    saved = os.environ.get("JCAT_PROJECT_DIR")
-    os.environ["JCAT_PROJECT_DIR"] = str(root)
-    try:
-        assert install_packages(root)
-        assert main(["tables", "add", "orders", "--log", "ibmi", "--ddl", str(ddl), "--datfmt", "*EUR"]) == 0
+    with declared_project(tmp_path_factory, "orders", DDL, "--log", "ibmi", "--datfmt", "*EUR") as root:
         records = []
         for entry_type, values, nulls, heading in ROWS:
             esd, heading = image(*values), dict(heading)
@@ -98,11 +87,6 @@ def built(spark, tmp_path_factory, jcat_home):
         ok = run_dbt(spark, ["build", "--select", "journal_entries", "journal_entries_decoded", "orders_images",
                              "orders_images_decoded"])
         yield ok, root, landed.load_id
-    finally:
-        if saved is None:
-            os.environ.pop("JCAT_PROJECT_DIR", None)
-        else:
-            os.environ["JCAT_PROJECT_DIR"] = saved
 
 
 def expected() -> list[tuple]:

@@ -15,7 +15,6 @@ from decimal import Decimal
 
 import pytest
 from support import ibmsnap_unload as unload
-from support.ibmi import land
 
 from udfs.cli import main
 from udfs.cli.tables import load_target
@@ -99,8 +98,9 @@ def built(spark, tmp_path_factory, jcat_home):
         assert main(["tables", "add", "staff_flag", "--log", "ibmsnap", "--ddl", str(folder / "CDSTAFF2.sql"),
                      "--key", "STAFFNO", "--before-prefix", "X", "--null-indicator", "trailing",
                      "--variant", "os390/varchar16"]) == 0
-        land(spark, "raw_ibmsnap_register", [register_row("CDSTAFF", "X", "Y"), register_row("CDSTAFF2", None, "N")],
-             load_id="REGISTER-1")
+        register = folder / "REGISTER.unl"  # landed as `jcat load ibmsnap_register` lands it
+        register.write_bytes(register_row("CDSTAFF", "X", "Y") + register_row("CDSTAFF2", None, "N"))
+        assert load(spark, "ibmsnap_register", [str(register)]).ok
         staff = [unload.record(cd_columns("CDSTAFF"), r) for r in rows()]
         # a record whose BONUS indicator is neither X'00' nor a NULL marker
         bad = bytearray(staff[0])

@@ -14,12 +14,11 @@ import datetime as dt
 from decimal import Decimal
 
 import pytest
-
+from support.declared import declared_project
 from support.lldf_project import char, chars, nullable, packed, seed_data, varchar
-from udfs.cli import main
+
 from udfs.core.layouts import lldf
-from udfs.dbt.runner import install_packages, run_dbt
-from udfs.render import home_project
+from udfs.dbt.runner import run_dbt
 from udfs.spark.landing.loader import load
 
 pytestmark = pytest.mark.spark
@@ -85,28 +84,13 @@ def record(n: int, change_type: str, images: list, table: str) -> bytes:
 
 @pytest.fixture(scope="module")
 def built(spark, tmp_path_factory, jcat_home):
-    import os
-
-    root = tmp_path_factory.mktemp("staff") / "project"
-    home_project.create(root)
-    ddl = root.parent / "staff.sql"
-    ddl.write_text(DDL)
-    saved = os.environ.get("JCAT_PROJECT_DIR")
-    os.environ["JCAT_PROJECT_DIR"] = str(root)
-    try:
-        assert install_packages(root)
-        assert main(["tables", "add", "zos_staff", "--log", "lldf", "--ddl", str(ddl)]) == 0
+    with declared_project(tmp_path_factory, "zos_staff", DDL, "--log", "lldf") as root:
         log = root.parent / "STAFF.LLDF"
         log.write_bytes(b"".join(record(i, *c) for i, c in enumerate(CHANGES)))
         landed = load(spark, "lldf", [str(log)])  # as `jcat load lldf` lands it: each record carries its length
         ok = run_dbt(spark, ["build", "--select", "lldf_data_change", "lldf_change_stream", "zos_staff_images",
                              "zos_staff_images_decoded", "--exclude-resource-type", "unit_test"])
         yield ok, root, landed.load_id
-    finally:
-        if saved is None:
-            os.environ.pop("JCAT_PROJECT_DIR", None)
-        else:
-            os.environ["JCAT_PROJECT_DIR"] = saved
 
 
 def _typed(values) -> tuple:

@@ -30,28 +30,8 @@ def private_project(target: Path) -> Path:
 
 
 # ---- PAYROLL.EMPLOYEE, the demo's table ------------------------------------------------------------------------
-# The DDL the tests declare, and its columns as the tests' own list (the demo declares its own copy of the DDL;
-# tests/fast/test_tables_lldf.py holds the two equal).
-
-EMPLOYEE_DDL = """CREATE TABLE PAYROLL.EMPLOYEE
-  (EMPNO       CHAR(6)       NOT NULL,
-   FIRSTNME    VARCHAR(12)   NOT NULL,
-   MIDINIT     CHAR(1),
-   LASTNAME    VARCHAR(15)   NOT NULL,
-   WORKDEPT    CHAR(3),
-   HIREDATE    DATE,
-   EDLEVEL     SMALLINT      NOT NULL,
-   BADGE       INTEGER,
-   SALARY      DECIMAL(9,2),
-   BONUS       DECIMAL(7,2),
-   RATING      DOUBLE,
-   SHIFT_START TIME,
-   UPDATED_AT  TIMESTAMP     NOT NULL,
-   LEDGER_ID   BIGINT        NOT NULL,
-   REMARKS     VARCHAR(4000),
-   PRIMARY KEY (EMPNO))
-  IN PAYDB.EMPTS;
-"""
+# Its columns as the tests' own list: the demo's DDL (udfs/demo/lldf.py) is checked against it
+# (tests/fast/test_tables_lldf.py).
 # (name, type, length or precision, scale, nullable) in COLNO order, as the encoder `lldf.encode_image` takes them
 _EMPLOYEE = [("EMPNO", "CHAR", 6, 0, "N"), ("FIRSTNME", "VARCHAR", 12, 0, "N"), ("MIDINIT", "CHAR", 1, 0, "Y"),
              ("LASTNAME", "VARCHAR", 15, 0, "N"), ("WORKDEPT", "CHAR", 3, 0, "Y"), ("HIREDATE", "DATE", 10, 0, "Y"),
