@@ -124,3 +124,16 @@ def test_no_declared_table_yet_says_how_to_declare_one(tmp_path, capsys, monkeyp
     code, _, err = tables(tmp_path, capsys, "list")
     assert code == 2
     assert err == ["jcat: no table is declared yet: declare one with `jcat tables add NAME --log ibmi --ddl FILE`"]
+
+
+def test_a_build_rewrites_generated_files_that_differ_from_what_this_jcat_renders(project, tmp_path, capsys):
+    """run_dbt calls refresh_generated first: after a jcat upgrade (or a hand edit) no build runs stale decoding."""
+    from udfs.render.table_models import refresh_generated
+
+    add(tmp_path, capsys)
+    macro = project / "macros" / "jcat_tables" / "orders_images.sql"
+    rendered = macro.read_text()
+    macro.write_text(rendered.replace("try_cast", "cast"))
+    assert refresh_generated() == [macro]
+    assert macro.read_text() == rendered
+    assert refresh_generated() == []

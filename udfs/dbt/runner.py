@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 
 from ..core.project import project_dir
+from ..render.table_models import refresh_generated
 from ..spark.failed_builds import clear_failed_builds
 from ..spark.locks import queued
 from ..spark.runtime import jcat_home, owns_metastore
@@ -19,6 +20,7 @@ def run_dbt(spark, dbt_args: list[str]) -> bool:
     os.environ.setdefault("DBT_TARGET_PATH", str(jcat_home() / "dbt" / "target"))
     os.environ.setdefault("DBT_LOG_PATH", str(jcat_home() / "dbt" / "logs"))
     proj = str(project_dir())
+    refresh_generated()  # the declared tables' models as this jcat writes them
     register_declared(spark)  # tables declared since this session started
     base = ["--project-dir", proj, "--profiles-dir", proj]
     target = _target(dbt_args)

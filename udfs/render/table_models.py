@@ -96,3 +96,15 @@ def write_declaration(root: Path, table: DeclaredTable, ddl_text: str) -> list[P
         p.write_text(text)
         written.append(p)
     return written
+
+
+def refresh_generated() -> list[Path]:
+    """Rewrite the declared tables' files that differ from what this jcat renders (a jcat upgrade, a declaration
+    edited by hand): a build never runs stale decoding. Returns the files written."""
+    written = []
+    for path, text in generated_files().items():
+        if not path.exists() or path.read_text() != text:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text)
+            written.append(path)
+    return written

@@ -17,7 +17,7 @@ from ..core.tables.ibmi_image import (
     value_function,
 )
 from .sql_functions import sql_string
-from .table_names import layout_function_name, quote
+from .table_names import checked_select, layout_function_name, quote
 
 ENTRIES = {"view": "journal_entries", "incremental": "journal_entries_decoded"}  # what each materialization reads
 # The journal entry's columns each image row keeps: where the entry is, what it did, in which transaction.
@@ -104,22 +104,7 @@ decoded as (
 {{%- endif %}}
 ),
 
-checked as (
-  select *,
-    concat(entry_errors, filter(array(
-{checks}
-    ), x -> x is not null)) as all_errors
-  from decoded
-)
-
-select
-  {', '.join(IBMI_ENTRY_COLUMNS)}, image_kind,
-  {names},
-  {', '.join(LINEAGE_COLUMNS)},
-  {{{{ jcat.jcat_strict_guard('all_errors', record_col='esd') }}}} as decode_errors
-from checked
-{{%- endmacro %}}
-"""
+{checked_select("entry_errors", checks, IBMI_ENTRY_COLUMNS, names, "esd")}"""
 
 
 def _column_doc(c: ImageColumn) -> str:

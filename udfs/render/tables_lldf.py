@@ -14,7 +14,7 @@ from ..core.tables.declaration import LINEAGE_COLUMNS, DeclaredTable
 from ..core.tables.ibmi_image import value_function
 from ..core.tables.lldf_image import AFTER_IMAGE_TYPES, BEFORE_IMAGE_TYPES, LldfColumn, image_columns
 from .sql_functions import sql_string
-from .table_names import quote
+from .table_names import checked_select, quote
 
 ENTRIES = {"incremental": "lldf_change_stream"}  # only the twin decodes; the view selects from it
 CHANGE_COLUMNS = ("CHANGE_TYPE", "UORID", "LOGRBA", "LOGLRSN", "`TIMESTAMP`", "stream_seq", "uor_seq", "is_committed")
@@ -113,22 +113,7 @@ decoded as (
   from positioned
 ),
 
-checked as (
-  select *,
-    concat(change_errors, filter(array(
-{checks}
-    ), x -> x is not null)) as all_errors
-  from decoded
-)
-
-select
-  {', '.join(CHANGE_COLUMNS)}, image_kind,
-  {names},
-  {', '.join(LINEAGE_COLUMNS)},
-  {{{{ jcat.jcat_strict_guard('all_errors', record_col='img') }}}} as decode_errors
-from checked
-{{%- endmacro %}}
-"""
+{checked_select("change_errors", checks, CHANGE_COLUMNS, names, "img")}"""
 
 
 def _type_doc(c: LldfColumn) -> str:
