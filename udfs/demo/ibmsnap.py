@@ -20,7 +20,7 @@ from pathlib import Path
 from ..core.layouts import ibmsnap as L
 
 LAYOUTS = [f"ibmsnap_{t}" for t in L.all_tables()]
-MODELS = "path:models/ibmsnap"
+MODELS = "fqn:jcat.ibmsnap"  # every IBMSNAP model, whether jcat is the project or its package (a home project)
 QUERIES = [
     ("Committed changes in replay order (uncommitted UOW D absent, rejected UOW C flagged)",
      "select CHANGE_ORDER, IBMSNAP_COMMITSEQ_HEX, IBMSNAP_INTENTSEQ_HEX, IBMSNAP_OPERATION, KEY_VALUES, "
