@@ -1,6 +1,6 @@
 """`jcat bench --layout NAME` for a declared table: the name is resolved in the project jcat builds, its row images
 are generated whole, and the naive row decoder reads them as the table's layout function does (the Spark ways are
-held to each other by tests/spark/test_bench_tables.py)."""
+held to each other by tests/spark/test_bench_declared_tables.py)."""
 
 from __future__ import annotations
 

@@ -164,7 +164,7 @@ def test_one_line_in_dbt_project_makes_it_an_incremental_table_with_the_same_row
 
     from support import REPO as repo
     project = tmp_path / "project"
-    for part in ("models", "macros", "seeds"):
+    for part in ("models", "macros"):
         shutil.copytree(repo / part, project / part)
     for f in ("dbt_project.yml", "profiles.yml"):
         shutil.copy(repo / f, project / f)

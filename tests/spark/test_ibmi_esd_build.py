@@ -17,6 +17,8 @@ from udfs.core.layouts.ibmi_esd import BY_MODEL, LAYOUTS, sample_esd, sample_val
 from udfs.dbt.runner import run_dbt
 from udfs.spark.runtime import jcat_home
 
+pytestmark = pytest.mark.long  # about 300 s of the suite on 2 cores
+
 from support.ibmi_esd_mapping import EXPECTED
 
 from support.ibmi import HEADING, land

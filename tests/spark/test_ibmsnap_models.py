@@ -14,6 +14,8 @@ from udfs.dbt.runner import run_dbt
 from udfs.spark.failed_builds import database_location
 from udfs.demo import ibmsnap as demo
 
+pytestmark = pytest.mark.long  # about 200 s of the suite on 2 cores
+
 from support.views import arrow_rows, assert_persistent_view, view_rows
 
 RAW_SCHEMA = "source_file string, record_offset bigint, record_number bigint, record binary, load_id string"
