@@ -8,6 +8,7 @@ fields one after another in record-format order, each in its internal form:
 - CHAR(n): n characters in the column's CCSID, blank-padded; VARCHAR(n): a 2-byte length, then n bytes;
 - DATE: characters in the file's DATFMT (*ISO yyyy-mm-dd, *EUR dd.mm.yyyy, *USA mm/dd/yyyy, *JIS yyyy-mm-dd).
 JONVI: one byte per field in record-format order, EBCDIC '1' (X'F1') null, '0' (X'F0') not null.
+Numbers, dates and VARCHAR are support.ibmi_buffer's encoders; this module lays a whole image and its indicators.
 """
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ from __future__ import annotations
 import datetime as dt
 from decimal import Decimal
 
+from . import ibmi_buffer as buf
+
 CODEC = {37: "cp037", 273: "cp273", 500: "cp500"}
-DATE_PATTERNS = {"*ISO": "%Y-%m-%d", "*EUR": "%d.%m.%Y", "*USA": "%m/%d/%Y", "*JIS": "%Y-%m-%d"}
 
 
 def integer(value: int, width: int = 4) -> bytes:
@@ -24,15 +26,11 @@ def integer(value: int, width: int = 4) -> bytes:
 
 
 def packed(value: Decimal, precision: int, scale: int) -> bytes:
-    digits = str(abs(int(value.scaleb(scale)))).rjust(precision + (1 - precision % 2), "0")
-    nibbles = [int(d) for d in digits] + [0xD if value < 0 else 0xC]
-    return bytes(nibbles[i] << 4 | nibbles[i + 1] for i in range(0, len(nibbles), 2))
+    return buf.packed_scaled(value, precision, scale)
 
 
 def zoned(value: Decimal, precision: int, scale: int) -> bytes:
-    digits = str(abs(int(value.scaleb(scale)))).rjust(precision, "0")
-    out = bytes(0xF0 | int(d) for d in digits)
-    return out[:-1] + bytes([(0xD0 if value < 0 else 0xF0) | (out[-1] & 0x0F)])
+    return buf.zoned_scaled(value, precision, scale)
 
 
 def char(text: str, width: int, ccsid: int = 37) -> bytes:
@@ -41,15 +39,12 @@ def char(text: str, width: int, ccsid: int = 37) -> bytes:
     return b + b"\x40" * (width - len(b))
 
 
-def varchar(text: str, width: int, ccsid: int = 37, fill: bytes = b"\x00") -> bytes:
-    b = text.encode(CODEC[ccsid])
-    assert len(b) <= width
-    return len(b).to_bytes(2, "big") + b + fill * (width - len(b))
+def varchar(text: str, width: int, ccsid: int = 37) -> bytes:
+    return buf.varying(text.encode(CODEC[ccsid]), width)
 
 
 def date(value: dt.date, datfmt: str) -> bytes:
-    assert value.year >= 1000, "strftime writes years below 1000 with fewer than 4 digits"
-    return value.strftime(DATE_PATTERNS[datfmt]).encode("cp037")
+    return buf.date_bytes(value, datfmt)
 
 
 def null_indicators(nulls: list[bool], width: int = 50) -> str:
