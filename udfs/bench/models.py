@@ -37,8 +37,9 @@ def compiled_sql(spark, model: str, engine: str) -> str:
     from ..spark.runtime import jcat_home
 
     # --full-refresh: is_incremental() is false even where an earlier build left the table (its loads filtered out)
-    if not run_dbt(spark, ["compile", "--select", model, "--full-refresh",
-                           "--vars", json.dumps({"jcat_field_engine": engine}), "--quiet"]):
+    args = ["compile", "--select", model, "--full-refresh", "--vars", json.dumps({"jcat_field_engine": engine})]
+    # dbt prints a compiled model's SQL at every log level but none; on failure, again with its errors shown
+    if not run_dbt(spark, args + ["--log-level", "none"]) and not run_dbt(spark, args + ["--log-level", "error"]):
         raise RuntimeError(f"dbt compile of {model} failed")
     target = Path(os.environ.get("DBT_TARGET_PATH") or jcat_home() / "dbt" / "target")
     found = list(target.glob(f"compiled/*/models/**/{model}.sql"))
@@ -47,14 +48,17 @@ def compiled_sql(spark, model: str, engine: str) -> str:
     return found[0].read_text()
 
 
-def ways(spark, lay: BenchLayout) -> dict:
-    """Way -> DataFrame factory over the bench raw table, through the model's compiled SQL in each engine."""
+def ways(spark, lay: BenchLayout, engines: tuple[str, ...] | None = None) -> dict:
+    """Way -> DataFrame factory over the bench raw table, through the model's compiled SQL in each engine (or in
+    `engines` only: each dbt compile costs seconds)."""
     model, source = MODELS[lay.name]
     spark.sql(f"CREATE OR REPLACE TEMP VIEW {_model_raw(lay.name)} AS SELECT 'bench.bin' AS source_file, "
               f"record_number * length(record) AS record_offset, record_number, 'L1' AS load_id, record "
               f"FROM {raw_table(lay.name)}")
     out = {}
     for way, engine in ENGINES.items():
+        if engines and way not in engines:
+            continue
         sql = compiled_sql(spark, model, engine)
         # the source relation, however dbt quotes and qualifies it, becomes the bench's raw rows
         sql, n = re.subn(r"[`\w.]*`?" + source + r"`?", _model_raw(lay.name), sql)
@@ -80,7 +84,7 @@ def check_agreement(spark, factories: dict, sample: int = 2000) -> int:
 def time_models(spark, lay: BenchLayout, records: int, nbytes: int, repeat: int, log=print,
                 engines: tuple[str, ...] | None = None, check: bool = True) -> list[Result]:
     """Time the model's engines (`engines`: a subset of ENGINES' ways, e.g. one per process with --isolate)."""
-    factories = ways(spark, lay)
+    factories = ways(spark, lay, None if check else engines)
     if check:
         checked = check_agreement(spark, factories)
         log(f"  {lay.name}: model {MODELS[lay.name][0]} compiled three ways; rows agree on {checked:,} records")
