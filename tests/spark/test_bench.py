@@ -14,6 +14,8 @@ from support.codegen import whole_stage_methods
 from udfs.bench.kinds import BenchField, jvm_sql
 from udfs.bench.layouts import LAYOUTS
 
+pytestmark = pytest.mark.long  # minutes: its processes start JVMs of their own
+
 UTC = dt.timezone.utc
 
 # kind, hex bytes, the model's column: every kind the benchmark times, in Spark's own expressions (the baseline)

@@ -182,3 +182,14 @@ def test_each_value_of_a_mutated_ibmi_entry_is_the_original_a_named_null_or_its_
 def test_each_value_of_a_million_mutated_ibmi_entries_is_the_original_a_named_null_or_its_mutated_bytes(
         spark, ibmi_sql, request):
     FUZZ.assert_clean(spark, ibmi_sql, request)
+
+
+VIEW_TEXT_LIMIT = 32_700  # characters of view text the embedded Derby metastore keeps
+
+
+def test_every_esd_view_text_fits_the_embedded_metastore(ibmi_sql):
+    """A persistent view keeps its compiled SQL as its text: every ESD model's, well within Derby's limit (the
+    stored texts of the views the suite builds are checked in test_ibmi_esd_build.py)."""
+    lengths = {lay.model: len(ibmi_sql[f"ibmi_esd_{lay.model}"]) for lay in ibmi_esd.LAYOUTS}
+    longest = max(lengths, key=lengths.get)
+    assert lengths[longest] < VIEW_TEXT_LIMIT * 0.95, f"{longest}: {lengths[longest]} characters"

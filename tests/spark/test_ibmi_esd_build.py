@@ -1,8 +1,11 @@
 """ESD models built for real: *TYPE5 outfile records carrying every mapped layout's sample ESD go through
-journal_entries into all 58 models (persistent views over the view journal_entries); each model selects exactly its
+journal_entries into the ESD models (persistent views over the view journal_entries); each model selects exactly its
 entries and decodes every column (fixed fields, names in their CCSIDs, arrays, C LW records) to the value that was
-encoded. Plus an unsigned Bin(64)
-above 2^63, an ESD cut by the record length, and a malformed UTF-16 name."""
+encoded. Plus an unsigned Bin(64) above 2^63, an ESD cut by the record length, and a malformed UTF-16 name.
+
+The suite builds the models in SUITE_MODELS (each view costs about two seconds to create and two to read); `-m heavy`
+builds and checks all 58. Every ESD model's SQL runs in the suite anyway: its dbt unit test
+(test_ibmi_esd_models.py) and the byte-mutation run over its compiled SQL (test_fuzz_ibmi.py)."""
 
 from __future__ import annotations
 
@@ -17,7 +20,19 @@ from udfs.core.layouts.ibmi_esd import BY_MODEL, LAYOUTS, sample_esd, sample_val
 from udfs.dbt.runner import run_dbt
 from udfs.spark.runtime import jcat_home
 
-pytestmark = pytest.mark.long  # about 300 s of the suite on 2 cores
+pytestmark = pytest.mark.long  # one of the longest modules, its dbt run of the views above all
+
+# Built in the suite: the model of every special case below, every kind of part (names and paths in their CCSIDs,
+# a symlink, arrays, C LW records, texts read from bytes, data addressed by an offset) and two fixed-only models.
+SUITE_MODELS = ("audit_value", "commit", "data_area_change", "data_queue_data", "data_queue_send", "file_change",
+                "ifs_attribute_change", "ifs_begin_create", "ifs_create_summary", "ifs_created_object_authority",
+                "ifs_rename_move", "ifs_write", "in_use", "license_limit_exceeded", "logical_unit_of_work",
+                "object_attribute_change", "partial_transactions")
+
+
+def each_model(models) -> list:
+    """A parameter per model: those outside SUITE_MODELS run under `-m heavy`."""
+    return [m if m in SUITE_MODELS else pytest.param(m, marks=pytest.mark.heavy) for m in models]
 
 from support.ibmi_esd_mapping import EXPECTED
 
@@ -246,7 +261,15 @@ def entries():
 
 
 @pytest.fixture(scope="module")
-def built(spark, entries):
+def built_models(request) -> list[str]:
+    """SUITE_MODELS, or every ESD model when a heavy test of this module was selected."""
+    mine = [i for i in request.session.items if i.module is request.module]
+    heavy = any(i.get_closest_marker("heavy") for i in mine)
+    return [lay.model for lay in LAYOUTS] if heavy else list(SUITE_MODELS)
+
+
+@pytest.fixture(scope="module")
+def built(spark, entries, built_models):
     records = []
     for i, (model, code, typ, esd, reclen, special) in entries.items():
         values = dict(HEADING, JOSEQN=i + 1, JOCODE=code, JOENTT=typ, JOINCDAT="0",
@@ -254,18 +277,18 @@ def built(spark, entries):
                       else 10)  # C CM: COUNT_OR_RRN is the commit ID length
         records.append(qjordje5.encode(values, esd, record_length=reclen))
     land(spark, "raw_qjordje5", records, load_id="L-ESD")
-    assert run_dbt(spark, ["run", "--select", "source:jcat.raw_qjordje5+", "--full-refresh"])
+    assert run_dbt(spark, ["run", "--select", "journal_entries", *(f"ibmi_esd_{m}" for m in built_models),
+                           "--full-refresh"])
     # Data tests of the entry headings and of two ESD views (commit, and ifs_rename_move, with the most structures):
     # the other 56 models' row rules (their entry type, a sequence number, decode_errors) are the same generated
     # rules, checked row by row below, and each costs a view-over-view plan (1-2 s). Unit tests of every ESD model
     # run in test_ibmi_esd_models.py.
-    assert run_dbt(spark, ["test", "--select", "journal_entries", "journal_entries_decoded", "ibmi_esd_commit",
-                           "ibmi_esd_ifs_rename_move", "--exclude-resource-type", "unit_test"])
+    assert run_dbt(spark, ["test", "--select", "journal_entries", "ibmi_esd_commit", "ibmi_esd_ifs_rename_move",
+                           "--exclude-resource-type", "unit_test"])
     ran = json.loads((jcat_home() / "dbt" / "target" / "run_results.json").read_text())["results"]
-    for model in ("journal_entries_decoded", "ibmi_esd_commit", "ibmi_esd_ifs_rename_move"):  # the tests did run
+    for model in ("journal_entries", "ibmi_esd_commit", "ibmi_esd_ifs_rename_move"):  # the tests did run
         assert [r["status"] for r in ran if model in r["unique_id"]].count("pass") >= 1, (model, ran)
-    return {lay.model: {r["record_number"]: r for r in spark.table(f"jcat.ibmi_esd_{lay.model}").collect()}
-            for lay in LAYOUTS}
+    return {m: {r["record_number"]: r for r in spark.table(f"jcat.ibmi_esd_{m}").collect()} for m in built_models}
 
 
 def test_esd_models_are_views_calling_only_persistent_functions(spark, built):
@@ -273,8 +296,8 @@ def test_esd_models_are_views_calling_only_persistent_functions(spark, built):
     table journal_entries_decoded), its SQL within what the embedded metastore keeps. A view shows the rows its own
     SQL gives through the Arrow UDFs (checked on models with names, paths, a symlink, arrays)."""
     longest = 0
-    for lay in LAYOUTS:
-        name = f"ibmi_esd_{lay.model}"
+    for model in built:
+        name = f"ibmi_esd_{model}"
         text = assert_persistent_view(spark, name)
         assert "journal_entries_decoded" not in text.split("with entries as", 1)[1], name
         longest = max(longest, len(text))
@@ -283,7 +306,7 @@ def test_esd_models_are_views_calling_only_persistent_functions(spark, built):
         assert view_rows(spark, f"ibmi_esd_{model}") == arrow_rows(spark, f"ibmi_esd_{model}"), model
 
 
-@pytest.mark.parametrize("model", [lay.model for lay in LAYOUTS])
+@pytest.mark.parametrize("model", each_model(lay.model for lay in LAYOUTS))
 def test_model_selects_exactly_its_entries(built, entries, model):
     want = {i for i, e in entries.items() if e[0] == model}
     assert set(built[model]) == want
@@ -291,7 +314,7 @@ def test_model_selects_exactly_its_entries(built, entries, model):
         assert (built[model][i]["JOURNAL_CODE"], built[model][i]["JOURNAL_ENTRY_TYPE"]) == entries[i][1:3]
 
 
-@pytest.mark.parametrize("model", sorted(set(EXPECTED.values())))
+@pytest.mark.parametrize("model", each_model(sorted(set(EXPECTED.values()))))
 def test_every_column_decodes_to_the_encoded_value(built, entries, model):
     lay = BY_MODEL[model]
     want = {**expected_fixed(lay), **PARTS.get(model, {})}

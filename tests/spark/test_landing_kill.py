@@ -20,7 +20,7 @@ from udfs.core.samples import m7_records
 
 from support import REPO
 
-pytestmark = pytest.mark.spark
+pytestmark = [pytest.mark.spark, pytest.mark.long]  # minutes: loads in processes of their own
 
 CHECK = """
 import json, sys
