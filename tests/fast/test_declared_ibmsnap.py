@@ -133,3 +133,35 @@ def test_jcat_load_resolves_a_declared_name_before_spark_starts(project, tmp_pat
     capsys.readouterr()
     assert main(["load", "orders", str(tmp_path / "x.unl")]) == 1
     assert "declared from log ibmi: land its journal's records" in capsys.readouterr().err
+
+
+def _wide_cd(columns: int) -> str:
+    """A CD table of `columns` user columns, each with its before-image column (X prefix)."""
+    user = ", ".join(f"C{i:03} DECIMAL(11,2), XC{i:03} DECIMAL(11,2)" for i in range(columns))
+    return ("CREATE TABLE PAYROLL.CDWIDE ( IBMSNAP_UOWID CHAR(10) FOR BIT DATA NOT NULL, IBMSNAP_INTENTSEQ CHAR(10) "
+            f"FOR BIT DATA NOT NULL, IBMSNAP_OPERATION CHAR(1) NOT NULL, {user});\n")
+
+
+def test_a_table_too_wide_for_a_view_reads_its_twin_and_the_line_says_so(project, tmp_path, capsys):
+    """The metastore keeps 32,700 characters of a view's SQL: a wide CD table's images view selects from the
+    decoded twin instead of decoding the landed records, and `tables add` says which it made."""
+    (tmp_path / "wide.sql").write_text(_wide_cd(200))
+    code, out, err = add(tmp_path, capsys, "--before-prefix", "X", name="wide", ddl="wide.sql")
+    assert code == 0, err
+    assert "table jcat.wide_images_decoded and view jcat.wide_images over it" in out
+    assert "the metastore keeps 32,700" in out
+    view = (project / "models" / "jcat_tables" / "wide_images.sql").read_text()
+    assert "ref('wide_images_decoded')" in view and "jcat_table_wide_images" not in view
+    twin = (project / "models" / "jcat_tables" / "wide_images_decoded.sql").read_text()
+    assert "jcat_table_wide_images(" in twin
+    code, out, err = add(tmp_path, capsys)  # the narrow one still decodes in its view
+    assert "view jcat.staff_images (always what has landed) and table jcat.staff_images_decoded" in out
+    assert not [p for p in problems() if "jcat_tables" in p]
+
+
+def test_a_cd_table_without_a_key_says_it_has_none(project, tmp_path, capsys):
+    code, out, err = add(tmp_path, capsys)
+    assert code == 0, err
+    assert "key none (no primary key in the DDL: give --key COL,..." in out
+    code, out, err = add(tmp_path, capsys, "--key", "STAFFNO", name="staff_keyed")
+    assert code == 0 and "key STAFFNO)" in out, err

@@ -10,8 +10,10 @@ from the declared DDL), and the view and its table twin must give one row per im
 from __future__ import annotations
 
 import datetime as dt
+import os
 from dataclasses import replace
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from support import ibmsnap_unload as unload
@@ -80,12 +82,13 @@ def expected(written: list[dict], key=("STAFFNO",)) -> list[tuple]:
     return out
 
 
+PROJECT: dict[str, Path] = {}  # the home project the module's fixture declares its tables in
+
+
 @pytest.fixture(scope="module")
 def built(spark, tmp_path_factory, jcat_home):
-    import os
-
     folder = tmp_path_factory.mktemp("cd")
-    root = folder / "project"
+    root = PROJECT["root"] = folder / "project"
     home_project.create(root)
     for name in ("CDSTAFF", "CDSTAFF2"):
         (folder / f"{name}.sql").write_text(DDL.format(name=name))
@@ -161,3 +164,18 @@ def test_sequences_and_types_as_the_cd_table_declares(spark, built):
     assert {c: types[c] for c in SOURCE_COLUMNS} == {
         "STAFFNO": "string", "NAME": "string", "DEPT": "string", "PAY": "decimal(9,2)", "STARTED": "timestamp_ntz",
         "GRADE": "smallint", "BONUS": "int"}
+
+
+def test_the_view_text_estimate_is_never_under_the_compiled_view(built):
+    """`tables add` makes a decoding view only when its SQL fits the metastore, judged by an estimate made without
+    dbt: never under the SQL dbt compiled for the view."""
+    from udfs.render.declared_tables import read_all
+    from udfs.render.table_models import view_text_estimate
+
+    assert built
+    target = Path(os.environ["DBT_TARGET_PATH"])
+    for table in read_all(PROJECT["root"]):
+        (compiled,) = target.glob(f"compiled/*/models/jcat_tables/{table.name}_images.sql")
+        sql = compiled.read_text()
+        assert "jcat.ebcdic_str" in sql, table.name  # the decoding view, not one over the twin
+        assert view_text_estimate(table) >= len(sql) > 1000, table.name

@@ -260,10 +260,8 @@ FUZZ = Fuzz("declared IBM i table, every column type", (Shape(base_record, judge
 
 
 @pytest.fixture(scope="module")
-def declared_sql(spark, tmp_path_factory):
-    """The home project with the table declared; its images' SQL (both engines) and journal_entries_decoded's."""
-    from udfs.spark.sql_functions import ensure_installed
-
+def every_project(spark, tmp_path_factory):
+    """The home project with the table declared."""
     root = tmp_path_factory.mktemp("every") / "project"
     home_project.create(root)
     ddl = root.parent / "every.sql"
@@ -282,8 +280,28 @@ def declared_sql(spark, tmp_path_factory):
             os.environ.pop("JCAT_PROJECT_DIR", None)
         else:
             os.environ["JCAT_PROJECT_DIR"] = saved
+    return root
+
+
+@pytest.fixture(scope="module")
+def declared_sql(spark, every_project):
+    """The declared table's images' SQL (both engines) and journal_entries_decoded's."""
+    from udfs.spark.sql_functions import ensure_installed
+
     ensure_installed(spark)  # the view calls jcat.<fn>
-    return compile_project(spark, root, ["journal_entries_decoded", "every_images", "every_images_decoded"])
+    return compile_project(spark, every_project, ["journal_entries_decoded", "every_images", "every_images_decoded"])
+
+
+def test_the_view_text_estimate_is_never_under_the_compiled_view(spark, every_project, declared_sql):
+    """`tables add` makes a view only when its SQL fits the metastore, judged by an estimate made without dbt: the
+    estimate is at least the view's compiled SQL (in strict mode too, its longest form)."""
+    from udfs.render.declared_tables import read_all
+    from udfs.render.table_models import view_text_estimate
+
+    (table,) = read_all(every_project)
+    assert view_text_estimate(table) >= len(declared_sql["every_images"])
+    strict = compile_project(spark, every_project, ["every_images"], ("--vars", '{"jcat_strict": true}'))["every_images"]
+    assert view_text_estimate(table) >= len(strict) > len(declared_sql["every_images"])
 
 
 def test_the_two_engines_are_the_view_and_the_layout_function(declared_sql):

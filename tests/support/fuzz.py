@@ -83,17 +83,18 @@ def _compiled_in(target: Path) -> dict[str, str]:
     return out
 
 
-def compile_project(spark, project: Path, select: list[str]) -> dict[str, str]:
+def compile_project(spark, project: Path, select: list[str], extra: tuple[str, ...] = ()) -> dict[str, str]:
     """{model name: compiled SQL} of `select` in another dbt project (a user's, with jcat as a package), as a
     full refresh, in that project's own target folder: the one compile of jcat's own models is left as it is.
-    jcat builds it as it would (JCAT_PROJECT_DIR), registering the project's declared tables' layout functions."""
+    jcat builds it as it would (JCAT_PROJECT_DIR), registering the project's declared tables' layout functions.
+    `extra`: more dbt arguments (--vars ...)."""
     from udfs.dbt.runner import run_dbt
 
     target = project / "target"
     saved = {k: os.environ.get(k) for k in ("JCAT_PROJECT_DIR", "DBT_TARGET_PATH")}
     os.environ.update(JCAT_PROJECT_DIR=str(project), DBT_TARGET_PATH=str(target))
     try:
-        assert run_dbt(spark, ["compile", "--quiet", "--full-refresh", "--select", *select]), "dbt compile failed"
+        assert run_dbt(spark, ["compile", "--quiet", "--full-refresh", "--select", *select, *extra]), "dbt compile failed"
     finally:
         for k, v in saved.items():
             if v is None:

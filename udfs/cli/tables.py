@@ -24,6 +24,7 @@ from ..core.tables.declaration import (
     check_log,
     check_name,
     default_key,
+    key_words,
     parse_journaled,
     parse_lldf_table,
 )
@@ -187,8 +188,7 @@ def cmd_add(args) -> int:
     if clash:
         raise TablesProblem(f"table {decl.name}: a relation {sorted(clash)[0]} already exists: choose another name")
     write_declaration(root, decl, args.ddl.read_text())
-    key = ", ".join(decl.key) or "relative record number"
-    print(f"jcat: declared {decl.name} ({len(cols)} columns, key {key}) in {root}: {made(decl)}; build with "
+    print(f"jcat: declared {decl.name} ({len(cols)} columns, key {key_words(decl)}) in {root}: {made(decl)}; build with "
           "`jcat build`")
     return 0
 
@@ -213,7 +213,7 @@ def cmd_show(args) -> int:
     _find(root, args.name)
     t = next(t for t in read_all(root) if t.name == args.name)
     print(f"{t.name}: {t.log} table {t.ddl.schema}.{t.ddl.name} ({_where(t)}), "
-          f"key {', '.join(t.key) or 'relative record number'}")
+          f"key {key_words(t)}")
     print(f"relations: {', '.join('jcat.' + r for r in t.relations)}")
     if t.log == "lldf":
         _show_lldf(t)

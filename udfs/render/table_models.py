@@ -9,6 +9,7 @@ What each log's images hold is its own module's (RENDERERS).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import yaml
@@ -25,18 +26,49 @@ from .table_names import MACROS, MODELS
 RENDERERS = {"ibmi": tables_ibmi, "lldf": tables_lldf, "ibmsnap": tables_ibmsnap}
 
 
-def view_over_twin(table: DeclaredTable) -> bool:
-    """A log whose changes are a table (no view to read) decodes once, in the twin; the view selects from it."""
+VIEW_TEXT_LIMIT = 32_700  # characters of view text the embedded Derby metastore keeps (a LONG VARCHAR)
+VIEW_TEXT_BUDGET = int(VIEW_TEXT_LIMIT * 0.9)
+# Characters allowed for a macro call in the view's SQL, at least what it expands to: jcat_packed is a scaled
+# unpack_packed call (about 110), the others a relation name or the strict guard (about 300).
+MACRO_ALLOWANCE = {"jcat_packed": 160}
+OTHER_MACRO_ALLOWANCE = 400
+
+
+def view_text_estimate(table: DeclaredTable) -> int:
+    """At least the characters of the view's compiled SQL: the per-field branch of the table's macro, each jcat_fn
+    call as the persistent function's name and every other macro call at its allowance."""
+    text = re.sub(r"\{#.*?#\}", "", RENDERERS[table.log].images_macro(table), flags=re.S)
+    text = re.sub(r"\{%-? if jcat\.jcat_by_layout\(\) %\}.*?\{%-? else %\}", "", text, flags=re.S)
+    text = re.sub(r"\{%.*?%\}", "", text, flags=re.S)
+    text = re.sub(r"\{\{ jcat\.jcat_fn\('(\w+)'\) \}\}", r"jcat.\1", text)
+    macros = re.findall(r"\{\{.*?\}\}", text, flags=re.S)
+    allowed = sum(MACRO_ALLOWANCE.get(m.group(1), OTHER_MACRO_ALLOWANCE) if (m := re.match(r"\{\{ jcat\.(\w+)\(", call))
+                  else OTHER_MACRO_ALLOWANCE for call in macros)
+    return len(re.sub(r"\{\{.*?\}\}", "", text, flags=re.S)) + allowed
+
+
+def _decodes_in_twin_only(table: DeclaredTable) -> bool:
+    """A log whose changes are a table (no view to read) decodes once, in the twin."""
     entries = getattr(RENDERERS[table.log], "ENTRIES", None)
     return entries is not None and "view" not in entries
+
+
+def view_over_twin(table: DeclaredTable) -> bool:
+    """The view selects from the twin: the log's changes are a table, or a view decoding the landed records would
+    need more SQL than the metastore keeps (a wide table)."""
+    return _decodes_in_twin_only(table) or view_text_estimate(table) > VIEW_TEXT_BUDGET
 
 
 def made(table: DeclaredTable) -> str:
     """What `tables add` made, in words for its one line."""
     view, twin = f"jcat.{table.name}_images", f"jcat.{table.name}_images_decoded"
-    if view_over_twin(table):
+    if _decodes_in_twin_only(table):
         return f"table {twin} (decoded from jcat.{RENDERERS[table.log].ENTRIES['incremental']}) and view {view} over it"
-    return f"view {view} and table {twin}"
+    if view_over_twin(table):
+        return (f"table {twin} and view {view} over it (a view decoding the landed records would need about "
+                f"{view_text_estimate(table):,} characters of SQL; the metastore keeps {VIEW_TEXT_LIMIT:,}), so "
+                f"{view} shows what the last build decoded")
+    return f"view {view} (always what has landed) and table {twin}"
 
 
 def _model(table: DeclaredTable, materialized: str) -> str:

@@ -165,3 +165,13 @@ def check_key(ddl: TableDdl, key: tuple[str, ...]) -> tuple[str, ...]:
 def default_key(ddl: TableDdl) -> tuple[str, ...]:
     """The DDL's primary key; () means the relative record number (an IBM i file without a key)."""
     return tuple(getattr(ddl, "primary_key", ()) or ())
+
+
+def key_words(table: DeclaredTable) -> str:
+    """The table's key in words: its columns, the relative record number of an IBM i file without a key, or none
+    (a CD table or logged Db2 table whose DDL names no primary key: no column says which row an image is)."""
+    if table.key:
+        return ", ".join(table.key)
+    if table.log == "ibmi":
+        return "relative record number"
+    return "none (no primary key in the DDL: give --key COL,... to say which row an image is)"
