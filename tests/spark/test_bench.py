@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
+import os
 from decimal import Decimal
 
 import pytest
@@ -99,6 +100,27 @@ def test_scaling_runs_each_size_in_its_own_process(tmp_path, capsys, sizes):
 
 
 def test_isolate_times_each_way_in_its_own_process(tmp_path, capfd):
+    """Two ways, each in a process of its own (every JVM start costs seconds; the heavy test adds the model's
+    engines)."""
+    from udfs.bench import run_bench
+
+    out = tmp_path / "isolated.json"
+    args = argparse.Namespace(master="local[1]", records=300, repeat=1, json_path=str(out), layouts=["ibmsnap"],
+                              ways="jvm_expressions", scaling=None, isolate=True, models=False)
+    assert run_bench(args) == 0
+    figures = json.loads(out.read_text())
+    assert [(r["layout"], r["way"]) for r in figures["results"]] == [("ibmsnap", "catalog"),
+                                                                     ("ibmsnap", "jvm_expressions")]
+    pids = set(figures["pids"])
+    assert figures["isolated"] and len(pids) == 2 and os.getpid() not in pids  # a process each, none this one
+    assert "catalog_vs_jvm_expressions" in figures["ratios"]["ibmsnap"]
+    printed = capfd.readouterr().out  # the children's output too
+    assert "vs JVM" in printed
+    assert printed.count("ways agree on 300 records") == 1  # the first process checks; the other only times
+
+
+@pytest.mark.heavy
+def test_isolate_times_each_way_and_model_engine_in_its_own_process(tmp_path, capfd):
     from udfs.bench import run_bench
 
     out = tmp_path / "isolated.json"
