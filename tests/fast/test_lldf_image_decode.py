@@ -7,42 +7,20 @@ wrote, and an image that does not end where its columns do has every column NULL
 from __future__ import annotations
 
 import datetime as dt
-import struct
 from functools import cache
-from decimal import Decimal
 
 import pyarrow as pa
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support.lldf_project import char, chars, nullable, packed, varchar
+from support.lldf_images import ANN, DDL, EMPTY, NAMES, encode, expected
+from support.lldf_project import chars, varchar
 
 from udfs.core.ddl import parse_text
 from udfs.core.kernels.batch import DecodeError
 from udfs.core.tables.declaration import DeclaredTable, LldfOptions
 from udfs.core.tables.lldf_decode import decode_lldf_image, layout_function
 from udfs.core.tables.lldf_image import image_columns
-
-DDL = """CREATE TABLE PAYROLL.STAFF
-  (ID       INTEGER       NOT NULL,
-   NAME     VARCHAR(20)   NOT NULL,
-   NICK     VARCHAR(10),
-   DEPT     CHAR(3),
-   PAY      DECIMAL(9,2),
-   RATE     DECIMAL(16,9) NOT NULL,
-   HIRED    DATE,
-   SHIFT    TIME,
-   LEVEL    SMALLINT      NOT NULL,
-   BIG      BIGINT,
-   SCORE    REAL,
-   RATING   DOUBLE,
-   TAG      CHAR(2) FOR BIT DATA,
-   BLOB     VARCHAR(6) FOR BIT DATA,
-   UPDATED  TIMESTAMP     NOT NULL)
-  IN PAYDB.STAFFTS;
-"""
-NAMES = ["ID", "NAME", "NICK", "DEPT", "PAY", "RATE", "HIRED", "SHIFT", "LEVEL", "BIG", "SCORE", "RATING", "TAG",
-         "BLOB", "UPDATED"]
 
 
 @cache
@@ -51,44 +29,9 @@ def table(float_format: str = "ieee") -> DeclaredTable:
                          lldf=LldfOptions("PAYROLL", "STAFF", float_format=float_format))
 
 
-def encode(v: dict, float_format: str = "ieee") -> bytes:
-    """A row image in COLNO order from seed 002's text; None is NULL (a fixed column keeps its width)."""
-    def floating(x, fmt):
-        return None if x is None else struct.pack(fmt, x) if float_format == "ieee" else x  # hfp: given as bytes
-    return (v["ID"].to_bytes(4, "big", signed=True)
-            + varchar(v["NAME"])
-            + nullable(varchar(v["NICK"]), 2)
-            + nullable(None if v["DEPT"] is None else char(v["DEPT"], 3), 3)
-            + nullable(None if v["PAY"] is None else packed(v["PAY"], 9, 2), 5)
-            + packed(v["RATE"], 16, 9)
-            + nullable(None if v["HIRED"] is None else chars(v["HIRED"].isoformat()), 10)
-            + nullable(None if v["SHIFT"] is None else chars(v["SHIFT"].strftime("%H.%M.%S")), 8)
-            + v["LEVEL"].to_bytes(2, "big", signed=True)
-            + nullable(None if v["BIG"] is None else v["BIG"].to_bytes(8, "big", signed=True), 8)
-            + nullable(floating(v["SCORE"], ">f"), 4)
-            + nullable(floating(v["RATING"], ">d"), 8)
-            + nullable(v["TAG"], 2)
-            + nullable(None if v["BLOB"] is None else len(v["BLOB"]).to_bytes(2, "big") + v["BLOB"], 2)
-            + chars(v["UPDATED"].strftime("%Y-%m-%d-%H.%M.%S.%f")))
-
-
-ANN = {"ID": 1, "NAME": "Ann", "NICK": "Annie", "DEPT": "A00", "PAY": Decimal("1234.50"),
-       "RATE": Decimal("123456.123456789"), "HIRED": dt.date(2020, 1, 15), "SHIFT": dt.time(8, 30), "LEVEL": 3,
-       "BIG": -(2 ** 62), "SCORE": 1.5, "RATING": -0.25, "TAG": b"\x01\xff", "BLOB": b"\x00\x01\x02",
-       "UPDATED": dt.datetime(2026, 3, 1, 12, 34, 56, 123456)}
-EMPTY = {**{n: None for n in NAMES}, "ID": 2, "NAME": "", "RATE": Decimal("-0.000000001"), "LEVEL": -2,
-         "UPDATED": dt.datetime(1999, 12, 31, 23, 59, 59)}
-
-
 def decode(images: list, t: DeclaredTable | None = None, strict: bool = False) -> list[dict]:
     return decode_lldf_image(pa.array(images, pa.binary()), image_columns(t or table()), (t or table()).lldf.float_format,
                              strict=strict).to_pylist()
-
-
-def expected(v: dict) -> dict:
-    """What the columns read: TIME as 'HH:MM:SS' text, CHAR without its padding blanks."""
-    out = {n: (v[n].strftime("%H:%M:%S") if isinstance(v[n], dt.time) else v[n]) for n in NAMES}
-    return {**out, "decode_errors": []}
 
 
 def test_each_column_is_the_value_the_encoder_wrote_and_null_where_its_null_byte_says():
@@ -105,8 +48,7 @@ NOT_WHOLE = {**{n: None for n in NAMES}, "decode_errors": NAMES}
     (encode(ANN)[:5], "cut inside a VARCHAR's length"),
     (b"", "empty"),
     (None, "no image"),
-    (encode({**ANN, "NAME": "Ann"}).replace(varchar("Ann"), b"\x00\x04" + chars("Ann"), 1), "a VARCHAR length one "
-                                                                                              "too long"),
+    (encode(ANN).replace(varchar("Ann"), b"\x00\x04" + chars("Ann"), 1), "a VARCHAR length one too long"),
 ])
 def test_an_image_not_ending_where_its_columns_do_gives_every_column_null_and_named(image, why):
     assert decode([image, encode(ANN)]) == [NOT_WHOLE, expected(ANN)], why

@@ -15,7 +15,12 @@ from __future__ import annotations
 
 from ..core.tables.declaration import LINEAGE_COLUMNS, DeclaredTable
 from ..core.tables.ibmi_image import value_function
-from ..core.tables.lldf_image import AFTER_IMAGE_TYPES, BEFORE_IMAGE_TYPES, LldfColumn, image_columns
+from ..core.tables.lldf_image import (
+    AFTER_IMAGE_TYPES,
+    BEFORE_IMAGE_TYPES,
+    LldfColumn,
+    image_columns,
+)
 from .sql_functions import sql_string
 from .table_names import layout_function_name, quote
 

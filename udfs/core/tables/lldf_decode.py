@@ -11,8 +11,8 @@ through the catalog kernel its SQL function runs (value_function), then is typed
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import partial
-from typing import Sequence
 
 import numpy as np
 import pyarrow as pa
@@ -21,9 +21,9 @@ import pyarrow.compute as pc
 from ..catalog import Arg, Function
 from ..kernels.batch import BinaryBatch, DecodeError, binary_batch, fixed_width_batch
 from ..kernels.record import binary_array
+from .declaration import DeclaredTable
 from .ibmi_image import value_function
 from .image_decode import KERNELS
-from .declaration import DeclaredTable
 from .lldf_image import NULL_BYTE, NULL_VALUE, LldfColumn, image_columns
 
 ERRORS = "decode_errors"  # the struct's field naming the columns that did not decode
