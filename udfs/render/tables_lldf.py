@@ -3,18 +3,26 @@
 The macro `jcat_table_<name>_images(changes)` reads `lldf_change_stream` (a table: the changes reassembled from
 their segments, in commit order), one row per image: an update (UB) gives its before and its after image, an
 insert (I, IL) its after image, a delete (D) its before image. Columns sit at running positions (seed 002: a null
-byte before each nullable column, a 2-byte length before each VARCHAR's data), computed one column after another
-with lateral column aliases (`__s<i>` where column i starts, `__d<i>` its data, `__w<i>` its bytes). An image
-whose columns do not end exactly at its end does not match the DDL: every column NULL and named in decode_errors.
+byte before each nullable column, a 2-byte length before each VARCHAR's data). An image whose columns do not end
+exactly at its end does not match the DDL: every column NULL and named in decode_errors.
+In jcat's own build the table twin calls the table's layout function once per image (udfs/core/tables/
+lldf_decode.py: the positions on whole batches); elsewhere (a user's own dbt, dbt over Thrift) the positions are
+computed in SQL one column after another with lateral column aliases (`__s<i>` where column i starts, `__d<i>` its
+data, `__w<i>` its bytes) and each column read by its persistent function: the same rules, the same kernels.
 """
 
 from __future__ import annotations
 
 from ..core.tables.declaration import LINEAGE_COLUMNS, DeclaredTable
 from ..core.tables.ibmi_image import value_function
-from ..core.tables.lldf_image import AFTER_IMAGE_TYPES, BEFORE_IMAGE_TYPES, LldfColumn, image_columns
+from ..core.tables.lldf_image import (
+    AFTER_IMAGE_TYPES,
+    BEFORE_IMAGE_TYPES,
+    LldfColumn,
+    image_columns,
+)
 from .sql_functions import sql_string
-from .table_names import checked_select, quote
+from .table_names import layout_function_name, quote
 
 ENTRIES = {"incremental": "lldf_change_stream"}  # only the twin decodes; the view selects from it
 CHANGE_COLUMNS = ("CHANGE_TYPE", "UORID", "LOGRBA", "LOGLRSN", "`TIMESTAMP`", "stream_seq", "uor_seq", "is_committed")
@@ -37,7 +45,7 @@ def _positions(cols: tuple[LldfColumn, ...]) -> str:
             lines.append(f"{c.width} as __w{i}")
         lines.append(f"__d{i} + __w{i} as __s{i + 1}")
     lines.append(f"coalesce(__s{len(cols)} = length(img) + 1, false) as image_whole")
-    return ",\n    ".join(lines)
+    return ",\n        ".join(lines)
 
 
 def _raw(c: LldfColumn, i: int, float_format: str) -> str:
@@ -48,11 +56,22 @@ def _raw(c: LldfColumn, i: int, float_format: str) -> str:
     return b if fn is None else f"{FN.format(fn)}({', '.join([b] + [_literal(a) for a in args])})"
 
 
+EXACT_DIVISION_SCALE = 7  # Spark divides DECIMAL(31,0) by 10^s into DECIMAL(38,7): exact up to scale 7
+
+
+def _scaled(raw: str, s: int) -> str:
+    """The packed digits (DECIMAL(31,0)) times 10^-s, exactly: a division up to scale 7, else the digits read back
+    with an exponent (Spark's division would round to 7 places)."""
+    if not s:
+        return raw
+    return f"{raw} / {10 ** s}" if s <= EXACT_DIVISION_SCALE else f"concat(cast({raw} as string), 'E-{s}')"
+
+
 def lldf_value(c: LldfColumn, raw: str) -> str:
     """The column as the DDL types it, from its function's raw value (decimals scaled, integers narrowed)."""
     t, s = c.spec.type, c.spec.scale
-    if t == "DECIMAL":
-        return f"cast({f'{raw} / {10 ** s}' if s else raw} as decimal({c.spec.length}, {s}))"
+    if t == "DECIMAL":  # try_cast: NULL past the precision, in ANSI mode too (the layout function's rule)
+        return f"try_cast({_scaled(raw, s)} as decimal({c.spec.length}, {s}))"
     if t in ("SMALLINT", "INTEGER", "REAL"):
         return f"cast({raw} as {c.spark_type.lower()})"
     return raw
@@ -69,8 +88,8 @@ def _value(c: LldfColumn, i: int, float_format: str) -> str:
 
 def _check(c: LldfColumn, i: int) -> str:
     """Named when NULL but not NULL by its null byte (X'FF'): the image is not whole, or its bytes did not decode."""
-    said_null = f" and not coalesce({_null_byte(c, i)} = X'FF', false)" if c.nullable else ""
-    return f"      if({quote(c.name)} is null and (not image_whole{said_null}), {sql_string(c.name)}, null)"
+    said_null = f" and (not image_whole or not coalesce({_null_byte(c, i)} = X'FF', false))" if c.nullable else ""
+    return f"      if({quote(c.name)} is null{said_null}, {sql_string(c.name)}, null)"
 
 
 def images_macro(table: DeclaredTable) -> str:
@@ -80,7 +99,8 @@ def images_macro(table: DeclaredTable) -> str:
     images = "\n  union all\n".join(
         f"  select *, '{kind}' as image_kind, {column} as img from changes "
         f"where CHANGE_TYPE in ({', '.join(map(sql_string, types))})" for kind, column, types in kinds)
-    values = ",\n".join(_value(c, i, o.float_format) for i, c in enumerate(cols))
+    values = ",\n".join("  " + _value(c, i, o.float_format) for i, c in enumerate(cols))
+    by_layout = ",\n".join(f"    img_struct.{quote(c.name)} as {quote(c.name)}" for c in cols)
     checks = ",\n".join(_check(c, i) for i, c in enumerate(cols))
     names = ", ".join(quote(c.name) for c in cols)
     return f"""{{#- {table.name}: the row images of {o.qualified} in a BMC Log Master logical log (seed 002), its columns
@@ -101,19 +121,42 @@ images as (
 {images}
 ),
 
-positioned as (
-  select *,
-    {_positions(cols)}
-  from images
-),
-
 decoded as (
+{{%- if jcat.jcat_by_layout() %}}
+  -- the table's layout function: positions, values and the columns that did not decode, once per image
   select *,
+{by_layout},
+    img_struct.decode_errors as column_errors
+  from (select *, {layout_function_name(table.name)}(img) as img_struct from images)
+{{%- else %}}
+  select *, filter(array(
+{checks}
+    ), x -> x is not null) as column_errors
+  from (
+    select *,
 {values}
-  from positioned
+    from (
+      select *,
+        {_positions(cols)}
+      from images
+    )
+  )
+{{%- endif %}}
 ),
 
-{checked_select("change_errors", checks, CHANGE_COLUMNS, names, "img")}"""
+checked as (
+  select *, concat(change_errors, column_errors) as all_errors
+  from decoded
+)
+
+select
+  {', '.join(CHANGE_COLUMNS)}, image_kind,
+  {names},
+  {', '.join(LINEAGE_COLUMNS)},
+  {{{{ jcat.jcat_strict_guard('all_errors', record_col='img') }}}} as decode_errors
+from checked
+{{%- endmacro %}}
+"""
 
 
 def _type_doc(c: LldfColumn) -> str:

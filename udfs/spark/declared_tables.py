@@ -13,7 +13,7 @@ from functools import partial
 from ..core import ddl
 from ..core.catalog import Arg, Function
 from ..core.project import ProjectNotFound, project_dir
-from ..core.tables import ibmsnap_image
+from ..core.tables import ibmsnap_image, lldf_decode
 from ..core.tables.declaration import DeclarationProblem, DeclaredTable
 from ..core.tables.ibmi_image import image_columns
 from ..core.tables.image_decode import decode_image, struct_type_sql
@@ -37,10 +37,14 @@ def declared_functions() -> list[Function]:
     except (DeclarationProblem, ddl.DdlProblem) as e:
         print(f"jcat: declared tables not registered: {e}", file=sys.stderr)
         return []
-    builders = {"ibmi": layout_function, "ibmsnap": ibmsnap_layout_function}
+    builders = {"ibmi": layout_function, "ibmsnap": ibmsnap_layout_function, "lldf": lldf_layout_function}
     return [builders[t.log](t) for t in tables if t.log in builders]
 
 
 def ibmsnap_layout_function(table: DeclaredTable) -> Function:
     return ibmsnap_image.layout_function(table, layout_function_name(table.name))
 
+
+
+def lldf_layout_function(table: DeclaredTable) -> Function:
+    return lldf_decode.layout_function(table, layout_function_name(table.name))
