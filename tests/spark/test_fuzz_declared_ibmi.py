@@ -55,6 +55,7 @@ DDL = """CREATE TABLE FUZZLIB.EVERY_TYPE FOR SYSTEM NAME EVERYT (
   BIG BIGINT NOT NULL ,
   AMOUNT DECIMAL(9, 2) DEFAULT NULL ,
   RATE DECIMAL(8, 3) NOT NULL ,
+  FINE DECIMAL(17, 9) DEFAULT NULL ,
   QTY NUMERIC(7, 1) DEFAULT NULL ,
   SCORE REAL NOT NULL ,
   RATIO DOUBLE DEFAULT NULL ,
@@ -75,7 +76,8 @@ COLUMNS = (
     ("ID", "int", 4, False), ("NAME", "char37", 12, False), ("CITY", "char273", 10, True),
     ("NOTE", "varchar37", 18, True), ("TITLE", "varchar1208", 14, False), ("TAG", "binary", 4, True),
     ("BLOB_ID", "varbinary", 8, False), ("SMALL", "int", 2, True), ("BIG", "int", 8, False),
-    ("AMOUNT", "packed2", 5, True), ("RATE", "packed3", 5, False), ("QTY", "zoned1", 7, True),
+    ("AMOUNT", "packed2", 5, True), ("RATE", "packed3", 5, False), ("FINE", "packed9", 9, True),
+    ("QTY", "zoned1", 7, True),
     ("SCORE", "float", 4, False), ("RATIO", "float", 8, True), ("SHIPPED", "date_eur", 10, True),
     ("BILLED", "date_ymd", 8, False), ("AT_TIME", "time_eur", 8, True), ("STAMP0", "ts0", 19, False),
     ("STAMP6", "ts6", 26, True),
@@ -116,7 +118,7 @@ def _value(rng, kind: str):
         return rng.randbytes(rng.randint(0, 6))
     if kind.startswith(("packed", "zoned")):
         scale = int(kind[-1])
-        digits = {"packed2": 9, "packed3": 8, "zoned1": 7}[kind]
+        digits = {"packed2": 9, "packed3": 8, "packed9": 17, "zoned1": 7}[kind]
         return Decimal(rng.choice([0, 10 ** digits - 1, rng.randrange(10 ** digits)]) * rng.choice([1, -1])).scaleb(-scale)
     if kind == "float":
         return rng.choice([0.0, -2.5, 1e-3, float(rng.randrange(-10 ** 6, 10 ** 6)) / 8])
@@ -144,6 +146,8 @@ def _encode(kind: str, width: int, v) -> bytes:
         return buf.packed_scaled(v, 9, 2)
     if kind == "packed3":
         return buf.packed_scaled(v, 8, 3)
+    if kind == "packed9":  # a scale past Spark's exact division (7 places)
+        return buf.packed_scaled(v, 17, 9)
     if kind == "zoned1":
         return buf.zoned_scaled(v, 7, 1)
     if kind == "float":

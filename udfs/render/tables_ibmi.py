@@ -16,6 +16,7 @@ from ..core.tables.ibmi_image import (
     record_width,
     value_function,
 )
+from .decimal_sql import typed_decimal
 from .sql_functions import sql_string
 from .table_names import checked_select, layout_function_name, quote
 
@@ -50,8 +51,7 @@ def ibmi_value(c: ImageColumn, raw: str) -> str:
     same in ANSI mode and out of it, whatever session reads the view)."""
     t, s = c.spec.type, c.spec.scale
     if t in ("DECIMAL", "NUMERIC"):
-        scaled = f"{raw} / {10 ** s}" if s else raw
-        return f"try_cast({scaled} as decimal({c.spec.length}, {s}))"
+        return typed_decimal(raw, c.spec.length, s)
     if t in ("SMALLINT", "INTEGER", "REAL"):
         return f"cast({raw} as {c.spark_type.lower()})"
     return raw

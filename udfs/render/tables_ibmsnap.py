@@ -25,6 +25,7 @@ from ..core.tables.ibmsnap_image import (
     registered_as,
     schema_prefix,
 )
+from .decimal_sql import typed_decimal
 from .sql_functions import sql_string
 from .table_names import layout_function_name, quote
 
@@ -81,8 +82,7 @@ def by_function(s: Slot, table: DeclaredTable) -> str:
         "smallint": lambda: f"cast({_fn('unpack_bin')}(substr(record, {p}, 2)) as smallint)",
         "int": lambda: f"cast({_fn('unpack_bin')}(substr(record, {p}, 4)) as int)",
         "bigint": lambda: f"{_fn('unpack_bin')}(substr(record, {p}, 8))",
-        "decimal": lambda: (f"try_cast({{{{ jcat.jcat_packed('record', {p}, {n // 2 + 1}, {u.scale}) }}}} "
-                            f"as decimal({n}, {u.scale}))"),
+        "decimal": lambda: typed_decimal(f"{_fn('unpack_packed')}(substr(record, {p}, {n // 2 + 1}))", n, u.scale),
         "timestamp": lambda: f"{_fn('parse_ibmi_timestamp')}(substr(record, {p}, 26), {o.ccsid})",
     }[u.kind]()
     return value if ni is None else f"case when substr(record, {ni}, 1) = X'00' then {value} end"

@@ -21,6 +21,7 @@ from ..core.tables.lldf_image import (
     LldfColumn,
     image_columns,
 )
+from .decimal_sql import typed_decimal
 from .sql_functions import sql_string
 from .table_names import layout_function_name, quote
 
@@ -56,22 +57,11 @@ def _raw(c: LldfColumn, i: int, float_format: str) -> str:
     return b if fn is None else f"{FN.format(fn)}({', '.join([b] + [_literal(a) for a in args])})"
 
 
-EXACT_DIVISION_SCALE = 7  # Spark divides DECIMAL(31,0) by 10^s into DECIMAL(38,7): exact up to scale 7
-
-
-def _scaled(raw: str, s: int) -> str:
-    """The packed digits (DECIMAL(31,0)) times 10^-s, exactly: a division up to scale 7, else the digits read back
-    with an exponent (Spark's division would round to 7 places)."""
-    if not s:
-        return raw
-    return f"{raw} / {10 ** s}" if s <= EXACT_DIVISION_SCALE else f"concat(cast({raw} as string), 'E-{s}')"
-
-
 def lldf_value(c: LldfColumn, raw: str) -> str:
     """The column as the DDL types it, from its function's raw value (decimals scaled, integers narrowed)."""
     t, s = c.spec.type, c.spec.scale
     if t == "DECIMAL":  # try_cast: NULL past the precision, in ANSI mode too (the layout function's rule)
-        return f"try_cast({_scaled(raw, s)} as decimal({c.spec.length}, {s}))"
+        return typed_decimal(raw, c.spec.length, s)
     if t in ("SMALLINT", "INTEGER", "REAL"):
         return f"cast({raw} as {c.spark_type.lower()})"
     return raw
