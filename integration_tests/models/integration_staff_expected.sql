@@ -1,5 +1,6 @@
 {#- The expected images of the declared table, in the types its DDL declares (seed NULLs arrive as 'None', see
-    integration_expected.sql); no decode error is the empty text. -#}
+    integration_expected.sql); no decode error is the empty text. A view: it calls no jcat function. -#}
+{{ config(materialized='view') }}
 select
   intentseq,
   operation,

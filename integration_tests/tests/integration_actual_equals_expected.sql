@@ -1,2 +1,8 @@
-{#- Fails with every row that is in one relation and not in the other. -#}
-{{ integration_mismatches(ref('integration_expected'), ref('integration_actual')) }}
+{#- Fails with every row that is in one relation and not in the other (dbt-utils' equality, both directions). -#}
+(select 'missing' as side, * from {{ ref('integration_expected') }}
+ except all
+ select 'missing' as side, * from {{ ref('integration_actual') }})
+union all
+(select 'unexpected' as side, * from {{ ref('integration_actual') }}
+ except all
+ select 'unexpected' as side, * from {{ ref('integration_expected') }})

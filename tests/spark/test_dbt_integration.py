@@ -140,7 +140,7 @@ def test_the_declared_table_gives_the_images_the_encoder_wrote(spark, built, rel
     assert [tuple(r[:-1]) + (list(r[-1]),) for r in got.collect()] == images()
     # the project's own data test (seeds/integration_staff_expected_rows.csv, actual vs expected) agrees
     assert results[relation]["status"] == "success"
-    assert results[f"{relation}_equal_expected"]["status"] == "pass", results[f"{relation}_equal_expected"]
+    assert results[f"{TABLE}_images_equal_expected"]["status"] == "pass", results[f"{TABLE}_images_equal_expected"]
     assert ok
 
 
