@@ -38,8 +38,8 @@ decoded as (
     {{ jcat.jcat_fn('ebcdic_str') }}(case when {{ jcat.jcat_fn('unpack_bin') }}(substr(record, 28, 2)) between 0 and 20 then substr(record, 30, cast({{ jcat.jcat_fn('unpack_bin') }}(substr(record, 28, 2)) as int)) end, 37) as `NAME`,
     case when substr(record, 50, 1) = X'00' then {{ jcat.jcat_fn('ebcdic_str') }}(substr(record, 51, 3), 37) end as `DEPT`,
     case when substr(record, 54, 1) = X'00' then {{ jcat.jcat_fn('ebcdic_str') }}(substr(record, 55, 3), 37) end as `XDEPT`,
-    case when substr(record, 58, 1) = X'00' then try_cast({{ jcat.jcat_packed('record', 59, 5, 2) }} as decimal(9, 2)) end as `PAY`,
-    case when substr(record, 64, 1) = X'00' then try_cast({{ jcat.jcat_packed('record', 65, 5, 2) }} as decimal(9, 2)) end as `XPAY`,
+    case when substr(record, 58, 1) = X'00' then try_cast({{ jcat.jcat_fn('unpack_packed') }}(substr(record, 59, 5)) / 100 as decimal(9, 2)) end as `PAY`,
+    case when substr(record, 64, 1) = X'00' then try_cast({{ jcat.jcat_fn('unpack_packed') }}(substr(record, 65, 5)) / 100 as decimal(9, 2)) end as `XPAY`,
     case when substr(record, 70, 1) = X'00' then {{ jcat.jcat_fn('parse_ibmi_timestamp') }}(substr(record, 71, 26), 37) end as `STARTED`,
     case when substr(record, 97, 1) = X'00' then cast({{ jcat.jcat_fn('unpack_bin') }}(substr(record, 98, 2)) as smallint) end as `GRADE`,
     case when substr(record, 100, 1) = X'00' then cast({{ jcat.jcat_fn('unpack_bin') }}(substr(record, 101, 4)) as int) end as `BONUS`
