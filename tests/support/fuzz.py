@@ -299,13 +299,14 @@ class Batch:
     lo: int
     mutated: list  # [(mutated record, 0-based mutated positions)]
     view: str = "fz_raw"
+    bases: list = field(default_factory=list)  # the unmutated records, for judges that read them
 
     @classmethod
     def land(cls, spark, lo: int, bases: list[bytes], mutated: list) -> Batch:
         raw_view(spark, "fz_raw_orig", bases, ORIG)
         raw_view(spark, "fz_raw_mut", [m for m, _ in mutated], MUT)
         spark.sql("select * from fz_raw_orig union all select * from fz_raw_mut").createOrReplaceTempView(cls.view)
-        return cls(spark, lo, mutated)
+        return cls(spark, lo, mutated, bases=bases)
 
     def rows(self, sql: str, inputs: dict[str, str]) -> dict[tuple[str, int], dict]:
         """A model's rows by (source_file, record_offset); `inputs`: the relations it reads -> temporary views."""

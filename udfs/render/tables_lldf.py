@@ -18,6 +18,8 @@ from ..core.tables.ibmi_image import value_function
 from ..core.tables.lldf_image import (
     AFTER_IMAGE_TYPES,
     BEFORE_IMAGE_TYPES,
+    FLOAT_MAX,
+    FLOAT_MIN,
     LldfColumn,
     image_columns,
 )
@@ -57,11 +59,15 @@ def _raw(c: LldfColumn, i: int, float_format: str) -> str:
     return b if fn is None else f"{FN.format(fn)}({', '.join([b] + [_literal(a) for a in args])})"
 
 
-def lldf_value(c: LldfColumn, raw: str) -> str:
-    """The column as the DDL types it, from its function's raw value (decimals scaled, integers narrowed)."""
+def lldf_value(c: LldfColumn, raw: str, float_format: str = "hfp") -> str:
+    """The column as the DDL types it, from its function's raw value (decimals scaled, integers narrowed; a
+    hexadecimal REAL that FLOAT cannot hold is NULL, the layout function's rule)."""
     t, s = c.spec.type, c.spec.scale
     if t == "DECIMAL":  # try_cast: NULL past the precision, in ANSI mode too (the layout function's rule)
         return typed_decimal(raw, c.spec.length, s)
+    if t == "REAL" and float_format == "hfp":
+        return (f"case when {raw} = 0 or abs({raw}) between {FLOAT_MIN!r} and {FLOAT_MAX!r} "
+                f"then cast({raw} as float) end")
     if t in ("SMALLINT", "INTEGER", "REAL"):
         return f"cast({raw} as {c.spark_type.lower()})"
     return raw
@@ -73,7 +79,8 @@ def _null_byte(c: LldfColumn, i: int) -> str:
 
 def _value(c: LldfColumn, i: int, float_format: str) -> str:
     absent = "not image_whole" + (f" or {_null_byte(c, i)} != X'00'" if c.nullable else "")
-    return f"    case when {absent} then null else {lldf_value(c, _raw(c, i, float_format))} end as {quote(c.name)}"
+    value = lldf_value(c, _raw(c, i, float_format), float_format)
+    return f"    case when {absent} then null else {value} end as {quote(c.name)}"
 
 
 def _check(c: LldfColumn, i: int) -> str:

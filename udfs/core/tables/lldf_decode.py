@@ -24,7 +24,14 @@ from ..kernels.record import binary_array
 from .declaration import DeclaredTable
 from .ibmi_image import value_function
 from .image_decode import KERNELS
-from .lldf_image import NULL_BYTE, NULL_VALUE, LldfColumn, image_columns
+from .lldf_image import (
+    FLOAT_MAX,
+    FLOAT_MIN,
+    NULL_BYTE,
+    NULL_VALUE,
+    LldfColumn,
+    image_columns,
+)
 
 ERRORS = "decode_errors"  # the struct's field naming the columns that did not decode
 ARROW_TYPES = {"INT": pa.int32(), "SMALLINT": pa.int16(), "BIGINT": pa.int64(), "FLOAT": pa.float32(),
@@ -100,7 +107,8 @@ def positions(image: _Image, columns: Sequence[LldfColumn]):
 def _raw(image: _Image, c: LldfColumn, data: np.ndarray, width: np.ndarray, present: np.ndarray,
          float_format: str, strict: bool) -> pa.Array:
     if c.spec.type in ("REAL", "DOUBLE"):
-        return lldf_float(image.matrix(data, c.width, present), present, float_format)
+        values = lldf_float(image.matrix(data, c.width, present), present, float_format)
+        return float_held(values) if c.spec.type == "REAL" and float_format == "hfp" else values
     if c.width is None:
         cut = image.slices(data, width, present)
     else:
@@ -120,6 +128,14 @@ def typed(raw: pa.Array, c: LldfColumn) -> pa.Array:
         # the same 16-byte unscaled integers, read at the column's scale
         return pa.Array.from_buffers(target, len(kept), [kept.buffers()[0], kept.buffers()[1]], offset=kept.offset)
     return raw if raw.type == target else raw.cast(target)
+
+
+def float_held(values: pa.Array) -> pa.Array:
+    """A hexadecimal REAL's values, NULL where FLOAT cannot hold them (zero is held)."""
+    magnitude = pc.abs(values)
+    held = pc.or_(pc.equal(values, 0.0), pc.and_(pc.greater_equal(magnitude, FLOAT_MIN),
+                                                  pc.less_equal(magnitude, FLOAT_MAX)))
+    return pc.if_else(held, values, pa.scalar(None, values.type))
 
 
 def lldf_float(mat: np.ndarray, present: np.ndarray, float_format: str) -> pa.Array:

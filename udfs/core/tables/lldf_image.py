@@ -27,6 +27,9 @@ CHANGE_COLUMNS = ("CHANGE_TYPE", "UORID", "LOGRBA", "LOGLRSN", "TIMESTAMP", "str
 BEFORE_IMAGE_TYPES = ("UB", "D")
 AFTER_IMAGE_TYPES = ("UB", "I", "IL")
 NULL_BYTE, NULL_VALUE = 0x00, 0xFF
+# The normal range of FLOAT (IEEE binary32). A 4-byte hexadecimal REAL reaches 16^-65 to 16^63: outside this range
+# a cast would give infinity, zero or a subnormal short of the value's digits, so such a REAL does not decode.
+FLOAT_MIN, FLOAT_MAX = 1.1754943508222875e-38, 3.4028234663852886e38
 
 
 @dataclass(frozen=True)
