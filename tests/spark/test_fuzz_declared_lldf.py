@@ -156,16 +156,21 @@ def row_image(rng) -> bytes:
     return out
 
 
-def base_record(rng, i: int) -> bytes:
-    """A data change record of table FUZZ.EVERY with its images (an update's before and after)."""
-    change_type = CHANGE_TYPES[i % len(CHANGE_TYPES)]
+def change_record(change_type: str, i: int, images: list[bytes]) -> bytes:
+    """A committed data change record of table FUZZ.EVERY, DATA holding `images`."""
     header = {"SYSTEMID": "DB2P", "TABLEOWNER": "FUZZ", "TABLENAME": "EVERY", "TBOWNERLEN": 4, "TBNAMELEN": 5,
               "CHANGE_TYPE": change_type, "LOGRECDISP": "C", "UORDISP": "C", "MEMBERID": 1,
               "UORID": lldf.rba_field(0x5000 + i), "LOGRBA": lldf.rba_field(0x9000 + i),
               "UORIDLRSN": lldf.lrsn_field(T), "LOGLRSN": lldf.lrsn_field(T + dt.timedelta(microseconds=i)),
               "UORCOMMITLRSN": lldf.lrsn_field(T + dt.timedelta(minutes=1)), "TIMESTAMP": T}
-    data = seed_data([row_image(rng) for _ in IMAGE_KINDS[change_type]])
+    data = seed_data(images)
     return lldf.encode_header({**header, "SEGLEN": DATA_AT + len(data)}) + data
+
+
+def base_record(rng, i: int) -> bytes:
+    """A change of every image change type in turn, with its images (an update's before and after)."""
+    change_type = CHANGE_TYPES[i % len(CHANGE_TYPES)]
+    return change_record(change_type, i, [row_image(rng) for _ in IMAGE_KINDS[change_type]])
 
 
 # ---- the tests' own reading of a record: which images, and each column's bytes ----------------------------------
@@ -327,3 +332,70 @@ def test_each_value_of_a_mutated_declared_lldf_image_is_the_original_a_named_nul
 def test_each_value_of_a_million_mutated_declared_lldf_images_is_the_original_a_named_null_or_its_mutated_bytes(
         spark, declared_sql, request):
     FUZZ.assert_clean(spark, declared_sql, request)
+
+
+# ---- images spelled out: what the fuzz above met now and then --------------------------------------------------
+
+GOOD = {"ID": 7, "NAME": "ANN", "CODE": b"\x01\x02\x03\x04", "NOTE": "note", "TITLE": "Dr", "TAG": b"\xff",
+        "SMALL": -2, "BIG": 2 ** 40, "AMOUNT": Decimal("-0.01"), "RATE": Decimal("12345.678"), "QTY": Decimal("1.5"),
+        "SCORE": 4.25, "RATIO": -2.5, "SHIPPED": dt.date(2020, 1, 15), "AT_TIME": dt.time(8, 30),
+        "STAMP": T, "STAMP0": T.replace(microsecond=0)}
+
+
+def spelled_image(**hex_columns: str) -> bytes:
+    """An image of GOOD's values, with the named columns' bytes (null byte included) given as hex instead."""
+    out = b""
+    for name, kind, width, null_ok in COLUMNS:
+        if name in hex_columns:
+            out += bytes.fromhex(hex_columns[name])
+        else:
+            data = _encode(kind, width, GOOD[name])
+            out += b"\x00" + data if null_ok else data
+    return out
+
+
+def decode_spelled(spark, sql, images: list[bytes]) -> list[dict]:
+    """The row the declared table gives for each insert (IL) carrying one of `images`, in their order (one query)."""
+    from support.fuzz import raw_view
+
+    raw_view(spark, "fz_lldf_spelled", [change_record("IL", i, [image]) for i, image in enumerate(images)])
+    run_model(spark, sql["lldf_data_change"], {"raw_lldf": "fz_lldf_spelled"}).createOrReplaceTempView("fz_lldf_c1")
+    run_model(spark, sql["lldf_change_stream"], {"lldf_data_change": "fz_lldf_c1"}).createOrReplaceTempView("fz_lldf_s1")
+    rows = run_model(spark, sql["every_images_decoded"], {"lldf_change_stream": "fz_lldf_s1"}).collect()
+    return [r.asDict() for r in sorted(rows, key=lambda r: r["record_offset"])]
+
+
+SPELLED = [  # (the columns given as hex, the columns decode_errors names)
+    ({}, []),
+    # a digit nibble of X'A' is no packed decimal: NULL and named, nullable or not
+    ({"RATE": "00000000AC", "AMOUNT": "00" + "00000000AC"}, ["AMOUNT", "RATE"]),
+    # X'7FFFFFFF' is about 7.2E75 and X'00100000' 16^-65: past REAL; the same characteristic in a DOUBLE is kept
+    ({"SCORE": "7FFFFFFF", "RATIO": "00" + "7FFFFFFFFFFFFFFF"}, ["SCORE"]),
+    ({"SCORE": "00100000"}, ["SCORE"]),
+    # a nullable column's null byte other than X'00' or X'FF': NULL and named
+    ({"SMALL": "01" + "0002"}, ["SMALL"]),
+    # NULL by its null byte: not named
+    ({"SMALL": "FF" + "0000", "NOTE": "FF" + "0000"}, []),
+]
+
+
+def test_spelled_images_give_their_values_and_name_what_does_not_decode(spark, declared_sql):
+    rows = decode_spelled(spark, declared_sql, [spelled_image(**hex_columns) for hex_columns, _ in SPELLED])
+    assert len(rows) == len(SPELLED)
+    for row, (hex_columns, named) in zip(rows, SPELLED):
+        assert row["decode_errors"] == named, hex_columns
+        for name, kind, width, _ in COLUMNS:
+            if name in named or hex_columns.get(name, "").startswith("FF"):
+                assert row[name] is None, (hex_columns, name)
+            elif kind in ("real", "double"):
+                raw = bytes.fromhex(hex_columns[name])[-width:] if name in hex_columns else _encode(kind, width, GOOD[name])
+                assert hfp.same(row[name], raw), (hex_columns, name, row[name])
+            else:
+                assert row[name] == (GOOD[name].strftime("%H:%M:%S") if kind == "time" else GOOD[name]), (hex_columns, name)
+
+
+def test_an_image_that_does_not_match_names_every_column_null_by_its_null_byte_too(spark, declared_sql):
+    """One byte short: the columns do not end at the image's end, so no column is read, every one named."""
+    (row,) = decode_spelled(spark, declared_sql, [spelled_image(NOTE="FF0000")[:-1]])
+    assert row["decode_errors"] == [name for name, *_ in COLUMNS]
+    assert all(row[name] is None for name, *_ in COLUMNS)
