@@ -178,6 +178,10 @@ GOLDEN: list[tuple[str, tuple, object]] = [
     ("parse_ibmi_timestamp", ("40" * 26,), None),
     ("parse_ibmi_timestamp", ("F0" * 26,), None),
     ("parse_ibmi_timestamp", ("F2F0F2F460F0F260F2F960F1F24BF3F44BF5F64BF1F2F3F4F5",), T(2024, 2, 29, 12, 34, 56, 123450)),  # TIMESTAMP(5)
+    # a line terminator (LF X'25', NEL X'15', CR X'0D') in place of the last digit is no timestamp of one digit less
+    ("parse_ibmi_timestamp", ("F2F0F2F460F0F260F2F960F1F24BF3F44BF5F64BF1F2F3F4F525",), None),
+    ("parse_ibmi_timestamp", ("F2F0F2F460F0F260F2F960F1F24BF3F44BF5F64BF1F2F3F4F515",), None),
+    ("parse_ibmi_timestamp", ("F2F0F2F460F0F260F2F960F1F24BF3F44BF5F60D",), None),
     ("parse_ibmi_timestamp", ("F2F0F2F460F0F260F2F960F1F24BF3F44BF5F64B" + "F1F2F3F4F5F6F7F8F9F9F9F9F9",), None),  # 33 bytes
     ("parse_ibmi_timestamp", (None,), None),
     # TIMESTAMP(0): 19 characters; TIMESTAMP(12): 32, digits past the microsecond dropped; TIMESTAMP(1): 21

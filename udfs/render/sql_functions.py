@@ -422,7 +422,10 @@ def parse_ibmi_timestamp(b: str = "b", ccsid: str = "ccsid") -> str:
     def part(start: int, n: int) -> str:
         return f"substr({t}, {start}, {n})"
 
-    ok = (f"length({b}) BETWEEN 19 AND 32 AND {t} RLIKE '{_IBMI_TS}' AND {part(1, 4)} <> '0000' AND {part(12, 2)} <= '23' "
+    # Java's `$` also matches before a final line terminator (IBM037 X'25', X'15', X'0D'): the last character
+    # must be a digit, as it is in every form.
+    ok = (f"length({b}) BETWEEN 19 AND 32 AND {t} RLIKE '{_IBMI_TS}' AND right({t}, 1) BETWEEN '0' AND '9' "
+          f"AND {part(1, 4)} <> '0000' AND {part(12, 2)} <= '23' "
           f"AND {part(15, 2)} <= '59' AND {part(18, 2)} <= '59'")
     value = (f"try_make_timestamp_ntz(int({part(1, 4)}), int({part(6, 2)}), int({part(9, 2)}), int({part(12, 2)}), "
              f"int({part(15, 2)}), try_cast(concat({part(18, 2)}, '.', rpad({part(21, 6)}, 6, '0')) AS DECIMAL(8,6)))")
