@@ -365,37 +365,34 @@ def decode_spelled(spark, sql, images: list[bytes]) -> list[dict]:
     return [r.asDict() for r in sorted(rows, key=lambda r: r["record_offset"])]
 
 
-SPELLED = [  # (the columns given as hex, the columns decode_errors names)
-    ({}, []),
+ALL = [name for name, *_ in COLUMNS]
+SPELLED = [  # (the image, the columns decode_errors names)
+    (spelled_image(), []),
     # a digit nibble of X'A' is no packed decimal: NULL and named, nullable or not
-    ({"RATE": "00000000AC", "AMOUNT": "00" + "00000000AC"}, ["AMOUNT", "RATE"]),
+    (spelled_image(RATE="00000000AC", AMOUNT="00" + "00000000AC"), ["AMOUNT", "RATE"]),
     # X'7FFFFFFF' is about 7.2E75 and X'00100000' 16^-65: past REAL; the same characteristic in a DOUBLE is kept
-    ({"SCORE": "7FFFFFFF", "RATIO": "00" + "7FFFFFFFFFFFFFFF"}, ["SCORE"]),
-    ({"SCORE": "00100000"}, ["SCORE"]),
+    (spelled_image(SCORE="7FFFFFFF", RATIO="00" + "7FFFFFFFFFFFFFFF"), ["SCORE"]),
+    (spelled_image(SCORE="00100000"), ["SCORE"]),
     # a nullable column's null byte other than X'00' or X'FF': NULL and named
-    ({"SMALL": "01" + "0002"}, ["SMALL"]),
+    (spelled_image(SMALL="01" + "0002"), ["SMALL"]),
     # NULL by its null byte: not named
-    ({"SMALL": "FF" + "0000", "NOTE": "FF" + "0000"}, []),
+    (spelled_image(SMALL="FF" + "0000", NOTE="FF" + "0000"), []),
+    # one byte short: the columns do not end at the image's end, so no column is read, every one named (NOTE, NULL
+    # by its null byte, too)
+    (spelled_image(NOTE="FF" + "0000")[:-1], ALL),
 ]
 
 
 def test_spelled_images_give_their_values_and_name_what_does_not_decode(spark, declared_sql):
-    rows = decode_spelled(spark, declared_sql, [spelled_image(**hex_columns) for hex_columns, _ in SPELLED])
+    rows = decode_spelled(spark, declared_sql, [image for image, _ in SPELLED])
     assert len(rows) == len(SPELLED)
-    for row, (hex_columns, named) in zip(rows, SPELLED):
-        assert row["decode_errors"] == named, hex_columns
-        for name, kind, width, _ in COLUMNS:
-            if name in named or hex_columns.get(name, "").startswith("FF"):
-                assert row[name] is None, (hex_columns, name)
+    for n, (row, (image, named)) in enumerate(zip(rows, SPELLED)):
+        assert row["decode_errors"] == named, n
+        columns = column_bytes(image) or [(None, b"")] * len(COLUMNS)
+        for (name, kind, _, _), (null_byte, raw) in zip(COLUMNS, columns):
+            if name in named or null_byte == 0xFF:
+                assert row[name] is None, (n, name)
             elif kind in ("real", "double"):
-                raw = bytes.fromhex(hex_columns[name])[-width:] if name in hex_columns else _encode(kind, width, GOOD[name])
-                assert hfp.same(row[name], raw), (hex_columns, name, row[name])
+                assert hfp.same(row[name], raw), (n, name, row[name])
             else:
-                assert row[name] == (GOOD[name].strftime("%H:%M:%S") if kind == "time" else GOOD[name]), (hex_columns, name)
-
-
-def test_an_image_that_does_not_match_names_every_column_null_by_its_null_byte_too(spark, declared_sql):
-    """One byte short: the columns do not end at the image's end, so no column is read, every one named."""
-    (row,) = decode_spelled(spark, declared_sql, [spelled_image(NOTE="FF0000")[:-1]])
-    assert row["decode_errors"] == [name for name, *_ in COLUMNS]
-    assert all(row[name] is None for name, *_ in COLUMNS)
+                assert row[name] == (GOOD[name].strftime("%H:%M:%S") if kind == "time" else GOOD[name]), (n, name)
