@@ -178,7 +178,8 @@ def base_record(rng, i: int) -> bytes:
 def images_of(rec: bytes) -> dict[str, bytes | None]:
     """{image kind: its bytes, None when DATA does not hold the images the change type has}, as seed 002 words the
     record; {} when the record is not a change of FUZZ.EVERY with row images."""
-    text = lambda at, n: rec[at:at + n].decode("cp037").rstrip(" \x00")  # noqa: E731
+    def text(at: int, n: int) -> str:
+        return rec[at:at + n].decode("cp037").rstrip(" \x00")  # trailing X'40' and X'00' cut, as ebcdic_str does
     change_type = text(104, 2)
     if (text(32, 8), text(40, 18)) != ("FUZZ", "EVERY") or change_type not in IMAGE_KINDS:
         return {}
