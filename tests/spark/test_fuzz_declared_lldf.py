@@ -4,9 +4,10 @@ home project; data change records of every image change type (UB, I, IL, D) carr
 002's text (support.lldf_project: a null byte before each nullable column, a 2-byte length before each VARCHAR's
 data, packed DECIMAL, ISO characters; support.hfp: System/390 hexadecimal floats), some columns NULL by their null
 byte; one to four bytes of DATA (the images, their lengths, the null bytes, the VARCHAR lengths) or of the header
-fields the images depend on (CHANGE_TYPE, TABLEOWNER, TABLENAME) are mutated. The compiled lldf_data_change,
-lldf_change_stream and the table `every_images_decoded` decode them; the view `every_images` only selects from
-that table, so an LLDF table has this one engine (the catalog's functions, column by column). Each column is the
+fields the images depend on (CHANGE_TYPE, TABLEOWNER, TABLENAME) are mutated. The compiled lldf_data_change and
+lldf_change_stream read them, then both engines decode the images: the table `every_images_decoded` (the table's
+layout function, as jcat builds it) and the same macro compiled as a view (the per-field SQL through the persistent
+functions, what a user's own dbt runs); the view `every_images` only selects from the table. Each column is the
 unmutated value, NULL and named in decode_errors, NULL where the mutated null byte says X'FF', or what the mutated
 bytes encode, the column's bytes found by the tests' own walk of the image; a change leaves the models only when
 its change type or table changed. `-m heavy` runs a million records.
@@ -273,11 +274,17 @@ def judge_batch(t: Tally, batch, sql):
     changes.createOrReplaceTempView("fz_lldf_changes")
     stream = run_model(spark, sql["lldf_change_stream"], {"lldf_data_change": "fz_lldf_changes"})
     stream.createOrReplaceTempView("fz_lldf_stream")
-    rows = {(r["source_file"], r["record_offset"], r["image_kind"]): r.asDict() for r in
-            run_model(spark, sql["every_images_decoded"], {"lldf_change_stream": "fz_lldf_stream"}).collect()}
+    for model in ENGINES:
+        rows = {(r["source_file"], r["record_offset"], r["image_kind"]): r.asDict() for r in
+                run_model(spark, sql[model], {"lldf_change_stream": "fz_lldf_stream"}).collect()}
+        judge_rows(t, batch, rows, model)
+    changes.unpersist()
+
+
+def judge_rows(t: Tally, batch, rows: dict, model: str):
     for i, (rec, pos) in enumerate(batch.mutated):
         t.records += 1
-        where = batch.where(i)
+        where = f"{model} {batch.where(i)}"
         orig_images, mut_images = images_of(batch.bases[i]), images_of(rec)
         for kind, image in orig_images.items():
             assert rows[(ORIG, i * SPACING, kind)]["decode_errors"] == [], (where, kind)
@@ -293,8 +300,7 @@ def judge_batch(t: Tally, batch, sql):
             orig = rows.get((ORIG, i * SPACING, kind))
             judge_image(t, orig, rows[(MUT, i * SPACING, kind)], orig_images.get(kind), image, f"{where} {kind}")
     extra = [k for k in rows if k[0] not in (ORIG, MUT) or k[1] // SPACING >= len(batch.mutated)]
-    assert not extra, f"rows of no landed record {extra[:3]}"
-    changes.unpersist()
+    assert not extra, f"{model}: rows of no landed record {extra[:3]}"
 
 
 def mutable(record: bytes) -> tuple[int, ...]:
@@ -306,22 +312,29 @@ def mutable(record: bytes) -> tuple[int, ...]:
 FUZZ = Fuzz("declared LLDF table, every column type", (Shape(base_record, judge_batch, mutable),))
 
 
+ENGINES = ("every_images_decoded", "every_by_function")  # the table twin (layout function) and the per-field SQL
+
+
 @pytest.fixture(scope="module")
 def declared_sql(spark, tmp_path_factory):
-    """The declared table's images' SQL and that of the LLDF models it reads, compiled in the user's project."""
+    """The declared table's images' SQL, both engines, and that of the LLDF models it reads, compiled in the user's
+    project. The per-field SQL (what a user's own dbt or dbt over Thrift runs) is the same macro compiled as a view."""
     from udfs.spark.sql_functions import ensure_installed
 
-    ensure_installed(spark)  # the twin calls jcat.<fn>
+    ensure_installed(spark)  # the per-field SQL calls jcat.<fn>
     with declared_project(tmp_path_factory, "every", DDL, "--log", "lldf") as root:
-        return compile_project(spark, root, ["lldf_data_change", "lldf_change_stream", "every_images",
-                                             "every_images_decoded"])
+        (root / "models" / "every_by_function.sql").write_text(
+            "{{ config(materialized='view') }}\n{{ jcat_table_every_images(ref('jcat', 'lldf_change_stream')) }}\n")
+        return compile_project(spark, root, ["lldf_data_change", "lldf_change_stream", "every_images", *ENGINES])
 
 
-def test_the_one_engine_is_the_table_and_the_view_selects_from_it(declared_sql):
-    """What the fuzz below runs: the table twin decodes column by column through the catalog's functions; the view
-    decodes nothing (a change here means a second engine to fuzz)."""
-    assert "unpack_bin(" in declared_sql["every_images_decoded"]
-    assert "unpack_bin(" not in declared_sql["every_images"] and "every_images_decoded" in declared_sql["every_images"]
+def test_the_engines_are_the_layout_function_and_the_per_field_sql(declared_sql):
+    """What the fuzz below runs (a mistake here would fuzz one engine twice); the view `every_images` selects from
+    the twin and decodes nothing."""
+    assert "decode_every_image(img)" in declared_sql["every_images_decoded"]
+    by_function = declared_sql["every_by_function"]
+    assert "decode_every_image" not in by_function and "jcat.ibmi_varchar" in by_function
+    assert "unpack_bin" not in declared_sql["every_images"] and "every_images_decoded" in declared_sql["every_images"]
 
 
 def test_each_value_of_a_mutated_declared_lldf_image_is_the_original_a_named_null_or_its_mutated_bytes(
@@ -355,14 +368,14 @@ def spelled_image(**hex_columns: str) -> bytes:
     return out
 
 
-def decode_spelled(spark, sql, images: list[bytes]) -> list[dict]:
+def decode_spelled(spark, sql, model: str, images: list[bytes]) -> list[dict]:
     """The row the declared table gives for each insert (IL) carrying one of `images`, in their order (one query)."""
     from support.fuzz import raw_view
 
     raw_view(spark, "fz_lldf_spelled", [change_record("IL", i, [image]) for i, image in enumerate(images)])
     run_model(spark, sql["lldf_data_change"], {"raw_lldf": "fz_lldf_spelled"}).createOrReplaceTempView("fz_lldf_c1")
     run_model(spark, sql["lldf_change_stream"], {"lldf_data_change": "fz_lldf_c1"}).createOrReplaceTempView("fz_lldf_s1")
-    rows = run_model(spark, sql["every_images_decoded"], {"lldf_change_stream": "fz_lldf_s1"}).collect()
+    rows = run_model(spark, sql[model], {"lldf_change_stream": "fz_lldf_s1"}).collect()
     return [r.asDict() for r in sorted(rows, key=lambda r: r["record_offset"])]
 
 
@@ -384,8 +397,9 @@ SPELLED = [  # (the image, the columns decode_errors names)
 ]
 
 
-def test_spelled_images_give_their_values_and_name_what_does_not_decode(spark, declared_sql):
-    rows = decode_spelled(spark, declared_sql, [image for image, _ in SPELLED])
+@pytest.mark.parametrize("model", ENGINES)
+def test_spelled_images_give_their_values_and_name_what_does_not_decode(spark, declared_sql, model):
+    rows = decode_spelled(spark, declared_sql, model, [image for image, _ in SPELLED])
     assert len(rows) == len(SPELLED)
     for n, (row, (image, named)) in enumerate(zip(rows, SPELLED)):
         assert row["decode_errors"] == named, n
