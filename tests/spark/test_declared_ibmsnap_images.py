@@ -17,12 +17,12 @@ from pathlib import Path
 
 import pytest
 from support import ibmsnap_unload as unload
+from support.declared import declared_project
 
 from udfs.cli import main
 from udfs.cli.tables import load_target
 from udfs.core.ddl import parse_text
-from udfs.dbt.runner import install_packages, run_dbt
-from udfs.render import home_project
+from udfs.dbt.runner import run_dbt
 from udfs.spark.landing import load
 
 pytestmark = pytest.mark.spark
@@ -82,22 +82,16 @@ def expected(written: list[dict], key=("STAFFNO",)) -> list[tuple]:
     return out
 
 
-PROJECT: dict[str, Path] = {}  # the home project the module's fixture declares its tables in
+PROJECT: dict[str, Path] = {}  # the project the module's fixture declares its tables in
 
 
 @pytest.fixture(scope="module")
 def built(spark, tmp_path_factory, jcat_home):
-    folder = tmp_path_factory.mktemp("cd")
-    root = PROJECT["root"] = folder / "project"
-    home_project.create(root)
-    for name in ("CDSTAFF", "CDSTAFF2"):
-        (folder / f"{name}.sql").write_text(DDL.format(name=name))
-    saved = os.environ.get("JCAT_PROJECT_DIR")
-    os.environ["JCAT_PROJECT_DIR"] = str(root)
-    try:
-        assert install_packages(root)
-        assert main(["tables", "add", "staff", "--log", "ibmsnap", "--ddl", str(folder / "CDSTAFF.sql"),
-                     "--key", "STAFFNO"]) == 0
+    with declared_project(tmp_path_factory, "staff", DDL.format(name="CDSTAFF"), "--log", "ibmsnap",
+                          "--key", "STAFFNO") as root:
+        PROJECT["root"] = root
+        folder = root.parent
+        (folder / "CDSTAFF2.sql").write_text(DDL.format(name="CDSTAFF2"))
         assert main(["tables", "add", "staff_flag", "--log", "ibmsnap", "--ddl", str(folder / "CDSTAFF2.sql"),
                      "--key", "STAFFNO", "--before-prefix", "X", "--null-indicator", "trailing",
                      "--variant", "os390/varchar16"]) == 0
@@ -116,14 +110,8 @@ def built(spark, tmp_path_factory, jcat_home):
             layout, length = load_target(name, None)
             assert load(spark, layout, [str(path)], record_length=length).ok
         # run, not build: jcat's own data tests would see every module's entries landed in this worker
-        ok = run_dbt(spark, ["run", "--select", "ibmsnap_register", "ibmsnap_register_decoded", "staff_images",
-                             "staff_images_decoded", "staff_flag_images", "staff_flag_images_decoded"])
-        yield ok
-    finally:
-        if saved is None:
-            os.environ.pop("JCAT_PROJECT_DIR", None)
-        else:
-            os.environ["JCAT_PROJECT_DIR"] = saved
+        yield run_dbt(spark, ["run", "--select", "ibmsnap_register", "ibmsnap_register_decoded", "staff_images",
+                              "staff_images_decoded", "staff_flag_images", "staff_flag_images_decoded"])
 
 
 def _read(spark, relation: str) -> list[tuple]:

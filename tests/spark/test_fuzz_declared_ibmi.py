@@ -12,12 +12,12 @@ million records.
 from __future__ import annotations
 
 import datetime as dt
-import os
 from decimal import Decimal
 
 import pytest
 from support import ibmi_buffer as buf
 from support import ibmi_images as img
+from support.declared import declared_project
 from support.fuzz import (
     MUT,
     ORIG,
@@ -38,8 +38,6 @@ from support.fuzz import (
 from support.ibmi import HEADING, type5_record
 
 from udfs.cli import main
-from udfs.dbt.runner import install_packages
-from udfs.render import home_project
 
 pytestmark = pytest.mark.spark
 
@@ -266,26 +264,12 @@ FUZZ = Fuzz("declared IBM i table, every column type", (Shape(base_record, judge
 @pytest.fixture(scope="module")
 def every_project(spark, tmp_path_factory):
     """The home project with the table declared."""
-    root = tmp_path_factory.mktemp("every") / "project"
-    home_project.create(root)
-    ddl = root.parent / "every.sql"
-    ddl.write_text(DDL)
-    saved = os.environ.get("JCAT_PROJECT_DIR")
-    os.environ["JCAT_PROJECT_DIR"] = str(root)
-    try:
-        assert install_packages(root)
-        assert main(["tables", "add", "every", "--log", "ibmi", "--ddl", str(ddl), "--datfmt", "*EUR",
-                     "--timfmt", "*EUR"]) == 0
+    with declared_project(tmp_path_factory, "every", DDL, "--log", "ibmi", "--datfmt", "*EUR",
+                          "--timfmt", "*EUR") as root:
         declaration = root / "tables" / "every.yml"
         declaration.write_text(declaration.read_text().replace("  columns: {}\n", COLUMN_FORMATS))
         assert main(["generate"]) == 0
-    finally:
-        if saved is None:
-            os.environ.pop("JCAT_PROJECT_DIR", None)
-        else:
-            os.environ["JCAT_PROJECT_DIR"] = saved
-    return root
-
+        yield root
 
 @pytest.fixture(scope="module")
 def declared_sql(spark, every_project):

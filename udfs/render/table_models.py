@@ -28,23 +28,20 @@ RENDERERS = {"ibmi": tables_ibmi, "lldf": tables_lldf, "ibmsnap": tables_ibmsnap
 
 VIEW_TEXT_LIMIT = 32_700  # characters of view text the embedded Derby metastore keeps (a LONG VARCHAR)
 VIEW_TEXT_BUDGET = int(VIEW_TEXT_LIMIT * 0.9)
-# Characters allowed for a macro call in the view's SQL, at least what it expands to: jcat_packed is a scaled
-# unpack_packed call (about 110), the others a relation name or the strict guard (about 300).
-MACRO_ALLOWANCE = {"jcat_packed": 160}
-OTHER_MACRO_ALLOWANCE = 400
+# Characters allowed for a macro call in the view's SQL other than jcat_fn, at least what it expands to: a relation
+# name, `true` or the NOT IN of an incremental run, the strict guard (about 300).
+MACRO_ALLOWANCE = 400
 
 
 def view_text_estimate(table: DeclaredTable) -> int:
     """At least the characters of the view's compiled SQL: the per-field branch of the table's macro, each jcat_fn
-    call as the persistent function's name and every other macro call at its allowance."""
+    call as the persistent function's name and every other macro call at MACRO_ALLOWANCE."""
     text = re.sub(r"\{#.*?#\}", "", RENDERERS[table.log].images_macro(table), flags=re.S)
     text = re.sub(r"\{%-? if jcat\.jcat_by_layout\(\) %\}.*?\{%-? else %\}", "", text, flags=re.S)
     text = re.sub(r"\{%.*?%\}", "", text, flags=re.S)
     text = re.sub(r"\{\{ jcat\.jcat_fn\('(\w+)'\) \}\}", r"jcat.\1", text)
-    macros = re.findall(r"\{\{.*?\}\}", text, flags=re.S)
-    allowed = sum(MACRO_ALLOWANCE.get(m.group(1), OTHER_MACRO_ALLOWANCE) if (m := re.match(r"\{\{ jcat\.(\w+)\(", call))
-                  else OTHER_MACRO_ALLOWANCE for call in macros)
-    return len(re.sub(r"\{\{.*?\}\}", "", text, flags=re.S)) + allowed
+    macros = len(re.findall(r"\{\{.*?\}\}", text, flags=re.S))
+    return len(re.sub(r"\{\{.*?\}\}", "", text, flags=re.S)) + macros * MACRO_ALLOWANCE
 
 
 def _decodes_in_twin_only(table: DeclaredTable) -> bool:

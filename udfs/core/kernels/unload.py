@@ -101,15 +101,17 @@ def _var_bytes(records: np.ndarray, at: int, n: int, present: np.ndarray) -> pa.
                                                            pa.py_buffer(np.ascontiguousarray(data[keep]))])
 
 
-def _scaled(unscaled: pa.Array, c: UnloadColumn) -> pa.Array:
-    """DECIMAL(31,0) digits to DECIMAL(p,s) with the same unscaled value; more than p digits gives NULL."""
+def digits_as_decimal(unscaled: pa.Array, precision: int, scale: int) -> pa.Array:
+    """DECIMAL(31,0) digits to DECIMAL(precision, scale) with the same unscaled value, exactly; more than
+    `precision` digits (a digit in a packed field's pad half-byte) gives NULL."""
+    target = pa.decimal128(precision, scale)
     if not len(unscaled):
-        return pa.array([], c.arrow_type)
-    limit = pa.scalar(10 ** c.length, pa.decimal128(38, 0))
-    fits = pc.less(pc.abs(unscaled.cast(pa.decimal128(38, 0))), limit)
-    kept = pc.if_else(fits, unscaled, pa.scalar(None, unscaled.type))
+        return pa.array([], target)
+    wide = unscaled.cast(pa.decimal128(38, 0))
+    fits = pc.less(pc.abs(wide), pa.scalar(10 ** precision, pa.decimal128(38, 0)))
+    kept = pc.if_else(fits, wide, pa.scalar(None, wide.type))
     data = kept.buffers()[1]  # 16-byte little-endian unscaled integers, whatever the type's scale says
-    return pa.Array.from_buffers(c.arrow_type, len(kept), [kept.buffers()[0], data], offset=kept.offset)
+    return pa.Array.from_buffers(target, len(kept), [kept.buffers()[0], data], offset=kept.offset)
 
 
 def decode_unload(b, columns: Sequence[UnloadColumn], null_indicator: str = "leading", ccsid: int = 37,
@@ -156,7 +158,7 @@ def _column(records: np.ndarray, c: UnloadColumn, at: int, present: np.ndarray, 
     if c.kind in _INT_TYPES:
         return unpack_bin(cut, strict=strict).cast(c.arrow_type)
     if c.kind == "decimal":
-        return _scaled(unpack_packed(cut, strict=strict), c)
+        return digits_as_decimal(unpack_packed(cut, strict=strict), c.length, c.scale)
     if c.kind == "timestamp":
         return parse_ibmi_timestamp(cut, ccsid, strict=strict)
     raise ValueError(f"{c.name}: no unload decoder for kind {c.kind}")

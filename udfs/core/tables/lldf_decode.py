@@ -21,6 +21,7 @@ import pyarrow.compute as pc
 from ..catalog import Arg, Function
 from ..kernels.batch import BinaryBatch, DecodeError, binary_batch, fixed_width_batch
 from ..kernels.record import binary_array
+from ..kernels.unload import digits_as_decimal
 from .declaration import DeclaredTable
 from .ibmi_image import value_function
 from .image_decode import KERNELS
@@ -120,13 +121,9 @@ def _raw(image: _Image, c: LldfColumn, data: np.ndarray, width: np.ndarray, pres
 def typed(raw: pa.Array, c: LldfColumn) -> pa.Array:
     """The function's raw value as the DDL types the column: a DECIMAL's digits scaled exactly (NULL past its
     precision: an even precision's pad half-byte holding a digit), integers narrowed, REAL to FLOAT."""
-    target = arrow_type(c)
     if c.spec.type == "DECIMAL":
-        wide = raw.cast(pa.decimal128(38, 0))
-        fits = pc.less(pc.abs(wide), pa.scalar(10 ** c.spec.length, pa.decimal128(38, 0)))
-        kept = pc.if_else(fits, wide, pa.scalar(None, wide.type))
-        # the same 16-byte unscaled integers, read at the column's scale
-        return pa.Array.from_buffers(target, len(kept), [kept.buffers()[0], kept.buffers()[1]], offset=kept.offset)
+        return digits_as_decimal(raw, c.spec.length, c.spec.scale)
+    target = arrow_type(c)
     return raw if raw.type == target else raw.cast(target)
 
 
