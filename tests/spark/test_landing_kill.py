@@ -164,6 +164,19 @@ def _rerun_drops_one(home, path: Path) -> None:
     assert run.stderr.count("dropped uncommitted load") == 1
 
 
+def _report_then_rerun(home, path: Path) -> tuple[dict, int]:
+    """What another process sees, then a load of `path` by that process: (the report, how many uncommitted loads
+    its load dropped)."""
+    script = REPORT + f"""
+from udfs.spark.landing import load
+print(json.dumps({{"recovered": len(load(spark, "qasym7j5", [{str(path)!r}]).recovered)}}))
+"""
+    run = subprocess.run([sys.executable, "-c", script], env=_env(home), capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr[-3000:]
+    seen, rerun = (json.loads(ln) for ln in run.stdout.strip().splitlines()[-2:])
+    return seen, rerun["recovered"]
+
+
 def _release(marker: Path, proc) -> None:
     marker.unlink()  # the paused load goes on and commits
     out, _ = proc.communicate(timeout=600)
@@ -231,9 +244,9 @@ def test_kills_at_staged_and_commit_while_another_load_is_in_flight(tmp_path):
         try:
             _wait_for(marker_a, load_a)
             _kill_loads_at(home, b, ("staged", "commit"), tmp_path, "b")
-            seen = _report(home)
+            seen, recovered = _report_then_rerun(home, b)  # one process: each costs a JVM
             assert seen["files"] == {} and seen["rejects"] == 0 and seen["ledger"] == [], seen  # nothing visible
-            _rerun_drops_one(home, b)  # the load killed at commit; a is leased
+            assert recovered == 1  # the load killed at commit; a is leased
             _release(marker_a, load_a)
         finally:
             _kill(load_a)
