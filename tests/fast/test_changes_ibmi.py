@@ -81,6 +81,17 @@ def test_ub_pairs_with_the_next_up_of_its_job_and_thread_not_its_neighbour():
     assert [c[:3] for c in changes(res)] == [("u", 2, 3), ("u", 1, 5), ("u", 4, 6)]
 
 
+def test_ub_never_pairs_with_an_up_of_another_cycle():
+    res = resolve(journal("""
+        1 R UB 0 5
+        2 C SC 2 0
+        3 R UP 2 5
+        4 C CM 2 0
+    """))
+    assert changes(res) == [("u", None, 3, False, 4, 1, "2")]
+    assert problems(res) == {1: ibmi.NO_UP}
+
+
 def test_up_without_ub_is_an_update_with_no_before_image():
     res = resolve(journal("""
         1 C SC 1 0

@@ -56,6 +56,7 @@ KINDS = {("R", "PT"): INSERT, ("R", "PX"): INSERT, ("R", "UB"): UB, ("R", "UP"):
          ("R", "DR"): DR, ("R", "BR"): BR, ("R", "UR"): UR, ("F", "CR"): CLEAR, ("F", "RG"): STOP, ("D", "CG"): STOP,
          ("C", "SC"): START, ("C", "CM"): COMMIT, ("C", "RB"): ROLLBACK}
 FORWARD = (INSERT, UP, DELETE)
+IMAGE_KEY = ["OBJECT", "RRN", "JOB", "THREAD"]  # a before image and its after image share these
 COMPENSATION = (DR, UR)
 
 STOP_REASONS = {
@@ -151,12 +152,13 @@ def _pair_images(e: pd.DataFrame, before: int, after: int) -> np.ndarray:
     followed by something else of its OBJECT, RRN, JOB and THREAD (no partner will come), -1 otherwise."""
     sel = np.flatnonzero(np.isin(e["KIND"].to_numpy(), (before, after)))
     s = e.iloc[sel]
-    order = np.lexsort((sel, s["THREAD"].to_numpy(), s["JOB"].to_numpy(), s["RRN"].to_numpy(), s["OBJECT"].to_numpy()))
+    order = np.lexsort((sel, *(s[c].to_numpy() for c in reversed(IMAGE_KEY))))  # by key, then journal order
     s, idx = s.iloc[order], sel[order]
     nxt = s.shift(-1)
-    same_key = ((s[["OBJECT", "RRN", "JOB", "THREAD"]] == nxt[["OBJECT", "RRN", "JOB", "THREAD"]]).all(axis=1)).to_numpy()
+    same_key = (s[IMAGE_KEY] == nxt[IMAGE_KEY]).all(axis=1).to_numpy()
     is_before = s["KIND"].to_numpy() == before
-    pairs = is_before & same_key & (nxt["KIND"].to_numpy() == after) & (nxt["CYCLE"].to_numpy() == s["CYCLE"].to_numpy())
+    same_cycle = nxt["CYCLE"].to_numpy() == s["CYCLE"].to_numpy()
+    pairs = is_before & same_key & (nxt["KIND"].to_numpy() == after) & same_cycle
     partner = np.full(len(e), -1, dtype=np.int64)
     left, right = idx[pairs], np.roll(idx, -1)[pairs]
     partner[left], partner[right] = right, left
