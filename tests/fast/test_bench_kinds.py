@@ -80,3 +80,32 @@ def test_scaling_report_flags_time_and_memory_growth():
     assert not figures["b/catalog"]["time_ok"] and not figures["b/catalog"]["memory_ok"]
     assert figures["b/catalog"]["memory_ratio_largest"] == pytest.approx(1.4)
     assert "MISSED: b/catalog" in text
+
+
+def test_scaling_runs_each_size_as_a_child_of_its_own_and_reports_their_figures(monkeypatch, tmp_path):
+    """--scaling starts one `jcat bench` per size (the process plumbing `--isolate` runs in the suite), each with
+    that size's records and its own JCAT_HOME, and reports the children's figures (the heavy Spark test runs it)."""
+    import argparse
+    import json
+
+    import udfs.bench as bench
+
+    asked = []
+
+    def child(args, extra, json_out, home, records=None):
+        asked.append((records, extra, home.name))
+        return {"results": [dict(_run("ibmsnap", "catalog", 1.0 + records / 1000, 1000), records=records)]}
+
+    monkeypatch.setattr(bench, "_child", child)
+    out = tmp_path / "scaling.json"
+    args = argparse.Namespace(master="local[1]", records=None, repeat=1, json_path=str(out), layouts=["ibmsnap"],
+                              ways=None, scaling="100,200")
+    assert bench.run_scaling(args) == 0
+    assert asked == [(100, ["--ways", "catalog", "--layout", "ibmsnap"], "home-100"),
+                     (200, ["--ways", "catalog", "--layout", "ibmsnap"], "home-200")]
+    figures = json.loads(out.read_text())
+    assert figures["sizes"] == [100, 200] and [figures["runs"][s]["results"][0]["records"] for s in ("100", "200")] \
+        == [100, 200]
+    assert figures["scaling"]["ibmsnap/catalog"]["time_spread"] == pytest.approx(1.2 / 1.1)
+    monkeypatch.setattr(bench, "_child", lambda *a, **k: None)  # a child that failed
+    assert bench.run_scaling(args) == 1

@@ -84,7 +84,8 @@ def test_bench_runs_every_layout_and_writes_figures(spark, tmp_path, capsys, rec
     assert "sql_functions vs JVM" in printed
 
 
-@pytest.mark.parametrize("sizes", [(100, 200), pytest.param((600, 1200), marks=pytest.mark.heavy)])
+@pytest.mark.heavy  # its processes are `--isolate`'s (run below); tests/fast checks what it asks of them
+@pytest.mark.parametrize("sizes", [(100, 200), (600, 1200)])
 def test_scaling_runs_each_size_in_its_own_process(tmp_path, capsys, sizes):
     from udfs.bench import run_bench
 

@@ -207,10 +207,11 @@ def _print_reports(results: list, model_results: list, nbytes: dict) -> None:
 
 # --- isolated ways -------------------------------------------------------------------------------------------
 
-def _child(args, extra: list[str], json_out: Path, home: Path) -> dict | None:
+def _child(args, extra: list[str], json_out: Path, home: Path, records: int | None = None) -> dict | None:
     """One `jcat bench` in a fresh process with its own JCAT_HOME; its JSON figures, or None when it failed."""
     cmd = [sys.executable, "-m", "udfs.cli"] + (["--master", args.master] if args.master else []) + [
-        "bench", "--records", str(args.records), "--repeat", str(args.repeat), "--json", str(json_out)] + extra
+        "bench", "--records", str(records or args.records), "--repeat", str(args.repeat), "--json", str(json_out)
+    ] + extra
     print(f"--- {' '.join(cmd[3:])}", flush=True)
     # its own JCAT_HOME, the same project (a declared table's layout is read from it)
     done = subprocess.run(cmd, env={**os.environ, **project_env(), "JCAT_HOME": str(home)})
@@ -269,20 +270,14 @@ def run_scaling(args) -> int:
     print(f"jcat bench scaling: sizes {', '.join(f'{s:,}' for s in sizes)}; layouts {', '.join(names)}; "
           f"ways {ways}; each size in a fresh process", flush=True)
     runs: dict[int, dict] = {}
+    extra = ["--ways", ways] + sum((["--layout", n] for n in names), [])
     with tempfile.TemporaryDirectory() as tmp:
         for size in sizes:
-            out = Path(tmp) / f"{size}.json"
-            cmd = [sys.executable, "-m", "udfs.cli"] + (["--master", args.master] if args.master else []) + [
-                "bench", "--records", str(size), "--repeat", str(args.repeat), "--ways", ways, "--json", str(out),
-            ] + sum((["--layout", n] for n in names), [])
-            print(f"--- {size:,} records: {' '.join(cmd[2:])}", flush=True)
             # its own JCAT_HOME: a fresh metastore and warehouse, removed with the data when the run ends
-            env = {**os.environ, "JCAT_HOME": str(Path(tmp) / f"home-{size}")}
-            done = subprocess.run(cmd, env=env)
-            if done.returncode != 0:
-                print(f"jcat bench: the {size:,}-record run failed (exit {done.returncode})", file=sys.stderr)
-                return done.returncode
-            runs[size] = json.loads(out.read_text())
+            got = _child(args, extra, Path(tmp) / f"{size}.json", Path(tmp) / f"home-{size}", records=size)
+            if got is None:
+                return 1
+            runs[size] = got
     text, figures = scaling_report(runs)
     print()
     print(text)
