@@ -128,6 +128,23 @@ def test_a_clear_closes_every_open_version_at_its_position_and_later_inserts_reo
     assert rows(built.open) == [version(2, "x", 1, None, 4)]
 
 
+def test_a_clear_ends_a_row_even_when_an_update_writes_its_values_back_in_the_same_commit():
+    built = build(change("c", 1, 1, after=row(1, 1)),
+                  change("t", 2, 1), change("u", 2, 2, after=row(1, 1), before_present=False))
+    assert rows(built.closed) == [version(1, "x", 1, None, 1, 2)]
+    assert rows(built.open) == [version(1, "x", 1, None, 2)]
+    assert built.problems["PROBLEM"].tolist() == [state.UPDATE_OF_ABSENT_KEY]
+
+
+def test_a_clear_in_a_later_batch_ends_the_open_versions_before_a_later_commit_writes_them_back():
+    first = build(change("c", 1, 1, after=row(1, 1)))
+    second = build(change("t", 2, 1), change("u", 3, 1, after=row(1, 1), before_present=False),
+                   open_versions=first.open)
+    assert rows(second.closed) == [version(1, "x", 1, None, 1, 2)]
+    assert rows(second.open) == [version(1, "x", 1, None, 3)]
+    assert second.problems["PROBLEM"].tolist() == [state.UPDATE_OF_ABSENT_KEY]
+
+
 def test_a_key_change_closes_the_old_key_and_opens_the_new_one():
     built = build(change("c", 1, 1, after=row(1, 1)), change("u", 2, 1, before=row(1, 1), after=row(7, 1)))
     assert rows(built.closed) == [version(1, "x", 1, None, 1, 2)]
@@ -222,3 +239,23 @@ def test_batches_give_what_one_call_gives(seed):
         closed += rows(step.closed)
     assert sorted(closed, key=repr) == rows(whole.closed)
     assert rows(open_versions) == rows(whole.open)
+
+
+def test_open_versions_holding_a_key_twice_are_refused():
+    first = build(change("c", 1, 1, after=row(1, 1)))
+    twice = pd.concat([first.open, first.open], ignore_index=True)
+    with pytest.raises(ValueError, match="twice"):
+        build(change("c", 2, 1, after=row(2, 1)), open_versions=twice)
+
+
+def test_nullable_typed_columns_give_the_versions_object_columns_give():
+    changes = random_stream(7, commits=120)
+    typed = as_frame(changes)
+    for side in ("BEFORE", "AFTER"):
+        typed[f"{side}_K1"] = typed[f"{side}_K1"].astype("Int64")
+        typed[f"{side}_A"] = typed[f"{side}_A"].astype("Int64")
+        typed[f"{side}_B"] = typed[f"{side}_B"].astype("string")
+    built = apply(empty_versions(COLUMNS), typed, KEY, COLUMNS)
+    replay = _oracle(changes)
+    assert rows(built.closed) == _oracle_rows(replay.closed)
+    assert rows(built.open) == _oracle_rows(replay.open.values())

@@ -74,6 +74,9 @@ def random_stream(seed: int, commits: int = 300, keys: int = 12) -> list[dict]:
             if roll < 0.03:
                 steps.append(("t", None, None, True))
                 state.clear()
+                if old is not None and rnd.random() < 0.5:  # the cleared row written back by an update
+                    steps.append(("u", None, old, False))
+                    state[key_of(old)] = old
             elif roll < 0.25 or old is None:
                 row = some_row(some_key())  # sometimes over a present key: an anomaly
                 steps.append(("c", None, row, False))
