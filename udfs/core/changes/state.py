@@ -170,12 +170,13 @@ class _Commits:
 def _key_ids(open_versions: pd.DataFrame, keyed: pd.DataFrame, key: list[str]) -> tuple[np.ndarray, np.ndarray]:
     """One integer per distinct key (NULL equals NULL) over the open versions and the changes."""
     is_delete = (keyed[OP] == "d").to_numpy()
-    parts = []
+    ids = np.zeros(len(open_versions) + len(keyed), dtype=np.int64)
     for k in key:
         of_changes = np.where(is_delete, keyed[before(k)].to_numpy(dtype=object), keyed[after(k)].to_numpy(dtype=object))
         both = np.concatenate([open_versions[k].to_numpy(dtype=object), of_changes])
-        parts.append(pd.factorize(pd.Series(both, dtype=object), use_na_sentinel=True)[0])
-    ids = pd.DataFrame(parts).T.groupby(list(range(len(key))), sort=False).ngroup().to_numpy(dtype=np.int64)
+        codes = pd.factorize(pd.Series(both, dtype=object), use_na_sentinel=True)[0] + 1  # NULL is code 0
+        # Pairs of dense codes below n stay below n * (n + 1): no overflow; factorize makes them dense again.
+        ids = pd.factorize(ids * (codes.max(initial=0) + 1) + codes)[0].astype(np.int64)
     open_ids = ids[:len(open_versions)]
     if len(np.unique(open_ids)) != len(open_ids):
         raise ValueError("the open versions hold a key twice: one open version per key")
