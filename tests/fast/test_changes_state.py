@@ -259,3 +259,10 @@ def test_nullable_typed_columns_give_the_versions_object_columns_give():
     replay = _oracle(changes)
     assert rows(built.closed) == _oracle_rows(replay.closed)
     assert rows(built.open) == _oracle_rows(replay.open.values())
+
+
+def test_a_batch_holding_only_a_clear_closes_every_open_version():
+    first = build(change("c", 1, 1, after=row(1, 1)), change("c", 2, 1, after=row(2, 2)))
+    cleared = build(change("t", 3, 1), open_versions=first.open)
+    assert rows(cleared.closed) == [version(1, "x", 1, None, 1, 3), version(2, "x", 2, None, 2, 3)]
+    assert rows(cleared.open) == [] and cleared.problems.empty

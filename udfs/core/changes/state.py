@@ -11,6 +11,9 @@ A version is a key's row between transactions (one COMMIT_POSITION): the key's s
 change of it. Within a transaction a row's identity ends when it is deleted, inserted over or truncated: the
 transaction then closes its version and, if the key is present at its end, opens a new one even with the same
 values. A transaction that only updates a key opens a new version only if a value changed (NULL equals NULL).
+A snapshot row ('r') is an insert; a clear ('t') ends every row. Anomalies follow the log (an insert over a present
+key replaces its row, an update of an absent key inserts it, a delete of an absent key does nothing) and are
+returned as problems, one row per change.
 
 Everything is whole-batch numpy/pandas (sort, group, shift, searchsorted): no Python loop per row or key.
 """
@@ -225,9 +228,9 @@ def _transaction_events(keyed: pd.DataFrame, open_versions: pd.DataFrame, open_i
     ends_identity = events["_ends_identity"].to_numpy() | (commits.last_clear_in_txn[txn] >= 0)
 
     key_id = events["_key_id"].to_numpy()
-    first = np.r_[True, key_id[1:] != key_id[:-1]]
-    previous_txn = np.r_[-1, txn[:-1]]
-    previous_present = np.r_[False, present[:-1]]
+    first = key_id != _shifted(key_id, -1)
+    previous_txn = _shifted(txn, -1)
+    previous_present = _shifted(present, False)
     was_open_before_batch = np.isin(key_id, open_ids) & (commits.clears_between(np.full_like(txn, -1), txn) == 0)
     open_before = np.where(first, was_open_before_batch,
                            previous_present & (commits.clears_between(previous_txn, txn) == 0))
@@ -289,6 +292,14 @@ def _concat(frames: list[pd.DataFrame]) -> pd.DataFrame:
 def _versions_frame(versions: pd.DataFrame, columns: list[str]) -> pd.DataFrame:
     out = versions.reindex(columns=[*columns, *VALIDITY_COLUMNS])
     return out.sort_values([VALID_FROM_POSITION], kind="stable").reset_index(drop=True)
+
+
+def _shifted(values: np.ndarray, fill) -> np.ndarray:
+    """Each element's predecessor, `fill` for the first."""
+    out = np.empty_like(values)
+    out[:1] = fill
+    out[1:] = values[:-1]
+    return out
 
 
 def _same_rows(left: pd.DataFrame, left_columns: list[str], right: pd.DataFrame, right_columns: list[str]) -> np.ndarray:
