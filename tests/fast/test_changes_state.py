@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -18,9 +19,14 @@ ALL = [*COLUMNS, *VALIDITY_COLUMNS]
 
 
 def _plain(v):
-    """NULL as None, and a whole float as the int it is (a NULL-able integer column of a frame is float)."""
+    """NULL as None, numpy scalars as Python's, and a whole float as the int it is (a NULL-able integer column of
+    a frame is float)."""
     if v is None or (not isinstance(v, str) and pd.isna(v)):
         return None
+    if isinstance(v, np.datetime64):
+        return pd.Timestamp(v)
+    if isinstance(v, np.generic):
+        v = v.item()
     return int(v) if isinstance(v, float) and v.is_integer() else v
 
 
@@ -75,6 +81,8 @@ def test_an_insert_opens_and_an_update_closes_and_opens():
     assert rows(built.closed) == [version(1, "x", 1, None, 1, 2)]
     assert rows(built.open) == [version(1, "x", 2, None, 2)]
     assert built.problems.empty
+    assert built.closed["VALID_FROM"].dtype == built.closed["VALID_TO"].dtype == "datetime64[ns]"  # the commits'
+    assert built.open["VALID_TO"].isna().all() and built.open["VALID_TO_POSITION"].isna().all()
 
 
 def test_an_update_that_changes_no_value_opens_nothing_null_equal_to_null():

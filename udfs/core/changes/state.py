@@ -146,7 +146,7 @@ class _Commits:
         codes, self.positions = pd.factorize(changes[COMMIT_POSITION], sort=True)
         self.txn_of_change = codes.astype(np.int64)
         first_row = np.unique(codes, return_index=True)[1]
-        self.timestamps = changes[COMMIT_TIMESTAMP].to_numpy()[first_row]
+        self.timestamps = changes[COMMIT_TIMESTAMP].iloc[first_row].reset_index(drop=True)  # keeps its type
         clears = np.flatnonzero((changes[OP] == "t").to_numpy())
         self.clear_ordinals = clears  # ordinals of the 't' changes, ascending
         self.clear_txns = np.unique(codes[clears]).astype(np.int64)
@@ -155,8 +155,9 @@ class _Commits:
         self.last_clear_in_txn = last_clear  # ordinal of each transaction's last 't', -1 without one
 
     def last_clear_before(self, ordinals: np.ndarray) -> np.ndarray:
-        at = np.searchsorted(self.clear_ordinals, ordinals, side="left")
-        return np.where(at > 0, self.clear_ordinals[np.maximum(at - 1, 0)] if len(self.clear_ordinals) else -1, -1)
+        """The ordinal of the last clear before each change, -1 for none."""
+        padded = np.r_[-1, self.clear_ordinals]
+        return padded[np.searchsorted(self.clear_ordinals, ordinals, side="left")]
 
     def clears_between(self, after_txn: np.ndarray, before_txn: np.ndarray) -> np.ndarray:
         """How many transactions strictly between the two held a clear."""
@@ -229,23 +230,27 @@ def _transaction_events(keyed: pd.DataFrame, open_versions: pd.DataFrame, open_i
 
     key_id = events["_key_id"].to_numpy()
     first = key_id != _shifted(key_id, -1)
-    previous_txn = _shifted(txn, -1)
-    previous_present = _shifted(present, False)
     was_open_before_batch = np.isin(key_id, open_ids) & (commits.clears_between(np.full_like(txn, -1), txn) == 0)
     open_before = np.where(first, was_open_before_batch,
-                           previous_present & (commits.clears_between(previous_txn, txn) == 0))
-
+                           _shifted(present, False) & (commits.clears_between(_shifted(txn, -1), txn) == 0))
     after_values = events[[after(c) for c in columns]].astype(object)
-    previous_values = after_values.shift()
-    opened_rows = pd.Series(np.arange(len(open_versions)), index=open_ids)
-    from_open = opened_rows.reindex(key_id[first & was_open_before_batch]).to_numpy()
-    previous_values.iloc[np.flatnonzero(first & was_open_before_batch)] = open_versions[columns].iloc[from_open].to_numpy(
-        dtype=object)
-    unchanged = _same_rows(after_values, list(after_values.columns), previous_values, list(previous_values.columns))
+    before_values = _values_before(after_values, first & was_open_before_batch, key_id, open_versions, open_ids,
+                                   columns)
+    unchanged = _same_rows(after_values, list(after_values.columns), before_values, list(before_values.columns))
     changed = ends_identity | ~unchanged
     events["_closes"] = open_before & (~present | changed)
     events["_opens"] = present & (~open_before | changed)
     return events
+
+
+def _values_before(after_values: pd.DataFrame, from_open: np.ndarray, key_id: np.ndarray,
+                   open_versions: pd.DataFrame, open_ids: np.ndarray, columns: list[str]) -> pd.DataFrame:
+    """The key's row before each event: the previous event's (same key: events are sorted by key, then commit),
+    or for `from_open` events the open version's. Where the key was absent the values do not matter."""
+    values = after_values.shift()
+    open_row = pd.Series(np.arange(len(open_versions)), index=open_ids).reindex(key_id[from_open]).to_numpy()
+    values.iloc[np.flatnonzero(from_open)] = open_versions[columns].iloc[open_row].to_numpy(dtype=object)
+    return values
 
 
 def _versions(open_versions: pd.DataFrame, open_ids: np.ndarray, events: pd.DataFrame, commits: _Commits,
@@ -258,17 +263,15 @@ def _versions(open_versions: pd.DataFrame, open_ids: np.ndarray, events: pd.Data
     end = np.minimum(_next_of_key(closes["_key_id"].to_numpy(), closes["_txn"].to_numpy(), starts_key, starts_txn,
                                   len(commits.positions)),
                      commits.first_clear_after(starts_txn))
-    new = pd.DataFrame({c: openings[after(c)].to_numpy() for c in columns})
+    new = pd.DataFrame({c: openings[after(c)].reset_index(drop=True) for c in columns})
     new[VALID_FROM_POSITION] = commits.positions.to_numpy()[openings["_txn"].to_numpy()]
-    new[VALID_FROM] = commits.timestamps[openings["_txn"].to_numpy()]
+    new[VALID_FROM] = commits.timestamps.take(openings["_txn"].to_numpy()).to_numpy()
     versions = _concat([open_versions[[*columns, VALID_FROM_POSITION, VALID_FROM]], new])
-    ended = end < len(commits.positions)
-    end_txn = end[ended]
-    versions[VALID_TO_POSITION] = None
-    versions[VALID_TO] = None
-    versions.loc[ended, VALID_TO_POSITION] = commits.positions.to_numpy()[end_txn]
-    versions.loc[ended, VALID_TO] = commits.timestamps[end_txn]
+    # Reindexing past the last transaction gives NULL: the open versions' end.
+    versions[VALID_TO_POSITION] = pd.Series(commits.positions, dtype=object).reindex(end).to_numpy()
+    versions[VALID_TO] = commits.timestamps.reindex(end).to_numpy()
     versions = versions[[*columns, *VALIDITY_COLUMNS]]
+    ended = end < len(commits.positions)
     return _versions_frame(versions[ended], columns), _versions_frame(versions[~ended], columns)
 
 
