@@ -60,7 +60,7 @@ def test_insert_update_delete_commit_at_the_cm_in_the_order_made():
         14 R DL 10 7
         15 C CM 10 0
     """))
-    assert changes(res) == [("c", None, 11, True, 15, 1, "10"), ("u", 12, 13, True, 15, 2, "10"),
+    assert changes(res) == [("c", None, 11, False, 15, 1, "10"), ("u", 12, 13, True, 15, 2, "10"),
                             ("d", 14, None, True, 15, 3, "10")]
     assert res.changes[frame.COMMIT_POSITION].tolist() == ["0000" + "0000000000000000000F"] * 3
     assert res.changes.dtypes.astype(str).tolist() == ["object", "Int64", "Int64", "bool", "datetime64[ns]", "object",
@@ -146,7 +146,7 @@ def test_savepoint_rollback_under_after_images_only_and_rrn_reused():
         7 R UP 1 5
         8 C CM 1 0
     """))
-    assert [c[:4] for c in changes(res)] == [("c", None, 6, True), ("u", None, 7, False)]
+    assert [c[:4] for c in changes(res)] == [("c", None, 6, False), ("u", None, 7, False)]
     assert [c[5] for c in changes(res)] == [1, 2]
 
 
@@ -195,7 +195,7 @@ def test_outside_commitment_control_each_change_commits_at_its_own_entry():
         5 R DL 0 5
         6 R DR 0 5
     """))
-    assert changes(res) == [("c", None, 1, True, 1, 1, None), ("u", 2, 4, True, 4, 1, None),
+    assert changes(res) == [("c", None, 1, False, 1, 1, None), ("u", 2, 4, True, 4, 1, None),
                             ("d", 5, None, True, 5, 1, None)]
     assert problems(res) == {6: ibmi.OUTSIDE_CYCLE}
     assert res.pending.tolist() == [3]
@@ -241,7 +241,7 @@ def test_clear_is_a_truncate():
         1 R PT 0 5
         2 F CR 0 0
     """))
-    assert changes(res) == [("c", None, 1, True, 1, 1, None), ("t", None, None, True, 2, 1, None)]
+    assert changes(res) == [("c", None, 1, False, 1, 1, None), ("t", None, None, False, 2, 1, None)]
 
 
 @pytest.mark.parametrize("code, kind", [("F", "RG"), ("D", "CG")])

@@ -280,9 +280,9 @@ def oracle(workload: Workload) -> list[Commit]:
             undone.add(ev.op)
         elif ev.kind in ("insert", "update_end", "delete", "clear"):
             before_present = ev.kind != "update_end" or workload.images[ev.obj] == "*BOTH"
-            change = {"insert": ("c", None, ev.new, True), "update_end": ("u", ev.old if before_present else None,
+            change = {"insert": ("c", None, ev.new, False), "update_end": ("u", ev.old if before_present else None,
                       ev.new, before_present), "delete": ("d", ev.old, None, True),
-                      "clear": ("t", None, None, True)}[ev.kind]
+                      "clear": ("t", None, None, False)}[ev.kind]
             if ev.txn is None:
                 commits.append(Commit(None, ev.t, (change,)))
             else:

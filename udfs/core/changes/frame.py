@@ -13,7 +13,8 @@ OPS = {"c": "create (insert)", "u": "update", "d": "delete", "t": "truncate (a c
 OP = "OP"  # one of OPS
 BEFORE_ROW = "BEFORE_ROW"  # ROW_ID of the before image, <NA> when there is none
 AFTER_ROW = "AFTER_ROW"  # ROW_ID of the after image, <NA> for 'd' and 't'
-BEFORE_PRESENT = "BEFORE_PRESENT"  # False where the log wrote no before image (IBM i IMAGES(*AFTER))
+BEFORE_PRESENT = "BEFORE_PRESENT"  # the change carries a before image: never for 'c' and 't', nor an update the log
+# wrote without one (IBM i IMAGES(*AFTER))
 COMMIT_TIMESTAMP = "COMMIT_TIMESTAMP"  # source local time of the commit, as the log gives it
 COMMIT_POSITION = "COMMIT_POSITION"  # fixed-width upper-case hex: sorts as the commits happened
 CHANGE_POSITION = "CHANGE_POSITION"  # int64 from 1 within one commit, in the order the changes were made

@@ -31,7 +31,7 @@ Rules (IBM i journal entry types, reference formats.md section 6):
 - Problems are reported only for decided entries (so each once): a UB with no UP or a BR with no UR in a committed
   cycle, compensations above, entry types this resolution does not know (left out, never silently).
 - Choices where the journal is silent: CHANGE_POSITION numbers a commit's changes in entry order (an update at its
-  UP); BEFORE_PRESENT is False only where an update's before image is missing ('c', 'd', 't' need none); the entries
+  UP); BEFORE_PRESENT is True exactly where the change carries a before image ('u' with its UB, 'd'); the entries
   of one table must have unique (RESET_EPOCH, SEQUENCE) and ROW_ID, else ValueError.
 
 COMMIT_POSITION is f"{epoch:04X}{sequence:020X}" of the committing entry: 24 upper-case hex characters that sort as
@@ -235,7 +235,7 @@ def _changes(e, kind, in_cycle, keep, decision, ub_pair) -> pd.DataFrame:
         frame.OP: pd.Series(k).map({INSERT: "c", UP: "u", DELETE: "d", CLEAR: "t"}).to_numpy(dtype=object),
         frame.BEFORE_ROW: before,
         frame.AFTER_ROW: after,
-        frame.BEFORE_PRESENT: ~((k == UP) & (before_pos < 0)),
+        frame.BEFORE_PRESENT: before_pos >= 0,
         frame.COMMIT_TIMESTAMP: e["ENTRY_TIMESTAMP"].to_numpy()[at],
         frame.COMMIT_POSITION: _hex_positions(e["RESET_EPOCH"].to_numpy()[at], e["SEQUENCE"].to_numpy()[at]),
         "_AT": at,
