@@ -230,6 +230,10 @@ def cmd_build(args) -> int:
     dbt_args = ["build"] + list(args.dbt_args)
     with _build_lock():
         ok = run_dbt(spark, dbt_args)
+        if ok:
+            from ..spark.changes import build_all
+
+            ok = build_all(spark)  # the declared tables' changes, current state and history, from what dbt built
     if _selected(args.dbt_args):
         from ..spark.runtime import jcat_home
 

@@ -15,12 +15,16 @@ LOGS = ("ibmi", "lldf", "ibmsnap")
 NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 # Relations jcat itself creates start with these: a declared name never does, so no table shadows one of jcat's.
 BUILT_IN_PREFIXES = ("raw_", "landed_", "ibmi_", "lldf_", "ibmsnap_", "idms_", "journal_", "audit_")
-# The relations a declared table NAME creates.
+# The relations a declared table NAME creates; and those of its changes (logs jcat resolves commits of).
 RELATION_SUFFIXES = ("_images", "_images_decoded")
+CHANGE_RELATION_SUFFIXES = ("_changes", "_current", "_history", "_pending", "_builds", "_changes_stored",
+                            "_versions_stored", "_closings_stored", "_pending_stored")
+CHANGE_LOGS = ("ibmi",)
 # Columns jcat adds to a declared table's relations; a DDL column of the same name would be ambiguous.
 LINEAGE_COLUMNS = ("source_file", "record_offset", "record_number", "load_id")
 CHANGE_COLUMNS = ("change_type", "change_seq", "commit_seq", "is_committed", "valid_from", "valid_to", "is_current",
-                  "image_kind")
+                  "image_kind", "OP", "BEFORE_PRESENT", "COMMIT_TIMESTAMP", "COMMIT_POSITION", "CHANGE_POSITION",
+                  "TRANSACTION_ID", "RRN", "VALID_FROM_POSITION", "VALID_TO_POSITION", "RESET_EPOCH", "build_id")
 SYSTEM_COLUMNS = ("decode_errors",) + LINEAGE_COLUMNS + CHANGE_COLUMNS
 
 
@@ -99,7 +103,8 @@ class DeclaredTable:
 
     @property
     def relations(self) -> tuple[str, ...]:
-        return tuple(self.name + s for s in RELATION_SUFFIXES)
+        changes = CHANGE_RELATION_SUFFIXES if self.log in CHANGE_LOGS else ()
+        return tuple(self.name + s for s in RELATION_SUFFIXES + changes)
 
 
 def check_name(name: str) -> str:

@@ -1,0 +1,138 @@
+"""A declared IBM i table's changes, current state and history, built by jcat from two loads of its journal.
+
+The journal is written entry by entry from IBM's rules (support.ibmi_images for the record buffer, support.ibmi
+for the *TYPE5 heading): a committed cycle that inserts and updates, a change outside commitment control, a cycle
+rolled back with its compensating entry, an entry of another file, and a cycle still in flight at the end of the
+first load whose C CM comes in the second. Expected rows are written here from that story, not from jcat.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+import pytest
+from support import ibmi_images as img
+from support.declared import declared_project
+from support.ibmi import HEADING, type5_record
+
+from udfs.dbt.runner import run_dbt
+from udfs.spark.changes import build_changes
+from udfs.spark.landing.loader import load
+
+pytestmark = pytest.mark.spark
+
+DDL = """CREATE TABLE SHOP.ORDERS (
+  ORDER_ID INTEGER NOT NULL ,
+  NOTE CHAR(8) CCSID 37 NOT NULL ,
+  AMOUNT DECIMAL(7, 2) DEFAULT NULL ,
+  PRIMARY KEY( ORDER_ID ) ) ;
+"""
+RECORD_LENGTH = 640
+T0 = dt.datetime(2026, 3, 1, 8, 0, 0)
+JOBS = {"A": ("JOBA", "000000000000000A"), "B": ("JOBB", "000000000000000B"), "C": ("JOBC", "000000000000000C"),
+        "D": ("JOBD", "000000000000000D")}
+
+
+def entry(seq: int, code: str, typ: str, job: str, cycle: int = 0, row=None, rrn: int = 0, file: str = "ORDERS"):
+    name, thread = JOBS[job]
+    esd = b""
+    if row is not None:
+        order_id, note, amount = row
+        esd = img.integer(order_id) + img.char(note, 8) + img.packed(amount or Decimal(0), 7, 2)
+    nulls = img.null_indicators([False, False, row is not None and row[2] is None])
+    return type5_record({**HEADING, "JOSEQN": seq, "JOCODE": code, "JOENTT": typ, "JOTSTP": T0 + dt.timedelta(seconds=seq),
+                         "JOJOB": name, "JOTHDX": thread, "JOCCID": cycle, "JOLIB": "SHOP", "JOOBJ": file,
+                         "JOMBR": file, "JOCTRR": rrn, "JONVI": nulls}, esd, record_length=RECORD_LENGTH)
+
+
+FIRST = [
+    entry(101, "C", "SC", "A", 101),
+    entry(102, "R", "PT", "A", 101, (1, "a", Decimal("1.00")), 1),
+    entry(103, "R", "PT", "A", 101, (2, "b", None), 2),
+    entry(104, "R", "UB", "A", 101, (1, "a", Decimal("1.00")), 1),
+    entry(105, "C", "SC", "C", 105),
+    entry(106, "R", "UP", "A", 101, (1, "a2", Decimal("1.50")), 1),
+    entry(107, "R", "DL", "C", 105, (2, "b", None), 2),  # cycle 105: in flight at the end of this load
+    entry(108, "C", "CM", "A", 101),
+    entry(109, "R", "PT", "B", 0, (3, "c", Decimal("3.00")), 3),  # outside commitment control
+    entry(110, "C", "SC", "D", 110),
+    entry(111, "R", "PT", "D", 110, (5, "e", Decimal("5.00")), 5),
+    entry(112, "R", "DR", "D", 110, (5, "e", Decimal("5.00")), 5),  # the rollback's compensation
+    entry(113, "C", "RB", "D", 110),
+    entry(114, "R", "PT", "B", 0, (9, "other", None), 1, file="INVOICES"),  # another file
+    entry(115, "R", "PT", "C", 105, (4, "d", Decimal("4.00")), 4),
+]
+SECOND = [
+    entry(116, "R", "UB", "B", 0, (3, "c", Decimal("3.00")), 3),
+    entry(117, "R", "UP", "B", 0, (3, "c2", None), 3),
+    entry(118, "C", "CM", "C", 105),
+]
+
+
+def pos(seq: int) -> str:
+    return f"{0:04X}{seq:020X}"
+
+
+AT = {s: T0 + dt.timedelta(seconds=s) for s in (108, 109, 117, 118)}
+
+
+@pytest.fixture(scope="module")
+def built(spark, tmp_path_factory, jcat_home):
+    with declared_project(tmp_path_factory, "orders_log", DDL, "--log", "ibmi", "--journaled", "SHOP/ORDERS") as root:
+        results = []
+        for i, records in enumerate((FIRST, SECOND)):
+            journal = root.parent / f"JRN{i}.bin"
+            journal.write_bytes(b"".join(records))
+            load(spark, "qjordje5", [str(journal)], record_length=RECORD_LENGTH)
+            assert run_dbt(spark, ["run", "--select", "journal_entries_decoded", "orders_log_images_decoded"])
+            results.append(build_changes(spark, "orders_log"))
+            results.append(spark.sql("select ORDER_ID, NOTE, AMOUNT from jcat.orders_log_current "
+                                     "order by ORDER_ID").collect())
+        yield results
+
+
+def test_the_first_load_gives_its_committed_changes_and_holds_the_cycle_in_flight(spark, built):
+    first, current = built[0], built[1]
+    assert (first.changes, first.pending) == (4, 3)  # cycle 105: its C SC, DL and PT wait
+    assert [tuple(r) for r in current] == [(1, "a2", Decimal("1.50")), (2, "b", None), (3, "c", Decimal("3.00"))]
+
+
+def test_changes_in_commit_order_with_both_images(spark, built):
+    rows = spark.sql("select OP, BEFORE_ORDER_ID, BEFORE_NOTE, AFTER_ORDER_ID, AFTER_NOTE, AFTER_AMOUNT, "
+                     "BEFORE_PRESENT, COMMIT_POSITION, CHANGE_POSITION, TRANSACTION_ID, COMMIT_TIMESTAMP, RRN, "
+                     "decode_errors from jcat.orders_log_changes order by COMMIT_POSITION, CHANGE_POSITION").collect()
+    assert [tuple(r) for r in rows] == [
+        ("c", None, None, 1, "a", Decimal("1.00"), False, pos(108), 1, "101", AT[108], 1, []),
+        ("c", None, None, 2, "b", None, False, pos(108), 2, "101", AT[108], 2, []),
+        ("u", 1, "a", 1, "a2", Decimal("1.50"), True, pos(108), 3, "101", AT[108], 1, []),
+        ("c", None, None, 3, "c", Decimal("3.00"), False, pos(109), 1, None, AT[109], 3, []),
+        ("u", 3, "c", 3, "c2", None, True, pos(117), 1, None, AT[117], 3, []),
+        ("d", 2, "b", None, None, None, True, pos(118), 1, "105", AT[118], 2, []),
+        ("c", None, None, 4, "d", Decimal("4.00"), False, pos(118), 2, "105", AT[118], 4, []),
+    ]
+
+
+def test_the_second_load_commits_the_held_cycle_once(spark, built):
+    second, current = built[2], built[3]
+    assert (second.changes, second.pending) == (3, 0)
+    assert [tuple(r) for r in current] == [(1, "a2", Decimal("1.50")), (3, "c2", None), (4, "d", Decimal("4.00"))]
+    assert spark.table("jcat.orders_log_pending").count() == 0
+
+
+def test_history_has_one_version_per_key_and_transaction(spark, built):
+    rows = spark.sql("select ORDER_ID, NOTE, VALID_FROM_POSITION, VALID_TO_POSITION, VALID_FROM, VALID_TO "
+                     "from jcat.orders_log_history order by ORDER_ID, VALID_FROM_POSITION").collect()
+    assert [tuple(r) for r in rows] == [
+        (1, "a2", pos(108), None, AT[108], None),  # inserted and updated in one transaction: one version
+        (2, "b", pos(108), pos(118), AT[108], AT[118]),
+        (3, "c", pos(109), pos(117), AT[109], AT[117]),
+        (3, "c2", pos(117), None, AT[117], None),
+        (4, "d", pos(118), None, AT[118], None),
+    ]
+
+
+def test_a_build_with_nothing_new_changes_nothing(spark, built):
+    again = build_changes(spark, "orders_log")
+    assert (again.changes, again.loads) == (0, [])
+    assert spark.table("jcat.orders_log_changes").count() == 7

@@ -1,0 +1,207 @@
+"""Changes, current state and history of the declared tables: `build_changes(spark, name)`.
+
+Each build consumes the loads new since the last one: it resolves which of their row changes are committed (and
+holds the rest for a later load), appends those changes, the history versions they open and the closings of the
+versions they end, and commits by one file rename (store.py). A replaced or removed load, an entry older than what
+was applied, or a declaration whose columns changed rebuilds from the first load and says so in one line.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+
+import pandas as pd
+from pyspark.sql import functions as F
+from pyspark.sql import types as T
+
+from ...core.changes import state
+from ...core.project import project_dir
+from ...core.tables.declaration import DeclaredTable
+from ...render.declared_tables import read_all
+from ...render.table_names import quote
+from . import ibmi
+from .store import Build, ChangesStore, new_build_id
+
+LOGS = {"ibmi": ibmi}  # logs whose changes jcat resolves
+
+
+@dataclass
+class ChangesResult:
+    name: str
+    changes: int = 0
+    loads: list[str] = field(default_factory=list)
+    pending: int = 0
+    rebuilt: str | None = None  # why the build started from the first load
+    lines: list[str] = field(default_factory=list)  # what the build says, one line each
+
+    def line(self) -> str:
+        what = f"{self.changes:,} committed changes from {len(self.loads)} new load(s), {self.pending:,} entries held"
+        return f"jcat: {self.name}_changes: {what}" + (f" (rebuilt: {self.rebuilt})" if self.rebuilt else "")
+
+
+def declared(names: list[str] | None = None) -> list[DeclaredTable]:
+    tables = [t for t in read_all(project_dir()) if t.log in LOGS]
+    return [t for t in tables if names is None or t.name in names]
+
+
+def build_all(spark, names: list[str] | None = None, out=sys.stderr) -> bool:
+    """Every declared table's build, each saying what it did in a line; False when one failed."""
+    ok = True
+    for table in declared(names):
+        if not all(spark.catalog.tableExists(t) for t in (ibmi.twin(table), ibmi.ENTRIES)):
+            continue  # its images are not built yet: nothing to resolve
+        try:
+            result = build_changes(spark, table)
+        except Exception as e:  # noqa: BLE001  (one table's failure is said, and the others still build)
+            print(f"jcat: {table.name}: changes not built: {str(e).strip().splitlines()[0]}", file=out)
+            ok = False
+            continue
+        for line in result.lines + [result.line()]:
+            print(line, file=out)
+    return ok
+
+
+def build_changes(spark, table: DeclaredTable | str, rebuild: str | None = None) -> ChangesResult:
+    """One build of one declared table's changes, current state and history."""
+    if isinstance(table, str):
+        (table,) = declared([table]) or (None,)
+        if table is None:
+            raise ValueError("no declared table of that name whose log jcat resolves")
+    store = ChangesStore(spark, table.name)
+    store.recover()
+    try:
+        return _build(spark, table, store, rebuild)
+    except (ibmi.OlderThanApplied, state.ChangesNotLater) as e:
+        if rebuild:
+            raise
+        return _build(spark, table, store, str(e))
+
+
+def _build(spark, table, store: ChangesStore, rebuild: str | None) -> ChangesResult:
+    result = ChangesResult(table.name)
+    builds = [] if rebuild else store.live_builds()
+    consumed = {load for b in builds for load in b.loads}
+    loads, lagging = ibmi.new_loads(spark, table, consumed)
+    gone = consumed - {r[0] for r in spark.table(ibmi.ENTRIES).select("load_id").distinct().collect()}
+    if gone and not rebuild:
+        return _build(spark, table, store, f"load {sorted(gone)[0]} was replaced or removed")
+    if lagging:
+        result.lines.append(f"jcat: {table.name}: loads {', '.join(lagging)} are not in {table.name}_images_decoded "
+                            f"yet: run `jcat build` (its changes wait until then)")
+        return result
+    if not loads:
+        return result
+    last = builds[-1] if builds else None
+    held = store.pending_frame() if last else None
+    entries = ibmi.candidates(spark, table, loads, held).persist()
+    try:
+        return _resolve_and_store(spark, table, store, entries, loads, last, rebuild, result)
+    finally:
+        entries.unpersist()
+
+
+def _resolve_and_store(spark, table, store, entries, loads, last, rebuild, result):
+    unordered = entries.where("SEQUENCE_NUMBER IS NULL OR ENTRY_TIMESTAMP IS NULL OR COMMIT_CYCLE IS NULL").count()
+    if unordered:
+        result.lines.append(f"jcat: {table.name}: {unordered} entries without a sequence number, time or commit "
+                            f"cycle left out (decode_errors in {table.name}_images_decoded names the field)")
+    pdf, resume = ibmi.assign_epochs(ibmi.kernel_frame(entries), last.resume if last else None)
+    resolved = ibmi.resolve(pdf)
+    result.lines += _problem_lines(table.name, resolved.problems, pdf)
+    columns = [f.name for f in spark.table(ibmi.twin(table)).schema.fields if f.name in _ddl_names(table)]
+    changes = ibmi.with_images(ibmi.change_rows(spark, pdf, resolved.changes), entries, columns).persist()
+    try:
+        key, history_columns = _key(table), (["RRN"] if not table.key else []) + columns
+        applied = _apply(spark, store, changes, key, history_columns, last)
+        through = max([p for p in [last.applied_through if last else None,
+                                   *resolved.changes["COMMIT_POSITION"].tolist()] if p] or [None])
+        held = ibmi.held_rows(spark, entries, pdf, resolved.pending)
+        build = Build(new_build_id(), tuple(loads), last is None, through, resume)
+        if last is None and _shape(spark, store.stored("changes")) not in (None, _shape_of(changes)):
+            store.drop_tables()  # the declaration's columns changed: the rows have another shape
+        store.write(build.build_id, {"changes": changes, "versions": applied[0], "closings": applied[1],
+                                     "pending": held})
+        result.changes, result.pending = len(resolved.changes), len(resolved.pending)
+        store.commit(build, result.changes, result.pending)
+        store.create_views(key, history_columns)
+        if build.rebuilt:
+            store.drop_before(build.build_id)
+        result.loads, result.rebuilt = list(loads), rebuild
+        return result
+    finally:
+        changes.unpersist()
+
+
+def _shape_of(df) -> list[tuple[str, str]]:
+    return [(f.name, f.dataType.simpleString()) for f in df.schema.fields if f.name != "build_id"]
+
+
+def _shape(spark, table: str):
+    return _shape_of(spark.table(table)) if spark.catalog.tableExists(table) else None
+
+
+def _ddl_names(table: DeclaredTable) -> set[str]:
+    return {c.name for c in table.ddl.columns}
+
+
+def _key(table: DeclaredTable) -> list[str]:
+    return list(table.key) or ["RRN"]
+
+
+def _apply(spark, store, changes, key: list[str], columns: list[str], last: Build | None):
+    """(versions this build opens, closings of versions it ends), as DataFrames to append."""
+    valued = changes.select(
+        "OP", "COMMIT_POSITION", "CHANGE_POSITION", "COMMIT_TIMESTAMP", "BEFORE_PRESENT",
+        *[_side(c, "BEFORE") for c in columns], *[_side(c, "AFTER") for c in columns])
+    pdf = valued.toPandas()
+    open_versions = _open_versions(spark, store, valued, key, columns, last, clears=(pdf["OP"] == "t").any())
+    got = state.apply(open_versions, pdf, key, columns, last.applied_through if last else None)
+    since = last.applied_through if last and last.applied_through else ""
+    opened = pd.concat([got.closed, got.open], ignore_index=True)
+    opened = opened[opened[state.VALID_FROM_POSITION] > since]
+    types = {f.name[len("AFTER_"):]: f.dataType for f in valued.schema.fields if f.name.startswith("AFTER_")}
+    versions_schema = T.StructType([T.StructField(c, types[c]) for c in columns] + [
+        T.StructField("VALID_FROM", T.TimestampType()), T.StructField("VALID_FROM_POSITION", T.StringType())])
+    closings_schema = T.StructType([T.StructField(k, types[k]) for k in key] + [
+        T.StructField("VALID_FROM_POSITION", T.StringType()), T.StructField("VALID_TO", T.TimestampType()),
+        T.StructField("VALID_TO_POSITION", T.StringType())])
+    return (_frame(spark, opened, versions_schema), _frame(spark, got.closed, closings_schema))
+
+
+def _side(column: str, side: str):
+    """BEFORE_/AFTER_ of a column; the relative record number of an RRN-keyed table from the change's RRN."""
+    if column == "RRN":
+        ops = ("u", "d") if side == "BEFORE" else ("c", "u", "r")
+        return F.when(F.col("OP").isin(*ops), F.col("RRN")).alias(f"{side}_RRN")
+    return F.col(quote(f"{side}_{column}")).alias(f"{side}_{column}")
+
+
+def _open_versions(spark, store, valued, key, columns, last, clears: bool) -> pd.DataFrame:
+    """The open versions of the keys the changes touch (every one when the batch clears the table)."""
+    if last is None:
+        return state.empty_versions(columns)
+    current = spark.table(store.view("history")).where("VALID_TO_POSITION IS NULL")
+    if not clears:
+        touched = valued.select([F.col(quote(f"BEFORE_{k}")).alias(k) for k in key]).unionByName(
+            valued.select([F.col(quote(f"AFTER_{k}")).alias(k) for k in key])).dropna(how="all").distinct()
+        current = current.join(touched, [current[quote(k)].eqNullSafe(touched[quote(k)]) for k in key], "left_semi")
+    return current.select([quote(c) for c in [*columns, *state.VALIDITY_COLUMNS]]).toPandas()
+
+
+def _frame(spark, pdf: pd.DataFrame, schema: T.StructType):
+    """A pandas frame of the kernels as a DataFrame of the stored types (missing values as NULL)."""
+    if not len(pdf):
+        return spark.createDataFrame([], schema=schema)
+    part = pdf[[f.name for f in schema.fields]].astype(object)
+    return spark.createDataFrame(part.where(part.notna(), None), schema=schema)
+
+
+def _problem_lines(name: str, problems: pd.DataFrame, pdf: pd.DataFrame) -> list[str]:
+    """One line per kind of problem: how many, and where the first one is."""
+    lines = []
+    for reason, group in problems.groupby("REASON", sort=True):
+        first = pdf.iloc[int(group["ROW_ID"].min())]
+        lines.append(f"jcat: {name}: {len(group)} entries: {reason} (first: {first['source_file']} offset "
+                     f"{first['record_offset']})")
+    return lines

@@ -1,0 +1,194 @@
+"""IBM i: a declared table's journal entries for the commit resolution (udfs.core.changes.ibmi), and its changes.
+
+The entries of one build are the twin's R entries of the new loads, the journal's C SC / CM / RB entries of the
+commit cycles those touch and the file's F CR / RG and D CG entries (from journal_entries_decoded), and the entries
+the last build held. They share the twin's shape (a control entry has no image columns) plus RESET_EPOCH: how many
+sequence resets (CHGJRN SEQOPT(*RESET)) came before the entry, counted here in entry-time order and kept with held
+entries. One journal entry landed twice (overlapping outfiles) counts once.
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pandas as pd
+from pyspark.sql import functions as F
+from pyspark.sql import types as T
+
+from ...core.changes import frame
+from ...core.changes import ibmi as resolution
+from ...core.tables.declaration import LINEAGE_COLUMNS
+from ...render.table_names import quote
+from ...render.tables_ibmi import IBMI_ENTRY_COLUMNS
+
+ENTRIES = "jcat.journal_entries_decoded"
+IDENTITY = ("load_id", "source_file", "record_offset")
+TWO_32 = 4294967296
+
+
+class OlderThanApplied(Exception):
+    """Entries older than what a build already applied arrived: the changes must be rebuilt from the first load."""
+
+
+def twin(table) -> str:
+    return f"jcat.{table.name}_images_decoded"
+
+
+def new_loads(spark, table, consumed: set[str]) -> tuple[list[str], list[str]]:
+    """(loads of the journal not consumed yet, in load order; those of them whose images the twin lacks)."""
+    je = spark.table(ENTRIES)
+    loads = sorted({r[0] for r in je.select("load_id").distinct().collect()} - consumed)
+    if not loads:
+        return [], []
+    o = table.ibmi
+    with_images = {r[0] for r in je.where(F.col("load_id").isin(loads) & (F.col("JOURNAL_CODE") == "R")
+                                          & _of_file(o)).select("load_id").distinct().collect()}
+    in_twin = {r[0] for r in spark.table(twin(table)).where(F.col("load_id").isin(loads))
+               .select("load_id").distinct().collect()}
+    return loads, sorted(with_images - in_twin)
+
+
+def _of_file(o):
+    cond = (F.col("JOURNALED_OBJECT_LIBRARY") == o.library) & (F.col("JOURNALED_OBJECT_NAME") == o.file)
+    return cond & (F.col("JOURNALED_OBJECT_MEMBER") == o.member) if o.member else cond
+
+
+def candidates(spark, table, loads: list[str], held):
+    """The build's entries in the twin's shape plus RESET_EPOCH (NULL for new ones), each entry once."""
+    images = spark.table(twin(table)).where(F.col("load_id").isin(loads))
+    shape = images.schema
+    je = spark.table(ENTRIES).where(F.col("load_id").isin(loads))
+    file_entries = je.where((((F.col("JOURNAL_CODE") == "F") & F.col("JOURNAL_ENTRY_TYPE").isin("CR", "RG"))
+                             | ((F.col("JOURNAL_CODE") == "D") & (F.col("JOURNAL_ENTRY_TYPE") == "CG")))
+                            & _of_file(table.ibmi))
+    cycles = images.select("COMMIT_CYCLE")
+    if held is not None:
+        cycles = cycles.unionByName(held.select("COMMIT_CYCLE"))
+    commits = je.where((F.col("JOURNAL_CODE") == "C") & F.col("JOURNAL_ENTRY_TYPE").isin("SC", "CM", "RB")) \
+        .join(cycles.where(F.col("COMMIT_CYCLE") != 0).distinct(), "COMMIT_CYCLE", "left_semi")
+    controls = file_entries.unionByName(commits)
+    carried = set(IBMI_ENTRY_COLUMNS) | set(LINEAGE_COLUMNS) | {"decode_errors"}  # never an image column
+    as_twin = controls.select([(F.col(quote(f.name)) if f.name in carried else F.lit(None)).cast(f.dataType)
+                               .alias(f.name) for f in shape.fields])
+    new = images.unionByName(as_twin).withColumn("RESET_EPOCH", F.lit(None).cast("bigint"))
+    every = new if held is None else held.unionByName(new)
+    first = F.row_number().over(_same_entry().orderBy(F.col("RESET_EPOCH").asc_nulls_last(), *IDENTITY))
+    return every.withColumn("_copy", first).where("_copy = 1").drop("_copy")
+
+
+def _same_entry():
+    from pyspark.sql import Window
+
+    return Window.partitionBy("SEQUENCE_NUMBER", "ENTRY_TIMESTAMP", "JOURNAL_CODE", "JOURNAL_ENTRY_TYPE")
+
+
+def kernel_frame(entries) -> pd.DataFrame:
+    """The columns the resolution reads, one row per entry (sequence numbers of 20 digits split in two longs, so no
+    row is converted one at a time)."""
+    def halves(c):
+        return [F.floor(F.col(c) / TWO_32).cast("bigint").alias(f"{c}_HI"),
+                F.pmod(F.col(c), F.lit(TWO_32)).cast("bigint").alias(f"{c}_LO")]
+    cols = [*IDENTITY, *halves("SEQUENCE_NUMBER"), *halves("COMMIT_CYCLE"), "JOURNAL_CODE", "JOURNAL_ENTRY_TYPE",
+            "ENTRY_TIMESTAMP", F.concat_ws("/", F.col("JOB_NUMBER").cast("string"), "JOB_USER", "JOB_NAME").alias("JOB"),
+            F.coalesce("THREAD", F.lit("")).alias("THREAD"),
+            F.concat_ws("/", "JOURNALED_OBJECT_LIBRARY", "JOURNALED_OBJECT_NAME",
+                        "JOURNALED_OBJECT_MEMBER").alias("OBJECT"),
+            F.coalesce(F.col("COUNT_OR_RRN").cast("bigint"), F.lit(0)).alias("RRN"), "RESET_EPOCH"]
+    pdf = entries.where("SEQUENCE_NUMBER IS NOT NULL AND ENTRY_TIMESTAMP IS NOT NULL AND COMMIT_CYCLE IS NOT NULL") \
+        .select(cols).toPandas()
+    for c in ("SEQUENCE_NUMBER", "COMMIT_CYCLE"):
+        pdf[c] = (pdf.pop(f"{c}_HI").to_numpy(np.uint64) << np.uint64(32)) | pdf.pop(f"{c}_LO").to_numpy(np.uint64)
+    return pdf.rename(columns={"SEQUENCE_NUMBER": "SEQUENCE"}).reset_index(drop=True)
+
+
+def assign_epochs(pdf: pd.DataFrame, resume: str | None) -> tuple[pd.DataFrame, str | None]:
+    """RESET_EPOCH of the new entries: a sequence number lower than the one before it, in entry-time order, starts
+    a new epoch. Returns the frame and the resume point for the next build. An entry before the resume point (older
+    than what was applied) raises OlderThanApplied."""
+    state = json.loads(resume) if resume else None
+    new = pdf["RESET_EPOCH"].isna().to_numpy()
+    order = np.lexsort((pdf["SEQUENCE"].to_numpy(), pdf["ENTRY_TIMESTAMP"].to_numpy()))
+    order = order[new[order]]
+    seq = pdf["SEQUENCE"].to_numpy()[order]
+    ts = pdf["ENTRY_TIMESTAMP"].to_numpy()[order]
+    epoch0, seq0 = (state["epoch"], np.uint64(state["sequence"])) if state else (0, None)
+    if state and len(order) and (ts[0] < np.datetime64(state["timestamp"]) and seq[0] <= seq0):
+        raise OlderThanApplied(f"an entry of sequence {seq[0]} at {ts[0]} is older than sequence {seq0} at "
+                               f"{state['timestamp']}, which an earlier build applied")
+    previous = np.concatenate([[seq0 if seq0 is not None else seq[:1].max(initial=0)], seq[:-1]]) if len(seq) \
+        else seq
+    epochs = epoch0 + np.cumsum(seq < previous)
+    pdf = pdf.copy()
+    filled = pdf["RESET_EPOCH"].to_numpy(dtype=float)
+    filled[order] = epochs
+    pdf["RESET_EPOCH"] = filled.astype(np.int64)
+    if not len(order):
+        return pdf, resume
+    return pdf, json.dumps({"epoch": int(epochs[-1]), "sequence": str(seq[-1]),
+                            "timestamp": str(ts[-1])})
+
+
+def resolve(pdf: pd.DataFrame):
+    """The resolution over the build's entries (ROW_ID = the frame's row)."""
+    entries = pdf.assign(ROW_ID=np.arange(len(pdf), dtype=np.int64))
+    return resolution.resolve(entries[list(resolution.INPUT_COLUMNS)])
+
+
+CHANGE_SCHEMA = T.StructType([
+    T.StructField("OP", T.StringType()), T.StructField("BEFORE_PRESENT", T.BooleanType()),
+    T.StructField("COMMIT_TIMESTAMP", T.TimestampType()), T.StructField("COMMIT_POSITION", T.StringType()),
+    T.StructField("CHANGE_POSITION", T.LongType()), T.StructField("TRANSACTION_ID", T.StringType()),
+    T.StructField("RRN", T.LongType()),
+    *[T.StructField(f"{side}_{c}", t) for side in ("b", "a") for c, t in
+      (("load_id", T.StringType()), ("source_file", T.StringType()), ("record_offset", T.LongType()))]])
+
+
+def change_rows(spark, pdf: pd.DataFrame, changes: pd.DataFrame):
+    """The change frame with, for each image, the identity of its entry (a DataFrame, to join the images to)."""
+    out = {c: changes[c].to_numpy(dtype=object) for c in ("OP", "COMMIT_POSITION", "TRANSACTION_ID")}
+    out["BEFORE_PRESENT"] = changes[frame.BEFORE_PRESENT].to_numpy(dtype=bool)
+    out["COMMIT_TIMESTAMP"] = changes[frame.COMMIT_TIMESTAMP].to_numpy()
+    out["CHANGE_POSITION"] = changes[frame.CHANGE_POSITION].to_numpy(dtype=np.int64)
+    rrn = pdf["RRN"].to_numpy()
+    image = changes[frame.AFTER_ROW].fillna(changes[frame.BEFORE_ROW]).to_numpy(dtype=float, na_value=np.nan)
+    out["RRN"] = pd.array(np.where(np.isnan(image), 0, rrn[np.nan_to_num(image).astype(np.int64)]), dtype="Int64")
+    out["RRN"][np.isnan(image)] = pd.NA
+    for side, col in (("b", frame.BEFORE_ROW), ("a", frame.AFTER_ROW)):
+        rows = changes[col].to_numpy(dtype=float, na_value=np.nan)
+        at = np.nan_to_num(rows).astype(np.int64)
+        for c in IDENTITY:
+            values = pdf[c].to_numpy(dtype=object)[at] if len(pdf) else np.array([], dtype=object)
+            out[f"{side}_{c}"] = np.where(np.isnan(rows), None, values)
+    ordered = pd.DataFrame(out)[[f.name for f in CHANGE_SCHEMA.fields]]
+    return spark.createDataFrame(ordered, schema=CHANGE_SCHEMA)
+
+
+def with_images(rows, entries, columns: list[str]):
+    """Each change with its before and after images' columns, lineage and decode errors."""
+    b, a = entries.alias("b"), entries.alias("a")
+    on_b = [F.col(f"r.b_{c}").eqNullSafe(F.col(f"b.{c}")) for c in IDENTITY]
+    on_a = [F.col(f"r.a_{c}").eqNullSafe(F.col(f"a.{c}")) for c in IDENTITY]
+    joined = rows.alias("r").join(b, [F.col("r.b_load_id").isNotNull()] + on_b, "left") \
+        .join(a, [F.col("r.a_load_id").isNotNull()] + on_a, "left")
+
+    def errors(side, prefix):
+        return F.transform(F.coalesce(F.col(f"{side}.decode_errors"), F.array().cast("array<string>")),
+                           lambda e: F.concat(F.lit(prefix), e))
+    lineage = [F.coalesce(F.col(f"a.{c}"), F.col(f"b.{c}")).alias(c) for c in (*IDENTITY, "record_number")]
+    return joined.select(
+        "r.OP",
+        *[F.col(f"b.{quote(c)}").alias(f"BEFORE_{c}") for c in columns],
+        *[F.col(f"a.{quote(c)}").alias(f"AFTER_{c}") for c in columns],
+        "r.BEFORE_PRESENT", "r.COMMIT_TIMESTAMP", "r.COMMIT_POSITION", "r.CHANGE_POSITION", "r.TRANSACTION_ID",
+        "r.RRN", *lineage, F.concat(errors("b", "BEFORE_"), errors("a", "AFTER_")).alias("decode_errors"))
+
+
+def held_rows(spark, entries, pdf: pd.DataFrame, pending: np.ndarray):
+    """The entries the resolution left undecided, with their epochs: kept for the next build."""
+    keep = pdf.iloc[pending][[*IDENTITY, "RESET_EPOCH"]].reset_index(drop=True)
+    schema = T.StructType([T.StructField("load_id", T.StringType()), T.StructField("source_file", T.StringType()),
+                           T.StructField("record_offset", T.LongType()), T.StructField("_EPOCH", T.LongType())])
+    ids = spark.createDataFrame(keep.rename(columns={"RESET_EPOCH": "_EPOCH"}), schema=schema)
+    return entries.join(ids, list(IDENTITY), "inner").withColumn("RESET_EPOCH", F.col("_EPOCH")).drop("_EPOCH") \
+        .select(entries.columns)
