@@ -22,9 +22,11 @@ has before images (under IMAGES(*AFTER) a key change cannot be seen, so its key 
 from __future__ import annotations
 
 import datetime as dt
+import random
 import re
 from dataclasses import dataclass
 from decimal import Decimal
+from itertools import pairwise
 
 import numpy as np
 import pandas as pd
@@ -98,8 +100,6 @@ class _BothFiles(wl._Generator):
 
 
 def generate(seed: int, steps: int = 60) -> wl.Workload:
-    import random
-
     return _BothFiles(random.Random(seed), steps).run()
 
 
@@ -195,8 +195,8 @@ def write(workload: wl.Workload, format_change: bool = False, library: str | Non
 def pieces(records: list[bytes], cuts: list[int]) -> list[bytes]:
     """The journal cut into files before the entries numbered `cuts` (between records, never inside one)."""
     bounds = [0, *sorted(cuts), len(records)]
-    assert all(a < b for a, b in zip(bounds, bounds[1:])), f"cuts {cuts} must be inside 1..{len(records) - 1}"
-    return [b"".join(records[a:b]) for a, b in zip(bounds, bounds[1:])]
+    assert all(a < b for a, b in pairwise(bounds)), f"cuts {cuts} must be inside 1..{len(records) - 1}"
+    return [b"".join(records[a:b]) for a, b in pairwise(bounds)]
 
 
 def place(entry: int, cuts: list[int]) -> tuple[int, int, int]:
