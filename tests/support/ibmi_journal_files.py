@@ -200,11 +200,21 @@ def pieces(records: list[bytes], cuts: list[int]) -> list[bytes]:
 
 
 def place(entry: int, cuts: list[int]) -> tuple[int, int, int]:
-    """(file, byte offset, record number from 0) of an entry in the files `pieces` cuts."""
+    """(file, byte offset, record number) of an entry in the files `pieces` cuts; records are numbered from 1 in
+    each file, as `jcat load` numbers them."""
     bounds = [0, *sorted(cuts)]
     piece = int(np.searchsorted(bounds, entry, side="right")) - 1
     number = entry - bounds[piece]
-    return piece, number * RECORD_LENGTH, number
+    return piece, number * RECORD_LENGTH, number + 1
+
+
+def prefix(workload: wl.Workload, journal: wl.Journal, cut: int) -> wl.Workload:
+    """The workload as far as the journal's first `cut` entries show it: the events written before entry `cut`
+    (a transaction open there has not committed yet)."""
+    if cut >= len(journal.entries):
+        return workload
+    t = journal.entries.at[cut, "ENTRY_TIMESTAMP"]
+    return wl.Workload([e for e in workload.events if wl.timestamp(e.t) < t], workload.images, workload.first_sequence)
 
 
 def cuts_in_flight(workload: wl.Workload, journal: wl.Journal, obj: str, n: int) -> list[int]:
