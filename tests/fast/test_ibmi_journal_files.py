@@ -164,3 +164,24 @@ def test_expected_state_is_the_last_version_of_each_key():
         open_versions = [{c: v[c] for c in table.state_columns} for v in exp.history if v["VALID_TO"] is None]
         assert jf.by_key(open_versions, table.state_columns) == jf.by_key(exp.current, table.state_columns)
         assert all(isinstance(v["VALID_FROM"], dt.datetime) for v in exp.history)
+
+
+def test_a_format_change_is_written_where_the_workload_reorganizes():
+    """format_change: D CG in place of F RG (both stop the table), every other record the same; the core resolution
+    then stops the table at it as the expected changes (the workload's oracle stops at the reorganize) say."""
+    seed = 9  # ORDERS is reorganized
+    workload = jf.generate(seed)
+    plain, changed = jf.write(workload), jf.write(workload, format_change=True)
+    rg = [i for i, t in enumerate(plain.entry_types) if t == "RG"]
+    assert rg and [i for i, t in enumerate(changed.entry_types) if t == "CG"] == rg
+    assert [(h["JOCODE"], h["JOENTT"]) for h in headings([changed.records[i] for i in rg])] == [("D", "CG")] * len(rg)
+    assert [r for i, r in enumerate(changed.records) if i not in rg] == \
+        [r for i, r in enumerate(plain.records) if i not in rg]
+    e = changed.journal.entries.copy()
+    decoded = headings(changed.records)
+    e["JOURNAL_CODE"], e["JOURNAL_ENTRY_TYPE"] = [h["JOCODE"] for h in decoded], [h["JOENTT"] for h in decoded]
+    mine = e[(e["OBJECT"] == jf.ORDERS.obj) | (e["JOURNAL_CODE"] == "C")]
+    res = ibmi.resolve(mine)
+    assert list(res.changes[frame.COMMIT_POSITION]) == \
+        [c["COMMIT_POSITION"] for c in jf.expected(workload, changed.journal, jf.ORDERS).changes]
+    assert res.problems["REASON"].str.startswith("D CG").any()

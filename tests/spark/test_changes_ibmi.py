@@ -64,7 +64,8 @@ def _land(spark, path, data: bytes) -> tuple[str, str]:
 
 
 def _build(spark, build_changes, names) -> None:
-    assert run_dbt(spark, ["build", "--select", "journal_entries_decoded",
+    # run, not build: jcat's own data tests would see every module's entries landed in this worker
+    assert run_dbt(spark, ["run", "--select", "journal_entries_decoded",
                            *(f"{n}_images_decoded" for n in names)])
     for name in names:
         build_changes(spark, name)
