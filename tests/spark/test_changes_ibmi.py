@@ -23,7 +23,7 @@ pytestmark = pytest.mark.spark
 SEED, STEPS = 36, 80  # ORDERS: before images (a key change), a clear, a sequence reset, sequences past 2**63
 
 
-def _replay(spark, tmp_path_factory, seed: int, steps: int, prefix: str, library: str) -> dict:
+def _replay(spark, tmp_path_factory, seed: int, steps: int, prefix: str, library: str) -> list[tuple]:
     """Declare the tables (names `prefix`orders, ..., their files in `library`; the one-file copy's in `library`1:
     the shared schema may hold other modules' tables and entries), land the journal in 3 files (building after
     each) and once whole; gives, per table and step, what the relations held and what they must hold."""
