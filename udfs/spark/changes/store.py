@@ -123,7 +123,8 @@ class ChangesStore:
             p, fs = _fs(self.spark, staged)
             target_dir, _ = _fs(self.spark, f"{self.root}/{part}")
             fs.mkdirs(target_dir)
-            files = sorted(st.getPath() for st in fs.listStatus(p) if st.getPath().getName().endswith(".parquet"))
+            files = sorted((st.getPath() for st in fs.listStatus(p) if st.getPath().getName().endswith(".parquet")),
+                           key=lambda f: f.getName())
             for i, f in enumerate(files):
                 target, _ = _fs(self.spark, f"{self.root}/{part}/b-{build_id}-{i}.parquet")
                 if not fs.rename(f, target):
