@@ -1,6 +1,6 @@
-"""Several jcat processes at once on the embedded default, no set-up step: `jcat serve` runs while two
-`jcat load`s of different files into one raw table and a `jcat build` run in other processes, all through the
-metastore service the first of them started; a JDBC client then counts the new rows through the server.
+"""Several jcat processes at once on the embedded default, no set-up step: `jcat serve` runs while `jcat load`s
+and a `jcat build` run in other processes, all through the metastore service the first of them started; a JDBC
+client then counts the new rows through the server, and sees a later load with no restart.
 
 The build selects one model of every format with only M7 landed (every raw view exists, empty, from the first
 command, so every model builds), and passes one of dbt's own flags through `jcat build`."""
@@ -50,11 +50,10 @@ def test_serve_load_load_build_at_once_then_jdbc_counts(tmp_path):
         while not re.search(r"listening on 127\.0\.0\.1:\d+", log.read_text(errors="replace")):
             assert serve.poll() is None and time.time() < deadline, log.read_text(errors="replace")[-3000:]
             time.sleep(1)
-        loads = [subprocess.Popen(cli + ["load", "qasym7j5", str(f)], env=env, stdout=subprocess.PIPE,
-                                  stderr=subprocess.STDOUT) for f in (a, b)]
-        for p in loads:
-            out, _ = p.communicate(timeout=900)
-            assert p.returncode == 0, out.decode()[-3000:]
+        # two files in one `jcat load` (two loads at once into one raw table: test_landing_kill's in-flight load)
+        run = subprocess.run(cli + ["load", "qasym7j5", str(a), str(b)], env=env, capture_output=True, text=True,
+                             timeout=900)
+        assert run.returncode == 0, run.stderr[-3000:]
         # One model of every format, with only M7 landed: every other raw view exists from the first command and
         # is empty, so every model builds and says so. dbt's own flags pass through as dbt takes them: the models
         # and their data tests run, the unit tests (run by each format's model tests) do not.

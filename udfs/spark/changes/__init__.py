@@ -82,8 +82,9 @@ def _build(spark, table, store: ChangesStore, rebuild: str | None) -> ChangesRes
     result = ChangesResult(table.name)
     builds = [] if rebuild else store.live_builds()
     consumed = {load for b in builds for load in b.loads}
-    loads, lagging = ibmi.new_loads(spark, table, consumed)
-    gone = consumed - {r[0] for r in spark.table(ibmi.ENTRIES).select("load_id").distinct().collect()}
+    journal = ibmi.journal_loads(spark)
+    loads, lagging = ibmi.new_loads(spark, table, journal, consumed)
+    gone = consumed - journal
     if gone and not rebuild:
         return _build(spark, table, store, f"load {sorted(gone)[0]} was replaced or removed")
     if lagging:
@@ -102,11 +103,11 @@ def _build(spark, table, store: ChangesStore, rebuild: str | None) -> ChangesRes
 
 
 def _resolve_and_store(spark, table, store, entries, loads, last, rebuild, result):
-    unordered = entries.where("SEQUENCE_NUMBER IS NULL OR ENTRY_TIMESTAMP IS NULL OR COMMIT_CYCLE IS NULL").count()
+    pdf, unordered = ibmi.kernel_frame(entries)
     if unordered:
         result.lines.append(f"jcat: {table.name}: {unordered} entries without a sequence number, time or commit "
                             f"cycle left out (decode_errors in {table.name}_images_decoded names the field)")
-    pdf, resume = ibmi.assign_epochs(ibmi.kernel_frame(entries), last.resume if last else None)
+    pdf, resume = ibmi.assign_epochs(pdf, last.resume if last else None)
     resolved = ibmi.resolve(pdf)
     result.lines += _problem_lines(table.name, resolved.problems, pdf)
     columns = [f.name for f in spark.table(ibmi.twin(table)).schema.fields if f.name in _ddl_names(table)]
@@ -120,11 +121,12 @@ def _resolve_and_store(spark, table, store, entries, loads, last, rebuild, resul
         build = Build(new_build_id(), tuple(loads), last is None, through, resume)
         if last is None and _shape(spark, store.stored("changes")) not in (None, _shape_of(changes)):
             store.drop_tables()  # the declaration's columns changed: the rows have another shape
-        store.write(build.build_id, {"changes": changes, "versions": applied[0], "closings": applied[1],
-                                     "pending": held})
         result.changes, result.pending = len(resolved.changes), len(resolved.pending)
+        store.write(build.build_id, {"changes": (changes, result.changes), "versions": applied[0],
+                                     "closings": applied[1], "pending": (held, result.pending)})
         store.commit(build, result.changes, result.pending)
-        store.create_views(key, history_columns)
+        if build.rebuilt or not store.has_views():
+            store.create_views(key, history_columns)
         if build.rebuilt:
             store.drop_before(build.build_id)
         result.loads, result.rebuilt = list(loads), rebuild
@@ -166,7 +168,8 @@ def _apply(spark, store, changes, key: list[str], columns: list[str], last: Buil
     closings_schema = T.StructType([T.StructField(k, types[k]) for k in key] + [
         T.StructField("VALID_FROM_POSITION", T.StringType()), T.StructField("VALID_TO", T.TimestampType()),
         T.StructField("VALID_TO_POSITION", T.StringType())])
-    return (_frame(spark, opened, versions_schema), _frame(spark, got.closed, closings_schema))
+    return ((_frame(spark, opened, versions_schema), len(opened)),
+            (_frame(spark, got.closed, closings_schema), len(got.closed)))
 
 
 def _side(column: str, side: str):

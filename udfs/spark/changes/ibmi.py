@@ -35,10 +35,15 @@ def twin(table) -> str:
     return f"jcat.{table.name}_images_decoded"
 
 
-def new_loads(spark, table, consumed: set[str]) -> tuple[list[str], list[str]]:
+def journal_loads(spark) -> set[str]:
+    """Every load of the journal decoded so far."""
+    return {r[0] for r in spark.table(ENTRIES).select("load_id").distinct().collect()}
+
+
+def new_loads(spark, table, journal: set[str], consumed: set[str]) -> tuple[list[str], list[str]]:
     """(loads of the journal not consumed yet, in load order; those of them whose images the twin lacks)."""
     je = spark.table(ENTRIES)
-    loads = sorted({r[0] for r in je.select("load_id").distinct().collect()} - consumed)
+    loads = sorted(journal - consumed)
     if not loads:
         return [], []
     o = table.ibmi
@@ -83,9 +88,10 @@ def _same_entry():
     return Window.partitionBy("SEQUENCE_NUMBER", "ENTRY_TIMESTAMP", "JOURNAL_CODE", "JOURNAL_ENTRY_TYPE")
 
 
-def kernel_frame(entries) -> pd.DataFrame:
+def kernel_frame(entries) -> tuple[pd.DataFrame, int]:
     """The columns the resolution reads, one row per entry (sequence numbers of 20 digits split in two longs, so no
-    row is converted one at a time)."""
+    row is converted one at a time); and how many entries could not be ordered (no sequence number, time or commit
+    cycle: they are left out)."""
     def halves(c):
         return [F.floor(F.col(c) / TWO_32).cast("bigint").alias(f"{c}_HI"),
                 F.pmod(F.col(c), F.lit(TWO_32)).cast("bigint").alias(f"{c}_LO")]
@@ -95,11 +101,12 @@ def kernel_frame(entries) -> pd.DataFrame:
             F.concat_ws("/", "JOURNALED_OBJECT_LIBRARY", "JOURNALED_OBJECT_NAME",
                         "JOURNALED_OBJECT_MEMBER").alias("OBJECT"),
             F.coalesce(F.col("COUNT_OR_RRN").cast("bigint"), F.lit(0)).alias("RRN"), "RESET_EPOCH"]
-    pdf = entries.where("SEQUENCE_NUMBER IS NOT NULL AND ENTRY_TIMESTAMP IS NOT NULL AND COMMIT_CYCLE IS NOT NULL") \
-        .select(cols).toPandas()
+    pdf = entries.select(cols).toPandas()
+    ordered = pdf[["SEQUENCE_NUMBER_HI", "COMMIT_CYCLE_HI", "ENTRY_TIMESTAMP"]].notna().all(axis=1).to_numpy()
+    pdf = pdf[ordered].reset_index(drop=True)
     for c in ("SEQUENCE_NUMBER", "COMMIT_CYCLE"):
         pdf[c] = (pdf.pop(f"{c}_HI").to_numpy(np.uint64) << np.uint64(32)) | pdf.pop(f"{c}_LO").to_numpy(np.uint64)
-    return pdf.rename(columns={"SEQUENCE_NUMBER": "SEQUENCE"}).reset_index(drop=True)
+    return pdf.rename(columns={"SEQUENCE_NUMBER": "SEQUENCE"}), int((~ordered).sum())
 
 
 def assign_epochs(pdf: pd.DataFrame, resume: str | None) -> tuple[pd.DataFrame, str | None]:

@@ -113,13 +113,16 @@ class ChangesStore:
         return sorted(dropped)
 
     def write(self, build_id: str, frames: dict) -> None:
-        """Each part's rows (a DataFrame without build_id), moved into its folder; invisible until commit."""
-        for part, df in frames.items():
-            staged = f"{self.root}/_staging/{build_id}/{part}"
-            from pyspark.sql import functions as F
+        """Each part's rows ((a DataFrame without build_id, how many rows it has)), moved into its folder; invisible
+        until commit. A part without rows writes no file (its table is still created, for the views)."""
+        from pyspark.sql import functions as F
 
-            df.withColumn("build_id", F.lit(build_id)).write.mode("overwrite").parquet(staged)
+        for part, (df, rows) in frames.items():
             self._ensure_table(part, df)
+            if not rows:
+                continue
+            staged = f"{self.root}/_staging/{build_id}/{part}"
+            df.withColumn("build_id", F.lit(build_id)).write.mode("overwrite").parquet(staged)
             p, fs = _fs(self.spark, staged)
             target_dir, _ = _fs(self.spark, f"{self.root}/{part}")
             fs.mkdirs(target_dir)
@@ -150,7 +153,7 @@ class ChangesStore:
         if not fs.rename(parts[0], target):  # the build becomes visible here, all of it at once
             raise RuntimeError(f"could not commit build {build.build_id} of {self.name}")
         delete_path(self.spark, f"{self.root}/_staging/{build.build_id}")
-        for t in [self.ledger] + [self.stored(p) for p in PARTS if self.spark.catalog.tableExists(self.stored(p))]:
+        for t in [self.ledger] + [self.stored(p) for p in PARTS]:  # this session lists their files again
             self.spark.catalog.refreshTable(t)
 
     def drop_before(self, build_id: str) -> None:
@@ -162,6 +165,9 @@ class ChangesStore:
                     m = FILE.match(st.getPath().getName())
                     if m and m.group(1) < build_id:
                         fs.delete(st.getPath(), False)
+
+    def has_views(self) -> bool:
+        return all(self.spark.catalog.tableExists(self.view(v)) for v in ("changes", "history", "current", "pending"))
 
     def _ensure_table(self, part: str, df) -> None:
         name = self.stored(part)
