@@ -6,6 +6,9 @@
 {% macro spark__alter_column_comment(relation, column_dict) %}
   {% if relation.is_view %}
     {% do jcat_view_column_comments(relation, column_dict) %}
+  {% elif env_var('DBT_JCAT_COMMENTS_AFTER_RUN', '0') == '1' %}
+    {#- jcat's own run: it sets a table's column comments after the run, in one metastore call per table, not one
+        ALTER per column -#}
   {% else %}
   {% for column_name in column_dict %}
     {% set comment = column_dict[column_name]['description'] %}

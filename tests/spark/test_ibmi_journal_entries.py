@@ -10,6 +10,7 @@ from decimal import Decimal
 import pytest
 
 from udfs.dbt.runner import run_dbt
+from support import REPO
 
 from support.ibmi import HEADING, esd_pos, heading_table, land, type5_record
 
@@ -145,3 +146,21 @@ def test_a_build_drops_the_table_an_earlier_version_built_under_the_retired_name
     assert run_dbt(spark, ["run", "--select", "journal_entries"])
     assert not spark.catalog.tableExists(retired)
     assert spark.catalog.tableExists("jcat.journal_entries_decoded")
+
+
+def test_the_table_build_gives_each_column_its_description_as_comment(spark, built):
+    """persist_docs on a table, in jcat's own run: the model's column descriptions (read here from its .yml) are the
+    table's column comments, set in one metastore call; setting them again writes nothing."""
+    import yaml
+
+    from udfs.spark.column_comments import set_column_comments
+
+    doc = yaml.safe_load((REPO / "models" / "ibmi" / "journal_entries_decoded.yml").read_text())
+    (model,) = [m for m in doc["models"] if m["name"] == "journal_entries_decoded"]
+    want = {c["name"]: c["description"] for c in model["columns"] if c.get("description")}
+    got = {f.name: f.metadata.get("comment") for f in spark.table("jcat.journal_entries_decoded").schema.fields}
+    assert len(want) > 50 and {k: got[k] for k in want} == want
+    assert set_column_comments(spark, "jcat.journal_entries_decoded", want) == 0
+    assert set_column_comments(spark, "jcat.journal_entries_decoded", {"SEQUENCE_NUMBER": "changed"}) == 1
+    assert spark.table("jcat.journal_entries_decoded").schema["SEQUENCE_NUMBER"].metadata["comment"] == "changed"
+    set_column_comments(spark, "jcat.journal_entries_decoded", want)

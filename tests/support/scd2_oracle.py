@@ -43,7 +43,7 @@ class Replay:
         """`changes`: dicts with OP, COMMIT_POSITION, CHANGE_POSITION, COMMIT_TIMESTAMP, BEFORE_PRESENT,
         BEFORE_<c>, AFTER_<c>."""
         ordered = sorted(changes, key=lambda ch: (ch["COMMIT_POSITION"], ch["CHANGE_POSITION"]))
-        commit, ended, touched = None, set(), set()
+        commit, timestamp, ended, touched = None, None, set(), set()
         for change in ordered:
             if change["COMMIT_POSITION"] != commit:
                 if commit is not None:

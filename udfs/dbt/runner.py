@@ -29,20 +29,42 @@ def run_dbt(spark, dbt_args: list[str]) -> bool:
     local = target in (None, "local")
     # The models call the session's Arrow UDFs by their short names only in this in-process run (macro jcat_fn);
     # anywhere else (dbt over Thrift, a user's own dbt, views) they call the persistent jcat.<name> functions.
-    previous = os.environ.get(ARROW_UDFS_ENV)
+    previous = {k: os.environ.get(k) for k in (ARROW_UDFS_ENV, COMMENTS_ENV)}
     os.environ[ARROW_UDFS_ENV] = "1"
+    if local:
+        os.environ[COMMENTS_ENV] = "1"  # tables' column comments: set below, one metastore call per table
     try:
         # One dbt run at a time per JCAT_HOME: a folder with no table may be another run's table being written.
         with queued(jcat_home() / "locks" / "dbt.lock", "dbt run"):
             if local:
                 clear_failed_builds(spark, SCHEMA, model_names(), remove=owns_metastore(spark))
             result = dbtRunner().invoke(dbt_args[:1] + base + dbt_args[1:])
+            if local:
+                comment_built_tables(spark, result)
     finally:
-        if previous is None:
-            os.environ.pop(ARROW_UDFS_ENV, None)
-        else:
-            os.environ[ARROW_UDFS_ENV] = previous
+        for k, v in previous.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
     return bool(result.success)
+
+
+def comment_built_tables(spark, result) -> None:
+    """The column descriptions of every table or incremental model the run built, as the tables' column comments
+    (what persist_docs does, one metastore call per table instead of one ALTER per column)."""
+    from ..spark.column_comments import set_column_comments
+
+    for r in getattr(result.result, "results", None) or []:
+        node = getattr(r, "node", None)
+        if node is None or node.resource_type != "model" or str(r.status) != "success":
+            continue
+        config = node.config
+        if config.materialized not in ("table", "incremental") or not (config.persist_docs or {}).get("columns"):
+            continue
+        comments = {name: col.description for name, col in node.columns.items() if col.description}
+        if comments:
+            set_column_comments(spark, f"{node.schema}.{node.alias or node.name}", comments)
 
 
 def _target(dbt_args: list[str]) -> str | None:
@@ -60,6 +82,7 @@ def model_names() -> list[str]:
 
 
 ARROW_UDFS_ENV = "DBT_JCAT_ARROW_UDFS"
+COMMENTS_ENV = "DBT_JCAT_COMMENTS_AFTER_RUN"  # macro spark__alter_column_comment leaves tables to jcat
 SCHEMA = "jcat"  # the schema of profiles.yml's local target
 
 

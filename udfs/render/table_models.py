@@ -74,7 +74,9 @@ def _model(table: DeclaredTable, materialized: str) -> str:
     log = RENDERERS[table.log]
     entries = log.macro_args(table, materialized) if hasattr(log, "macro_args") \
         else f"ref('jcat', '{log.ENTRIES[materialized]}')"
-    extra = ", incremental_strategy='append', file_format='parquet'" if materialized == "incremental" else ""
+    # A twin built by an earlier jcat gains the columns this one adds (their old rows NULL) instead of failing.
+    extra = (", incremental_strategy='append', file_format='parquet', on_schema_change='append_new_columns'"
+             if materialized == "incremental" else "")
     return (f"{{{{ config(materialized='{materialized}'{extra}) }}}}\n"
             f"{{{{ jcat_table_{table.name}_images({entries}) }}}}\n")
 

@@ -20,12 +20,13 @@ Everything is whole-batch numpy/pandas (sort, group, shift, searchsorted): no Py
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
 
-from udfs.core.changes.frame import (BEFORE_PRESENT, CHANGE_POSITION, COMMIT_POSITION, COMMIT_TIMESTAMP, OP)
+from udfs.core.changes.frame import BEFORE_PRESENT, CHANGE_POSITION, COMMIT_POSITION, COMMIT_TIMESTAMP, OP
 
 VALID_FROM_POSITION = "VALID_FROM_POSITION"
 VALID_TO_POSITION = "VALID_TO_POSITION"

@@ -86,7 +86,7 @@ def _build(spark, table, store: ChangesStore, rebuild: str | None) -> ChangesRes
     loads, lagging = ibmi.new_loads(spark, table, journal, consumed)
     gone = consumed - journal
     if gone and not rebuild:
-        return _build(spark, table, store, f"load {sorted(gone)[0]} was replaced or removed")
+        return _build(spark, table, store, f"load {min(gone)} was replaced or removed")
     if lagging:
         result.lines.append(f"jcat: {table.name}: loads {', '.join(lagging)} are not in {table.name}_images_decoded "
                             f"yet: run `jcat build` (its changes wait until then)")

@@ -23,8 +23,8 @@ import re
 from dataclasses import dataclass
 
 from ...render.table_names import quote
-from ..landing.store import _fs, pause
 from ..landing.sources import delete_path, list_dirs
+from ..landing.store import _fs, pause
 
 DB = "jcat"
 PARTS = ("changes", "versions", "closings", "pending")
@@ -45,7 +45,7 @@ class Build:
 
 def new_build_id() -> str:
     """Sorts in the order builds ran: builds of one home run one at a time."""
-    return dt.datetime.now(dt.timezone.utc).strftime("%Y%m%d%H%M%S%f")
+    return dt.datetime.now(dt.UTC).strftime("%Y%m%d%H%M%S%f")
 
 
 class ChangesStore:
@@ -137,7 +137,7 @@ class ChangesStore:
     def commit(self, build: Build, changes: int, pending: int) -> None:
         """The atomic step: the build's ledger row, one file, renamed into the ledger's folder."""
         row = [(build.build_id, list(build.loads), build.rebuilt, changes, pending, build.applied_through,
-                build.resume, dt.datetime.now(dt.timezone.utc).replace(tzinfo=None))]
+                build.resume, dt.datetime.now(dt.UTC).replace(tzinfo=None))]
         staged = f"{self.root}/_staging/{build.build_id}/builds"
         self.spark.createDataFrame(row, schema=LEDGER_DDL).coalesce(1).write.mode("overwrite").parquet(staged)
         if not self.exists():
