@@ -20,7 +20,7 @@ from udfs.dbt.runner import run_dbt
 from udfs.spark.changes import build_changes
 from udfs.spark.landing.loader import load
 
-# The suite's end-to-end check is test_changes_ibmi.py (a generated workload against its oracle); this story, with
+# The suite's end-to-end check is test_changes_ibmi_replay.py (a generated workload against its oracle); this story, with
 # its rows written out by hand, runs under `-m heavy` (each build costs seconds).
 pytestmark = [pytest.mark.spark, pytest.mark.heavy]
 

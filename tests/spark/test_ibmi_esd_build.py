@@ -22,12 +22,10 @@ from udfs.spark.runtime import jcat_home
 
 pytestmark = pytest.mark.long  # one of the longest modules, its dbt run of the views above all
 
-# Built in the suite: the model of every special case below, every kind of part (names and paths in their CCSIDs,
-# a symlink, arrays of numbers and of structs, a chain of attributes, C LW records, texts read from bytes, data
-# addressed by an offset) and a fixed-only model.
-SUITE_MODELS = ("commit", "data_area_change", "data_queue_data", "data_queue_send", "file_change",
-                "ifs_attribute_change", "ifs_begin_create", "ifs_create_summary", "ifs_created_object_authority",
-                "ifs_rename_move", "ifs_write", "in_use", "logical_unit_of_work", "partial_transactions")
+# Built in the suite: the model of every special case below, and with them every kind of part (names and paths in
+# their CCSIDs, a symlink, an array, C LW records, texts read from bytes, data addressed by an offset).
+SUITE_MODELS = ("commit", "data_area_change", "data_queue_data", "data_queue_send", "file_change", "ifs_begin_create",
+                "ifs_create_summary", "ifs_rename_move", "ifs_write", "logical_unit_of_work", "partial_transactions")
 
 
 def each_model(models) -> list:

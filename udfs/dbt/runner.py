@@ -39,7 +39,7 @@ def run_dbt(spark, dbt_args: list[str]) -> bool:
             if local:
                 clear_failed_builds(spark, SCHEMA, model_names(), remove=owns_metastore(spark))
             result = dbtRunner().invoke(dbt_args[:1] + base + dbt_args[1:])
-            if local:
+            if local and dbt_args[:1] in (["run"], ["build"]):
                 comment_built_tables(spark, result)
     finally:
         for k, v in previous.items():
@@ -63,8 +63,9 @@ def comment_built_tables(spark, result) -> None:
         if config.materialized not in ("table", "incremental") or not (config.persist_docs or {}).get("columns"):
             continue
         comments = {name: col.description for name, col in node.columns.items() if col.description}
-        if comments:
-            set_column_comments(spark, f"{node.schema}.{node.alias or node.name}", comments)
+        relation = f"{node.schema}.{node.alias or node.name}"
+        if comments and spark.catalog.tableExists(relation):
+            set_column_comments(spark, relation, comments)
 
 
 def _target(dbt_args: list[str]) -> str | None:

@@ -87,6 +87,10 @@ QUERIES = [
     ("Order headers (ORDDTA/ORDHDR) typed from their DDL: R entries' row images, NULL where JONVI says",
      "select SEQUENCE_NUMBER, JOURNAL_ENTRY_TYPE, image_kind, COMMIT_CYCLE, ORDER_NUMBER, CUSTOMER_NAME, ORDER_DATE, "
      "AMOUNT, STATUS, SHIP_DATE, DELIVERY_NOTE, decode_errors from order_headers_images order by SEQUENCE_NUMBER"),
+    ("Order headers' committed changes (the commit cycle's C CM decides), and the rows as they are now",
+     "select OP, COMMIT_POSITION, CHANGE_POSITION, TRANSACTION_ID, BEFORE_STATUS, AFTER_STATUS, AFTER_SHIP_DATE, "
+     "BEFORE_PRESENT from order_headers_changes order by COMMIT_POSITION, CHANGE_POSITION"),
+    ("Order headers now (order_headers_current)", "select * from order_headers_current order by ORDER_NUMBER"),
     ("Record images (R entries) as the ESD model cuts them",
      "select SEQUENCE_NUMBER, JOURNAL_ENTRY_TYPE, JOURNALED_OBJECT_NAME, COUNT_OR_RRN, length(RECORD_IMAGE) as IMAGE_BYTES, "
      "hex(substr(RECORD_IMAGE, 1, 16)) as IMAGE_START, decode_errors from ibmi_esd_record_image order by SEQUENCE_NUMBER"),
@@ -169,7 +173,8 @@ def journal_entry_records() -> list[bytes]:
     ]
     out = []
     for i, (values, esd) in enumerate(rows):
-        heading = _heading(880001 + i, i, job=job, user="CLERK01", pgm=pgm)
+        # one job, one thread: an update's UB and UP come from the same thread
+        heading = {**_heading(880001 + i, i, job=job, user="CLERK01", pgm=pgm), "JOTHDX": "0000000000031337"}
         out.append(qjordje5.encode({**heading, **values}, esd, record_length=JOURNAL_ENTRIES_RECORD_LENGTH))
     return out
 

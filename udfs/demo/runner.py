@@ -16,6 +16,7 @@ from pathlib import Path
 
 from ..core.samples import m7_records
 from ..dbt.runner import run_dbt
+from ..spark.changes import build_all
 from ..spark.output import print_rows, short_error
 
 # One line per field, as in IBM's table: position, width, decoder.
@@ -118,6 +119,8 @@ def run_demo(spark, records: int = 8, areas: list[str] | None = None) -> int:
     _heading(f"building the models (jcat build --select {selectors})")
     if not run_dbt(spark, ["build", "--select", *selectors.split()]):
         failures.append("dbt build")
+    elif not build_all(spark, out=sys.stdout):  # the declared tables' changes, as `jcat build` builds them
+        failures.append("changes of the declared tables")
     for area, module in modules.items():
         for title, sql in module.QUERIES:
             _heading(f"{AREAS[area]}: {title}")
