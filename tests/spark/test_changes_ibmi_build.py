@@ -138,3 +138,90 @@ def test_a_build_with_nothing_new_changes_nothing(spark, built):
     again = build_changes(spark, "orders_log")
     assert (again.changes, again.loads) == (0, [])
     assert spark.table("jcat.orders_log_changes").count() == 7
+
+
+# ---- a build killed by SIGKILL leaves nothing visible; its rerun applies each change once -------------------
+
+CHECK = """
+import json
+from udfs.spark.runtime import start
+spark = start(master="local[1]")
+seen = {}
+if spark.catalog.tableExists("jcat.orders_kill_changes"):
+    rows = spark.sql("select COMMIT_POSITION, CHANGE_POSITION from jcat.orders_kill_changes").collect()
+    seen = {"changes": len(rows), "distinct": len(set(map(tuple, rows))),
+            "builds": spark.table("jcat.orders_kill_builds").count(),
+            "current": [list(r) for r in spark.sql("select ORDER_ID, NOTE from jcat.orders_kill_current order by 1").collect()]}
+print("SEEN " + json.dumps(seen))
+"""
+
+
+def _jcat(root, home, *argv, pause=None, marker=None):
+    import os
+    import subprocess
+    import sys
+
+    from support import REPO
+
+    env = dict(os.environ, JCAT_HOME=str(home), JCAT_PROJECT_DIR=str(root), PYTHONPATH=str(REPO),
+               JCAT_METASTORE="embedded")
+    if pause:
+        env.update(JCAT_TEST_PAUSE_AT=pause, JCAT_TEST_PAUSE_FILE=str(marker))
+    cmd = [sys.executable, "-m", "udfs.cli", "--master", "local[1]", *argv]
+    if pause:
+        return subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
+    return subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=900)
+
+
+def _seen(root, home) -> dict:
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from support import REPO
+
+    env = dict(os.environ, JCAT_HOME=str(home), JCAT_PROJECT_DIR=str(root), PYTHONPATH=str(REPO),
+               JCAT_METASTORE="embedded")
+    run = subprocess.run([sys.executable, "-c", CHECK], env=env, capture_output=True, text=True, timeout=900)
+    assert run.returncode == 0, run.stderr[-3000:]
+    return json.loads([ln for ln in run.stdout.splitlines() if ln.startswith("SEEN ")][-1][5:])
+
+
+def _killed_build(root, home, point: str, marker) -> None:
+    import os
+    import signal
+    import time
+
+    proc = _jcat(root, home, "build", "--select", "journal_entries_decoded", "orders_kill_images_decoded",
+                 pause=point, marker=marker)
+    try:
+        deadline = time.time() + 900
+        while not marker.exists():
+            assert proc.poll() is None and time.time() < deadline, proc.stdout.read().decode()[-3000:]
+            time.sleep(0.2)
+        os.killpg(proc.pid, signal.SIGKILL)  # the CLI, its JVM and Python workers, all at once
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=60)
+
+
+def test_a_killed_build_leaves_nothing_and_its_rerun_applies_each_change_once(tmp_path_factory):
+    """Processes as a user runs them: `jcat load`, then `jcat build` SIGKILLed at the changes' commit (ledger row
+    staged, not renamed) and rerun; then the second load, its build killed after its files were moved in, rerun."""
+    with declared_project(tmp_path_factory, "orders_kill", DDL, "--log", "ibmi", "--journaled", "SHOP/ORDERS") as root:
+        home = root.parent / "home"
+        for i, (records, point, want) in enumerate([(FIRST, "changes-commit", 4), (SECOND, "changes-moved", 7)]):
+            journal = root.parent / f"KILL{i}.bin"
+            journal.write_bytes(b"".join(records))
+            run = _jcat(root, home, "load", "qjordje5", str(journal), "--record-length", str(RECORD_LENGTH))
+            assert run.returncode == 0, run.stderr[-3000:]
+            before = _seen(root, home)
+            _killed_build(root, home, point, root.parent / f"pause-{i}")
+            assert _seen(root, home) == before  # nothing of the killed build is visible
+            run = _jcat(root, home, "build", "--select", "journal_entries_decoded", "orders_kill_images_decoded")
+            assert run.returncode == 0, run.stderr[-3000:]
+            seen = _seen(root, home)
+            assert (seen["changes"], seen["distinct"], seen["builds"]) == (want, want, i + 1), seen
+        assert seen["current"] == [[1, "a2"], [3, "c2"], [4, "d"]]
