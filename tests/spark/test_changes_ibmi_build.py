@@ -9,9 +9,16 @@ first load whose C CM comes in the second. Expected rows are written here from t
 from __future__ import annotations
 
 import datetime as dt
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
 from decimal import Decimal
 
 import pytest
+from support import REPO
 from support import ibmi_images as img
 from support.declared import declared_project
 from support.ibmi import HEADING, type5_record
@@ -20,8 +27,8 @@ from udfs.dbt.runner import run_dbt
 from udfs.spark.changes import build_changes
 from udfs.spark.landing.loader import load
 
-# The suite's end-to-end check is test_changes_ibmi_replay.py (a generated workload against its oracle); this story, with
-# its rows written out by hand, runs under `-m heavy` (each build costs seconds).
+# The suite's end-to-end check is test_changes_ibmi_replay.py (a generated workload against its oracle); this
+# story, with its rows written out by hand, runs under `-m heavy` (each build costs seconds).
 pytestmark = [pytest.mark.spark, pytest.mark.heavy]
 
 DDL = """CREATE TABLE SHOP.ORDERS (
@@ -43,7 +50,8 @@ def entry(seq: int, code: str, typ: str, job: str, cycle: int = 0, row=None, rrn
         order_id, note, amount = row
         esd = img.integer(order_id) + img.char(note, 8) + img.packed(amount or Decimal(0), 7, 2)
     nulls = img.null_indicators([False, False, row is not None and row[2] is None])
-    return type5_record({**HEADING, "JOSEQN": seq, "JOCODE": code, "JOENTT": typ, "JOTSTP": T0 + dt.timedelta(seconds=seq),
+    return type5_record({**HEADING, "JOSEQN": seq, "JOCODE": code, "JOENTT": typ,
+                         "JOTSTP": T0 + dt.timedelta(seconds=seq),
                          "JOJOB": name, "JOTHDX": thread, "JOCCID": cycle, "JOLIB": "SHOP", "JOOBJ": file,
                          "JOMBR": file, "JOCTRR": rrn, "JONVI": nulls}, esd, record_length=RECORD_LENGTH)
 
@@ -91,7 +99,7 @@ def built(spark, tmp_path_factory, jcat_home):
             results.append(build_changes(spark, "orders_log"))
             results.append(spark.sql("select ORDER_ID, NOTE, AMOUNT from jcat.orders_log_current "
                                      "order by ORDER_ID").collect())
-        yield results
+        yield results + [root]  # the build results and currents of each load, then the project
 
 
 def test_the_first_load_gives_its_committed_changes_and_holds_the_cycle_in_flight(spark, built):
@@ -151,20 +159,20 @@ if spark.catalog.tableExists("jcat.orders_kill_changes"):
     rows = spark.sql("select COMMIT_POSITION, CHANGE_POSITION from jcat.orders_kill_changes").collect()
     seen = {"changes": len(rows), "distinct": len(set(map(tuple, rows))),
             "builds": spark.table("jcat.orders_kill_builds").count(),
-            "current": [list(r) for r in spark.sql("select ORDER_ID, NOTE from jcat.orders_kill_current order by 1").collect()]}
+            "current": [list(r) for r in spark.sql("select ORDER_ID, NOTE from jcat.orders_kill_current "
+                                                   "order by 1").collect()]}
 print("SEEN " + json.dumps(seen))
 """
 
 
+def _env(root, home) -> dict:
+    """A user's environment: this project, its own home, the embedded metastore (one process at a time)."""
+    return dict(os.environ, JCAT_HOME=str(home), JCAT_PROJECT_DIR=str(root), PYTHONPATH=str(REPO),
+                JCAT_METASTORE="embedded")
+
+
 def _jcat(root, home, *argv, pause=None, marker=None):
-    import os
-    import subprocess
-    import sys
-
-    from support import REPO
-
-    env = dict(os.environ, JCAT_HOME=str(home), JCAT_PROJECT_DIR=str(root), PYTHONPATH=str(REPO),
-               JCAT_METASTORE="embedded")
+    env = _env(root, home)
     if pause:
         env.update(JCAT_TEST_PAUSE_AT=pause, JCAT_TEST_PAUSE_FILE=str(marker))
     cmd = [sys.executable, "-m", "udfs.cli", "--master", "local[1]", *argv]
@@ -174,25 +182,13 @@ def _jcat(root, home, *argv, pause=None, marker=None):
 
 
 def _seen(root, home) -> dict:
-    import json
-    import os
-    import subprocess
-    import sys
-
-    from support import REPO
-
-    env = dict(os.environ, JCAT_HOME=str(home), JCAT_PROJECT_DIR=str(root), PYTHONPATH=str(REPO),
-               JCAT_METASTORE="embedded")
-    run = subprocess.run([sys.executable, "-c", CHECK], env=env, capture_output=True, text=True, timeout=900)
+    run = subprocess.run([sys.executable, "-c", CHECK], env=_env(root, home), capture_output=True, text=True,
+                         timeout=900)
     assert run.returncode == 0, run.stderr[-3000:]
     return json.loads([ln for ln in run.stdout.splitlines() if ln.startswith("SEEN ")][-1][5:])
 
 
 def _killed_build(root, home, point: str, marker) -> None:
-    import os
-    import signal
-    import time
-
     proc = _jcat(root, home, "build", "--select", "journal_entries_decoded", "orders_kill_images_decoded",
                  pause=point, marker=marker)
     try:
@@ -225,3 +221,19 @@ def test_a_killed_build_leaves_nothing_and_its_rerun_applies_each_change_once(tm
             seen = _seen(root, home)
             assert (seen["changes"], seen["distinct"], seen["builds"]) == (want, want, i + 1), seen
         assert seen["current"] == [[1, "a2"], [3, "c2"], [4, "d"]]
+
+
+def test_a_replaced_load_rebuilds_from_the_first_load(spark, built):
+    """The first file landed again with `--replace`, changed (its last entry, order 4's insert in cycle 105, gone):
+    the changes are rebuilt from the current loads, and say so. The incremental table still holds the superseded
+    load's rows (until a full refresh): the landing ledger decides what is current."""
+    journal = built[-1].parent / "JRN0.bin"
+    journal.write_bytes(b"".join(FIRST[:-1]))
+    load(spark, "qjordje5", [str(journal)], record_length=RECORD_LENGTH, replace=True)
+    assert run_dbt(spark, ["run", "--select", "journal_entries_decoded", "orders_log_images_decoded"])
+    again = build_changes(spark, "orders_log")
+    assert again.rebuilt and "replaced or removed" in again.rebuilt
+    ops = [tuple(r) for r in spark.sql("select OP, coalesce(AFTER_ORDER_ID, BEFORE_ORDER_ID) from "
+                                       "jcat.orders_log_changes order by COMMIT_POSITION, CHANGE_POSITION").collect()]
+    assert ops == [("c", 1), ("c", 2), ("u", 1), ("c", 3), ("u", 3), ("d", 2)]
+    assert [r[0] for r in spark.sql("select ORDER_ID from jcat.orders_log_current order by 1").collect()] == [1, 3]

@@ -15,7 +15,8 @@ def set_column_comments(spark, relation: str, comments: dict[str, str]) -> int:
     db, _, table = relation.rpartition(".")
     jvm = spark._jvm
     catalog = spark._jsparkSession.sessionState().catalog()
-    ident = jvm.org.apache.spark.sql.catalyst.TableIdentifier(table, jvm.scala.Some(db or spark.catalog.currentDatabase()))
+    schema = jvm.scala.Some(db or spark.catalog.currentDatabase())
+    ident = jvm.org.apache.spark.sql.catalyst.TableIdentifier(table, schema)
     fields = catalog.getTableMetadata(ident).dataSchema().fields()
     wanted = {k.lower(): v for k, v in comments.items() if v}
     new = spark.sparkContext._gateway.new_array(jvm.org.apache.spark.sql.types.StructField, len(fields))

@@ -36,6 +36,8 @@ class ChangesResult:
     lines: list[str] = field(default_factory=list)  # what the build says, one line each
 
     def line(self) -> str:
+        if not self.loads:
+            return f"jcat: {self.name}_changes: up to date (no new load)"
         what = f"{self.changes:,} committed changes from {len(self.loads)} new load(s), {self.pending:,} entries held"
         return f"jcat: {self.name}_changes: {what}" + (f" (rebuilt: {self.rebuilt})" if self.rebuilt else "")
 

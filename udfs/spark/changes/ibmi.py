@@ -23,6 +23,7 @@ from ...render.table_names import quote
 from ...render.tables_ibmi import IBMI_ENTRY_COLUMNS
 
 ENTRIES = "jcat.journal_entries_decoded"
+CURRENT = "jcat.raw_loads_current"  # the landing ledger's current entry of each landed file
 IDENTITY = ("load_id", "source_file", "record_offset")
 TWO_32 = 4294967296
 
@@ -36,8 +37,11 @@ def twin(table) -> str:
 
 
 def journal_loads(spark) -> set[str]:
-    """Every load of the journal decoded so far."""
-    return {r[0] for r in spark.table(ENTRIES).select("load_id").distinct().collect()}
+    """The loads of the journal decoded so far that the landing ledger still holds current: a load that
+    `jcat load --replace` superseded is gone, though an incremental table keeps its rows until a full refresh."""
+    decoded = {r[0] for r in spark.table(ENTRIES).select("load_id").distinct().collect()}
+    current = {r[0] for r in spark.sql(f"SELECT DISTINCT load_id FROM {CURRENT} WHERE layout = 'qjordje5'").collect()}
+    return decoded & current
 
 
 def new_loads(spark, table, journal: set[str], consumed: set[str]) -> tuple[list[str], list[str]]:
@@ -96,7 +100,8 @@ def kernel_frame(entries) -> tuple[pd.DataFrame, int]:
         return [F.floor(F.col(c) / TWO_32).cast("bigint").alias(f"{c}_HI"),
                 F.pmod(F.col(c), F.lit(TWO_32)).cast("bigint").alias(f"{c}_LO")]
     cols = [*IDENTITY, *halves("SEQUENCE_NUMBER"), *halves("COMMIT_CYCLE"), "JOURNAL_CODE", "JOURNAL_ENTRY_TYPE",
-            "ENTRY_TIMESTAMP", F.concat_ws("/", F.col("JOB_NUMBER").cast("string"), "JOB_USER", "JOB_NAME").alias("JOB"),
+            "ENTRY_TIMESTAMP",
+            F.concat_ws("/", F.col("JOB_NUMBER").cast("string"), "JOB_USER", "JOB_NAME").alias("JOB"),
             F.coalesce("THREAD", F.lit("")).alias("THREAD"),
             F.concat_ws("/", "JOURNALED_OBJECT_LIBRARY", "JOURNALED_OBJECT_NAME",
                         "JOURNALED_OBJECT_MEMBER").alias("OBJECT"),

@@ -165,6 +165,7 @@ class ChangesStore:
                     m = FILE.match(st.getPath().getName())
                     if m and m.group(1) < build_id:
                         fs.delete(st.getPath(), False)
+            self.spark.catalog.refreshTable(self.stored(part))  # this session listed the files just deleted
 
     def has_views(self) -> bool:
         return all(self.spark.catalog.tableExists(self.view(v)) for v in ("changes", "history", "current", "pending"))
