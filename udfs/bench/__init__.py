@@ -131,6 +131,10 @@ def run_bench(args) -> int:
         from .load import run_load_bench
 
         return run_load_bench(args)
+    if getattr(args, "changes", None):
+        from .changes import run_changes
+
+        return run_changes(args)
     if getattr(args, "scaling", None):
         return run_scaling(args)
     if getattr(args, "isolate", False):

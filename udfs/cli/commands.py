@@ -460,6 +460,9 @@ def build_parser() -> argparse.ArgumentParser:
     n.add_argument("--load", default=None, metavar="KIND,...",
                    help="landing instead: load generated fixed, rdw and/or vb files (e.g. fixed,rdw,vb) and report "
                         "MB/s, time per record, tasks and peak Python-worker memory")
+    n.add_argument("--changes", default=None, metavar="N",
+                   help="the changes of a declared IBM i table instead: build time of its changes, current state and "
+                        "history for N committed changes, then of one more load of N/100 (in a JCAT_HOME of its own)")
     n.add_argument("--sizes", default=None, metavar="SIZE,...", help="file sizes for --load, e.g. 100M,1G,5G")
     n.add_argument("--scratch", default=None, help="directory for --load's generated files (default: a temporary one)")
 
