@@ -4,6 +4,8 @@ row of every CD table the project declares, through the dispatched macro jcat_ib
 jcat alone has no CD table: its default__jcat_ibmsnap_cd_rows() is an empty relation of these columns. `jcat
 generate` writes a project's own default__jcat_ibmsnap_cd_rows() into its macros/jcat_tables/, reading each
 declared CD table's decoded twin; dbt's dispatch searches the root project before jcat, so the project's wins.
+Its refs name the root project (`project_name`): a ref from jcat's models to the root project says so, and dbt
+then orders the aggregates after the twins without warning.
 """
 
 from __future__ import annotations
@@ -77,7 +79,7 @@ def table_rows(table: DeclaredTable) -> str:
       max(if({main}, {after}, null)) as AFTER_IMAGE,
       max(if({before}, {befores}, null)) as BEFORE_IMAGE,
       max(decode_errors) as decode_errors, {lineage}
-    from {{{{ ref('{table.name}_images_decoded') }}}}
+    from {{{{ ref(project_name, '{table.name}_images_decoded') }}}}
     group by IBMSNAP_UOWID, IBMSNAP_INTENTSEQ, IBMSNAP_OPERATION, {lineage}
   ) cd
   cross join (
