@@ -103,7 +103,7 @@ def test_refusals_are_one_line(project, tmp_path, capsys, flags, ddl, message):
     assert not declaration_path(project, "staff").exists()
 
 
-@pytest.mark.parametrize("name", ["uow", "register", "cdemployee"])
+@pytest.mark.parametrize("name", ["uow", "register", "ccpparms"])
 def test_a_name_of_jcats_own_ibmsnap_tables_is_refused(project, tmp_path, capsys, name):
     code, _, err = add(tmp_path, capsys, name=name)
     assert code == 2 and f"lands in raw_ibmsnap_{name}: choose another name" in err[0], err

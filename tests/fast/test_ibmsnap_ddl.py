@@ -134,22 +134,17 @@ def test_landing_lookup_matches_the_ddl():
     assert landing.IBMSNAP_RECORD_LENGTHS == L.default_record_lengths()
 
 
-def test_cd_parts():
-    parts = L.cd_parts("cdemployee")
-    assert parts["keys"] == ["EMPNO"]
-    assert parts["before"] == {"DEPTNO": "XDEPTNO", "SALARY": "XSALARY"}
-    assert "XSALARY" not in parts["after"] and "SALARY" in parts["after"]
-
-
 @settings(max_examples=50, deadline=None)
 @given(st.binary(min_size=0, max_size=16), st.text(alphabet="ABCXYZ 019", max_size=15),
        st.decimals(min_value=-9999999, max_value=9999999, places=2))
 def test_cd_encoder_places_fields(seq, name, salary):
-    v = L.sample_values("cdemployee", variant="other/varchar16")
-    v.update(IBMSNAP_COMMITSEQ=None) if "IBMSNAP_COMMITSEQ" in v else None
+    """A declared CD table is laid out by the same rules (lay_out over its DDL)."""
+    from support import ibmsnap_unload as U
+
+    lay = L.lay_out(ddl.parse_text(U.CDEMPLOYEE_DDL, "cdemployee.sql"), "other/varchar16", "cdemployee")
+    v = U.values(U.cd_employee_columns("varchar16"), 1)
     v.update(IBMSNAP_UOWID=seq, LASTNAME=name.rstrip(), SALARY=salary)
-    rec = L.encode_row("cdemployee", v, variant="other/varchar16")
-    lay = L.layout("cdemployee", "other/varchar16")
+    rec = L.encode_layout(lay, v)
     s = lay.slot("IBMSNAP_UOWID")
     assert rec[s.pos - 1:s.pos + 1] == len(seq).to_bytes(2, "big") and rec[s.pos + 1:s.pos + 1 + len(seq)] == seq
     assert len(rec) == lay.record_length
@@ -168,10 +163,13 @@ def test_demo_generates_an_unload_file_per_table(tmp_path):
     from udfs.core.framing.layout_framing import default_record_length
 
     files = demo.generate(tmp_path)
-    assert sorted(files) == sorted(demo.LAYOUTS) == sorted(f"ibmsnap_{t}" for t in L.all_tables())
+    declared = {f"ibmsnap_{t.name}" for t, _ in demo.tables()}
+    assert sorted(files) == sorted(demo.LAYOUTS) == sorted([f"ibmsnap_{t}" for t in L.all_tables()] + [*declared])
+    assert set(demo.RECORD_LENGTHS) == declared  # landed as `jcat load cdemployee`: its length from the DDL
     for layout, (path,) in files.items():
         n = len(demo.scenario()[layout[len("ibmsnap_"):]])
-        assert path.stat().st_size == n * default_record_length(layout)
+        length = demo.RECORD_LENGTHS.get(layout) or default_record_length(layout)
+        assert path.stat().st_size == n * length
     uows = {r["IBMSNAP_UOWID"] for r in demo.scenario()["uow"]}
     cd = demo.scenario()["cdemployee"]
     assert any(r["IBMSNAP_UOWID"] not in uows for r in cd)  # uncommitted work present

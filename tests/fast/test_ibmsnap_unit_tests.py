@@ -28,7 +28,7 @@ def test_every_record_model_has_a_unit_test_and_its_yml_holds_none():
 
 @pytest.mark.parametrize("indicator", ["leading", "trailing"])
 def test_the_encoder_writes_the_bytes_spelled_by_hand(indicator):
-    assert U.record(U.columns("cdemployee"), EXPECTED, indicator) == bytes.fromhex(cd_employee(indicator))
+    assert U.record(U.cd_employee_columns(), EXPECTED, indicator) == bytes.fromhex(cd_employee(indicator))
 
 
 def test_varchar16_sequences_take_a_length_and_16_bytes():

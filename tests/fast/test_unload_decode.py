@@ -1,6 +1,7 @@
-"""decode_ibmsnap_<table>: Db2 unload records decoded in one call, against records written here byte by byte from
-IBM's unload format (formats.md section 3), never from the layout the function is derived from. The tests' encoder
-(tests/support/ibmsnap_unload.py) writes the same CDEMPLOYEE bytes: tests/fast/test_ibmsnap_unit_tests.py."""
+"""decode_ibmsnap_<table> and a declared CD table's layout function: Db2 unload records decoded in one call, against
+records written here byte by byte from IBM's unload format (formats.md section 3), never from the layout the function
+is derived from. The tests' encoder (tests/support/ibmsnap_unload.py) writes the same CDEMPLOYEE bytes:
+tests/fast/test_ibmsnap_unit_tests.py."""
 
 from __future__ import annotations
 
@@ -11,10 +12,15 @@ import pyarrow as pa
 import pytest
 
 from udfs.core.catalog import BY_NAME
+from udfs.core.ddl import parse_text
 from udfs.core.kernels.batch import DecodeError
 from udfs.core.kernels.unload import UnloadColumn, decode_unload
+from udfs.core.tables.declaration import DeclaredTable, IbmsnapOptions
+from udfs.core.tables.ibmsnap_image import layout_function
 
-from support.ibmsnap_unload import EXPECTED, NULL, cd_employee, ebcdic
+from support.ibmsnap_unload import CDEMPLOYEE_DDL, EXPECTED, NULL, cd_employee, ebcdic
+
+CD_FUNCTION = "decode_cdemployee_image"
 
 
 def decode(table: str, records: list[str | None], *args, strict: bool = False):
@@ -23,14 +29,22 @@ def decode(table: str, records: list[str | None], *args, strict: bool = False):
     return BY_NAME[f"decode_ibmsnap_{table}"].kernel(arr, *extra, strict=strict).to_pylist()
 
 
+def decode_cd(records: list[str | None], strict: bool = False, **options):
+    """CDEMPLOYEE declared (`jcat tables add cdemployee --log ibmsnap` with `options`): its layout function."""
+    table = DeclaredTable("cdemployee", "ibmsnap", parse_text(CDEMPLOYEE_DDL, "cdemployee.sql"), "cdemployee.sql",
+                          ("EMPNO",), ibmsnap=IbmsnapOptions(**options))
+    arr = pa.array([None if r is None else bytes.fromhex(r) for r in records], pa.binary())
+    return layout_function(table, CD_FUNCTION).kernel(arr, strict=strict).to_pylist()
+
+
 def test_cd_row_hex_in_values_out():
     rec = cd_employee()
     assert len(rec) == 2 * 94
-    assert decode("cdemployee", [rec, None]) == [EXPECTED, None]
+    assert decode_cd([rec, None]) == [EXPECTED, None]
 
 
 def test_trailing_null_indicators_dsntiaul_format():
-    assert decode("cdemployee", [cd_employee("trailing")], "os390/char10", "trailing") == [EXPECTED]
+    assert decode_cd([cd_employee("trailing")], null_indicator="trailing") == [EXPECTED]
 
 
 def test_uow_row_and_its_varchar16_form():
@@ -51,22 +65,22 @@ def test_uow_row_and_its_varchar16_form():
 
 def test_bad_bytes_give_null_and_strict_names_the_column():
     bad = cd_employee(salary="00527500FC")  # a digit nibble F
-    got = decode("cdemployee", [bad])[0]
+    got = decode_cd([bad])[0]
     assert got["SALARY"] is None and got["XSALARY"] == Decimal("-123.45")
-    with pytest.raises(DecodeError, match=r"decode_ibmsnap_cdemployee column SALARY \(position 54, 5 bytes\) "
+    with pytest.raises(DecodeError, match=r"decode_cdemployee_image column SALARY \(position 54, 5 bytes\) "
                                           r"unpack_packed: cannot decode X'00527500FC'"):
-        decode("cdemployee", [bad], strict=True)
+        decode_cd([bad], strict=True)
 
 
 def test_a_null_marked_column_is_not_decoded_even_in_strict_mode():
     rec = cd_employee(salary="0000000000")  # the bytes under XDEPTNO's NULL marker are zeros, never decoded
     rec = rec[:2 * 52] + NULL + rec[2 * 53:]  # SALARY's indicator: NULL, its zero bytes invalid as packed
-    got = decode("cdemployee", [rec], strict=True)[0]
+    got = decode_cd([rec], strict=True)[0]
     assert got["SALARY"] is None and got["XDEPTNO"] is None and got["GRADE"] == -2
 
 
 def test_short_record_leaves_the_columns_it_cannot_hold_null():
-    got = decode("cdemployee", [cd_employee()[:2 * 60]])[0]
+    got = decode_cd([cd_employee()[:2 * 60]])[0]
     assert got["SALARY"] == Decimal("52750.00") and got["XSALARY"] is None and got["HIRED"] is None
 
 
@@ -76,16 +90,24 @@ def test_decimal_past_its_precision_is_null():
     assert got == [{"D": None}, {"D": Decimal("-123.4")}]
 
 
-def test_ccsid_and_the_arguments_a_user_can_get_wrong():
+def test_the_declared_ccsid_decodes_the_cd_row():
     rec = "00000000000000000A01" + "00000000000000000A02" + "E4" + "4A5A" + "40" * 4 + cd_employee()[2 * 27:]
-    assert decode("cdemployee", [rec], "os390/char10", "leading", 273)[0]["EMPNO"] == "ÄÜ"
+    assert decode_cd([rec], ccsid=273)[0]["EMPNO"] == "ÄÜ"
+    assert decode_cd([rec])[0]["EMPNO"] == "¢!"  # the same bytes in CCSID 37
+
+
+UOW = ("00000000000000000B01" + "00000000000000000B02" + ebcdic("2024-02-29-12.34.56.123456", 26)
+       + ebcdic("JOB1", 12) + ebcdic("PAYCLERK", 18) + "F0" + "40" * 18)
+
+
+def test_the_arguments_a_user_can_get_wrong():
     with pytest.raises(ValueError, match="variant 'os390/char12': expected one of os390/char10, "):
-        decode("cdemployee", [rec], "os390/char12")
+        decode("uow", [UOW], "os390/char12")
     with pytest.raises(ValueError, match="null_indicator is 'after': expected leading"):
-        decode("cdemployee", [rec], "os390/char10", "after")
-    arr = pa.array([bytes.fromhex(rec)] * 2)
+        decode("uow", [UOW], "os390/char10", "after")
+    arr = pa.array([bytes.fromhex(UOW)] * 2)
     with pytest.raises(ValueError, match="variant must be one value for the whole query"):
-        BY_NAME["decode_ibmsnap_cdemployee"].kernel(arr, pa.array(["os390/char10", "vmvse/char10"]))
+        BY_NAME["decode_ibmsnap_uow"].kernel(arr, pa.array(["os390/char10", "vmvse/char10"]))
 
 
 def test_every_table_has_a_layout_function_with_every_column_of_every_variant():

@@ -138,7 +138,7 @@ def test_isolate_times_each_way_and_model_engine_in_its_own_process(tmp_path, ca
     assert "vs JVM" in printed
     assert printed.count("ways agree on 300 records") == 1  # the first process checks; the others only time
     assert printed.count("rows agree on 300 records") == 1  # likewise for the model's three engines
-    assert "ibmsnap_cdemployee_decoded" in printed and "1.0x" in printed  # the model report, IBMSNAP's target
+    assert "ibmsnap_uow_decoded" in printed and "1.0x" in printed  # the model report, IBMSNAP's target
 
 
 HOTSPOT_HUGE_METHOD = 8000  # bytes of bytecode: HotSpot never JIT-compiles a longer method (DontCompileHugeMethods)
@@ -177,12 +177,12 @@ def test_model_bench_engines_agree_and_every_stage_can_be_jit_compiled(spark, ja
     assert plan.count("ArrowEvalPython") == 1 and "decode_qasym7j5" in plan  # each record decoded once
 
 
-# The suite runs two layouts (the *TYPE5 heading and a CD table); `-m heavy` all four. `jcat bench` itself refuses
+# The suite runs two layouts (the *TYPE5 heading and IBMSNAP's unit-of-work table); `-m heavy` all four. `jcat bench` itself refuses
 # to time ways that disagree, so a wrong baseline of the other two fails every bench run.
 @pytest.mark.parametrize("layout", ["qjordje5", pytest.param("lldf", marks=pytest.mark.heavy),
                                     pytest.param("idms", marks=pytest.mark.heavy), "ibmsnap"])
 def test_table_build_decodes_each_record_once_through_the_layout_function(spark, java_charsets, layout):
-    """journal_entries (*TYPE5 heading), lldf_segments (LLDF header), idms_journal and ibmsnap_cdemployee_decoded,
+    """journal_entries (*TYPE5 heading), lldf_segments (LLDF header), idms_journal and ibmsnap_uow_decoded,
     each compiled three ways, give the same rows; a table build calls the layout function once per record, and
     Spark's own form calls none."""
     from udfs.bench import models
@@ -205,6 +205,6 @@ def test_table_build_decodes_each_record_once_through_the_layout_function(spark,
         if stale:
             spark.sql(f"DROP TABLE jcat.{model}")
     plan = factories["model_layout"]()._jdf.queryExecution().executedPlan().toString()
-    function = "decode_ibmsnap_cdemployee" if layout == "ibmsnap" else f"decode_{layout}"
+    function = "decode_ibmsnap_uow" if layout == "ibmsnap" else f"decode_{layout}"
     assert plan.count("ArrowEvalPython") == 1 and function in plan
     assert "ArrowEvalPython" not in factories["model_spark"]()._jdf.queryExecution().executedPlan().toString()

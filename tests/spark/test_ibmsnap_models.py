@@ -1,14 +1,22 @@
-"""IBMSNAP models in dbt: every value round-trips, committed changes in commit order, prune candidates."""
+"""IBMSNAP models in dbt: every value round-trips, committed changes in commit order, prune candidates.
+
+The models build in a user's project with jcat as its package and the demo's CD table PAYROLL.CDEMPLOYEE declared
+(`jcat tables add cdemployee --log ibmsnap --key EMPNO`): the aggregates read it through the project's
+default__jcat_ibmsnap_cd_rows, which dbt's dispatch finds before jcat's own (no rows).
+"""
 
 from __future__ import annotations
 
-import datetime as dt
-from decimal import Decimal
+import json
+import os
 from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
 
+from support.declared import declared_project
+
+from udfs.cli import main
 from udfs.core.layouts import ibmsnap as L
 from udfs.dbt.runner import run_dbt
 from udfs.spark.failed_builds import database_location
@@ -19,7 +27,7 @@ pytestmark = pytest.mark.long  # about 200 s of the suite on 2 cores
 from support.views import arrow_rows, assert_persistent_view, view_rows
 
 RAW_SCHEMA = "source_file string, record_offset bigint, record_number bigint, record binary, load_id string"
-SELECT = "path:models/ibmsnap"
+SELECT = demo.MODELS  # jcat's IBMSNAP models and the declared CD table's
 
 
 def write_raw(spark, table: str, records: list[bytes], load_id: str = "L1", mode: str = "overwrite"):
@@ -39,13 +47,38 @@ def build(spark, select: str = SELECT, vars_: str | None = None, full_refresh: b
     assert run_dbt(spark, args), f"dbt {' '.join(args)} failed"
 
 
+PROJECT: dict[str, Path] = {}
+
+
 @pytest.fixture(scope="module")
-def scenario_built(spark):
-    spark.sql("create database if not exists jcat")
-    for table, rows in demo.scenario().items():
-        write_raw(spark, table, demo.records(table, rows))
-    build(spark, command="build")  # models, unit tests and data tests
-    return demo.scenario()
+def scenario_built(spark, tmp_path_factory, jcat_home):
+    with declared_project(tmp_path_factory, "cdemployee", demo.CDEMPLOYEE_DDL, "--log", "ibmsnap",
+                          "--key", "EMPNO") as root:
+        PROJECT["root"] = root
+        spark.sql("create database if not exists jcat")
+        # what an earlier jcat built from its own example CD table: retired by the run-start hook
+        spark.sql("create or replace view jcat.ibmsnap_cdemployee as select 1 as x")
+        spark.sql("create table if not exists jcat.ibmsnap_cdemployee_decoded using parquet as select 1 as x")
+        for table, rows in demo.scenario().items():
+            write_raw(spark, table, demo.records(table, rows))
+        build(spark, command="build")  # models, unit tests and data tests
+        yield demo.scenario()
+
+
+def test_the_retired_example_cd_relations_are_dropped(spark, scenario_built):
+    for name in ("ibmsnap_cdemployee", "ibmsnap_cdemployee_decoded"):
+        assert not spark.catalog.tableExists(f"jcat.{name}"), name
+    assert spark.table("jcat.raw_ibmsnap_cdemployee").count() == len(scenario_built["cdemployee"])  # kept
+
+
+def test_the_aggregates_depend_on_the_declared_twins_through_the_dispatched_macro(scenario_built):
+    """The project's default__jcat_ibmsnap_cd_rows refs its twins: dbt orders the aggregates after them."""
+    manifest = json.loads((Path(os.environ["DBT_TARGET_PATH"]) / "manifest.json").read_text())
+    nodes = {n["name"]: n for n in manifest["nodes"].values() if n["resource_type"] == "model"}
+    twin = nodes["cdemployee_images_decoded"]["unique_id"]
+    for name in ("ibmsnap_committed_changes", "ibmsnap_prune_candidates"):
+        assert twin in nodes[name]["depends_on"]["nodes"], name
+        assert nodes[name]["package_name"] == "jcat"
 
 
 def norm(v):
@@ -54,7 +87,7 @@ def norm(v):
     return v
 
 
-@pytest.mark.parametrize("table", L.all_tables())
+@pytest.mark.parametrize("table", L.all_tables())  # the control tables (the CD table's images: its own module)
 def test_every_value_round_trips(spark, scenario_built, table):
     names = [s.name for s in L.layout(table).slots]
     got = spark.sql(f"select {', '.join(names)}, decode_errors from jcat.ibmsnap_{table} order by record_number").collect()
@@ -83,11 +116,19 @@ def test_committed_changes_in_commit_order(spark, scenario_built):
     assert (last.IBMSNAP_REJ_CODE, last.IS_REJECTED, last.IBMSNAP_APPLY_QUAL) == ("1", True, "APPLYQ1")
     assert last.IBMSNAP_REJ_CODE_MEANING.startswith("same-row conflict")
     assert last.BEFORE_IMAGE == '{"DEPTNO":"A00","SALARY":52750.00}'
+    assert last.AFTER_IMAGE == ('{"EMPNO":"000010","LASTNAME":"HAAS","DEPTNO":"A00","SALARY":99999.99,'
+                                '"GRADE":7}')  # HIRED NULL: to_json leaves it out
+    assert [r.KEY_VALUES for r in rows] == [f'{{"EMPNO":"{n}"}}' for n in ("000030", "000010", "000020", "000020",
+                                                                             "000010")]
+    assert rows[0].BEFORE_IMAGE is None and rows[0].AFTER_IMAGE.startswith('{"EMPNO":"000030","LASTNAME":"KWAN"')
+    # the CD table as the declaration's DDL names it; its source from the landed REGISTER row
+    assert {(r.CD_OWNER, r.CD_TABLE, r.SOURCE_OWNER, r.SOURCE_TABLE) for r in rows} == {
+        ("PAYROLL", "CDEMPLOYEE", "PAYROLL", "EMPLOYEE")}
     assert last.IBMSNAP_COMMITSEQ_HEX == "00000000000000008100"
     assert rows[0].IBMSNAP_AUTHID == "HRADMIN" and rows[0].IBMSNAP_AUTHTKN == "HRBATCH"
     assert rows[0].IBMSNAP_LOGMARKER == demo.T0
     assert all(not r.IS_REJECTED for r in rows[:-1]) and all(r.decode_errors == [] for r in rows)
-    assert {r.EMPNO for r in spark.sql("select EMPNO from jcat.ibmsnap_cdemployee").collect()} >= {"000099"}
+    assert {r.EMPNO for r in spark.sql("select EMPNO from jcat.cdemployee_images").collect()} >= {"000099"}
 
 
 def test_prune_candidates(spark, scenario_built):
@@ -229,8 +270,13 @@ def test_varchar16_sequences_and_vmvse(spark, scenario_built):
     write_raw(spark, "uow", demo.records("uow", uow, variant))
     write_raw(spark, "cdemployee", demo.records("cdemployee", cd, variant))
     write_raw(spark, "warm_start", demo.records("warm_start", ws, variant))
+    # the CD table's variant is its declaration's (the vars are jcat's control tables')
+    ddl = PROJECT["root"].parent / "cdemployee.sql"
+    assert main(["tables", "remove", "cdemployee"]) == 0
+    assert main(["tables", "add", "cdemployee", "--log", "ibmsnap", "--ddl", str(ddl), "--key", "EMPNO",
+                 "--variant", variant]) == 0
     vars_ = '{"ibmsnap_platform": "vmvse", "ibmsnap_sequence_form": "varchar16"}'
-    build(spark, "ibmsnap_uow ibmsnap_uow_decoded ibmsnap_cdemployee ibmsnap_cdemployee_decoded ibmsnap_warm_start "
+    build(spark, "ibmsnap_uow ibmsnap_uow_decoded cdemployee_images cdemployee_images_decoded ibmsnap_warm_start "
                  "ibmsnap_committed_changes", vars_)
     order = [r[0] for r in spark.sql("select IBMSNAP_UOWID from jcat.ibmsnap_committed_changes "
                                      "order by CHANGE_ORDER").collect()]
@@ -238,8 +284,8 @@ def test_varchar16_sequences_and_vmvse(spark, scenario_built):
     w = spark.sql("select SEQ, UOWID, AUTHTKN, UOWTIME, decode_errors from jcat.ibmsnap_warm_start").collect()[0]
     assert (bytes(w.SEQ), bytes(w.UOWID), w.AUTHTKN, w.UOWTIME, w.decode_errors) == (
         b"\x01\x02", demo.UOW_C, None, 123456, [])
-    for t in ("uow", "cdemployee"):  # the layout function read the variant's records as the views did
-        assert _rows(spark, f"ibmsnap_{t}_decoded") == _rows(spark, f"ibmsnap_{t}"), t
+    for t in ("ibmsnap_uow", "cdemployee_images"):  # the layout function read the variant's records as the views did
+        assert _rows(spark, f"{t}_decoded") == _rows(spark, t), t
 
 
 def test_trailing_null_indicators_with_nulls_in_table_and_view(spark, scenario_built):

@@ -40,8 +40,21 @@ def ebcdic(text: str, width: int) -> str:
 
 # ---- a CDEMPLOYEE row spelled byte by byte (the encoder below must write the same bytes) --------------------
 
+# A user's CD table (not in seed 003; its shape is Figure 35's: the three IBMSNAP columns, then the registered
+# columns), registered with BEFORE_IMG_PREFIX 'X': XDEPTNO and XSALARY hold before images. Declared, not built in.
+CDEMPLOYEE_DDL = (
+    "CREATE TABLE PAYROLL.CDEMPLOYEE ( IBMSNAP_UOWID CHAR(10) FOR BIT DATA NOT NULL, IBMSNAP_INTENTSEQ CHAR(10) FOR "
+    "BIT DATA NOT NULL, IBMSNAP_OPERATION CHAR(1) NOT NULL, EMPNO CHAR(6) NOT NULL, LASTNAME VARCHAR(15) NOT NULL, "
+    "DEPTNO CHAR(3), XDEPTNO CHAR(3), SALARY DECIMAL(9,2), XSALARY DECIMAL(9,2), HIRED TIMESTAMP, GRADE SMALLINT);\n")
+
+
+def cd_employee_columns(sequence_form: str = "char10") -> tuple[Column, ...]:
+    cols = ddl.parse_text(CDEMPLOYEE_DDL, "cdemployee.sql").columns
+    return _sequence_form(cols, sequence_form)
+
+
 def cd_employee(indicator: str = "leading", salary: str = "005275000C") -> str:
-    """A CDEMPLOYEE row (cdemployee.cd.sql): two CHAR(10) FOR BIT DATA, CHAR(1), CHAR(6), VARCHAR(15), then nullable
+    """A CDEMPLOYEE row (CDEMPLOYEE_DDL): two CHAR(10) FOR BIT DATA, CHAR(1), CHAR(6), VARCHAR(15), then nullable
     CHAR(3) x2, DECIMAL(9,2) x2, TIMESTAMP, SMALLINT, each nullable one with its indicator byte."""
     def nullable(ni: str, data: str) -> str:
         return ni + data if indicator == "leading" else data + ni
@@ -125,7 +138,7 @@ def _all_ddls() -> tuple[TableDdl, ...]:
 
 
 def table_name(d: TableDdl) -> str:
-    """Model suffix: IBMSNAP_UOW -> uow, CDEMPLOYEE -> cdemployee."""
+    """Model suffix: IBMSNAP_UOW -> uow."""
     return d.name.lower().removeprefix("ibmsnap_")
 
 
@@ -135,9 +148,9 @@ def tables() -> list[str]:
 
 def table_ddl(table: str, platform: str = "os390") -> TableDdl:
     """The figure a platform uses (docs/ibmsnap.md, var ibmsnap_platform): its own, else 'all other platforms' (not
-    OS/390), else 'all platforms', else the only one (CCPENQ is VM/VSE only; a CD table has one)."""
+    OS/390), else 'all platforms', else the only one (CCPENQ is VM/VSE only)."""
     found = {d.variant: d for d in _all_ddls() if d.variant != "template" and table_name(d) == table}
-    for v in (platform, "other" if platform != "os390" else None, "all", "cd"):
+    for v in (platform, "other" if platform != "os390" else None, "all"):
         if v in found:
             return found[v]
     (only,) = found.values()
@@ -145,7 +158,10 @@ def table_ddl(table: str, platform: str = "os390") -> TableDdl:
 
 
 def columns(table: str, platform: str = "os390", sequence_form: str = "char10") -> tuple[Column, ...]:
-    cols = table_ddl(table, platform).columns
+    return _sequence_form(table_ddl(table, platform).columns, sequence_form)
+
+
+def _sequence_form(cols: tuple[Column, ...], sequence_form: str) -> tuple[Column, ...]:
     if sequence_form == "varchar16":
         cols = tuple(replace(c, db2_type="VARCHAR", length=16)
                      if c.name in SEQUENCE_COLUMNS and c.db2_type == "CHAR" and c.for_bit_data else c for c in cols)

@@ -7,8 +7,8 @@ Each layout decodes the fixed fields its records carry, every one that has a cat
   their last 8 bytes), records of 288 header bytes plus one row image.
 - idms: the common prefix and the statistics of COMT/ENDJ/ABRT records (200 bytes); the 8-byte IDMS
   date-times are left out: they are decoded by a SQL macro over unpack_bin, not by a kernel of their own.
-- ibmsnap: the CD table CDEMPLOYEE as unloaded (IBMSNAP columns, CHAR, DECIMAL, TIMESTAMP, SMALLINT);
-  its VARCHAR column is left out (a length-prefixed value, decoded by a macro).
+- ibmsnap: the unit-of-work control table IBMSNAP_UOW as unloaded (one row per committed transaction: FOR BIT
+  DATA sequences, TIMESTAMP, CHAR). A user's CD tables are declared: bench them by name (udfs/bench/tables.py).
 Every record is made unique when landed (`unique`: a field overwritten with the row number), so the raw
 table is as hard to scan as real data, not a dictionary of a few thousand values.
 """
@@ -167,11 +167,12 @@ def _idms_fields() -> tuple[BenchField, ...]:
 
 # --- IBM SQL Replication -------------------------------------------------------------------------------------
 
+SNAP_TABLE = "uow"  # the busiest control table: a row per committed unit of work
+
 def _snap_pool(n: int) -> list[bytes]:
     from ..core.layouts import ibmsnap
 
-    return [ibmsnap.encode_row("cdemployee", ibmsnap.sample_values("cdemployee", seed=i % 150 + 1))
-            for i in range(n)]  # seeds past 150 overflow SMALLINT
+    return [ibmsnap.encode_row(SNAP_TABLE, ibmsnap.sample_values(SNAP_TABLE, seed=i % 150 + 1)) for i in range(n)]
 
 
 def _snap_fields() -> tuple[BenchField, ...]:
@@ -180,7 +181,7 @@ def _snap_fields() -> tuple[BenchField, ...]:
     kinds = {"char": "char", "bit": "hex", "decimal": "packed", "smallint": "bin", "int": "bin", "bigint": "bin",
              "timestamp": "ibmi_ts"}
     out = []
-    for s in ibmsnap.layout("cdemployee").slots:
+    for s in ibmsnap.layout(SNAP_TABLE).slots:
         k = ibmsnap.kind(s.column)
         if k not in kinds:
             continue
@@ -199,7 +200,7 @@ LAYOUTS: dict[str, Callable[[], BenchLayout]] = {
     "idms": lambda: BenchLayout("idms", _idms_pool, _idms_fields(), (17, 8, "bin"),
                                 "CA IDMS COMT/ENDJ/ABRT records, prefix and statistics"),
     "ibmsnap": lambda: BenchLayout("ibmsnap", _snap_pool, _snap_fields(), (1, 10, "bin"),
-                                   "IBM SQL Replication CD table CDEMPLOYEE"),
+                                   "IBM SQL Replication unit-of-work table IBMSNAP_UOW"),
 }
 
 

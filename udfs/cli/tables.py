@@ -29,7 +29,7 @@ from ..core.tables.declaration import (
     parse_lldf_table,
 )
 from ..render.declared_tables import declaration_path, parse_ddl, read_all
-from ..render.table_models import made, write_declaration
+from ..render.table_models import made, write_declaration, write_project_files
 from ..render.table_names import MACROS, MODELS
 
 
@@ -239,6 +239,7 @@ def cmd_remove(args) -> int:
     for p in [path, path.parent / t.ddl_file, root / MACROS / f"{t.name}_images.sql",
               *[root / MODELS / f"{r}.{ext}" for r in t.relations for ext in ("sql", "yml")]]:
         p.unlink(missing_ok=True)
+    write_project_files(root)  # the CD rows of the IBMSNAP aggregates without this table
     print(f"jcat: removed {t.name} from {root} (relations already built stay until dropped: "
           f"DROP VIEW jcat.{t.name}_images, DROP TABLE jcat.{t.name}_images_decoded)")
     return 0

@@ -88,12 +88,11 @@ class Index:
 @dataclass(frozen=True)
 class TableDdl:
     schema: str
-    name: str  # e.g. IBMSNAP_UOW, CDEMPLOYEE
+    name: str  # e.g. IBMSNAP_UOW, EMPLOYEE
     columns: tuple[Column, ...]
     indexes: tuple[Index, ...] = ()
     source_file: str = ""
-    variant: str = "all"  # os390, vmvse, other, all; `cd` for a user's CD table; `template` for Figures 35/36
-    directives: dict = field(default_factory=dict, hash=False, compare=False)  # `-- jcat: key = value` lines
+    variant: str = "all"  # os390, vmvse, other, all; `template` for Figures 35/36; `declared` for a user's table
     primary_key: tuple[str, ...] = ()
     system_name: str | None = None  # FOR SYSTEM NAME (IBM i)
     record_format: str | None = None  # RCDFMT (IBM i)
@@ -694,9 +693,6 @@ def _one_table(read: dict, where: str) -> _Table:
     return tables[0]
 
 
-_DIRECTIVE = re.compile(r"^\s*--\s*jcat:\s*(\w+)\s*=\s*(.*?)\s*$", re.MULTILINE)
-
-
 def _best(texts: dict, column: str | None, order: tuple[str, ...]) -> str:
     got = texts.get(column, {})
     return next((got[k] for k in order if k in got), "")
@@ -719,7 +715,7 @@ def parse_text(text: str, where: str = "<text>", variant: str = "all") -> TableD
         schema=t.schema, name=t.name, columns=tuple(replace(c, label=_heading(_best(texts, c.name, _COLUMN_TEXTS)))
                                                     for c in t.columns),
         indexes=indexes, source_file=where, variant=variant,
-        directives={k.lower(): v for k, v in _DIRECTIVE.findall(text)}, primary_key=tuple(c for c, _ in t.primary_key),
+        primary_key=tuple(c for c, _ in t.primary_key),
         system_name=_name(system_name) if system_name else None,
         record_format=_name(t.options["RCDFMT"]) if "RCDFMT" in t.options else None,
         ccsid=_ccsid(ccsid), label=_best(texts, None, _TABLE_TEXTS), dialect=seen.dialect(where))
@@ -756,7 +752,7 @@ def parse_declared(path: Path) -> TableDdl:
 
 
 def parse_file(path: Path) -> TableDdl:
-    """`<table>.<variant>.sql`: variant os390, vmvse, other or all; `<name>.cd.sql` is a user's CD table."""
+    """`<table>.<variant>.sql`: variant os390, vmvse, other or all (a user's CD table is declared: parse_declared)."""
     parts = path.name.split(".")
     if len(parts) != 3 or parts[2] != "sql":
         raise DdlProblem(f"{path.name}: expected <table>.<variant>.sql")

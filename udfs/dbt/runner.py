@@ -78,8 +78,11 @@ def _target(dbt_args: list[str]) -> str | None:
 
 
 def model_names() -> list[str]:
-    """The relations the project builds: one per model file (the project sets no aliases)."""
-    return sorted(p.stem for p in (project_dir() / "models").rglob("*.sql"))
+    """The relations the project builds: one per model file (the project sets no aliases), its installed packages'
+    (jcat's own models, in a home project) included."""
+    root = project_dir()
+    folders = [root / "models", *sorted((root / "dbt_packages").glob("*/models"))]
+    return sorted({p.stem for folder in folders for p in folder.rglob("*.sql")})
 
 
 ARROW_UDFS_ENV = "DBT_JCAT_ARROW_UDFS"

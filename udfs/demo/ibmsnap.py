@@ -1,6 +1,7 @@
-"""`jcat demo` for IBM SQL Replication: Db2 unload files for every IBMSNAP control table and the example CD table
-PAYROLL.CDEMPLOYEE, with committed, uncommitted and rejected units of work, then the committed change stream and
-the prune candidates.
+"""`jcat demo` for IBM SQL Replication: Db2 unload files for every IBMSNAP control table and the CD table
+PAYROLL.CDEMPLOYEE (declared from its DDL: `tables()`, as `jcat tables add cdemployee --log ibmsnap --key EMPNO`
+declares it; its before-image prefix X from the landed REGISTER row), with committed, uncommitted and rejected units
+of work, then its row images, the committed change stream and the prune candidates.
 
 The scenario (also the fixture of tests/spark/test_ibmsnap_models.py):
 * UOW A commits at sequence ..0300: insert of 000010, update of 000020 captured as a delete then an insert.
@@ -17,11 +18,49 @@ import datetime as dt
 from decimal import Decimal
 from pathlib import Path
 
+from ..core import ddl
 from ..core.layouts import ibmsnap as L
+from ..core.tables.declaration import DeclaredTable, IbmsnapOptions
+from ..core.tables.ibmsnap_image import record_layout
 
-LAYOUTS = [f"ibmsnap_{t}" for t in L.all_tables()]
-MODELS = "fqn:jcat.ibmsnap"  # every IBMSNAP model, whether jcat is the project or its package (a home project)
+# The CD table of source PAYROLL.EMPLOYEE, registered with BEFORE_IMG_PREFIX 'X' (XDEPTNO, XSALARY hold before
+# images); the three IBMSNAP columns first, as seed 003's Figure 35 has them.
+CDEMPLOYEE_DDL = """CREATE TABLE PAYROLL.CDEMPLOYEE
+  (IBMSNAP_UOWID     CHAR(10) FOR BIT DATA NOT NULL,
+   IBMSNAP_INTENTSEQ CHAR(10) FOR BIT DATA NOT NULL,
+   IBMSNAP_OPERATION CHAR(1)      NOT NULL,
+   EMPNO             CHAR(6)      NOT NULL,
+   LASTNAME          VARCHAR(15)  NOT NULL,
+   DEPTNO            CHAR(3),
+   XDEPTNO           CHAR(3),
+   SALARY            DECIMAL(9,2),
+   XSALARY           DECIMAL(9,2),
+   HIRED             TIMESTAMP,
+   GRADE             SMALLINT);
+CREATE INDEX PAYROLL.IXCDEMPLOYEE ON PAYROLL.CDEMPLOYEE (IBMSNAP_UOWID ASC, IBMSNAP_INTENTSEQ ASC);
+"""
+
+
+def cdemployee(variant: str = L.DEFAULT_VARIANT) -> DeclaredTable:
+    table = ddl.parse_text(CDEMPLOYEE_DDL, "cdemployee.sql")
+    return DeclaredTable("cdemployee", "ibmsnap", table, "cdemployee.sql", ("EMPNO",),
+                         ibmsnap=IbmsnapOptions(variant=variant))
+
+
+def tables() -> list[tuple[DeclaredTable, str]]:
+    """(declaration, DDL): declared in the demo's project before anything lands, as `jcat tables add` does."""
+    return [(cdemployee(), CDEMPLOYEE_DDL)]
+
+
+LAYOUTS = [f"ibmsnap_{t}" for t in L.all_tables()] + ["ibmsnap_cdemployee"]  # the last: the declared CD table
+RECORD_LENGTHS = {"ibmsnap_cdemployee": record_layout(cdemployee()).record_length}  # as `jcat load cdemployee`
+# every IBMSNAP model, whether jcat is the project or its package (a home project), and the declared CD table's
+MODELS = "fqn:jcat.ibmsnap cdemployee_images cdemployee_images_decoded"
 QUERIES = [
+    ("PAYROLL.CDEMPLOYEE, declared from its DDL: one row per row image (an update gives its before image)",
+     "select IBMSNAP_OPERATION, hex(IBMSNAP_INTENTSEQ) as IBMSNAP_INTENTSEQ_HEX, image_kind, EMPNO, LASTNAME, "
+     "DEPTNO, SALARY, HIRED, GRADE, decode_errors from jcat.cdemployee_images "
+     "order by record_number, image_kind = 'after'"),
     ("Committed changes in replay order (uncommitted UOW D absent, rejected UOW C flagged)",
      "select CHANGE_ORDER, IBMSNAP_COMMITSEQ_HEX, IBMSNAP_INTENTSEQ_HEX, IBMSNAP_OPERATION, KEY_VALUES, "
      "AFTER_IMAGE, BEFORE_IMAGE, IBMSNAP_AUTHID, IBMSNAP_REJ_CODE_MEANING from jcat.ibmsnap_committed_changes "
@@ -107,11 +146,15 @@ def scenario() -> dict[str, list[dict]]:
 
 
 def records(table: str, rows: list[dict], variant: str = L.DEFAULT_VARIANT) -> list[bytes]:
+    if table == "cdemployee":  # the declared CD table, laid out from its DDL
+        lay = record_layout(cdemployee(variant))
+        return [L.encode_layout(lay, r) for r in rows]
     return [L.encode_row(table, r, variant) for r in rows]
 
 
 def generate(workdir: Path) -> dict[str, list[Path]]:
-    """One fixed-length unload file per table (record length = the layout's: landing's default lookup)."""
+    """One fixed-length unload file per table (record length = the layout's: landing's default lookup, and for the
+    CD table RECORD_LENGTHS)."""
     workdir = Path(workdir)
     workdir.mkdir(parents=True, exist_ok=True)
     out: dict[str, list[Path]] = {}

@@ -1,5 +1,6 @@
 """dbt models of IBM SQL Replication, rendered from the Db2 DDL in sql/ibmsnap (parsed by udfs.core.ddl) and the
-record layouts of udfs.core.layouts.ibmsnap (target `ibmsnap` of `jcat generate`).
+record layouts of udfs.core.layouts.ibmsnap (target `ibmsnap` of `jcat generate`). The CD tables are the user's,
+declared: the aggregates read them through the dispatched macro jcat_ibmsnap_cd_rows (udfs/render/ibmsnap_cd_rows.py).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from ..core.ddl import Column
 from ..core.layouts import ibmsnap as L
 from ..core.layouts.ibmsnap import MODELS_DIR, kind, spark_type, unload_length
 from ..core.project import source_root
+from . import ibmsnap_cd_rows
 from . import ibmsnap_docs as D
 from .ibmsnap_docs import CODE_MEANINGS
 from .markers import marker
@@ -41,7 +43,7 @@ HEADER = ("{marker}\n"
 # decoded from the raw records (Arrow UDFs in a jcat build) and never from the view ibmsnap_<table>. Not ephemeral:
 # prune candidates over the decoding inlined five times ran Spark's planner out of a 1 GB driver heap.
 def aggregate_inputs() -> tuple[str, ...]:
-    return ("uow", "ccpparms", "pruncntl", "register") + tuple(L.table_key(d) for d in L.cd_ddls())
+    return ("uow", "ccpparms", "pruncntl", "register")
 
 
 MACROS_DIR = REPO / "macros" / "ibmsnap"
@@ -143,20 +145,13 @@ def render_table_model(table: str, ephemeral: bool = False) -> str:
 
 
 def _column_yml(table: str, c: Column) -> dict:
-    is_cd = table not in L.CONTROL_TABLES
     desc = D.DESCRIPTIONS.get((table, c.name)) or D.DESCRIPTIONS.get(c.name)
-    if desc is None or (is_cd and c.name not in L.CD_IBMSNAP_COLUMNS):
-        if not is_cd:
-            raise KeyError(f"no description for {table}.{c.name}")
-        parts = L.cd_parts(table)
-        role = ("key column of the source" if c.name in parts["keys"] else
-                f"before image of {next(a for a, b in parts['before'].items() if b == c.name)}"
-                if c.name in parts["before"].values() else "after image (the row's value after the change)")
-        desc = f"User column {c.name}: {role}"
+    if desc is None:
+        raise KeyError(f"no description for {table}.{c.name}")
     tests: list = []
     if not c.nullable:
         tests.append("not_null")
-    values = D.ACCEPTED.get(("cd" if is_cd else table, c.name))
+    values = D.ACCEPTED.get((table, c.name))
     if values:
         tests.append({"accepted_values": {"arguments": {"values": values}}})
     out = {"name": c.name, "description": f"{desc.rstrip('.')}. Db2: {c.declared}."}
@@ -215,12 +210,7 @@ def render_table_yml(table: str) -> str:
             if not c.nullable:
                 m["data_tests"] = ["not_null"]
             cols.append(m)
-    if table in L.CONTROL_TABLES:
-        desc = D.TABLE_DESCRIPTIONS[table]
-    else:
-        d = L.cd_ddl(table)
-        desc = (f"Change-data (CD) table {d.schema}.{d.name}: one row per captured change, committed or not; "
-                "join it with ibmsnap_uow for commit order (ibmsnap_committed_changes).")
+    desc = D.TABLE_DESCRIPTIONS[table]
     return _dump({"version": 2, "models": [{
         "name": f"ibmsnap_{table}",
         "description": desc + " Decoded from Db2 unload records; layout generated from the DDL in sql/ibmsnap "
@@ -228,42 +218,23 @@ def render_table_yml(table: str) -> str:
         "columns": cols + D.LINEAGE_YML}]})
 
 
-def _cd_select(table: str, with_images: bool) -> str:
-    """One CD table's rows in the common shape of the aggregate models."""
-    parts = L.cd_parts(table)
-
-    def js(pairs):
-        return "to_json(named_struct(" + ", ".join(f"'{a}', {b}" for a, b in pairs) + "))" if pairs else "cast(null as string)"
-
-    src_owner = f"'{parts['source_owner']}'" if parts["source_owner"] else "cast(null as string)"
-    src_table = f"'{parts['source_table']}'" if parts["source_table"] else "cast(null as string)"
-    lines = [f"  -- {parts['owner']}.{parts['name']} ({Path(L.cd_ddl(table).source_file).name})",
-             f"  select '{parts['owner']}' as CD_OWNER, '{parts['name']}' as CD_TABLE,",
-             f"         {src_owner} as SOURCE_OWNER, {src_table} as SOURCE_TABLE,",
-             "         IBMSNAP_UOWID, IBMSNAP_INTENTSEQ, IBMSNAP_OPERATION,"]
-    if with_images:
-        lines += [f"         {js([(k, k) for k in parts['keys']])} as KEY_VALUES,",
-                  f"         {js([(a, a) for a in parts['after']])} as AFTER_IMAGE,",
-                  f"         {js(sorted(parts['before'].items()))} as BEFORE_IMAGE,"]
-    lines += ["         decode_errors, source_file, record_offset, record_number, load_id",
-              f"  from {{{{ ref('ibmsnap_{table}_decoded') }}}}"]
-    return "\n".join(lines)
+# Every declared CD table's rows (the project's macro, found first by dispatch; jcat's own gives none).
+CD_ROWS = f"{{{{ adapter.dispatch('{ibmsnap_cd_rows.MACRO}', 'jcat')() }}}}"
 
 
 def render_committed_changes() -> str:
-    cds = [L.table_key(d) for d in L.cd_ddls()]
-    files = ", ".join(f"sql/ibmsnap/{Path(d.source_file).name}" for d in L.cd_ddls())
-    union = "\n  union all\n".join(_cd_select(t, True) for t in cds)
     meaning = D.CODE_MEANINGS[("uow", "IBMSNAP_REJ_CODE")]
-    return HEADER.format(marker=marker(".sql", "udfs/render/ibmsnap.py"), files=files) + f"""{{#- The committed change stream: every CD row whose unit of work is in ibmsnap_uow, in the order the
+    return marker(".sql", "udfs/render/ibmsnap.py") + f"""\n{{#- The committed change stream: every CD row whose unit of work is in ibmsnap_uow, in the order the
     Apply program replays them (IBMSNAP_COMMITSEQ, then IBMSNAP_INTENTSEQ; read ORDER BY CHANGE_ORDER).
+    The CD rows are every CD table the project declares (`jcat tables add NAME --log ibmsnap`), through macro
+    jcat_ibmsnap_cd_rows: jcat alone declares none, so alone it has no rows.
     Uncommitted rows (no UOW row) never appear. Rejected units of work appear, flagged by IS_REJECTED.
     var ibmsnap_pair_updates (default false): a D followed by an I of the same key in one commit sequence is shown
     as one U row, the way Debezium's Db2 connector reports it. -#}}
 {{{{ config(materialized='table') }}}}
 
 with cd as (
-{union}
+{CD_ROWS}
 ),
 
 cd_once as (
@@ -374,10 +345,7 @@ order by CHANGE_ORDER
 
 
 def render_prune_candidates() -> str:
-    cds = [L.table_key(d) for d in L.cd_ddls()]
-    files = ", ".join(f"sql/ibmsnap/{Path(d.source_file).name}" for d in L.cd_ddls())
-    union = "\n  union all\n".join(_cd_select(t, False) for t in cds)
-    return HEADER.format(marker=marker(".sql", "udfs/render/ibmsnap.py"), files=files) + f"""{{#- CD and UOW rows the Capture program may prune.
+    return marker(".sql", "udfs/render/ibmsnap.py") + f"""\n{{#- CD and UOW rows the Capture program may prune.
     By sync point: a committed, non-rejected change whose IBMSNAP_COMMITSEQ is at or below the smallest
     PRUNCNTL.SYNCHPOINT of its source (CD rows; the source's CD table found through ibmsnap_register), or of all
     sources (UOW rows, which the sources share). A NULL or all-zero SYNCHPOINT (full refresh pending), or a source
@@ -385,7 +353,8 @@ def render_prune_candidates() -> str:
     By retention: IBMSNAP_LOGMARKER older than RETENTION_LIMIT minutes (ibmsnap_ccpparms, IBM default 10800)
     before the as-of time: var ibmsnap_prune_as_of (a timestamp, source local time) or else the newest
     IBMSNAP_LOGMARKER in ibmsnap_uow. Rejected units of work are pruned by retention only.
-    Uncommitted CD rows carry no time and are never candidates. -#}}
+    Uncommitted CD rows carry no time and are never candidates. CD rows: the project's declared CD tables
+    (macro jcat_ibmsnap_cd_rows). -#}}
 {{{{ config(materialized='table') }}}}
 {{%- set as_of = var('ibmsnap_prune_as_of', none) %}}
 
@@ -437,7 +406,7 @@ uow as (
 ),
 
 cd as (
-{union}
+{CD_ROWS}
 ),
 
 cd_rows as (
@@ -502,12 +471,12 @@ COMMITTED_COLUMNS = [
     ("OPERATION_NAME", "insert, update or delete.", ["not_null"]),
     ("CD_OWNER", "Schema of the CD table the change came from.", ["not_null"]),
     ("CD_TABLE", "CD table the change came from.", ["not_null"]),
-    ("SOURCE_OWNER", "Schema of the source table (from the CD DDL's `-- jcat: source` line).", []),
-    ("SOURCE_TABLE", "Source table (from the CD DDL's `-- jcat: source` line).", []),
-    ("KEY_VALUES", "The source key columns and values, as JSON.", []),
+    ("SOURCE_OWNER", "Schema of the source table: the landed REGISTER row of the CD table (NULL without one).", []),
+    ("SOURCE_TABLE", "Source table: the landed REGISTER row of the CD table (NULL without one).", []),
+    ("KEY_VALUES", "The source key columns (the declaration's --key) and values, as JSON.", []),
     ("AFTER_IMAGE", "The after-image user columns as JSON (for a delete: the deleted row).", []),
-    ("BEFORE_IMAGE", "The before-image columns as JSON, named without BEFORE_IMG_PREFIX; for a paired update the "
-     "deleted row.", []),
+    ("BEFORE_IMAGE", "An update's before-image columns as JSON, named without BEFORE_IMG_PREFIX (NULL when the "
+     "update gives no before image, and for inserts and deletes); for a paired update the deleted row.", []),
     ("IBMSNAP_LOGMARKER", "Approximate commit time at the source (local wall clock).", ["not_null"]),
     ("IBMSNAP_AUTHID", "Authorization id that ran the transaction.", []),
     ("IBMSNAP_AUTHTKN", "Authorization token (correlation id / job name) of the transaction.", []),
@@ -590,6 +559,7 @@ def generated_files() -> dict[Path, str]:
         files[L.MODELS_DIR / f"ibmsnap_{t}_decoded.sql"] = render_table_model(t, ephemeral=True)
         files[L.MODELS_DIR / f"ibmsnap_{t}_decoded.yml"] = render_decoded_yml(t)
     files.update(render_aggregates())
+    files.update(ibmsnap_cd_rows.generated_files())
     return files
 
 

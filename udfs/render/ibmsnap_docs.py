@@ -116,7 +116,6 @@ ACCEPTED = {
     ("register", "PARTITION_KEYS_CHG"): _YN,
     ("warm_start", "CAPTURED"): _YN,
     ("uow", "IBMSNAP_REJ_CODE"): ["0", "1", "2", ""],
-    ("cd", "IBMSNAP_OPERATION"): ["I", "U", "D"],
 }
 
 LINEAGE_YML = [

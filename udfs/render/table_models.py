@@ -16,7 +16,7 @@ import yaml
 
 from ..core.project import project_dir, source_root
 from ..core.tables.declaration import DeclaredTable
-from . import tables_ibmi, tables_ibmsnap, tables_lldf
+from . import ibmsnap_cd_rows, tables_ibmi, tables_ibmsnap, tables_lldf
 from .declared_tables import declaration_path, read_all, to_yaml
 from .markers import with_marker
 from .table_names import MACROS, MODELS
@@ -103,16 +103,38 @@ def files_for(table: DeclaredTable, root: Path) -> dict[Path, str]:
     return {p: with_marker(p, source, text) for p, text in out.items()}
 
 
+def project_files(root: Path, tables: list[DeclaredTable]) -> dict[Path, str]:
+    """What the declared tables together make: the CD rows the IBMSNAP aggregates read (none without a CD table)."""
+    source = "tables/*.yml"
+    return {p: with_marker(p, source, text) for p, text in ibmsnap_cd_rows.project_files(root, tables).items()}
+
+
 def generated_files() -> dict[Path, str]:
     """Every declared table's files, in the project jcat builds (none in jcat's own checkout)."""
     root = project_dir()
     if root.resolve() == source_root().resolve():
         return {}
     out: dict[Path, str] = {}
-    for table in read_all(root):
-        if table.log in RENDERERS:
-            out.update(files_for(table, root))
+    tables = [t for t in read_all(root) if t.log in RENDERERS]
+    for table in tables:
+        out.update(files_for(table, root))
+    out.update(project_files(root, tables))
     return out
+
+
+def write_project_files(root: Path) -> list[Path]:
+    """The files of all declared tables together, as the declarations now are; one no longer made is removed."""
+    files = project_files(root, read_all(root))
+    written = []
+    for p, text in files.items():
+        if not p.exists() or p.read_text() != text:
+            p.parent.mkdir(parents=True, exist_ok=True)
+            p.write_text(text)
+            written.append(p)
+    stale = root / ibmsnap_cd_rows.PROJECT_MACRO
+    if stale not in files and stale.exists():
+        stale.unlink()
+    return written
 
 
 def write_declaration(root: Path, table: DeclaredTable, ddl_text: str) -> list[Path]:
@@ -126,7 +148,7 @@ def write_declaration(root: Path, table: DeclaredTable, ddl_text: str) -> list[P
         p.parent.mkdir(parents=True, exist_ok=True)
         p.write_text(text)
         written.append(p)
-    return written
+    return written + write_project_files(root)
 
 
 def refresh_generated() -> list[Path]:
@@ -138,4 +160,7 @@ def refresh_generated() -> list[Path]:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text)
             written.append(path)
+    root = project_dir()
+    if root.resolve() != source_root().resolve():
+        write_project_files(root)  # removes what the last declaration of its kind left
     return written

@@ -14,8 +14,8 @@ FIXED_RECORD_LENGTHS: dict[str, int] = {"qasym7j5": qasym7j5.RECORD_LENGTH}
 # variant os390, CHAR(10) sequences; other variants give --record-length). tests/fast/test_ibmsnap_ddl.py fails when these drift.
 IBMSNAP_RECORD_LENGTHS: dict[str, int] = {
     "register": 504, "pruncntl": 195, "uow": 95, "critsec": 18, "trace": 290, "ccpparms": 20,
-    "warm_start": 50, "ccpenq": 9, "cdemployee": 94,
-}
+    "warm_start": 50, "ccpenq": 9,
+}  # a declared CD table's length comes from its declaration (`jcat load NAME`)
 
 SELF_DELIMITING = ("lldf", "idms")
 _NAME = re.compile(r"^(qasym7j5|qjordje5|lldf|idms|ibmsnap_[a-z0-9_]+)$")

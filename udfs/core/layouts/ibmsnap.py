@@ -1,4 +1,6 @@
-"""IBM SQL Replication (DataPropagator) tables as Db2 unload records: layouts derived from the DDL in sql/ibmsnap.
+"""IBM SQL Replication (DataPropagator) control tables as Db2 unload records: layouts derived from the DDL in
+sql/ibmsnap. A user's CD tables are declared from their own DDL (udfs.core.tables.ibmsnap_image), laid out by the
+same rules (lay_out).
 
 Record convention (formats.md section 3, confirmed against IBM's Db2 UNLOAD "Layout of output fields" and
 File Manager's "Null indicator byte processing"): columns in DDL order; CHAR(n) n bytes EBCDIC; FOR BIT DATA raw;
@@ -36,7 +38,6 @@ SEQUENCE_COLUMNS = frozenset({
     "CD_OLD_SYNCHPOINT", "CD_NEW_SYNCHPOINT", "CCD_OLD_SYNCHPOINT", "SEQ",
 })
 CONTROL_TABLES = ("register", "pruncntl", "uow", "critsec", "trace", "ccpparms", "warm_start", "ccpenq")
-CD_IBMSNAP_COLUMNS = ("IBMSNAP_UOWID", "IBMSNAP_INTENTSEQ", "IBMSNAP_OPERATION")
 MODELS_DIR = REPO / "models" / "ibmsnap"
 
 
@@ -83,7 +84,7 @@ class Slot:
 
 @dataclass(frozen=True)
 class Layout:
-    table: str  # landing/model suffix: uow, cdemployee
+    table: str  # landing/model suffix: uow, register (a declared CD table: its name)
     ddl: TableDdl
     variant: str  # platform/sequence form
     slots: tuple[Slot, ...]
@@ -129,7 +130,7 @@ def table_key(ddl: TableDdl) -> str:
 def control_ddl(table: str, platform: str) -> TableDdl:
     """The DDL figure for a platform: its own, else 'all other platforms' (not OS/390), else 'all platforms',
     else the only one there is (CCPENQ exists for VM/VSE only)."""
-    found = {d.variant: d for d in _ddls() if d.variant not in ("cd", "template") and table_key(d) == table}
+    found = {d.variant: d for d in _ddls() if d.variant != "template" and table_key(d) == table}
     if not found:
         raise KeyError(f"no DDL for IBMSNAP_{table.upper()} in {SQL_DIR}")
     for v in (platform, "other" if platform != "os390" else None, "all"):
@@ -138,24 +139,18 @@ def control_ddl(table: str, platform: str) -> TableDdl:
     return next(iter(found.values()))
 
 
-def cd_ddls() -> tuple[TableDdl, ...]:
-    return tuple(d for d in _ddls() if d.variant == "cd")
-
-
 def layout(table: str, variant: str = DEFAULT_VARIANT) -> Layout:
     platform = variant.split("/")[0]
     if variant not in VARIANTS:
         raise ValueError(f"variant {variant!r}: expected one of {', '.join(VARIANTS)}")
     if table in CONTROL_TABLES:
         return lay_out(control_ddl(table, platform), variant, table)
-    for d in cd_ddls():
-        if table_key(d) == table:
-            return lay_out(d, variant, table)
     raise KeyError(f"no layout ibmsnap_{table}")
 
 
 def all_tables() -> tuple[str, ...]:
-    return CONTROL_TABLES + tuple(table_key(d) for d in cd_ddls())
+    """jcat's own IBMSNAP tables: the control tables (a CD table is the user's, declared)."""
+    return CONTROL_TABLES
 
 
 def default_record_lengths() -> dict[str, int]:
@@ -221,12 +216,17 @@ def encode_value(c: Column, value, ccsid: int = 37) -> bytes:
 
 def encode_row(table: str, values: dict, variant: str = DEFAULT_VARIANT, null_marker: bytes = NULL_UNLOAD,
                null_indicator: str = "leading", ccsid: int = 37) -> bytes:
-    """One unload record. Every column must be given; None for a nullable column writes the null marker and
-    binary zeros (as unload utilities do)."""
-    lay = layout(table, variant)
+    """One unload record of a control table. Every column must be given; None for a nullable column writes the
+    null marker and binary zeros (as unload utilities do)."""
+    return encode_layout(layout(table, variant), values, null_marker, null_indicator, ccsid)
+
+
+def encode_layout(lay: Layout, values: dict, null_marker: bytes = NULL_UNLOAD, null_indicator: str = "leading",
+                  ccsid: int = 37) -> bytes:
+    """One unload record of any laid-out table (a control table, or a CD table from its DDL: lay_out)."""
     names = [s.name for s in lay.slots]
     if set(values) != set(names):
-        raise KeyError(f"ibmsnap_{table} needs exactly {names}; missing {sorted(set(names) - set(values))}, "
+        raise KeyError(f"ibmsnap_{lay.table} needs exactly {names}; missing {sorted(set(names) - set(values))}, "
                        f"unknown {sorted(set(values) - set(names))}")
     out = bytearray()
     for s in lay.slots:
@@ -270,28 +270,3 @@ def sample_values(table: str, variant: str = DEFAULT_VARIANT, seed: int = 1, nul
             out[c.name] = dt.datetime(2001, 2, 3, 4, 5, 6, 789012) + dt.timedelta(minutes=n)
     return out
 
-
-def cd_ddl(table: str) -> TableDdl:
-    for d in cd_ddls():
-        if table_key(d) == table:
-            return d
-    raise KeyError(table)
-
-
-def cd_parts(table: str) -> dict:
-    """A CD table's roles, from its DDL and `-- jcat:` directives: key columns, after-image columns and the
-    before-image column of each (named BEFORE_IMG_PREFIX + the after-image name)."""
-    d = cd_ddl(table)
-    names = [c.name for c in d.columns]
-    if tuple(names[:3]) != CD_IBMSNAP_COLUMNS:
-        raise ValueError(f"{d.source_file}: a CD table starts with {', '.join(CD_IBMSNAP_COLUMNS)}")
-    prefix = d.directives.get("before_img_prefix", "")
-    user = names[3:]
-    before = {n[len(prefix):]: n for n in user if prefix and n.startswith(prefix) and n[len(prefix):] in user}
-    after = [n for n in user if n not in before.values()]
-    keys = [k.strip().upper() for k in d.directives.get("key", "").split(",") if k.strip()]
-    if not keys or set(keys) - set(after):
-        raise ValueError(f"{d.source_file}: give the source key with '-- jcat: key = COL[, COL]' naming after-image columns")
-    owner, _, src = d.directives.get("source", "").partition(".")
-    return {"owner": d.schema, "name": d.name, "keys": keys, "after": after, "before": before,
-            "source_owner": owner.upper() or None, "source_table": src.upper() or None}

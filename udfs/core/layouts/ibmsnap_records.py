@@ -210,34 +210,4 @@ LAYOUTS = {
             C('LOCKNAME', 1, 'char', 9),  #    1   9  CHAR(9) NOT NULL
         ),
     },
-    'cdemployee': {
-        # cdemployee.cd.sql: 94 bytes
-        ('os390/char10', 'vmvse/char10', 'other/char10'): (
-            C('IBMSNAP_UOWID', 1, 'bit', 10),                        #    1  10  CHAR(10) FOR BIT DATA NOT NULL
-            C('IBMSNAP_INTENTSEQ', 11, 'bit', 10),                   #   11  10  CHAR(10) FOR BIT DATA NOT NULL
-            C('IBMSNAP_OPERATION', 21, 'char', 1),                   #   21   1  CHAR(1) NOT NULL
-            C('EMPNO', 22, 'char', 6),                               #   22   6  CHAR(6) NOT NULL
-            C('LASTNAME', 28, 'varchar', 15),                        #   28  17  VARCHAR(15) NOT NULL
-            C('DEPTNO', 45, 'char', 3, nullable=True),               #   45   4  CHAR(3)
-            C('XDEPTNO', 49, 'char', 3, nullable=True),              #   49   4  CHAR(3)
-            C('SALARY', 53, 'decimal', 9, scale=2, nullable=True),   #   53   6  DECIMAL(9,2)
-            C('XSALARY', 59, 'decimal', 9, scale=2, nullable=True),  #   59   6  DECIMAL(9,2)
-            C('HIRED', 65, 'timestamp', 0, nullable=True),           #   65  27  TIMESTAMP
-            C('GRADE', 92, 'smallint', 0, nullable=True),            #   92   3  SMALLINT
-        ),
-        # cdemployee.cd.sql: 110 bytes
-        ('os390/varchar16', 'vmvse/varchar16', 'other/varchar16'): (
-            C('IBMSNAP_UOWID', 1, 'varbit', 16),                     #    1  18  VARCHAR(16) FOR BIT DATA NOT NULL
-            C('IBMSNAP_INTENTSEQ', 19, 'varbit', 16),                #   19  18  VARCHAR(16) FOR BIT DATA NOT NULL
-            C('IBMSNAP_OPERATION', 37, 'char', 1),                   #   37   1  CHAR(1) NOT NULL
-            C('EMPNO', 38, 'char', 6),                               #   38   6  CHAR(6) NOT NULL
-            C('LASTNAME', 44, 'varchar', 15),                        #   44  17  VARCHAR(15) NOT NULL
-            C('DEPTNO', 61, 'char', 3, nullable=True),               #   61   4  CHAR(3)
-            C('XDEPTNO', 65, 'char', 3, nullable=True),              #   65   4  CHAR(3)
-            C('SALARY', 69, 'decimal', 9, scale=2, nullable=True),   #   69   6  DECIMAL(9,2)
-            C('XSALARY', 75, 'decimal', 9, scale=2, nullable=True),  #   75   6  DECIMAL(9,2)
-            C('HIRED', 81, 'timestamp', 0, nullable=True),           #   81  27  TIMESTAMP
-            C('GRADE', 108, 'smallint', 0, nullable=True),           #  108   3  SMALLINT
-        ),
-    },
 }
