@@ -57,7 +57,7 @@ def rows(seq_len: int = 10) -> list[dict]:
         row("I", 1, "000010", "Haas", "A00", None, Decimal("52750.00"), None, T0, 3, 1000, seq_len=seq_len),
         row("U", 2, "000010", "Haas", "B01", "A00", Decimal("-0.01"), Decimal("52750.00"), None, -2, None,
             seq_len=seq_len),
-        row("D", 3, "000020", "Thompson", None, None, None, None, T0, None, -70000, seq_len=seq_len),
+        row("D", 3, "000020", "Thompson  ", None, None, None, None, T0, None, -70000, seq_len=seq_len),
     ]
 
 
