@@ -1,12 +1,13 @@
 {#- One column of a Db2 unload record (IBMSNAP tables, CD tables), by kind:
     char (CHAR n, EBCDIC, trailing blanks removed, blank = ''), bit (CHAR n FOR BIT DATA, raw bytes),
-    varchar / varbit (2-byte length then n bytes; a length above n gives NULL), smallint, int, bigint
+    varchar / varbit (2-byte length then n bytes; the length's bytes, text untrimmed as Db2 holds it; a length
+    above n gives NULL), smallint, int, bigint
     (big-endian two's complement), decimal (packed, n digits, scale), timestamp (26 EBCDIC characters,
     source local time: TIMESTAMP_NTZ).
     `pos` is the 1-based start of the field, its null indicator included. A nullable column's indicator is one
     byte before the data (Db2 UNLOAD) or after it (var ibmsnap_null_indicator = 'trailing', DSNTIAUL format):
     X'00' = value present; anything else gives NULL (jcat_ibmsnap_present says which markers are a real NULL).
-    CCSID of CHAR columns: var ibmsnap_ccsid (default 37).
+    CCSID of CHAR and VARCHAR columns: var ibmsnap_ccsid (default 37).
     `name`: the column's field in the layout function's struct `d` (decode_ibmsnap_<table>, jcat_ibmsnap_records),
     read instead of the bytes where the model decodes through it (jcat_ibmsnap_engine() = 'layout'). -#}
 {% macro jcat_ibmsnap_column(col, pos, kind, n, scale=0, nullable=false, name=none) -%}
@@ -56,13 +57,15 @@
   {%- set ccsid = var('ibmsnap_ccsid', 37) -%}
   {#- every catalog call through jcat_fn: jcat.<fn> in a view or over Thrift, the Arrow UDF in a jcat table build -#}
   {%- set ebcdic_str, unpack_bin = jcat.jcat_fn('ebcdic_str'), jcat.jcat_fn('unpack_bin') -%}
+  {%- set ibmi_varchar = jcat.jcat_fn('ibmi_varchar') -%}
   {%- set parse_ibmi_timestamp = jcat.jcat_fn('parse_ibmi_timestamp') -%}
   {%- set len = unpack_bin ~ '(substr(' ~ col ~ ', ' ~ p ~ ', 2))' -%}
   {%- set varbytes = 'case when ' ~ len ~ ' between 0 and ' ~ n ~ ' then substr(' ~ col ~ ', ' ~ (p + 2) ~ ', cast(' ~ len ~ ' as int)) end' -%}
+  {#- varchar: the whole slot through ibmi_varchar, NULL for a length above the n bytes after it -#}
   {%- if kind == 'char' -%}{%- set v = ebcdic_str ~ '(substr(' ~ col ~ ', ' ~ p ~ ', ' ~ n ~ '), ' ~ ccsid ~ ')' -%}
   {%- elif kind == 'bit' -%}{%- set v = 'substr(' ~ col ~ ', ' ~ p ~ ', ' ~ n ~ ')' -%}
   {%- elif kind == 'varbit' -%}{%- set v = varbytes -%}
-  {%- elif kind == 'varchar' -%}{%- set v = ebcdic_str ~ '(' ~ varbytes ~ ', ' ~ ccsid ~ ')' -%}
+  {%- elif kind == 'varchar' -%}{%- set v = ibmi_varchar ~ '(substr(' ~ col ~ ', ' ~ p ~ ', ' ~ (n + 2) ~ '), ' ~ ccsid ~ ')' -%}
   {%- elif kind == 'smallint' -%}{%- set v = 'cast(' ~ unpack_bin ~ '(substr(' ~ col ~ ', ' ~ p ~ ', 2)) as smallint)' -%}
   {%- elif kind == 'int' -%}{%- set v = 'cast(' ~ unpack_bin ~ '(substr(' ~ col ~ ', ' ~ p ~ ', 4)) as int)' -%}
   {%- elif kind == 'bigint' -%}{%- set v = unpack_bin ~ '(substr(' ~ col ~ ', ' ~ p ~ ', 8))' -%}
@@ -89,7 +92,7 @@
   {%- if kind == 'char' -%}{%- set v = "rtrim(decode(substr(" ~ col ~ ", " ~ p ~ ", " ~ n ~ "), 'IBM037'))" -%}
   {%- elif kind == 'bit' -%}{%- set v = 'substr(' ~ col ~ ', ' ~ p ~ ', ' ~ n ~ ')' -%}
   {%- elif kind == 'varbit' -%}{%- set v = varbytes -%}
-  {%- elif kind == 'varchar' -%}{%- set v = "rtrim(decode(" ~ varbytes ~ ", 'IBM037'))" -%}
+  {%- elif kind == 'varchar' -%}{%- set v = "decode(" ~ varbytes ~ ", 'IBM037')" -%}
   {%- elif kind in ['smallint', 'int', 'bigint'] -%}
     {%- set width = {'smallint': 2, 'int': 4, 'bigint': 8}[kind] -%}
     {%- set v = 'cast(' ~ jcat.jcat_layout_field('bin', col, p, width) ~ ' as ' ~ kind ~ ')' -%}

@@ -118,3 +118,26 @@ def test_every_table_has_a_layout_function_with_every_column_of_every_variant():
         names = [c.name for c in ibmsnap.union_columns(table)]
         assert fn.returns == "STRUCT<" + ", ".join(f"{n}: {t}" for n, t in zip(
             names, (ibmsnap.spark_type(c).upper() for c in ibmsnap.union_columns(table)))) + ">"
+
+
+def test_varchar_keeps_the_blanks_and_nuls_its_length_counts():
+    # Db2 holds a VARCHAR as its length and that many bytes: trailing blanks (and X'00') inside the length are the
+    # value's; bytes past it are padding. TRACE.DESCRIPTION is VARCHAR(254) at position 35 (trace.all.sql).
+    head = ebcdic("INFO", 8) + ebcdic("2024-02-29-12.34.56.123456", 26)
+
+    def trace(length: str, data: str) -> str:
+        return head + length + data + "00" * (254 - len(data) // 2)
+
+    got = decode("trace", [trace("0004", "C1C24040"), trace("0003", "C14000"), trace("0002", "4040"),
+                           trace("0000", ""), trace("0002", "C1C24040")])
+    assert [r["DESCRIPTION"] for r in got] == ["AB  ", "A \x00", "  ", "", "AB"]
+
+
+def test_varchar_length_above_its_maximum_is_null_even_in_strict_mode():
+    # the models name the column in decode_errors; the kernel does not raise (a bad length is no text to decode)
+    col = UnloadColumn("V", 1, "varchar", 3, nullable=True)
+    recs = ["00" + "0003" + "C14040", "00" + "0004" + "C14040", "00" + "8001" + "C14040", "FF" + "0000" + "000000"]
+    got = decode_unload(pa.array([bytes.fromhex(r) for r in recs]), [col], strict=True).to_pylist()
+    assert got == [{"V": "A  "}, {"V": None}, {"V": None}, {"V": None}]
+    trailing = decode_unload(pa.array([bytes.fromhex("0002C14040" + "00")]), [col], "trailing").to_pylist()
+    assert trailing == [{"V": "A "}]

@@ -57,7 +57,7 @@ def rows(seq_len: int = 10) -> list[dict]:
         row("I", 1, "000010", "Haas", "A00", None, Decimal("52750.00"), None, T0, 3, 1000, seq_len=seq_len),
         row("U", 2, "000010", "Haas", "B01", "A00", Decimal("-0.01"), Decimal("52750.00"), None, -2, None,
             seq_len=seq_len),
-        row("D", 3, "000020", "Thompson", None, None, None, None, T0, None, -70000, seq_len=seq_len),
+        row("D", 3, "000020", "Thompson  ", None, None, None, None, T0, None, -70000, seq_len=seq_len),
     ]
 
 
@@ -96,7 +96,8 @@ def built(spark, tmp_path_factory, jcat_home):
                      "--key", "STAFFNO", "--before-prefix", "X", "--null-indicator", "trailing",
                      "--variant", "os390/varchar16"]) == 0
         register = folder / "REGISTER.unl"  # landed as `jcat load ibmsnap_register` lands it
-        register.write_bytes(register_row("CDSTAFF", "X", "Y") + register_row("CDSTAFF2", None, "N"))
+        # VARCHAR(4) 'X ': Db2 keeps the blank, the prefix of column names has none
+        register.write_bytes(register_row("CDSTAFF", "X ", "Y") + register_row("CDSTAFF2", None, "N"))
         assert load(spark, "ibmsnap_register", [str(register)]).ok
         staff = [unload.record(cd_columns("CDSTAFF"), r) for r in rows()]
         # a record whose BONUS indicator is neither X'00' nor a NULL marker
@@ -128,6 +129,13 @@ def test_prefix_from_the_register_row_gives_each_image_the_encoder_wrote(spark, 
     assert got[:-1] == [r + ([],) for r in expected(rows())]
     bonus_bad = expected(rows()[:1])[0][:-1] + (None,)
     assert got[-1] == bonus_bad + (["BONUS"],)
+
+
+@pytest.mark.parametrize("relation", ["ibmsnap_register", "ibmsnap_register_decoded"])
+def test_register_keeps_the_blank_its_varchar_length_counts(spark, built, relation):
+    assert built
+    got = spark.sql(f"select CD_TABLE, BEFORE_IMG_PREFIX from jcat.{relation} order by CD_TABLE").collect()
+    assert [tuple(r) for r in got] == [("CDSTAFF", "X "), ("CDSTAFF2", None)]
 
 
 @pytest.mark.parametrize("relation", ["staff_flag_images", "staff_flag_images_decoded"])

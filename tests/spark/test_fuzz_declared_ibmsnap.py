@@ -92,7 +92,7 @@ PLACES = {t.name: t.places() for t in TABLES}
 
 
 def _text(rng, n: int) -> str:
-    return "".join(rng.choice("ABCXYZ abc 0189#@$") for _ in range(rng.randint(0, n))).rstrip(" ")
+    return "".join(rng.choice("ABCXYZ abc 0189#@$") for _ in range(rng.randint(0, n)))
 
 
 def _value(rng, c):
@@ -152,8 +152,8 @@ def slot_bytes(table: Table, rec: bytes, cd_column: str | None) -> bytes | None:
 
 
 def data_ok(c, v, raw: bytes) -> bool:
-    """Unload bytes of one column (no indicator) against a decoded value, by Db2 type (text: trailing blanks and
-    X'00' cut, as for CHAR)."""
+    """Unload bytes of one column (no indicator) against a decoded value, by Db2 type (CHAR text: trailing blanks
+    and X'00' cut; VARCHAR text: every byte its length counts)."""
     t = c.db2_type
     if v is None:
         return False
@@ -164,7 +164,7 @@ def data_ok(c, v, raw: bytes) -> bool:
         if not 0 <= n <= c.length:
             return False
         data = raw[2:2 + n]
-        return bytes(v) == data if c.for_bit_data else v.encode("cp037") == data.rstrip(b"\x40\x00")
+        return bytes(v) == data if c.for_bit_data else v.encode("cp037") == data
     if t in ("SMALLINT", "INTEGER", "BIGINT"):
         return bin_ok(v, raw, True)
     if t == "DECIMAL":

@@ -205,7 +205,8 @@ def record(cols: tuple[Column, ...], values: dict, indicator: str = "leading") -
 
 def values(cols: tuple[Column, ...], row: int, nulls: bool = False) -> dict:
     """Deterministic values of each column's type (row 1, 2, ... differ); `nulls`: every nullable column NULL.
-    Numbers use their sign and most of their width, so a byte too few or too many shows."""
+    Numbers use their sign and most of their width, so a byte too few or too many shows; text VARCHARs of odd rows
+    end in blanks."""
     out = {}
     for i, c in enumerate(cols):
         n, t = 10 * row + i, c.db2_type
@@ -215,8 +216,11 @@ def values(cols: tuple[Column, ...], row: int, nulls: bool = False) -> dict:
             v = bytes((n * 29 + j * 37 + 0x80 * (j % 2)) % 256 for j in range(c.length))
         elif t == "CHAR":
             v = (c.name[:c.length - 1] + str(row))[-c.length:] if c.length > 1 else "YN"[row % 2]
-        elif t == "VARCHAR":
-            v = bytes(range(n % 7 + 1)) if c.for_bit_data else f"{c.name.lower()} {row}"[-c.length:].lstrip()
+        elif t == "VARCHAR" and c.for_bit_data:
+            v = bytes(range(n % 7 + 1))
+        elif t == "VARCHAR":  # odd rows end in two blanks: Db2 keeps what the length counts, blanks too
+            blanks = "  " if row % 2 and c.length > 2 else ""
+            v = f"{c.name.lower()} {row}"[-(c.length - len(blanks)):].lstrip() + blanks
         elif t == "SMALLINT":
             v = (-1) ** n * (300 + n)
         elif t == "INTEGER":

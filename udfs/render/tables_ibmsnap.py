@@ -78,7 +78,7 @@ def by_function(s: Slot, table: DeclaredTable) -> str:
         "char": lambda: f"{_fn('ebcdic_str')}(substr(record, {p}, {n}), {o.ccsid})",
         "bit": lambda: f"substr(record, {p}, {n})",
         "varbit": lambda: varbytes,
-        "varchar": lambda: f"{_fn('ebcdic_str')}({varbytes}, {o.ccsid})",
+        "varchar": lambda: f"{_fn('ibmi_varchar')}(substr(record, {p}, {n + 2}), {o.ccsid})",  # untrimmed
         "smallint": lambda: f"cast({_fn('unpack_bin')}(substr(record, {p}, 2)) as smallint)",
         "int": lambda: f"cast({_fn('unpack_bin')}(substr(record, {p}, 4)) as int)",
         "bigint": lambda: f"{_fn('unpack_bin')}(substr(record, {p}, 8))",

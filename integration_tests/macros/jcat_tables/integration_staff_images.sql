@@ -35,7 +35,7 @@ decoded as (
     substr(record, 11, 10) as `IBMSNAP_INTENTSEQ`,
     {{ jcat.jcat_fn('ebcdic_str') }}(substr(record, 21, 1), 37) as `IBMSNAP_OPERATION`,
     {{ jcat.jcat_fn('ebcdic_str') }}(substr(record, 22, 6), 37) as `STAFFNO`,
-    {{ jcat.jcat_fn('ebcdic_str') }}(case when {{ jcat.jcat_fn('unpack_bin') }}(substr(record, 28, 2)) between 0 and 20 then substr(record, 30, cast({{ jcat.jcat_fn('unpack_bin') }}(substr(record, 28, 2)) as int)) end, 37) as `NAME`,
+    {{ jcat.jcat_fn('ibmi_varchar') }}(substr(record, 28, 22), 37) as `NAME`,
     case when substr(record, 50, 1) = X'00' then {{ jcat.jcat_fn('ebcdic_str') }}(substr(record, 51, 3), 37) end as `DEPT`,
     case when substr(record, 54, 1) = X'00' then {{ jcat.jcat_fn('ebcdic_str') }}(substr(record, 55, 3), 37) end as `XDEPT`,
     case when substr(record, 58, 1) = X'00' then try_cast({{ jcat.jcat_fn('unpack_packed') }}(substr(record, 59, 5)) / 100 as decimal(9, 2)) end as `PAY`,

@@ -1,8 +1,8 @@
 """Db2 unload records (IBM SQL Replication tables): every column of a record in one batch call, as one struct.
 
 A column here is what macros/jcat_ibmsnap_column.sql decodes field by field: CHAR (EBCDIC text, trailing
-blanks removed), FOR BIT DATA (raw bytes), VARCHAR (2-byte length, then up to n bytes; a length outside 0..n
-gives NULL), SMALLINT/INT/BIGINT (big-endian two's complement), DECIMAL(p,s) (packed, p//2+1 bytes; a value of
+blanks removed), FOR BIT DATA (raw bytes), VARCHAR (2-byte length, then up to n bytes, text untrimmed; a length
+outside 0..n gives NULL), SMALLINT/INT/BIGINT (big-endian two's complement), DECIMAL(p,s) (packed, p//2+1 bytes; a value of
 more than p digits gives NULL) and TIMESTAMP (26 EBCDIC characters). A nullable column has a one-byte null
 indicator before its data (Db2 UNLOAD) or after it (DSNTIAUL format): the value is decoded only where that byte
 is X'00'. Each column goes through the per-field kernel its SQL function runs, so both give the same values; a
@@ -23,6 +23,7 @@ from .binary import unpack_bin
 from .clocks import parse_ibmi_timestamp
 from .decimal import unpack_packed
 from .ebcdic import ebcdic_str
+from .ibmi import ibmi_varchar
 from .record import binary_array, record_matrix
 
 NULL_INDICATORS = ("leading", "trailing")
@@ -145,11 +146,10 @@ def _column(records: np.ndarray, c: UnloadColumn, at: int, present: np.ndarray, 
     if c.kind == "varbit":
         return _var_bytes(records, at, c.length, present)
     if c.kind == "varchar":
-        # the n bytes with those past the length blanked: text decoding drops trailing blanks, so this is the
-        # length's bytes decoded, through the fixed-width path (4x faster than one string of each length)
-        length, ok = _var_length(records, at, c.length, present)
-        window = np.where(np.arange(c.length)[None, :] < length[:, None], records[:, at + 2:at + 2 + c.length], 0x40)
-        return ebcdic_str(fixed_width_batch(window.astype(np.uint8), ok), ccsid, strict=strict)
+        # the whole slot (length and n bytes) through ibmi_varchar: the length's bytes, untrimmed, as Db2 holds
+        # the value; a length outside 0..n is NULL before the kernel sees it (no strict error: decode_errors says)
+        _, ok = _var_length(records, at, c.length, present)
+        return ibmi_varchar(fixed_width_batch(records[:, at:at + 2 + c.length], ok), ccsid, strict=strict)
     cut = fixed_width_batch(records[:, at:at + c.data_width], present)
     if c.kind == "bit":
         return binary_array(cut)
