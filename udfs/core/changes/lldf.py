@@ -143,7 +143,7 @@ def _normalized(rows: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
     r["MEMBERID"] = r["MEMBERID"].astype(np.int64)
     if ((r["MEMBERID"] < 0) | (r["MEMBERID"] > 0xFFFF)).any():
         raise ValueError("MEMBERID must fit 2 bytes")
-    r["LIMIT_KEYS"] = r["LIMIT_KEYS"].fillna(False).astype(bool)
+    r["LIMIT_KEYS"] = pd.array(r["LIMIT_KEYS"], dtype="boolean").fillna(False).to_numpy(dtype=bool)
     r["KIND"] = r["CHANGE_TYPE"].map(KINDS).fillna(UNKNOWN).astype(np.int64)
     r["MEMBER_HEX"] = _member_hex(r["MEMBERID"].to_numpy())
     r["RECORD"] = r["MEMBER_HEX"].str.cat([r[c] for c in RECORD_KEY[1:]], sep=".")
