@@ -83,7 +83,7 @@ def generate(seed: int, steps: int = 60) -> Workload:
 
     for _ in range(steps):
         roll = rng.random()
-        if not open_units or (roll < 0.15 and len(open_units) < 4):
+        if not open_units or (roll < 0.08 and len(open_units) < 4):
             m = rng.choice(members)
             rba[m] += rng.randint(1, 300)
             u = Unit(m, rba[m], tick())
@@ -104,14 +104,14 @@ def generate(seed: int, steps: int = 60) -> Workload:
             write(u, "CM", False, False)
         elif roll < 0.61:
             u.incomplete = True
-        elif roll < 0.67:
+        elif roll < 0.70:
             u.marks.append(len(u.records))
-        elif roll < 0.72 and u.marks:
+        elif roll < 0.80 and u.marks:
             at, now = u.marks.pop(), tick()
             for r in u.records[at:]:
                 if r.undone_at == FOREVER:
                     r.undone_at, r.undone_as = now, "S"
-        elif roll < 0.92:
+        elif roll < 0.93:
             _end(u, "C", tick(), rba)
             open_units.remove(u)
         else:
