@@ -4,6 +4,7 @@ and overlapping) giving what one extract gives."""
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 from pathlib import Path
@@ -273,8 +274,8 @@ def test_a_key_change_becomes_a_delete_then_an_insert_downstream():
 def test_the_encoder_writes_only_values_the_source_names():
     header = (SOURCES / "002_lldf_header.txt").read_text()
     rules = (SOURCES / "002_lldf_change_rules.txt").read_text()
-    types = set(re.findall(r"^'([A-Z]{1,2}) ?' [–-]", header, re.M))
-    recdisp = set(re.findall(r"^([CASO]) – Record", header, re.M))
+    types = set(re.findall(r"^'([A-Z]{1,2}) ?' [–-]", header, re.MULTILINE))
+    recdisp = set(re.findall(r"^([CASO]) – Record", header, re.MULTILINE))
     assert {"UB", "I", "D", "DM", "DT", "DR", "IL", "CO", "E", "CM", "SC"} <= types and recdisp == {"C", "A", "S", "O"}
     assert "UORCOMMITLRSN and ORDERVALUE fields as sort keys" in rules
     assert "data segments will exist defining the limit key values" in rules
@@ -336,7 +337,7 @@ def resolve_in_extracts(workload: wl.Workload, bounds: list[int], overlap: int, 
     given, reasons, carried, through = [], [], None, None
     values, earlier, every = {}, [], []
     landing = 0
-    for start, end in zip(bounds, bounds[1:]):
+    for start, end in itertools.pairwise(bounds):
         new = wl.extract(workload, max(0, start - overlap), end, landing)
         landing += len(new) + 1
         every.append(new)
