@@ -11,8 +11,10 @@ import pytest
 from support.declared import project_with_ddl
 
 from udfs.bench.layouts import get
-from udfs.bench.tables import TableLayout, _row_decoder, project_env
+from udfs.bench.table_rows import row_function
+from udfs.bench.tables import TableLayout, project_env
 from udfs.cli import main
+from udfs.core.tables.ibmi_image import value_function
 from udfs.core.tables.image_decode import decode_image
 
 DDL = """CREATE TABLE APPLIB.ORDERS (
@@ -69,4 +71,4 @@ def test_generated_images_decode_whole_and_the_row_decoder_reads_what_the_layout
     for record, row in zip(pool, decoded):
         for c in lay.fields:
             assert row[c.name] is not None, (c.name, record.hex())
-            assert _row_decoder(c)(record[c.pos - 1:c.pos - 1 + c.width]) == row[c.name], c.name
+            assert row_function(*value_function(c.spec))(record[c.pos - 1:c.pos - 1 + c.width]) == row[c.name], c.name

@@ -1,5 +1,6 @@
-"""`jcat bench --layout NAME` on a declared IBM i table: Spark's own expressions (the baseline) are correct decoders
-of the buffer's values, written by the tests' encoders from IBM's text, and every way gives the same columns."""
+"""`jcat bench --layout NAME` on declared IBM i, Log Master (LLDF) and CD (IBMSNAP) tables: Spark's own expressions
+(the baseline) are correct decoders of the values, written by the tests' encoders from IBM's text, every way gives
+the same columns, and a way that reads a column differently is refused before anything is timed."""
 
 from __future__ import annotations
 
@@ -10,12 +11,15 @@ import math
 from decimal import Decimal
 
 import pytest
+from support import hfp
 from support import ibmi_buffer as buf
 
 from udfs.cli import main
 from udfs.core.tables.values import ValueSpec
 from udfs.render import home_project
-from udfs.render.ibmi_value_sql import spark_value
+from udfs.render.field_calls import SPARK
+from udfs.render.ibmi_value_sql import spark_call, spark_value
+from udfs.render.lldf_float_sql import lldf_float
 
 pytestmark = pytest.mark.spark
 
@@ -97,3 +101,87 @@ def test_a_declared_table_is_benchmarked_by_every_way_and_they_agree(spark, tmp_
     assert {r["way"] for r in figures["results"]} == {"catalog", "catalog_per_field", "sql_functions",
                                                       "jvm_expressions", "row_udf", "arrow_floor"}
     assert {r["layout"] for r in figures["results"]} == {"orders"}
+
+
+# (catalog function, arguments, width, bytes from the tests' encoders, what the function gives): the calls the LLDF
+# and CD tables' SQL makes that no IBM i column does (an LLDF VARCHAR's width is its own length; a CD timestamp has
+# 26 characters; a 2-byte length is unsigned)
+CALLS = [
+    ("ibmi_varchar", (37,), None, buf.varying("AB ".encode("cp037"), 3), "AB "),  # untrimmed: Db2's value
+    ("ebcdic_str", (273,), 4, "Äß".encode("cp273") + b"\x40\x40", "Äß"),
+    ("unpack_bin", (False,), 2, bytes.fromhex("FFFE"), 65534),
+    ("parse_ibmi_timestamp", (37,), 26, buf.timestamp_bytes(dt.datetime(2026, 1, 2, 3, 4, 5), "123456"),
+     dt.datetime(2026, 1, 2, 3, 4, 5, 123456)),
+]
+FLOATS = [(hfp.encode(4.25, 8), 8, "hfp", 4.25), (hfp.encode(-17.5, 4), 4, "hfp", -17.5),
+          (buf.float_bytes(-2.5e300, 8), 8, "ieee", -2.5e300), (buf.float_bytes(0.15625, 4), 4, "ieee", 0.15625)]
+
+
+def test_spark_expressions_read_the_lldf_and_cd_calls_as_the_catalog_does(spark, java_charsets):
+    cols = [spark_call(fn, f"X'{raw.hex()}'", args, width) for fn, args, width, raw, _ in CALLS]
+    cols += [lldf_float(f"X'{raw.hex()}'", width, form, SPARK) for raw, width, form, _ in FLOATS]
+    row = spark.sql("SELECT " + ", ".join(f"{c} AS c{i}" for i, c in enumerate(cols))).collect()[0]
+    want = [w for *_, w in CALLS] + [w for *_, w in FLOATS]
+    assert [got for got, w in zip(row, want) if not _same(got, w)] == []
+
+
+LLDF_DDL = """CREATE TABLE PAYROLL.STAFF
+  (ID INTEGER NOT NULL, NAME VARCHAR(20) NOT NULL, NICK VARCHAR(10), PAY DECIMAL(9,2), HIRED DATE,
+   SHIFT_START TIME, RATING DOUBLE, SCORE REAL, UPDATED TIMESTAMP NOT NULL, PRIMARY KEY (ID));
+"""
+CD_DDL = ("CREATE TABLE PAYROLL.CDSTAFF (IBMSNAP_UOWID CHAR(10) FOR BIT DATA NOT NULL, IBMSNAP_INTENTSEQ CHAR(10) "
+          "FOR BIT DATA NOT NULL, IBMSNAP_OPERATION CHAR(1) NOT NULL, STAFFNO CHAR(6) NOT NULL, "
+          "NAME VARCHAR(20) NOT NULL, DEPT CHAR(3), XDEPT CHAR(3), PAY DECIMAL(9,2), XPAY DECIMAL(9,2), "
+          "STARTED TIMESTAMP, GRADE SMALLINT, BONUS INTEGER, TAG VARCHAR(6) FOR BIT DATA);\n")
+
+
+@pytest.fixture(scope="module")
+def zos_tables(tmp_path_factory):
+    """A project declaring an LLDF table and a CD table (trailing null indicators, CCSID 273)."""
+    folder = tmp_path_factory.mktemp("bench_zos")
+    (folder / "staff.sql").write_text(LLDF_DDL)
+    (folder / "cdstaff.sql").write_text(CD_DDL)
+    with pytest.MonkeyPatch.context() as mp:
+        home_project.create(folder / "project")
+        mp.setenv("JCAT_PROJECT_DIR", str(folder / "project"))
+        assert main(["tables", "add", "zstaff", "--log", "lldf", "--ddl", str(folder / "staff.sql")]) == 0
+        assert main(["tables", "add", "cdstaff", "--log", "ibmsnap", "--ddl", str(folder / "cdstaff.sql"),
+                     "--key", "STAFFNO", "--null-indicator", "trailing", "--ccsid", "273"]) == 0
+        yield folder
+
+
+def test_declared_lldf_and_cd_tables_are_benchmarked_and_every_way_agrees(spark, zos_tables, capsys):
+    from udfs.bench import run_bench
+
+    out = zos_tables / "bench.json"
+    # every way is checked; only the layout function is timed (the module's time)
+    args = argparse.Namespace(master=None, records=200, repeat=1, json_path=str(out), layouts=["zstaff", "cdstaff"],
+                              ways="catalog", exact_ways=True, scaling=None)
+    assert run_bench(args) == 0
+    printed = capsys.readouterr().out
+    for note in ("declared table zstaff (PAYROLL.STAFF, Log Master row images", "declared CD table cdstaff"):
+        assert note in printed
+    assert printed.count("ways agree on 200 records") == 2  # every way (catalog, per field, SQL, JVM, row UDF)
+    figures = json.loads(out.read_text())
+    assert {(r["layout"], r["way"], r["records"]) for r in figures["results"]} == {
+        ("zstaff", "catalog", 200), ("cdstaff", "catalog", 200)}
+
+
+CHANGED = {"ebcdic_str": "concat({}, '#')", "unpack_packed": "({}) + 1"}
+
+
+@pytest.mark.parametrize("layout, fn", [("zstaff", "unpack_packed"), ("cdstaff", "ebcdic_str")])
+def test_a_way_that_reads_a_column_differently_is_refused(spark, java_charsets, zos_tables, monkeypatch, layout, fn):
+    from udfs.bench import table_layout
+    from udfs.bench.layouts import get
+    from udfs.bench.measure import check_agreement, land, raw_table
+
+    def differently(f, b, args=(), width=None):  # Spark's own expressions, one function's value changed
+        value = SPARK(f, b, args, width)
+        return CHANGED[f].format(value) if f == fn else value
+    monkeypatch.setattr(table_layout, "SPARK", differently)
+    lay = get(layout)
+    if not spark.catalog.tableExists(raw_table(layout)):  # landed by the test above when it ran
+        land(spark, lay, 50)
+    with pytest.raises(AssertionError, match=f"{layout}: jvm_expressions disagrees with catalog: row 0, "):
+        check_agreement(spark, lay)

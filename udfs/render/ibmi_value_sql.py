@@ -9,6 +9,7 @@ Java's code pages stand in for the kernels' tables (decode(b, 'IBM037') needs sp
 
 from __future__ import annotations
 
+from ..core.tables.ibmi_image import value_function
 from ..core.tables.values import ValueSpec
 from .kind_sql import spark_sql
 
@@ -24,20 +25,22 @@ class NoBaseline(ValueError):
     """A column Spark's own expressions cannot read as the catalog does (a CCSID Java has no code page for)."""
 
 
-def _charset(spec: ValueSpec) -> str:
-    if spec.ccsid not in JAVA_CHARSETS:
-        raise NoBaseline(f"no Java code page for CCSID {spec.ccsid}")
-    return JAVA_CHARSETS[spec.ccsid]
+def _charset(ccsid: int) -> str:
+    if ccsid not in JAVA_CHARSETS:
+        raise NoBaseline(f"no Java code page for CCSID {ccsid}")
+    return JAVA_CHARSETS[ccsid]
 
 
 def _varying_length(b: str) -> str:
     return f"cast(conv(hex(substr({b}, 1, 2)), 16, 10) as int)"
 
 
-def _varying(b: str, width: int) -> str:
-    """The first L bytes after the 2-byte length L; NULL when L is past the column."""
+def _varying(b: str, width: int | None) -> str:
+    """The first L bytes after the 2-byte length L; NULL when L is past the column (`width` bytes; None: all of
+    `b`, a column whose width its own length gives)."""
     n = _varying_length(b)
-    return f"case when {n} <= {width - 2} then substr({b}, 3, {n}) end"
+    room = width - 2 if width is not None else f"length({b}) - 2"
+    return f"case when {n} <= {room} then substr({b}, 3, {n}) end"
 
 
 def _float(b: str, width: int) -> str:
@@ -58,45 +61,49 @@ def _float(b: str, width: int) -> str:
             f"else {signed} * (1D + {m} / {frac}) * pow(2D, {e} - {bias}) end")
 
 
-def _date(b: str, spec: ValueSpec) -> str:
+def _date(b: str, datfmt: str, separator: str) -> str:
     """Two-digit years are 1940-2039 on IBM i; Java's yy reads 2000-2099."""
-    pattern = DATE_PATTERNS[spec.datfmt].format(s=spec.date_separator)
+    pattern = DATE_PATTERNS[datfmt].format(s=separator)
     d = f"to_date(decode({b}, 'IBM037'), '{pattern}')"
     return f"case when year({d}) >= 2040 then add_months({d}, -1200) else {d} end" if "yy" in pattern and \
         "yyyy" not in pattern else d
 
 
-def _timestamp(b: str, spec: ValueSpec) -> str:
-    fraction = "." + "S" * min(spec.fraction, 9) if spec.fraction else ""
+def _timestamp(b: str, width: int) -> str:
+    """yyyy-mm-dd-hh.mm.ss and, past its 19 characters, a point and the fraction's digits."""
+    digits = max(width - 20, 0)
+    fraction = "." + "S" * min(digits, 9) if digits else ""
     return f"to_timestamp_ntz(decode({b}, 'IBM037'), 'yyyy-MM-dd-HH.mm.ss{fraction}')"
 
 
 def spark_value(spec: ValueSpec, b: str) -> str:
     """The column's raw value from its bytes `b` in Spark's own expressions (see the module's docstring)."""
-    t, width = spec.type, spec.width
-    if t in ("CHAR", "VARCHAR") and spec.ccsid == 65535:
-        return b if t == "CHAR" else _varying(b, width)
-    if t == "CHAR":
-        return f"rtrim(decode({b}, '{_charset(spec)}'))"
-    if t == "VARCHAR":
-        return f"decode({_varying(b, width)}, '{_charset(spec)}')"
-    if t == "BINARY":
+    fn, args = value_function(spec)
+    return spark_call(fn, b, args, spec.width)
+
+
+def spark_call(fn: str | None, b: str, args: tuple = (), width: int | None = None) -> str:
+    """What catalog function `fn(b, *args)` gives, in Spark's own expressions over the `width` bytes `b` (None: a
+    column whose width its own 2-byte length gives); `fn` None: the bytes themselves."""
+    if fn is None:
         return b
-    if t == "VARBINARY":
+    if fn == "ebcdic_str":
+        return f"rtrim(decode({b}, '{_charset(args[0])}'))"
+    if fn == "ibmi_varchar":
+        return f"decode({_varying(b, width)}, '{_charset(args[0])}')"
+    if fn == "ibmi_varbinary":
         return _varying(b, width)
-    if t in ("SMALLINT", "INTEGER", "BIGINT"):
-        return spark_sql("bin", b, width)
-    if t == "DECIMAL":
-        return spark_sql("packed", b, width)
-    if t == "NUMERIC":
-        return spark_sql("zoned", b, width)
-    if t in ("REAL", "DOUBLE"):
+    if fn == "unpack_bin":
+        return spark_sql("bin" if not args or args[0] else "ubin", b, width)
+    if fn in ("unpack_packed", "unpack_zoned"):
+        return spark_sql("packed" if fn == "unpack_packed" else "zoned", b, width)
+    if fn == "unpack_float":
         return _float(b, width)
-    if t == "DATE":
-        return _date(b, spec)
-    if t == "TIME":
-        pattern = TIME_PATTERNS[spec.timfmt].format(s=spec.time_separator)
+    if fn == "ibmi_date":
+        return _date(b, *args)
+    if fn == "ibmi_time":
+        pattern = TIME_PATTERNS[args[0]].format(s=args[1])
         return f"date_format(to_timestamp_ntz(decode({b}, 'IBM037'), '{pattern}'), 'HH:mm:ss')"
-    if t == "TIMESTAMP":
-        return _timestamp(b, spec)
-    raise NoBaseline(f"no Spark expression for {t}")
+    if fn == "parse_ibmi_timestamp":  # its characters are invariant: any CCSID argument reads as IBM037
+        return _timestamp(b, width)
+    raise NoBaseline(f"no Spark expression for {fn}")

@@ -26,6 +26,7 @@ from ..core.tables.ibmsnap_image import (
     schema_prefix,
 )
 from .decimal_sql import typed_decimal
+from .field_calls import JINJA, Calls
 from .sql_functions import sql_string
 from .table_names import layout_function_name, quote
 
@@ -62,28 +63,26 @@ def _positions(s: Slot, null_indicator: str) -> tuple[int | None, int]:
     return (None if ni is None else ni + 1), data + 1
 
 
-def _fn(name: str) -> str:
-    return f"{{{{ jcat.jcat_fn('{name}') }}}}"
-
-
-def by_function(s: Slot, table: DeclaredTable) -> str:
-    """The column from its bytes through the catalog's functions, as macro jcat_ibmsnap_column writes it."""
+def by_function(s: Slot, table: DeclaredTable, call: Calls = JINJA) -> str:
+    """The column from its bytes through the catalog's functions, as macro jcat_ibmsnap_column writes it; `call`
+    writes each function call (udfs/render/field_calls.py)."""
     o = table.ibmsnap
     u = unload_column(s.column, s.pos)
     ni, p = _positions(s, o.null_indicator)
     n = u.length
-    length = f"{_fn('unpack_bin')}(substr(record, {p}, 2))"
+    length = call("unpack_bin", f"substr(record, {p}, 2)", (), 2)
     varbytes = f"case when {length} between 0 and {n} then substr(record, {p + 2}, cast({length} as int)) end"
     value = {
-        "char": lambda: f"{_fn('ebcdic_str')}(substr(record, {p}, {n}), {o.ccsid})",
+        "char": lambda: call("ebcdic_str", f"substr(record, {p}, {n})", (o.ccsid,), n),
         "bit": lambda: f"substr(record, {p}, {n})",
         "varbit": lambda: varbytes,
-        "varchar": lambda: f"{_fn('ibmi_varchar')}(substr(record, {p}, {n + 2}), {o.ccsid})",  # untrimmed
-        "smallint": lambda: f"cast({_fn('unpack_bin')}(substr(record, {p}, 2)) as smallint)",
-        "int": lambda: f"cast({_fn('unpack_bin')}(substr(record, {p}, 4)) as int)",
-        "bigint": lambda: f"{_fn('unpack_bin')}(substr(record, {p}, 8))",
-        "decimal": lambda: typed_decimal(f"{_fn('unpack_packed')}(substr(record, {p}, {n // 2 + 1}))", n, u.scale),
-        "timestamp": lambda: f"{_fn('parse_ibmi_timestamp')}(substr(record, {p}, 26), {o.ccsid})",
+        "varchar": lambda: call("ibmi_varchar", f"substr(record, {p}, {n + 2})", (o.ccsid,), n + 2),  # untrimmed
+        "smallint": lambda: f"cast({call('unpack_bin', f'substr(record, {p}, 2)', (), 2)} as smallint)",
+        "int": lambda: f"cast({call('unpack_bin', f'substr(record, {p}, 4)', (), 4)} as int)",
+        "bigint": lambda: call("unpack_bin", f"substr(record, {p}, 8)", (), 8),
+        "decimal": lambda: typed_decimal(call("unpack_packed", f"substr(record, {p}, {n // 2 + 1})", (), n // 2 + 1),
+                                         n, u.scale),
+        "timestamp": lambda: call("parse_ibmi_timestamp", f"substr(record, {p}, 26)", (o.ccsid,), 26),
     }[u.kind]()
     return value if ni is None else f"case when substr(record, {ni}, 1) = X'00' then {value} end"
 

@@ -24,39 +24,36 @@ from ..core.tables.lldf_image import (
     image_columns,
 )
 from .decimal_sql import typed_decimal
+from .field_calls import JINJA, Calls
+from .lldf_float_sql import lldf_float
 from .sql_functions import sql_string
 from .table_names import layout_function_name, quote
 
 ENTRIES = {"incremental": "lldf_change_stream"}  # only the twin decodes; the view selects from it
 CHANGE_COLUMNS = ("CHANGE_TYPE", "UORID", "LOGRBA", "LOGLRSN", "`TIMESTAMP`", "stream_seq", "uor_seq", "is_committed")
-FN = "{{{{ jcat.jcat_fn('{}') }}}}"
-
-
-def _literal(v) -> str:
-    return str(v) if isinstance(v, int) else sql_string(str(v))
-
-
-def _positions(cols: tuple[LldfColumn, ...]) -> str:
+def _positions(cols: tuple[LldfColumn, ...], call: Calls = JINJA) -> list[str]:
     """Where each column's data starts and how many bytes it takes, one column after the other."""
     lines = ["1 as __s0"]
     for i, c in enumerate(cols):
         lines.append(f"__s{i} + {1 if c.nullable else 0} as __d{i}")
         if c.width is None:  # VARCHAR: its 2-byte length (which does not count the null byte) then the data
             length = f"substr(img, __d{i}, 2)"
-            lines.append(f"2 + if(length({length}) = 2, {FN.format('unpack_bin')}({length}, false), null) as __w{i}")
+            lines.append(f"2 + if(length({length}) = 2, {call('unpack_bin', length, (False,), 2)}, null) as __w{i}")
         else:
             lines.append(f"{c.width} as __w{i}")
         lines.append(f"__d{i} + __w{i} as __s{i + 1}")
     lines.append(f"coalesce(__s{len(cols)} = length(img) + 1, false) as image_whole")
-    return ",\n        ".join(lines)
+    return lines
 
 
-def _raw(c: LldfColumn, i: int, float_format: str) -> str:
+def _raw(c: LldfColumn, i: int, float_format: str, call: Calls = JINJA) -> str:
     b = f"substr(img, __d{i}, __w{i})"
     if c.spec.type in ("REAL", "DOUBLE"):
-        return f"{{{{ jcat.jcat_lldf_float({sql_string(b)}, {c.width}, {sql_string(float_format)}) }}}}"
+        if call is JINJA:
+            return f"{{{{ jcat.jcat_lldf_float({sql_string(b)}, {c.width}, {sql_string(float_format)}) }}}}"
+        return lldf_float(b, c.width, float_format, call)
     fn, args = value_function(c.spec)
-    return b if fn is None else f"{FN.format(fn)}({', '.join([b] + [_literal(a) for a in args])})"
+    return call(fn, b, args, c.width)
 
 
 def lldf_value(c: LldfColumn, raw: str, float_format: str = "hfp") -> str:
@@ -77,10 +74,17 @@ def _null_byte(c: LldfColumn, i: int) -> str:
     return f"substr(img, __s{i}, 1)"
 
 
-def _value(c: LldfColumn, i: int, float_format: str) -> str:
+def _value(c: LldfColumn, i: int, float_format: str, call: Calls = JINJA) -> str:
     absent = "not image_whole" + (f" or {_null_byte(c, i)} != X'00'" if c.nullable else "")
-    value = lldf_value(c, _raw(c, i, float_format), float_format)
+    value = lldf_value(c, _raw(c, i, float_format, call), float_format)
     return f"    case when {absent} then null else {value} end as {quote(c.name)}"
+
+
+def per_field_sql(table: DeclaredTable, call: Calls) -> tuple[list[str], list[str]]:
+    """The per-column path over images `img`: the positions (lateral aliases) and then each typed column, its
+    catalog functions called as `call` writes them (udfs/render/field_calls.py)."""
+    cols = image_columns(table)
+    return _positions(cols, call), [_value(c, i, table.lldf.float_format, call).strip() for i, c in enumerate(cols)]
 
 
 def _check(c: LldfColumn, i: int) -> str:
@@ -100,6 +104,7 @@ def images_macro(table: DeclaredTable) -> str:
     by_layout = ",\n".join(f"    img_struct.{quote(c.name)} as {quote(c.name)}" for c in cols)
     checks = ",\n".join(_check(c, i) for i, c in enumerate(cols))
     names = ", ".join(quote(c.name) for c in cols)
+    positions = ",\n        ".join(_positions(cols))
     return f"""{{#- {table.name}: the row images of {o.qualified} in a BMC Log Master logical log (seed 002), its columns
     typed from {table.ddl_file} in COLNO order: a null byte before each nullable column, a 2-byte length before
     each VARCHAR's data, floats as {o.float_format}. One row per image; an image that does not match the columns
@@ -134,7 +139,7 @@ decoded as (
 {values}
     from (
       select *,
-        {_positions(cols)}
+        {positions}
       from images
     )
   )
