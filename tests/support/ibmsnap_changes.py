@@ -6,7 +6,7 @@ fit the rows its predecessors left), their CD rows' intent sequences interleaved
 writes changes of concurrent transactions in log order), each committed after its last change. Some are rejected
 (IBMSNAP_REJ_CODE 1 or 2: undone where they ran); with `pairs`, some updates are captured as a D then an I.
 
-The table: K INTEGER key, A VARCHAR (no before-image column), B INTEGER with before-image column XB (prefix 'X').
+The table: K INTEGER key, A SMALLINT (no before-image column), B INTEGER with before-image column XB (prefix 'X').
 """
 
 from __future__ import annotations
@@ -100,12 +100,12 @@ def _unit_ops(rnd: random.Random, rows: dict, pairs: bool) -> tuple[list, dict]:
         kind = rnd.choice(["insert", "update", "update", "delete", "move"]) if rows else "insert"
         if kind == "insert":
             k = rnd.choice([k for k in range(1, 40) if k not in rows])
-            new = {"K": k, "A": rnd.choice(["a", "b", None]), "B": rnd.choice([1, 2, 3, None])}
+            new = {"K": k, "A": rnd.choice([10, -20, None]), "B": rnd.choice([1, 2, 3, None])}
             ops.append(("I", {**new, "XB": None}))
             rows[k] = new
         elif kind == "update":
             k = rnd.choice(sorted(rows))
-            old, new = rows[k], {**rows[k], "A": rnd.choice(["a", "b", "c", None]), "B": rnd.choice([1, 2, 4, None])}
+            old, new = rows[k], {**rows[k], "A": rnd.choice([10, -20, 30, None]), "B": rnd.choice([1, 2, 4, None])}
             if pairs and rnd.random() < 0.5:
                 ops += [("D", {**old, "XB": None}), ("I", {**new, "XB": None})]
             else:
