@@ -4,6 +4,7 @@ support.ibmsnap_changes (written from seed 003's CD and UOW tables and docs/chan
 from __future__ import annotations
 
 import datetime as dt
+from itertools import pairwise
 
 import numpy as np
 import pandas as pd
@@ -217,7 +218,7 @@ def resolve_in_loads(w: wl.Workload, cuts: list[tuple[int, int]]) -> tuple[pd.Da
     held = images.iloc[:0]
     found, pending_after = [], []
     bounds = [(0, 0), *cuts, (len(w.cd), len(w.uow))]
-    for (cd0, _), (cd1, u1) in zip(bounds, bounds[1:]):
+    for (cd0, _), (cd1, u1) in pairwise(bounds):
         new = images[(by_row >= cd0) & (by_row < cd1)]
         batch = pd.concat([held, new])
         res = ibmsnap.resolve(batch, wl.uows(w, w.uow[:u1]), list(wl.KEY))
