@@ -51,8 +51,13 @@ def build_all(spark, names: list[str] | None = None, out=sys.stderr) -> bool:
     """Every declared table's build, each saying what it did in a line; False when one failed."""
     ok = True
     for table in declared(names):
-        if not LOGS[table.log].ready(spark, table):
+        log = LOGS[table.log]
+        if not log.ready(spark, table):
             continue  # its images are not built yet: nothing to resolve
+        why_not = log.unresolvable(table)
+        if why_not:  # the declaration does not allow changes (its images are still built): said, not a failure
+            print(f"jcat: {table.name}: no changes: {why_not}", file=out)
+            continue
         try:
             result = build_changes(spark, table)
         except Exception as e:  # noqa: BLE001  (one table's failure is said, and the others still build)
@@ -71,7 +76,9 @@ def build_changes(spark, table: DeclaredTable | str, rebuild: str | None = None)
         if table is None:
             raise ValueError("no declared table of that name whose log jcat resolves")
     log = LOGS[table.log]
-    log.key(table)  # a table whose rows have no key cannot have a current state: said before anything is read
+    why_not = log.unresolvable(table)
+    if why_not:
+        raise ValueError(f"{table.name}: {why_not}")
     store = ChangesStore(spark, table.name)
     store.recover()
     try:
@@ -143,7 +150,7 @@ def _apply(spark, store, changes, key: list[str], columns: list[str], last: Buil
     """(versions this build opens, closings of versions it ends), as DataFrames to append."""
     valued = changes.select(
         "OP", "COMMIT_POSITION", "CHANGE_POSITION", "COMMIT_TIMESTAMP", "BEFORE_PRESENT",
-        *[_side(c, "BEFORE") for c in columns], *[_side(c, "AFTER") for c in columns])
+        *[_side(c, "BEFORE", changes.columns) for c in columns], *[_side(c, "AFTER", changes.columns) for c in columns])
     pdf = valued.toPandas()
     open_versions = _open_versions(spark, store, valued, key, columns, last, clears=(pdf["OP"] == "t").any())
     got = state.apply(open_versions, pdf, key, columns, last.applied_through if last else None)
@@ -160,9 +167,9 @@ def _apply(spark, store, changes, key: list[str], columns: list[str], last: Buil
             (_frame(spark, got.closed, closings_schema), len(got.closed)))
 
 
-def _side(column: str, side: str):
+def _side(column: str, side: str, have: list[str]):
     """BEFORE_/AFTER_ of a column; the relative record number of an RRN-keyed table from the change's RRN."""
-    if column == "RRN":
+    if column == "RRN" and f"{side}_RRN" not in have:
         ops = ("u", "d") if side == "BEFORE" else ("c", "u", "r")
         return F.when(F.col("OP").isin(*ops), F.col("RRN")).alias(f"{side}_RRN")
     return F.col(quote(f"{side}_{column}")).alias(f"{side}_{column}")
@@ -186,5 +193,3 @@ def _frame(spark, pdf: pd.DataFrame, schema: T.StructType):
         return spark.createDataFrame([], schema=schema)
     part = pdf[[f.name for f in schema.fields]].astype(object)
     return spark.createDataFrame(part.where(part.notna(), None), schema=schema)
-
-

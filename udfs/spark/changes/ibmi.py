@@ -46,6 +46,11 @@ def key(table) -> list[str]:
     return list(table.key) or ["RRN"]
 
 
+def unresolvable(table) -> str | None:
+    """Why the declaration allows no changes (never for IBM i: a file without a key is keyed by its RRN)."""
+    return None
+
+
 def columns(spark, table) -> list[str]:
     """The table's columns as the twin types them, in DDL order."""
     names = {c.name for c in table.ddl.columns}

@@ -40,10 +40,15 @@ def ready(spark, table) -> bool:
 
 
 def key(table) -> list[str]:
-    if not table.key:
-        raise ValueError(f"{table.name} has no key: its current state and history need one; declare it again with "
-                         "--key COL,... (the source table's primary key)")
     return list(table.key)
+
+
+def unresolvable(table) -> str | None:
+    """A CD table's rows say which source row they change only by a key: without one, no state or history."""
+    if not table.key:
+        return ("the CD table was declared without a key, which its current state and history need: declare it "
+                "again with --key COL,... (the source table's primary key)")
+    return None
 
 
 def columns(spark, table) -> list[str]:
