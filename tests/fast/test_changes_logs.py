@@ -1,5 +1,6 @@
 """Which declared tables `jcat build` resolves changes for: an IBMSNAP CD table declared without a key gets one
-line saying why not, and the build does not fail for it (its images are still built)."""
+line saying why not, and the build does not fail for it (its images are still built). And what an IBMSNAP update's
+before row holds for its key: the key's before-image column when the CD table has one (a key change is seen)."""
 
 from __future__ import annotations
 
@@ -38,3 +39,18 @@ def test_a_cd_table_without_a_key_is_said_and_skipped_and_one_with_a_key_is_buil
     assert built == ["keyed"]
     (line,) = [ln for ln in out.getvalue().splitlines() if "nokey" in ln]
     assert line.startswith("jcat: nokey: no changes:") and "--key" in line
+
+
+def test_an_updates_before_row_takes_the_key_from_its_before_image_column_when_there_is_one(tmp_path, monkeypatch):
+    from udfs.render.declared_tables import read_all
+    from udfs.render.tables_ibmsnap import images_macro
+
+    ddl = DDL.replace("PAY INTEGER", "PAY INTEGER, XSTAFFNO CHAR(6), XPAY INTEGER")
+    root = project_with_ddl(tmp_path, monkeypatch, {"CDSTAFF.sql": ddl})
+    assert main(["tables", "add", "staff", "--log", "ibmsnap", "--ddl", str(tmp_path / "CDSTAFF.sql"),
+                 "--before-prefix", "X", "--key", "STAFFNO"]) == 0
+    (table,) = read_all(root)
+    sql = images_macro(table)
+    update_before = "case when image_kind = 'before' and IBMSNAP_OPERATION = 'U' then"
+    assert f"{update_before} `XSTAFFNO` else `STAFFNO` end as `STAFFNO`" in sql
+    assert f"{update_before} `XPAY` else `PAY` end as `PAY`" in sql
