@@ -5,8 +5,8 @@ row is one change, each decoded column by column through the persistent function
 table's layout function (the table twin, built by jcat). Rows:
   I: one 'after' row.   D: one 'before' row (Capture writes the deleted row's values in the after-image columns).
   U: an 'after' row, and a 'before' row from the before-image columns when the effective before-image prefix is
-     the one the declaration's columns follow; in that row a key column (--key) keeps its value and any other
-     column without a before-image column is NULL.
+     the one the declaration's columns follow; in that row a column with a before-image column has its before
+     value, a key column (--key) without one keeps its value and any other column is NULL.
   A delete+insert pair stays two rows (before, after): images are never folded; `updates_as_delete_insert` says
   whether this table's D and I rows may be the halves of an update.
 The before-image prefix and updates_as_delete_insert are the declaration's when it gives them, else the landed
@@ -131,7 +131,7 @@ def images_macro(table: DeclaredTable) -> str:
                         for s in slots.values())
     is_before_update = "image_kind = 'before' and IBMSNAP_OPERATION = 'U'"
     def value(c) -> str:
-        if c.name in table.key:  # an update keeps its key (a key change arrives as a delete and an insert)
+        if c.name in table.key and not c.before:  # without its before image, the key is taken as unchanged
             return f"  {quote(c.name)}"
         before = quote(c.before.name) if c.before else "null"
         return f"  case when {is_before_update} then {before} else {quote(c.name)} end as {quote(c.name)}"

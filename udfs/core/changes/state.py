@@ -26,7 +26,13 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from udfs.core.changes.frame import BEFORE_PRESENT, CHANGE_POSITION, COMMIT_POSITION, COMMIT_TIMESTAMP, OP
+from udfs.core.changes.frame import (
+    BEFORE_PRESENT,
+    CHANGE_POSITION,
+    COMMIT_POSITION,
+    COMMIT_TIMESTAMP,
+    OP,
+)
 
 VALID_FROM_POSITION = "VALID_FROM_POSITION"
 VALID_TO_POSITION = "VALID_TO_POSITION"

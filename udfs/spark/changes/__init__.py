@@ -20,10 +20,10 @@ from ...core.project import project_dir
 from ...core.tables.declaration import DeclaredTable
 from ...render.declared_tables import read_all
 from ...render.table_names import quote
-from . import ibmi
+from . import ibmi, ibmsnap
 from .store import Build, ChangesStore, new_build_id
 
-LOGS = {"ibmi": ibmi}  # logs whose changes jcat resolves
+LOGS = {"ibmi": ibmi, "ibmsnap": ibmsnap}  # logs whose changes jcat resolves, each a module of the same functions
 
 
 @dataclass
@@ -51,8 +51,13 @@ def build_all(spark, names: list[str] | None = None, out=sys.stderr) -> bool:
     """Every declared table's build, each saying what it did in a line; False when one failed."""
     ok = True
     for table in declared(names):
-        if not all(spark.catalog.tableExists(t) for t in (ibmi.twin(table), ibmi.ENTRIES)):
+        log = LOGS[table.log]
+        if not log.ready(spark, table):
             continue  # its images are not built yet: nothing to resolve
+        why_not = log.unresolvable(table)
+        if why_not:  # the declaration does not allow changes (its images are still built): said, not a failure
+            print(f"jcat: {table.name}: no changes: {why_not}", file=out)
+            continue
         try:
             result = build_changes(spark, table)
         except Exception as e:  # noqa: BLE001  (one table's failure is said, and the others still build)
@@ -70,62 +75,58 @@ def build_changes(spark, table: DeclaredTable | str, rebuild: str | None = None)
         (table,) = declared([table]) or (None,)
         if table is None:
             raise ValueError("no declared table of that name whose log jcat resolves")
+    log = LOGS[table.log]
+    why_not = log.unresolvable(table)
+    if why_not:
+        raise ValueError(f"{table.name}: {why_not}")
     store = ChangesStore(spark, table.name)
     store.recover()
     try:
-        return _build(spark, table, store, rebuild)
+        return _build(spark, table, log, store, rebuild)
     except (ibmi.OlderThanApplied, state.ChangesNotLater) as e:
         if rebuild:
             raise
-        return _build(spark, table, store, str(e))
+        return _build(spark, table, log, store, str(e))
 
 
-def _build(spark, table, store: ChangesStore, rebuild: str | None) -> ChangesResult:
+def _build(spark, table, log, store: ChangesStore, rebuild: str | None) -> ChangesResult:
     result = ChangesResult(table.name)
     builds = [] if rebuild else store.live_builds()
     consumed = {load for b in builds for load in b.loads}
-    journal = ibmi.journal_loads(spark)
-    loads, lagging = ibmi.new_loads(spark, table, journal, consumed)
-    gone = consumed - journal
+    current = log.current_loads(spark, table)
+    loads, lagging = log.new_loads(spark, table, current, consumed)
+    gone = consumed - current
     if gone and not rebuild:
-        return _build(spark, table, store, f"load {min(gone)} was replaced or removed")
+        return _build(spark, table, log, store, f"load {min(gone)} was replaced or removed")
     if lagging:
-        result.lines.append(f"jcat: {table.name}: loads {', '.join(lagging)} are not in {table.name}_images_decoded "
-                            f"yet: run `jcat build` (its changes wait until then)")
+        result.lines.append(log.waiting_line(table, lagging))
         return result
     if not loads:
         return result
     last = builds[-1] if builds else None
     held = store.pending_frame() if last else None
-    entries = ibmi.candidates(spark, table, loads, held).persist()
+    entries = log.candidates(spark, table, loads, held).persist()
     try:
-        return _resolve_and_store(spark, table, store, entries, loads, last, rebuild, result)
+        return _resolve_and_store(spark, table, log, store, entries, loads, last, rebuild, result)
     finally:
         entries.unpersist()
 
 
-def _resolve_and_store(spark, table, store, entries, loads, last, rebuild, result):
-    pdf, unordered = ibmi.kernel_frame(entries)
-    if unordered:
-        result.lines.append(f"jcat: {table.name}: {unordered} entries without a sequence number, time or commit "
-                            f"cycle left out (decode_errors in {table.name}_images_decoded names the field)")
-    pdf, resume = ibmi.assign_epochs(pdf, last.resume if last else None)
-    resolved = ibmi.resolve(pdf)
-    result.lines += _problem_lines(table.name, resolved.problems, pdf)
-    columns = [f.name for f in spark.table(ibmi.twin(table)).schema.fields if f.name in _ddl_names(table)]
-    changes = ibmi.with_images(ibmi.change_rows(spark, pdf, resolved.changes), entries, columns).persist()
+def _resolve_and_store(spark, table, log, store, entries, loads, last, rebuild, result):
+    columns = log.columns(spark, table)
+    batch = log.resolve_batch(spark, table, entries, last, columns)
+    result.lines += batch.lines
+    changes = batch.changes.persist()
     try:
-        key, history_columns = _key(table), (["RRN"] if not table.key else []) + columns
+        key, history_columns = log.key(table), log.history_columns(table, columns)
         applied = _apply(spark, store, changes, key, history_columns, last)
-        through = max([p for p in [last.applied_through if last else None,
-                                   *resolved.changes["COMMIT_POSITION"].tolist()] if p] or [None])
-        held = ibmi.held_rows(spark, entries, pdf, resolved.pending)
-        build = Build(new_build_id(), tuple(loads), last is None, through, resume)
+        through = max([p for p in [last.applied_through if last else None, *batch.positions] if p] or [None])
+        build = Build(new_build_id(), tuple(loads), last is None, through, batch.resume)
         if last is None and _shape(spark, store.stored("changes")) not in (None, _shape_of(changes)):
             store.drop_tables()  # the declaration's columns changed: the rows have another shape
-        result.changes, result.pending = len(resolved.changes), len(resolved.pending)
+        result.changes, result.pending = batch.count, batch.pending
         store.write(build.build_id, {"changes": (changes, result.changes), "versions": applied[0],
-                                     "closings": applied[1], "pending": (held, result.pending)})
+                                     "closings": applied[1], "pending": (batch.held, result.pending)})
         store.commit(build, result.changes, result.pending)
         if build.rebuilt or not store.has_views():
             store.create_views(key, history_columns)
@@ -145,19 +146,11 @@ def _shape(spark, table: str):
     return _shape_of(spark.table(table)) if spark.catalog.tableExists(table) else None
 
 
-def _ddl_names(table: DeclaredTable) -> set[str]:
-    return {c.name for c in table.ddl.columns}
-
-
-def _key(table: DeclaredTable) -> list[str]:
-    return list(table.key) or ["RRN"]
-
-
 def _apply(spark, store, changes, key: list[str], columns: list[str], last: Build | None):
     """(versions this build opens, closings of versions it ends), as DataFrames to append."""
     valued = changes.select(
         "OP", "COMMIT_POSITION", "CHANGE_POSITION", "COMMIT_TIMESTAMP", "BEFORE_PRESENT",
-        *[_side(c, "BEFORE") for c in columns], *[_side(c, "AFTER") for c in columns])
+        *[_side(c, "BEFORE", changes.columns) for c in columns], *[_side(c, "AFTER", changes.columns) for c in columns])
     pdf = valued.toPandas()
     open_versions = _open_versions(spark, store, valued, key, columns, last, clears=(pdf["OP"] == "t").any())
     got = state.apply(open_versions, pdf, key, columns, last.applied_through if last else None)
@@ -174,9 +167,9 @@ def _apply(spark, store, changes, key: list[str], columns: list[str], last: Buil
             (_frame(spark, got.closed, closings_schema), len(got.closed)))
 
 
-def _side(column: str, side: str):
+def _side(column: str, side: str, have: list[str]):
     """BEFORE_/AFTER_ of a column; the relative record number of an RRN-keyed table from the change's RRN."""
-    if column == "RRN":
+    if column == "RRN" and f"{side}_RRN" not in have:
         ops = ("u", "d") if side == "BEFORE" else ("c", "u", "r")
         return F.when(F.col("OP").isin(*ops), F.col("RRN")).alias(f"{side}_RRN")
     return F.col(quote(f"{side}_{column}")).alias(f"{side}_{column}")
@@ -200,13 +193,3 @@ def _frame(spark, pdf: pd.DataFrame, schema: T.StructType):
         return spark.createDataFrame([], schema=schema)
     part = pdf[[f.name for f in schema.fields]].astype(object)
     return spark.createDataFrame(part.where(part.notna(), None), schema=schema)
-
-
-def _problem_lines(name: str, problems: pd.DataFrame, pdf: pd.DataFrame) -> list[str]:
-    """One line per kind of problem: how many, and where the first one is."""
-    lines = []
-    for reason, group in problems.groupby("REASON", sort=True):
-        first = pdf.iloc[int(group["ROW_ID"].min())]
-        lines.append(f"jcat: {name}: {len(group)} entries: {reason} (first: {first['source_file']} offset "
-                     f"{first['record_offset']})")
-    return lines

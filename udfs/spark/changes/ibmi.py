@@ -21,6 +21,7 @@ from ...core.changes import ibmi as resolution
 from ...core.tables.declaration import LINEAGE_COLUMNS
 from ...render.table_names import quote
 from ...render.tables_ibmi import IBMI_ENTRY_COLUMNS
+from .batch import Batch, problem_lines
 
 ENTRIES = "jcat.journal_entries_decoded"
 CURRENT = "jcat.raw_loads_current"  # the landing ledger's current entry of each landed file
@@ -34,6 +35,56 @@ class OlderThanApplied(Exception):
 
 def twin(table) -> str:
     return f"jcat.{table.name}_images_decoded"
+
+
+def ready(spark, table) -> bool:
+    """Its images and the journal's entries are built: there is something to resolve."""
+    return all(spark.catalog.tableExists(t) for t in (twin(table), ENTRIES))
+
+
+def key(table) -> list[str]:
+    return list(table.key) or ["RRN"]
+
+
+def unresolvable(table) -> str | None:
+    """Why the declaration allows no changes (never for IBM i: a file without a key is keyed by its RRN)."""
+    return None
+
+
+def columns(spark, table) -> list[str]:
+    """The table's columns as the twin types them, in DDL order."""
+    names = {c.name for c in table.ddl.columns}
+    return [f.name for f in spark.table(twin(table)).schema.fields if f.name in names]
+
+
+def history_columns(table, columns: list[str]) -> list[str]:
+    """The columns of _current and _history: the relative record number first for a table keyed by it."""
+    return (["RRN"] if not table.key else []) + columns
+
+
+def current_loads(spark, table) -> set[str]:
+    return journal_loads(spark)
+
+
+def waiting_line(table, lagging: list[str]) -> str:
+    return (f"jcat: {table.name}: loads {', '.join(lagging)} are not in {table.name}_images_decoded yet: run "
+            f"`jcat build` (its changes wait until then)")
+
+
+def resolve_batch(spark, table, entries, last, columns: list[str]) -> Batch:
+    """The build's entries resolved: the valued changes and the entries held, with the epoch to resume from."""
+    lines = []
+    pdf, unordered = kernel_frame(entries)
+    if unordered:
+        lines.append(f"jcat: {table.name}: {unordered} entries without a sequence number, time or commit cycle "
+                     f"left out (decode_errors in {table.name}_images_decoded names the field)")
+    pdf, resume = assign_epochs(pdf, last.resume if last else None)
+    resolved = resolve(pdf)
+    lines += problem_lines(table.name, resolved.problems, pdf)
+    changes = with_images(change_rows(spark, pdf, resolved.changes), entries, columns)
+    held = held_rows(spark, entries, pdf, resolved.pending)
+    return Batch(changes, len(resolved.changes), held, len(resolved.pending),
+                 resolved.changes["COMMIT_POSITION"].tolist(), resume, lines)
 
 
 def journal_loads(spark) -> set[str]:

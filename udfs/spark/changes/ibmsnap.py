@@ -1,0 +1,199 @@
+"""IBMSNAP: a declared CD table's row images and their units of work for the commit resolution
+(udfs.core.changes.ibmsnap), and its changes.
+
+A build's loads are those of the CD table's raw table (layout ibmsnap_NAME) and of the UOW table's
+(ibmsnap_uow): a new load of either can decide CD rows. Its entries are the twin's image rows of the new CD loads
+and the rows the last build held; their units of work are looked up in the UOW table's twin over every current
+load (a UOW row may land before or after its CD rows). The CD rows of a unit of work whose UOW row has not landed
+are held whole (NAME_pending, twin-shaped) until it lands.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from pyspark.sql import functions as F
+from pyspark.sql import types as T
+
+from ...core.changes import frame
+from ...core.changes import ibmsnap as resolution
+from ...core.tables.ibmsnap_image import cd_slots, image_columns
+from ...render.table_names import quote
+from .batch import Batch, problem_lines
+
+UOW = "jcat.ibmsnap_uow_decoded"
+UOW_LAYOUT = "ibmsnap_uow"
+CURRENT = "jcat.raw_loads_current"  # the landing ledger's current entry of each landed file
+IDENTITY = ("load_id", "source_file", "record_offset", "image_kind")  # one image row of the twin
+
+
+def twin(table) -> str:
+    return f"jcat.{table.name}_images_decoded"
+
+
+def layout(table) -> str:
+    return f"ibmsnap_{table.name}"  # as `jcat load NAME` lands it (udfs/cli/tables.py load_target)
+
+
+def ready(spark, table) -> bool:
+    return all(spark.catalog.tableExists(t) for t in (twin(table), UOW))
+
+
+def key(table) -> list[str]:
+    return list(table.key)
+
+
+def unresolvable(table) -> str | None:
+    """A CD table's rows say which source row they change only by a key: without one, no state or history."""
+    if not table.key:
+        return ("the CD table was declared without a key, which its current state and history need: declare it "
+                "again with --key COL,... (the source table's primary key)")
+    return None
+
+
+def columns(spark, table) -> list[str]:
+    """The source table's columns (the CD table's without its IBMSNAP and before-image columns), in DDL order."""
+    return [c.name for c in image_columns(table)]
+
+
+def history_columns(table, columns: list[str]) -> list[str]:
+    return columns
+
+
+def uow_column(table) -> str:
+    """What ties a CD row to its UOW row: IBMSNAP_UOWID, or IBMSNAP_COMMITSEQ in a CD table without it."""
+    return "IBMSNAP_UOWID" if "IBMSNAP_UOWID" in cd_slots(table) else "IBMSNAP_COMMITSEQ"
+
+
+def _current(spark, table):
+    return spark.table(CURRENT).where(F.col("layout").isin(layout(table), UOW_LAYOUT))
+
+
+def current_loads(spark, table) -> set[str]:
+    """The loads of the CD table and of the UOW table the landing ledger holds current (a load `jcat load
+    --replace` superseded is gone, though the incremental twins keep its rows until a full refresh)."""
+    return {r[0] for r in _current(spark, table).select("load_id").distinct().collect()}
+
+
+def new_loads(spark, table, current: set[str], consumed: set[str]) -> tuple[list[str], list[str]]:
+    """(loads not consumed yet, in load order; those of them with records their twin lacks)."""
+    loads = sorted(current - consumed)
+    if not loads:
+        return [], []
+    with_records = {r[0] for r in _current(spark, table).where(F.col("load_id").isin(loads) & (F.col("records") > 0))
+                    .select("load_id").distinct().collect()}
+    decoded = {r[0] for t in (twin(table), UOW) for r in spark.table(t).where(F.col("load_id").isin(loads))
+               .select("load_id").distinct().collect()}
+    return loads, sorted(with_records - decoded)
+
+
+def waiting_line(table, lagging: list[str]) -> str:
+    return (f"jcat: {table.name}: loads {', '.join(lagging)} are not in {table.name}_images_decoded or "
+            f"ibmsnap_uow_decoded yet: run `jcat build` (its changes wait until then)")
+
+
+def candidates(spark, table, loads: list[str], held):
+    """The image rows of the new CD loads and those held, in the twin's shape."""
+    new = spark.table(twin(table)).where(F.col("load_id").isin(loads))
+    return new if held is None else held.unionByName(new)
+
+
+def resolve_batch(spark, table, entries, last, columns: list[str]) -> Batch:
+    names = key(table)
+    pdf, unordered = _kernel_frame(entries, table, names)
+    lines = []
+    if unordered:
+        lines.append(f"jcat: {table.name}: {unordered} CD rows without a unit of work or intent sequence left out "
+                     f"(decode_errors in {table.name}_images_decoded names the column)")
+    uows = _uows(spark, table, entries)
+    resolved = resolution.resolve(pdf, uows, [f"_KEY{i}" for i in range(len(names))])
+    lines += problem_lines(table.name, resolved.problems, pdf)
+    if len(resolved.rejected):
+        units = pdf.iloc[resolved.rejected]["UOW"].nunique()
+        lines.append(f"jcat: {table.name}: {units} rejected units of work (IBMSNAP_REJ_CODE neither 0 nor blank: "
+                     f"undone where they ran) left out: {len(resolved.rejected)} images")
+    changes = _with_images(_change_rows(spark, pdf, resolved.changes), entries, columns)
+    held = _rows_of(spark, entries, pdf, resolved.pending)
+    return Batch(changes, len(resolved.changes), held, len(resolved.pending),
+                 resolved.changes["COMMIT_POSITION"].tolist(), None, lines)
+
+
+def _kernel_frame(entries, table, key: list[str]) -> tuple[pd.DataFrame, int]:
+    """One row per image, ROW_ID in landing order (a row landed twice: its first landing counts)."""
+    cols = [*IDENTITY, F.upper(F.hex(uow_column(table))).alias("UOW"),
+            F.upper(F.hex("IBMSNAP_INTENTSEQ")).alias("INTENTSEQ"), F.col("IBMSNAP_OPERATION").alias("OPERATION"),
+            F.col("image_kind").alias("IMAGE_KIND"), F.col("updates_as_delete_insert").alias("PAIRS"),
+            *[F.col(quote(k)).alias(f"_KEY{i}") for i, k in enumerate(key)]]
+    pdf = entries.select(cols).orderBy(*IDENTITY).toPandas()
+    ordered = pdf[["UOW", "INTENTSEQ"]].notna().all(axis=1).to_numpy()
+    pdf = pdf[ordered].reset_index(drop=True)
+    pdf["ROW_ID"] = np.arange(len(pdf), dtype=np.int64)
+    return pdf, int((~ordered).sum())
+
+
+def _uows(spark, table, entries) -> pd.DataFrame:
+    """The UOW rows of the entries' units of work, from the UOW table's current loads, first landed first."""
+    col = uow_column(table)
+    wanted = entries.select(F.col(col).alias("_UOW")).where("_UOW IS NOT NULL").distinct()
+    current = spark.table(CURRENT).where(F.col("layout") == UOW_LAYOUT).select("load_id", "source_file").distinct()
+    u = spark.table(UOW).join(current, ["load_id", "source_file"], "left_semi")
+    u = u.join(wanted, u[col] == wanted["_UOW"], "left_semi")
+    return u.select(F.upper(F.hex(col)).alias("UOW"), F.upper(F.hex("IBMSNAP_UOWID")).alias("UOWID"),
+                    F.upper(F.hex("IBMSNAP_COMMITSEQ")).alias("COMMITSEQ"),
+                    F.col("IBMSNAP_LOGMARKER").alias("LOGMARKER"), F.col("IBMSNAP_REJ_CODE").alias("REJ_CODE"),
+                    "load_id", "source_file", "record_offset") \
+        .orderBy("load_id", "source_file", "record_offset").toPandas()
+
+
+CHANGE_SCHEMA = T.StructType([
+    T.StructField("OP", T.StringType()), T.StructField("BEFORE_PRESENT", T.BooleanType()),
+    T.StructField("COMMIT_TIMESTAMP", T.TimestampType()), T.StructField("COMMIT_POSITION", T.StringType()),
+    T.StructField("CHANGE_POSITION", T.LongType()), T.StructField("TRANSACTION_ID", T.StringType()),
+    *[T.StructField(f"{side}_{c}", t) for side in ("b", "a") for c, t in
+      (("load_id", T.StringType()), ("source_file", T.StringType()), ("record_offset", T.LongType()),
+       ("image_kind", T.StringType()))]])
+
+
+def _change_rows(spark, pdf: pd.DataFrame, changes: pd.DataFrame):
+    """The change frame with, for each image, the identity of its twin row (to join the images to)."""
+    out = {c: changes[c].to_numpy(dtype=object) for c in ("OP", "COMMIT_POSITION", "TRANSACTION_ID")}
+    out["BEFORE_PRESENT"] = changes[frame.BEFORE_PRESENT].to_numpy(dtype=bool)
+    out["COMMIT_TIMESTAMP"] = changes[frame.COMMIT_TIMESTAMP].to_numpy()
+    out["CHANGE_POSITION"] = changes[frame.CHANGE_POSITION].to_numpy(dtype=np.int64)
+    for side, col in (("b", frame.BEFORE_ROW), ("a", frame.AFTER_ROW)):
+        rows = changes[col].to_numpy(dtype=float, na_value=np.nan)
+        at = np.nan_to_num(rows).astype(np.int64)
+        for c in IDENTITY:
+            values = pdf[c].to_numpy(dtype=object)[at] if len(pdf) else np.array([], dtype=object)
+            out[f"{side}_{c}"] = np.where(np.isnan(rows), None, values)
+    ordered = pd.DataFrame(out)[[f.name for f in CHANGE_SCHEMA.fields]]
+    return spark.createDataFrame(ordered.astype(object).where(ordered.notna(), None), schema=CHANGE_SCHEMA)
+
+
+def _with_images(rows, entries, columns: list[str]):
+    """Each change with its before and after images' columns, lineage and decode errors."""
+    b, a = entries.alias("b"), entries.alias("a")
+    on_b = [F.col(f"r.b_{c}") == F.col(f"b.{c}") for c in IDENTITY]
+    on_a = [F.col(f"r.a_{c}") == F.col(f"a.{c}") for c in IDENTITY]
+    joined = rows.alias("r").join(b, on_b, "left").join(a, on_a, "left")
+
+    def errors(side, prefix):
+        return F.transform(F.coalesce(F.col(f"{side}.decode_errors"), F.array().cast("array<string>")),
+                           lambda e: F.concat(F.lit(prefix), e))
+    lineage = [F.coalesce(F.col(f"a.{c}"), F.col(f"b.{c}")).alias(c)
+               for c in ("source_file", "record_offset", "record_number", "load_id")]
+    return joined.select(
+        "r.OP",
+        *[F.col(f"b.{quote(c)}").alias(f"BEFORE_{c}") for c in columns],
+        *[F.col(f"a.{quote(c)}").alias(f"AFTER_{c}") for c in columns],
+        "r.BEFORE_PRESENT", "r.COMMIT_TIMESTAMP", "r.COMMIT_POSITION", "r.CHANGE_POSITION", "r.TRANSACTION_ID",
+        *lineage, F.concat(errors("b", "BEFORE_"), errors("a", "AFTER_")).alias("decode_errors"))
+
+
+def _rows_of(spark, entries, pdf: pd.DataFrame, row_ids: np.ndarray):
+    """The entries' rows of these ROW_IDs (the images held for a later load)."""
+    keep = pdf.iloc[row_ids][list(IDENTITY)].reset_index(drop=True)
+    schema = T.StructType([T.StructField("load_id", T.StringType()), T.StructField("source_file", T.StringType()),
+                           T.StructField("record_offset", T.LongType()), T.StructField("image_kind", T.StringType())])
+    ids = spark.createDataFrame(keep.astype(object), schema=schema)
+    return entries.join(ids, list(IDENTITY), "left_semi")
