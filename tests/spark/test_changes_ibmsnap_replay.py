@@ -17,6 +17,7 @@ from support.scd2_oracle import Replay
 from udfs.cli.tables import load_target
 from udfs.core.ddl import parse_text
 from udfs.dbt.runner import run_dbt
+from udfs.spark.changes.frames import SLICE_CONF
 from udfs.spark.landing.loader import load
 
 pytestmark = pytest.mark.spark
@@ -130,7 +131,11 @@ def replay(spark, tmp_path_factory, name: str, seed: int, units: int) -> list[tu
 
 @pytest.fixture(scope="module")
 def replayed(spark, tmp_path_factory, jcat_home):
-    return replay(spark, tmp_path_factory, "snapchg", SEED, UNITS)
+    spark.conf.set(SLICE_CONF, "5")  # frames of more than 5 rows reach Spark in slices, as a big build's do
+    try:
+        return replay(spark, tmp_path_factory, "snapchg", SEED, UNITS)
+    finally:
+        spark.conf.unset(SLICE_CONF)
 
 
 def check(seen) -> None:

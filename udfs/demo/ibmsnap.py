@@ -65,6 +65,11 @@ QUERIES = [
      "select CHANGE_ORDER, IBMSNAP_COMMITSEQ_HEX, IBMSNAP_INTENTSEQ_HEX, IBMSNAP_OPERATION, KEY_VALUES, "
      "AFTER_IMAGE, BEFORE_IMAGE, IBMSNAP_AUTHID, IBMSNAP_REJ_CODE_MEANING from jcat.ibmsnap_committed_changes "
      "order by CHANGE_ORDER"),
+    ("CDEMPLOYEE's committed changes in commit order (rejected UOW C left out; UOW A's delete+insert of 000020 is "
+     "one update when the registration captures updates that way)",
+     "select OP, COMMIT_POSITION, CHANGE_POSITION, TRANSACTION_ID, BEFORE_PRESENT, AFTER_EMPNO, BEFORE_SALARY, "
+     "AFTER_SALARY from jcat.cdemployee_changes order by COMMIT_POSITION, CHANGE_POSITION"),
+    ("CDEMPLOYEE's rows now (cdemployee_current)", "select * from jcat.cdemployee_current order by EMPNO"),
     ("Prune candidates",
      "select ROW_KIND, IBMSNAP_UOWID_HEX, IBMSNAP_INTENTSEQ_HEX, IBMSNAP_COMMITSEQ_HEX, PRUNE_POINT_HEX, "
      "PRUNE_REASON from jcat.ibmsnap_prune_candidates"),

@@ -20,7 +20,7 @@ from ...core.project import project_dir
 from ...core.tables.declaration import DeclaredTable
 from ...render.declared_tables import read_all
 from ...render.table_names import quote
-from . import ibmi, ibmsnap
+from . import frames, ibmi, ibmsnap
 from .store import Build, ChangesStore, new_build_id
 
 LOGS = {"ibmi": ibmi, "ibmsnap": ibmsnap}  # logs whose changes jcat resolves, each a module of the same functions
@@ -81,6 +81,7 @@ def build_changes(spark, table: DeclaredTable | str, rebuild: str | None = None)
         raise ValueError(f"{table.name}: {why_not}")
     store = ChangesStore(spark, table.name)
     store.recover()
+    frames.clear(spark)  # slices an earlier build staged (builds of one home run one at a time)
     try:
         return _build(spark, table, log, store, rebuild)
     except (ibmi.OlderThanApplied, state.ChangesNotLater) as e:
@@ -189,7 +190,4 @@ def _open_versions(spark, store, valued, key, columns, last, clears: bool) -> pd
 
 def _frame(spark, pdf: pd.DataFrame, schema: T.StructType):
     """A pandas frame of the kernels as a DataFrame of the stored types (missing values as NULL)."""
-    if not len(pdf):
-        return spark.createDataFrame([], schema=schema)
-    part = pdf[[f.name for f in schema.fields]].astype(object)
-    return spark.createDataFrame(part.where(part.notna(), None), schema=schema)
+    return frames.to_spark(spark, pdf, schema)

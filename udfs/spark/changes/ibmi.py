@@ -21,6 +21,7 @@ from ...core.changes import ibmi as resolution
 from ...core.tables.declaration import LINEAGE_COLUMNS
 from ...render.table_names import quote
 from ...render.tables_ibmi import IBMI_ENTRY_COLUMNS
+from . import frames
 from .batch import Batch, problem_lines
 
 ENTRIES = "jcat.journal_entries_decoded"
@@ -224,7 +225,7 @@ def change_rows(spark, pdf: pd.DataFrame, changes: pd.DataFrame):
             values = pdf[c].to_numpy(dtype=object)[at] if len(pdf) else np.array([], dtype=object)
             out[f"{side}_{c}"] = np.where(np.isnan(rows), None, values)
     ordered = pd.DataFrame(out)[[f.name for f in CHANGE_SCHEMA.fields]]
-    return spark.createDataFrame(ordered, schema=CHANGE_SCHEMA)
+    return frames.to_spark(spark, ordered, CHANGE_SCHEMA)
 
 
 def with_images(rows, entries, columns: list[str]):
@@ -252,6 +253,6 @@ def held_rows(spark, entries, pdf: pd.DataFrame, pending: np.ndarray):
     keep = pdf.iloc[pending][[*IDENTITY, "RESET_EPOCH"]].reset_index(drop=True)
     schema = T.StructType([T.StructField("load_id", T.StringType()), T.StructField("source_file", T.StringType()),
                            T.StructField("record_offset", T.LongType()), T.StructField("_EPOCH", T.LongType())])
-    ids = spark.createDataFrame(keep.rename(columns={"RESET_EPOCH": "_EPOCH"}), schema=schema)
+    ids = frames.to_spark(spark, keep.rename(columns={"RESET_EPOCH": "_EPOCH"}), schema)
     return entries.join(ids, list(IDENTITY), "inner").withColumn("RESET_EPOCH", F.col("_EPOCH")).drop("_EPOCH") \
         .select(entries.columns)

@@ -19,6 +19,7 @@ from ...core.changes import frame
 from ...core.changes import ibmsnap as resolution
 from ...core.tables.ibmsnap_image import cd_slots, image_columns
 from ...render.table_names import quote
+from . import frames
 from .batch import Batch, problem_lines
 
 UOW = "jcat.ibmsnap_uow_decoded"
@@ -167,7 +168,7 @@ def _change_rows(spark, pdf: pd.DataFrame, changes: pd.DataFrame):
             values = pdf[c].to_numpy(dtype=object)[at] if len(pdf) else np.array([], dtype=object)
             out[f"{side}_{c}"] = np.where(np.isnan(rows), None, values)
     ordered = pd.DataFrame(out)[[f.name for f in CHANGE_SCHEMA.fields]]
-    return spark.createDataFrame(ordered.astype(object).where(ordered.notna(), None), schema=CHANGE_SCHEMA)
+    return frames.to_spark(spark, ordered, CHANGE_SCHEMA)
 
 
 def _with_images(rows, entries, columns: list[str]):
@@ -195,5 +196,5 @@ def _rows_of(spark, entries, pdf: pd.DataFrame, row_ids: np.ndarray):
     keep = pdf.iloc[row_ids][list(IDENTITY)].reset_index(drop=True)
     schema = T.StructType([T.StructField("load_id", T.StringType()), T.StructField("source_file", T.StringType()),
                            T.StructField("record_offset", T.LongType()), T.StructField("image_kind", T.StringType())])
-    ids = spark.createDataFrame(keep.astype(object), schema=schema)
+    ids = frames.to_spark(spark, keep, schema)
     return entries.join(ids, list(IDENTITY), "left_semi")
