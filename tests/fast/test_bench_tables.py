@@ -72,3 +72,51 @@ def test_generated_images_decode_whole_and_the_row_decoder_reads_what_the_layout
         for c in lay.fields:
             assert row[c.name] is not None, (c.name, record.hex())
             assert row_function(*value_function(c.spec))(record[c.pos - 1:c.pos - 1 + c.width]) == row[c.name], c.name
+
+
+def test_the_bench_prints_each_way_as_a_markdown_row():
+    from udfs.bench import markdown_rows
+    from udfs.bench.measure import Result
+
+    rows = markdown_rows([Result("staff", "catalog", [2.0, 1.0, 3.0], 1_000_000, 10**8, 3 * 2**30)]).splitlines()
+    assert rows[0] == "| layout | way | median s | records/s | runs s | peak RSS MiB |"
+    assert rows[2] == "| staff | `catalog` | 2.00 | 500,000 | 2.00 1.00 3.00 | 3,072 |"
+
+
+ZOS_DDL = """CREATE TABLE PAYROLL.STAFF (NICK VARCHAR(10), ID INTEGER NOT NULL, PAY DECIMAL(9,2), RATING DOUBLE,
+  HIRED DATE, PRIMARY KEY (ID));
+"""
+CD_DDL = ("CREATE TABLE PAYROLL.CDSTAFF (IBMSNAP_UOWID CHAR(10) FOR BIT DATA NOT NULL, IBMSNAP_INTENTSEQ CHAR(10) "
+          "FOR BIT DATA NOT NULL, IBMSNAP_OPERATION CHAR(1) NOT NULL, NAME VARCHAR(8), GRADE SMALLINT, BONUS INTEGER);\n")
+
+
+@pytest.fixture
+def zos_project(tmp_path, monkeypatch):
+    root = project_with_ddl(tmp_path, monkeypatch, {"staff.sql": ZOS_DDL, "cd.sql": CD_DDL})
+    assert main(["tables", "add", "zstaff", "--log", "lldf", "--ddl", str(tmp_path / "staff.sql")]) == 0
+    assert main(["tables", "add", "cdstaff", "--log", "ibmsnap", "--ddl", str(tmp_path / "cd.sql"),
+                 "--null-indicator", "trailing"]) == 0
+    return root
+
+
+def test_lldf_images_are_generated_whole_and_decode_with_no_null(zos_project):
+    from udfs.core.tables.lldf_decode import decode_lldf_image
+
+    lay = get("zstaff")
+    assert lay.unique is None  # ID follows a VARCHAR: its place moves with NICK's length
+    decoded = decode_lldf_image(pa.array(lay.pool(200), pa.binary()), lay.fields).to_pylist()
+    assert all(v is not None for row in decoded for v in row.values())  # every column, decode_errors [] too
+    assert {len(row["decode_errors"]) for row in decoded} == {0}
+    # a null byte X'00' before the nullable NICK, then its 2-byte length (at most 10) and that many bytes
+    assert {r[0] for r in lay.pool(50)} == {0} and max(int.from_bytes(r[1:3], "big") for r in lay.pool(50)) <= 10
+
+
+def test_cd_records_take_the_record_length_and_the_first_integer_takes_the_row_number(zos_project):
+    lay = get("cdstaff")
+    # UOWID 1-10, INTENTSEQ 11-20, OPERATION 21, NAME 22-31 (2-byte length, 8 bytes) and its indicator 32,
+    # GRADE 33-34 and 35: BONUS's data at 36
+    assert lay.unique == (36, 4, "bin")
+    pool = lay.pool(20)
+    assert {len(r) for r in pool} == {10 + 10 + 1 + 11 + 3 + 5}
+    assert {(r[31], r[34], r[39]) for r in pool} == {(0, 0, 0)}  # every trailing indicator: a value
+    assert [c.name for c in lay.fields][-3:] == ["NAME", "GRADE", "BONUS"]

@@ -36,7 +36,7 @@ TARGET_SQL_FUNCTIONS = 1.0  # per-field persistent SQL functions at least as fas
 TARGET_SCALING_TIME = 1.2  # time per record within 20% across sizes
 TARGET_SCALING_MEMORY = 1.3  # peak memory at the largest size within 1.3x the next size down
 
-__all__ = ["run_bench", "ratios", "report", "scaling_report"]
+__all__ = ["run_bench", "ratios", "report", "markdown_rows", "scaling_report"]
 
 
 def ratios(results: list[Result]) -> dict[str, dict[str, float]]:
@@ -90,6 +90,14 @@ def report(results: list[Result], nbytes_by_layout: dict[str, int]) -> str:
     lines.append(f"targets: catalog >= {TARGET_JVM}x JVM expressions and >= {TARGET_ROW}x row UDF; "
                  f"sql_functions >= {TARGET_SQL_FUNCTIONS}x JVM expressions; "
                  "'ceiling vs JVM' is the best any Python-worker decoder could do (arrow_floor decodes nothing)")
+    return "\n".join(lines)
+
+
+def markdown_rows(results: list[Result]) -> str:
+    """The ways' figures as a markdown table, as docs/bench.md shows them."""
+    lines = ["| layout | way | median s | records/s | runs s | peak RSS MiB |", "|---|---|---:|---:|---|---:|"]
+    lines += [f"| {r.layout} | `{r.way}` | {r.seconds:.2f} | {r.records_per_s:,.0f} | "
+              f"{' '.join(f'{x:.2f}' for x in r.runs)} | {r.peak_rss / 2**20:,.0f} |" for r in results]
     return "\n".join(lines)
 
 
@@ -202,6 +210,8 @@ def _print_reports(results: list, model_results: list, nbytes: dict) -> None:
     if results:
         print()
         print(report(results, nbytes))
+        print()
+        print(markdown_rows(results))
     if model_results:
         print()
         print(report(model_results, nbytes).split("\n\n")[0])

@@ -73,6 +73,8 @@ ROW_FUNCTIONS = {
 
 def row_function(fn: str | None, args: tuple):
     """What `fn(b, *args)` gives, one row at a time (NULL bytes give NULL)."""
+    if fn not in ROW_FUNCTIONS:
+        raise ValueError(f"no row-at-a-time decoder for catalog function {fn}: add it to udfs/bench/table_rows.py")
     decode = ROW_FUNCTIONS[fn](*args)
     return lambda b: None if b is None else decode(b)
 
