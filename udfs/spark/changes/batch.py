@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import numpy as np
 import pandas as pd
+
+from ...core.changes import frame
 
 
 @dataclass
@@ -27,3 +30,19 @@ def problem_lines(name: str, problems: pd.DataFrame, pdf: pd.DataFrame) -> list[
         lines.append(f"jcat: {name}: {len(group)} entries: {reason} (first: {first['source_file']} offset "
                      f"{first['record_offset']})")
     return lines
+
+
+def change_columns(pdf: pd.DataFrame, changes: pd.DataFrame, identity: tuple[str, ...]) -> dict:
+    """The kernel's changes as columns for Spark: OP, positions, times, and for each side (b before, a after) the
+    identity of the row that holds its image (None where the change has no such image)."""
+    out = {c: changes[c].to_numpy(dtype=object) for c in ("OP", "COMMIT_POSITION", "TRANSACTION_ID")}
+    out["BEFORE_PRESENT"] = changes[frame.BEFORE_PRESENT].to_numpy(dtype=bool)
+    out["COMMIT_TIMESTAMP"] = changes[frame.COMMIT_TIMESTAMP].to_numpy()
+    out["CHANGE_POSITION"] = changes[frame.CHANGE_POSITION].to_numpy(dtype=np.int64)
+    for side, col in (("b", frame.BEFORE_ROW), ("a", frame.AFTER_ROW)):
+        rows = changes[col].to_numpy(dtype=float, na_value=np.nan)
+        at = np.nan_to_num(rows).astype(np.int64)
+        for c in identity:
+            values = pdf[c].to_numpy(dtype=object)[at] if len(pdf) else np.array([], dtype=object)
+            out[f"{side}_{c}"] = np.where(np.isnan(rows), None, values)
+    return out

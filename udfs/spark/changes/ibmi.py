@@ -22,7 +22,7 @@ from ...core.tables.declaration import LINEAGE_COLUMNS
 from ...render.table_names import quote
 from ...render.tables_ibmi import IBMI_ENTRY_COLUMNS
 from . import frames
-from .batch import Batch, problem_lines
+from .batch import Batch, change_columns, problem_lines
 
 ENTRIES = "jcat.journal_entries_decoded"
 CURRENT = "jcat.raw_loads_current"  # the landing ledger's current entry of each landed file
@@ -210,20 +210,11 @@ CHANGE_SCHEMA = T.StructType([
 
 def change_rows(spark, pdf: pd.DataFrame, changes: pd.DataFrame):
     """The change frame with, for each image, the identity of its entry (a DataFrame, to join the images to)."""
-    out = {c: changes[c].to_numpy(dtype=object) for c in ("OP", "COMMIT_POSITION", "TRANSACTION_ID")}
-    out["BEFORE_PRESENT"] = changes[frame.BEFORE_PRESENT].to_numpy(dtype=bool)
-    out["COMMIT_TIMESTAMP"] = changes[frame.COMMIT_TIMESTAMP].to_numpy()
-    out["CHANGE_POSITION"] = changes[frame.CHANGE_POSITION].to_numpy(dtype=np.int64)
+    out = change_columns(pdf, changes, IDENTITY)
     rrn = pdf["RRN"].to_numpy()
     image = changes[frame.AFTER_ROW].fillna(changes[frame.BEFORE_ROW]).to_numpy(dtype=float, na_value=np.nan)
     out["RRN"] = pd.array(np.where(np.isnan(image), 0, rrn[np.nan_to_num(image).astype(np.int64)]), dtype="Int64")
     out["RRN"][np.isnan(image)] = pd.NA
-    for side, col in (("b", frame.BEFORE_ROW), ("a", frame.AFTER_ROW)):
-        rows = changes[col].to_numpy(dtype=float, na_value=np.nan)
-        at = np.nan_to_num(rows).astype(np.int64)
-        for c in IDENTITY:
-            values = pdf[c].to_numpy(dtype=object)[at] if len(pdf) else np.array([], dtype=object)
-            out[f"{side}_{c}"] = np.where(np.isnan(rows), None, values)
     ordered = pd.DataFrame(out)[[f.name for f in CHANGE_SCHEMA.fields]]
     return frames.to_spark(spark, ordered, CHANGE_SCHEMA)
 

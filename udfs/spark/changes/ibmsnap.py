@@ -15,12 +15,11 @@ import pandas as pd
 from pyspark.sql import functions as F
 from pyspark.sql import types as T
 
-from ...core.changes import frame
 from ...core.changes import ibmsnap as resolution
 from ...core.tables.ibmsnap_image import cd_slots, image_columns
 from ...render.table_names import quote
 from . import frames
-from .batch import Batch, problem_lines
+from .batch import Batch, change_columns, problem_lines
 
 UOW = "jcat.ibmsnap_uow_decoded"
 UOW_LAYOUT = "ibmsnap_uow"
@@ -157,16 +156,7 @@ CHANGE_SCHEMA = T.StructType([
 
 def _change_rows(spark, pdf: pd.DataFrame, changes: pd.DataFrame):
     """The change frame with, for each image, the identity of its twin row (to join the images to)."""
-    out = {c: changes[c].to_numpy(dtype=object) for c in ("OP", "COMMIT_POSITION", "TRANSACTION_ID")}
-    out["BEFORE_PRESENT"] = changes[frame.BEFORE_PRESENT].to_numpy(dtype=bool)
-    out["COMMIT_TIMESTAMP"] = changes[frame.COMMIT_TIMESTAMP].to_numpy()
-    out["CHANGE_POSITION"] = changes[frame.CHANGE_POSITION].to_numpy(dtype=np.int64)
-    for side, col in (("b", frame.BEFORE_ROW), ("a", frame.AFTER_ROW)):
-        rows = changes[col].to_numpy(dtype=float, na_value=np.nan)
-        at = np.nan_to_num(rows).astype(np.int64)
-        for c in IDENTITY:
-            values = pdf[c].to_numpy(dtype=object)[at] if len(pdf) else np.array([], dtype=object)
-            out[f"{side}_{c}"] = np.where(np.isnan(rows), None, values)
+    out = change_columns(pdf, changes, IDENTITY)
     ordered = pd.DataFrame(out)[[f.name for f in CHANGE_SCHEMA.fields]]
     return frames.to_spark(spark, ordered, CHANGE_SCHEMA)
 
