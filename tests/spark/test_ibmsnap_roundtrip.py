@@ -1,4 +1,6 @@
-"""Files -> `jcat load ibmsnap_<table>` (landing's Python API) -> dbt build -> SQL: every value as encoded."""
+"""Files -> `jcat load ibmsnap_<table>` (landing's Python API) -> dbt build -> SQL: every value of the demo's
+control tables as encoded. The demo's CD table is a declared table: test_ibmsnap_models builds it in a project that
+declares it."""
 
 from __future__ import annotations
 
@@ -18,6 +20,8 @@ def test_demo_files_round_trip_through_landing(spark, tmp_path):
     files = demo.generate(tmp_path)
     assert sorted(files) == sorted(demo.LAYOUTS)
     for layout, paths in files.items():
+        if layout in demo.RECORD_LENGTHS:  # the declared CD table's file: this project declares no table
+            continue
         result = loader.load(spark, layout, [str(p) for p in paths])  # record length from landing's lookup
         assert result.load_id
     assert run_dbt(spark, ["run", "--select", demo.MODELS, "--full-refresh"])
@@ -37,4 +41,6 @@ def test_demo_files_round_trip_through_landing(spark, tmp_path):
                 got = bytes(row[n]) if isinstance(row[n], (bytes, bytearray)) else row[n]
                 assert got == values[n], (t, i, n)
     for _, sql in demo.QUERIES:
+        if "cdemployee" in sql or "committed_changes" in sql:  # what the declared CD table gives
+            continue
         assert spark.sql(sql).count() > 0
