@@ -16,7 +16,6 @@ from support.declared import declared_project
 
 from udfs.cli import main
 from udfs.dbt.runner import run_dbt
-from udfs.spark.changes.frames import SLICE_CONF
 from udfs.spark.landing.loader import load
 
 pytestmark = pytest.mark.spark
@@ -131,13 +130,8 @@ def check(steps) -> None:
 @pytest.fixture(scope="module")
 def replayed(spark, tmp_path_factory, jcat_home):
     """Each build after each of the three files is compared with the oracle, so the pieces give what the whole
-    journal gives; the whole journal landed as one file is the heavy tests' (each build costs seconds). Frames of
-    more than 7 rows reach Spark in slices, as a big build's do."""
-    spark.conf.set(SLICE_CONF, "7")
-    try:
-        return _replay(spark, tmp_path_factory, SEED, STEPS, "chg_", "JCATCHG", once=False)
-    finally:
-        spark.conf.unset(SLICE_CONF)
+    journal gives; the whole journal landed as one file is the heavy tests' (each build costs seconds)."""
+    return _replay(spark, tmp_path_factory, SEED, STEPS, "chg_", "JCATCHG", once=False)
 
 
 def test_a_transaction_on_the_table_is_open_at_a_cut(replayed):

@@ -42,14 +42,16 @@ def _idms_record(seq: int, at: dt.datetime) -> bytes:
 
 
 def _land(spark, tmp_path, layout: str, files, record, **options) -> dict[str, str]:
-    """Land each file in its own load; gives each file's load id by name."""
-    ids = {}
+    """Land the first two files in one load and the others in a second (a gap is between files, whatever their
+    loads); gives each file's load id by name."""
+    paths = []
     for i, (name, first, last) in enumerate(files):
-        path = tmp_path / name
-        path.write_bytes(b"".join(record(s, T0 + dt.timedelta(minutes=i, seconds=s - first))
-                                  for s in range(first, last + 1)))
-        ids[name] = load(spark, layout, [str(path)], **options).load_id
-    return ids
+        paths.append(tmp_path / name)
+        paths[-1].write_bytes(b"".join(record(s, T0 + dt.timedelta(minutes=i, seconds=s - first))
+                                       for s in range(first, last + 1)))
+    first = load(spark, layout, [str(p) for p in paths[:2]], **options).load_id
+    rest = load(spark, layout, [str(p) for p in paths[2:]], **options).load_id
+    return {name: first if i < 2 else rest for i, (name, _, _) in enumerate(files)}
 
 
 @pytest.fixture(scope="module")
@@ -86,6 +88,7 @@ def test_rows_carry_the_loads_and_times_of_both_files(gaps):
     rows, loads = gaps
     gap = rows[0]
     assert (gap.PREVIOUS_LOAD_ID, gap.LOAD_ID) == (loads["GAPB.bin"], loads["GAPC.bin"])
+    assert loads["GAPB.bin"] != loads["GAPC.bin"]
     assert gap.PREVIOUS_LAST_TIME == T0 + dt.timedelta(minutes=1, seconds=2)
     assert gap.FIRST_TIME == T0 + dt.timedelta(minutes=2)
     idms_gap = rows[-1]
