@@ -10,7 +10,7 @@ import pytest
 from udfs import register
 from udfs.core.catalog import CATALOG, STRICT_CONF
 
-from support.golden import BINARY_ARGS, GOLDEN, STRING_ARGS
+from support.golden import BINARY_ARGS, GOLDEN, is_string_arg
 
 pytestmark = pytest.mark.spark
 
@@ -18,7 +18,7 @@ pytestmark = pytest.mark.spark
 def _literal(fn: str, i: int, a) -> str:
     if a is None:
         return "CAST(NULL AS BINARY)" if i in BINARY_ARGS[fn] else (
-            "CAST(NULL AS STRING)" if fn in STRING_ARGS else "CAST(NULL AS INT)")
+            "CAST(NULL AS STRING)" if is_string_arg(fn, i) else "CAST(NULL AS INT)")
     if i in BINARY_ARGS[fn]:
         return f"X'{a}'"
     if isinstance(a, str):

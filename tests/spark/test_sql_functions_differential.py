@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 
-from support.golden import BINARY_ARGS, GOLDEN, STRING_ARGS
+from support.golden import BINARY_ARGS, GOLDEN, is_string_arg
 from support import ibmi_buffer as ib
 from udfs.core.catalog import BY_NAME
 from udfs.render import sql_functions as sf
@@ -334,9 +334,9 @@ def with_nulls(fn_name: str, rows: list[tuple]) -> list[tuple]:
 def _arrow_arg(fn_name: str, j: int, values: list) -> pa.Array:
     if j in BINARY_ARGS[fn_name]:
         return pa.array(values, pa.binary())
-    if fn_name in STRING_ARGS:
+    if is_string_arg(fn_name, j):
         return pa.array(values, pa.string())
-    if fn_name == "unpack_bin":
+    if fn_name in ("unpack_bin", "unpack_bin_decimal"):
         return pa.array(values, pa.bool_())
     return pa.array(values, pa.int32())
 
@@ -356,9 +356,9 @@ def _spark_type(fn_name: str, j: int):
 
     if j in BINARY_ARGS[fn_name]:
         return BinaryType()
-    if fn_name in STRING_ARGS:
+    if is_string_arg(fn_name, j):
         return StringType()
-    return BooleanType() if fn_name == "unpack_bin" else IntegerType()
+    return BooleanType() if fn_name in ("unpack_bin", "unpack_bin_decimal") else IntegerType()
 
 
 def _comparable(fn_name: str, call: str) -> str:
@@ -470,7 +470,8 @@ def test_persistent_functions_give_the_golden_values(installed):
         for j, a in enumerate(args):
             if a is None:
                 lits.append("CAST(NULL AS BINARY)" if j in BINARY_ARGS[fn] else (
-                    "CAST(NULL AS STRING)" if fn in STRING_ARGS else "CAST(NULL AS INT)"))
+                    "CAST(NULL AS STRING)" if is_string_arg(fn, j) else (
+                        "CAST(NULL AS BOOLEAN)" if isinstance(a, bool) else "CAST(NULL AS INT)")))
             elif j in BINARY_ARGS[fn]:
                 lits.append(f"X'{a}'")
             elif isinstance(a, str):
