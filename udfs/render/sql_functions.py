@@ -348,18 +348,23 @@ def unpack_packed(b: str = "b") -> str:
 
 def unpack_bin_decimal(b: str = "b", signed: str = "signed") -> str:
     # The bytes padded to 16 (sign-extended where signed) are U = Uh * 2^64 + Ul, each half read unsigned by conv.
-    # A negative value's magnitude is 2^128 - U = (2^64 - 1 - Uh) * 2^64 + (2^64 - Ul): two non-negative terms, so
-    # a partial sum past DECIMAL(38,0) means the whole is (try_ arithmetic: NULL, in ANSI mode too).
+    # A negative value's magnitude is 2^128 - U = (2^64 - 1 - Uh) * 2^64 + (2^64 - Ul) = A * 2^64 + B. It fits
+    # DECIMAL(38,0) when A is below the 38-digit limit's high part, or equal to it with B at most the rest: checked
+    # before any arithmetic, which then cannot overflow (no ANSI error, the same NULL in both modes).
     h = f"hex({b})"
     neg = f"(coalesce({signed}, true) AND substr({h}, 1, 1) >= '8')"
     h32 = f"lpad({h}, 32, IF({neg}, 'F', '0'))"
     uh, ul = (f"cast(conv(substr({h32}, {start}, 16), 16, 10) AS DECIMAL(20,0))" for start in (1, 17))
     two64 = 2**64
+    limit_high, limit_rest = divmod(10**MAX_DIGITS - 1, two64)
     high = f"IF({neg}, {two64 - 1} - {uh}, {uh})"
     low = f"IF({neg}, {two64} - {ul}, {ul})"
-    magnitude = f"try_add(try_multiply({high}, {two64}), {low})"
-    return (f"CASE WHEN length({b}) BETWEEN 1 AND 16 THEN "
-            f"try_cast(IF({neg}, -{magnitude}, {magnitude}) AS DECIMAL(38,0)) END")
+    fits = f"({high} < {limit_high} OR {high} = {limit_high} AND {low} <= {limit_rest})"
+    # The terms are zero where the value does not fit: Spark may evaluate a common subexpression before the CASE.
+    # The sign is written into the digits' text: Spark's unary minus rounds a 38-digit decimal to 34 digits.
+    magnitude = f"(cast(IF({fits}, {high}, 0) AS DECIMAL(38,0)) * {two64} + IF({fits}, {low}, 0))"
+    return (f"CASE WHEN length({b}) BETWEEN 1 AND 16 AND {fits} THEN "
+            + _signed_digits(f"cast({magnitude} AS STRING)", neg) + " END")
 
 
 def _let(value: str, name: str, body: str) -> str:
