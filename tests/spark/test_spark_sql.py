@@ -128,5 +128,5 @@ def test_unsupported_ccsid_lists_the_supported_ones(spark):
 
 def test_wrong_argument_count_is_a_clear_error(spark):
     with pytest.raises(Exception) as err:
-        spark.sql("SELECT unpack_zoned(X'F1', 1, 2)").collect()
-    assert "unpack_zoned takes 1 to 1 arguments, got 3" in str(err.value)
+        spark.sql("SELECT unpack_packed(X'1C', 1, 2)").collect()
+    assert "unpack_packed takes 1 to 1 arguments, got 3" in str(err.value)
