@@ -19,6 +19,7 @@ from pathlib import Path
 
 import numpy as np
 import pyarrow as pa
+
 from udfs.core.catalog import BY_NAME
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "cobrix"
@@ -244,7 +245,7 @@ def expand(picture: str) -> str:
 def scale_of(picture: str) -> int:
     """Digits after V or the point; P before the digits: they are all fraction, P after them: a negative scale."""
     chars = expand(picture).lstrip("S+-")
-    if chars.startswith("P") or chars.startswith("VP"):
+    if chars.startswith(("P", "VP")):
         return chars.count("9") + chars.count("P")
     if chars.rstrip("+-").endswith("P"):
         return -chars.count("P")

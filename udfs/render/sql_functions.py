@@ -33,7 +33,20 @@ from typing import Callable
 
 from ..core.catalog import CATALOG, LAYOUT_FUNCTIONS, Function
 from ..core.kernels.clocks import MAX_US, MIN_US, TOD_UNIX_EPOCH_US
-from ..core.kernels.ebcdic import DEFAULT_CCSID, SUPPORTED_CCSIDS, TEXT_CCSIDS, decode_table, unsupported_message
+from ..core.kernels.decimal import (
+    DEFAULT_SIGN,
+    MAX_DIGITS,
+    MAX_PACKED_BYTES,
+    SIGN_FORMS,
+)
+from ..core.kernels.ebcdic import (
+    DEFAULT_CCSID,
+    SUPPORTED_CCSIDS,
+    TEXT_CCSIDS,
+    decode_table,
+    unsupported_message,
+)
+from ..core.kernels.edited import SYMBOLS
 from ..core.kernels.ibmi import (
     CENTURY_SPLIT,
     DATE_FORMS,
@@ -44,8 +57,6 @@ from ..core.kernels.ibmi import (
     TIME_FORMS,
 )
 from ..core.kernels.unicode import UNICODE_CCSIDS
-from ..core.kernels.edited import SYMBOLS
-from ..core.kernels.decimal import DEFAULT_SIGN, MAX_DIGITS, MAX_PACKED_BYTES, SIGN_FORMS
 from .lldf_float_sql import lldf_float
 from .markers import marker
 
@@ -376,8 +387,8 @@ def _picture_chars(picture: str) -> str:
     """The picture's characters a byte, as the kernel's parse_picture expands them (V removed, S kept)."""
     token = "(CR|DB|[9ZV.,+\\\\-S])(\\\\([0-9]{1,3}\\\\))?"
     p = f"upper(trim({picture}))"
-    each = (f"repeat(regexp_extract(t, '^(CR|DB|.)', 1), "
-            f"coalesce(try_cast(regexp_extract(t, '[(]([0-9]+)[)]', 1) AS INT), 1))")
+    each = ("repeat(regexp_extract(t, '^(CR|DB|.)', 1), "
+            "coalesce(try_cast(regexp_extract(t, '[(]([0-9]+)[)]', 1) AS INT), 1))")
     return (f"IF({p} RLIKE '^({token})+$', "
             f"replace(array_join(transform(regexp_extract_all({p}, '{token}', 0), t -> {each}), ''), 'V', ''), '?')")
 
@@ -404,7 +415,7 @@ def _edited_value(b: str, e: str) -> str:
     tail = f"right(hex({b}), 4)"
     sign_ok = (f"CASE right({e}, 2) WHEN 'CR' THEN {tail} IN ('C3D9', '4040') "
                f"WHEN 'DB' THEN {tail} IN ('C4C2', '4040') ELSE true END")
-    digits_ok = f"d RLIKE IF(s, '^(40)*(F[0-9])*[A-F][0-9]$', '^(40)*(F[0-9])*$')"
+    digits_ok = "d RLIKE IF(s, '^(40)*(F[0-9])*[A-F][0-9]$', '^(40)*(F[0-9])*$')"
     neg = (f"(exists(sequence(1, length({e})), i -> {at} IN ('+', '-') AND {x} = '60') "
            f"OR {tail} IN ('C3D9', 'C4C2') AND right({e}, 2) IN ('CR', 'DB') OR s AND substr(d, -2, 1) IN ('B', 'D'))")
     value = _signed_digits("regexp_replace(d, '.(.)', '$1')", neg)
@@ -414,7 +425,7 @@ def _edited_value(b: str, e: str) -> str:
 def unpack_edited(b: str = "b", picture: str = "picture", ccsid: str = "ccsid") -> str:
     # The picture is an argument: expanded to one character a byte in SQL, then each byte checked against its
     # character, by position, on hex(b) (the characters are invariant EBCDIC: one test for every CCSID).
-    value = _let(f"left(e, 1) = 'S'", "s", _edited_value(b, "IF(s, substr(e, 2), e)"))
+    value = _let("left(e, 1) = 'S'", "s", _edited_value(b, "IF(s, substr(e, 2), e)"))
     message = " is not read: the symbols read are " + SYMBOLS + f", 1 to {MAX_DIGITS} digits"
     body = (f"CASE WHEN NOT {_picture_ok('e')} THEN raise_error(concat('unpack_edited: picture ', {picture}, "
             f"{sql_string(message)})) WHEN {b} IS NULL THEN NULL ELSE {value} END")
