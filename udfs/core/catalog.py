@@ -86,8 +86,9 @@ CATALOG: tuple[Function, ...] = (
         "1 to 38 digits. Digits carry zone F. The sign: 'trailing' (the default) in the zone of the last byte, "
         "'leading' in the zone of the first (C, A, E, F positive, D, B negative); 'trailing separate' or 'leading "
         "separate' a byte of its own after or before the digits, EBCDIC '+' X'4E' or '-' X'60'. Another sign form is "
-        "an error in every mode. An unsigned field (PIC 9) is read the same way: a sign zone in it is the value's "
-        "sign, as Cobrix reads it. " + _SCALE + _NULL_RULE,
+        "an error in every mode. An unsigned picture is read the same way, its sign included: Cobrix reads `99V99 SIGN "
+        "TRAILING SEPARATE` holding '-' as negative (its test 6); a D zone in a PIC 9 field is negative here too "
+        "(Cobrix's test 6 holds none). " + _SCALE + _NULL_RULE,
         (Example("unpack_zoned(X'F1F2D3')", "-123"), Example("unpack_zoned(X'F0F4F2')", "42"),
          Example("unpack_zoned(X'60F1F2', 'leading separate')", "-12")),
     ),
