@@ -7,7 +7,8 @@ this test's own (COBOL's rules), not the copybook parser's. Cobrix read the file
 IEEE754 and strict_sign_overpunching, so COMP-1 and COMP-2 are IEEE here (`unpack_float`), not hexadecimal.
 Rules of Cobrix's output followed: a COMP-1 prints as the shortest float text (compared as a float32), a
 scaled field is its digits times 10^-scale (P before the digits adds to the scale, after them makes it negative),
-text loses its trailing blanks, a '+' in a '-' edited position is positive.
+text loses its trailing blanks, a '+' in a '-' edited position is positive, an unsigned picture with a
+separate sign (99V99 SIGN LEADING SEPARATE) keeps a '-' (negative), COMP-5 is big-endian as COMP.
 """
 
 from __future__ import annotations
