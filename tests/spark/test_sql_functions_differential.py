@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-from decimal import Decimal
+from decimal import Context, Decimal
 
 import pyarrow as pa
 import pytest
@@ -562,3 +562,19 @@ def test_cobrix_test6_through_the_persistent_functions_equals_cobrix(installed):
         if bad:
             wrong.append(f"{column} ({fn}{args}): {len(bad)} records, first {bad[0]}")
     assert len(got) == 100 and not wrong, "\n".join(wrong)
+
+
+def test_declared_decimal_columns_scale_the_38_digit_results_exactly(installed):
+    """A declared column's DECIMAL(31, s) from unpack_packed's DECIMAL(38,0) (udfs/render/decimal_sql.py), every
+    scale, ANSI on: Spark's division of DECIMAL(38,0) keeps 6 places, so a wider scale must not divide."""
+    from udfs.render.decimal_sql import typed_decimal
+
+    digits = "-" + "9876543210" * 3 + "1"  # 31 digits
+    raw = f"{SCHEMAS['on']}.unpack_packed(X'{digits[1:]}D')"
+    cols = ", ".join(f"{typed_decimal(raw, 31, s)} AS s{s}" for s in range(13))
+    installed.conf.set("spark.sql.ansi.enabled", "true")
+    try:
+        row = installed.sql(f"SELECT {cols}").collect()[0]
+    finally:
+        installed.conf.unset("spark.sql.ansi.enabled")
+    assert [row[f"s{s}"] for s in range(13)] == [Decimal(digits).scaleb(-s, Context(prec=40)) for s in range(13)]
