@@ -164,3 +164,11 @@ def test_hfp_reads_what_the_bytes_encode(cases):
     raws = [b[:w] for w, b in cases]
     got = k.unpack_hfp(pa.array(raws, pa.binary())).to_pylist()
     assert all(hfp.same(v, r) for v, r in zip(got, raws))
+
+
+def test_edited_characters_are_the_same_bytes_in_every_supported_ccsid():
+    """unpack_edited reads '+' X'4E', '-' X'60', '.' X'4B', ',' X'6B', blank, digits and C R D B by byte in every CCSID."""
+    chars = {"+": 0x4E, "-": 0x60, ".": 0x4B, ",": 0x6B, " ": 0x40, "C": 0xC3, "R": 0xD9, "D": 0xC4, "B": 0xC2,
+             **{str(d): 0xF0 + d for d in range(10)}}
+    for ccsid in SUPPORTED_CCSIDS:
+        assert {ch: decode_table(ccsid).index(ch) for ch in chars} == chars, ccsid
