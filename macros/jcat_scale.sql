@@ -1,5 +1,5 @@
 {#- Apply a decimal scale to the integer value of a zoned or packed field, exactly.
-    unpack_zoned/unpack_packed return DECIMAL(31,0) (the digits as an integer); a field defined as
+    unpack_zoned/unpack_packed/unpack_bin_decimal/unpack_edited return DECIMAL(38,0) (the digits as an integer); a field defined as
     DECIMAL(precision, scale) is that value times 10^-scale. Spark multiplies DECIMAL(p,0) by
     DECIMAL(s+1,s) exactly while p + s + 2 <= 38, so wider combinations are refused at compile time
     rather than rounded. -#}

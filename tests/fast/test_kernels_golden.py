@@ -10,7 +10,7 @@ import pytest
 
 from udfs.core.catalog import BY_NAME
 
-from support.golden import BINARY_ARGS, GOLDEN, STRING_ARGS
+from support.golden import BINARY_ARGS, GOLDEN, is_string_arg
 
 
 def _arrow_args(fn: str, args: tuple) -> list[pa.Array]:
@@ -20,7 +20,7 @@ def _arrow_args(fn: str, args: tuple) -> list[pa.Array]:
             out.append(pa.array([None if a is None else bytes.fromhex(a)], pa.binary()))
         elif isinstance(a, bool):
             out.append(pa.array([a], pa.bool_()))
-        elif isinstance(a, str) or fn in STRING_ARGS:
+        elif isinstance(a, str) or is_string_arg(fn, i):
             out.append(pa.array([a], pa.string()))
         else:
             out.append(pa.array([a], pa.int32()))
@@ -57,7 +57,7 @@ def test_golden_rows_in_one_batch(key, rows):
         values = [r[0][i] for r in rows]
         if i in BINARY_ARGS[fn]:
             columns.append(pa.array([None if v is None else bytes.fromhex(v) for v in values], pa.binary()))
-        elif fn in STRING_ARGS:
+        elif is_string_arg(fn, i):
             columns.append(pa.array(values, pa.string()))
         elif all(isinstance(v, bool) for v in values):
             columns.append(pa.array(values, pa.bool_()))

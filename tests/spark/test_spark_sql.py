@@ -10,7 +10,7 @@ import pytest
 from udfs import register
 from udfs.core.catalog import CATALOG, STRICT_CONF
 
-from support.golden import BINARY_ARGS, GOLDEN, STRING_ARGS
+from support.golden import BINARY_ARGS, GOLDEN, is_string_arg
 
 pytestmark = pytest.mark.spark
 
@@ -18,7 +18,7 @@ pytestmark = pytest.mark.spark
 def _literal(fn: str, i: int, a) -> str:
     if a is None:
         return "CAST(NULL AS BINARY)" if i in BINARY_ARGS[fn] else (
-            "CAST(NULL AS STRING)" if fn in STRING_ARGS else "CAST(NULL AS INT)")
+            "CAST(NULL AS STRING)" if is_string_arg(fn, i) else "CAST(NULL AS INT)")
     if i in BINARY_ARGS[fn]:
         return f"X'{a}'"
     if isinstance(a, str):
@@ -128,5 +128,5 @@ def test_unsupported_ccsid_lists_the_supported_ones(spark):
 
 def test_wrong_argument_count_is_a_clear_error(spark):
     with pytest.raises(Exception) as err:
-        spark.sql("SELECT unpack_zoned(X'F1', 1, 2)").collect()
-    assert "unpack_zoned takes 1 to 1 arguments, got 3" in str(err.value)
+        spark.sql("SELECT unpack_packed(X'1C', 1, 2)").collect()
+    assert "unpack_packed takes 1 to 1 arguments, got 3" in str(err.value)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-from decimal import Decimal
+from decimal import Context, Decimal
 
 import pyarrow as pa
 import pytest
@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 
-from support.golden import BINARY_ARGS, GOLDEN, STRING_ARGS
+from support.golden import BINARY_ARGS, GOLDEN, is_string_arg
 from support import ibmi_buffer as ib
 from udfs.core.catalog import BY_NAME
 from udfs.render import sql_functions as sf
@@ -58,7 +58,7 @@ def zoned(draw):
 
 @st.composite
 def packed(draw):
-    n = draw(st.integers(0, 18))
+    n = draw(st.integers(0, 21))
     if n == 0:
         return b""
     nib = draw(st.lists(st.integers(0, 9), min_size=2 * n - 1, max_size=2 * n - 1))
@@ -257,6 +257,43 @@ def null_flag_args(draw):
     return nvi, draw(st.sampled_from((None, 0, 1, 3, 10, 12, -1, 8000, 8001)))
 
 
+SIGN_FORMS = ("trailing", "leading", "trailing separate", "leading separate")
+PICTURES = ("+9(8)", "9(8)+", "-9(5)", "Z(8)-", "Z(6)VZZ-", "9(6).99-", "9(4).99", "S9(3).99", "ZZ9CR", "Z,ZZ9DB",
+            "99,999", "9(38)", " z(3)9 ")
+
+
+@st.composite
+def zoned_args(draw):
+    """Valid fields of every sign form from tests/support/cobol_fields.py, then mutated; sometimes any bytes."""
+    from support import cobol_fields as cf
+
+    sign = draw(st.sampled_from((None, *SIGN_FORMS)))
+    if draw(st.integers(0, 5)) == 0:
+        return draw(zoned()), sign
+    n = draw(st.integers(1, 38))
+    raw = cf.zoned(draw(st.integers(-(10**n - 1), 10**n - 1)), n, sign or "trailing")
+    return _mutated(draw, raw), sign
+
+
+@st.composite
+def edited_args(draw):
+    from support import cobol_fields as cf
+
+    picture = draw(st.sampled_from(PICTURES))
+    n = sum(c in "9Z" for c in cf.expand(picture.strip()))
+    raw = cf.edited(draw(st.integers(-(10**n - 1), 10**n - 1)), picture.strip())
+    return _mutated(draw, raw), picture, draw(st.sampled_from((None, 37, 1047, 273)))
+
+
+@st.composite
+def bin_decimal_args(draw):
+    width = draw(st.integers(0, 17))
+    if width in (9, 16) and draw(st.booleans()):  # near +-10^38, where DECIMAL(38,0) ends
+        v = draw(st.integers(10**38 - 3, 10**38 + 3)) * draw(st.sampled_from((1, -1)))
+        return (v.to_bytes(16, "big", signed=True), draw(st.sampled_from((None, True, False))))
+    return draw(st.binary(min_size=width, max_size=width)), draw(st.sampled_from((None, True, False)))
+
+
 # function -> (strategy of argument tuples, hand-picked edge cases)
 CASES = {
     "ebcdic_str": (ebcdic_args(), [(b"", None), (b"\x40\x40", 37), (b"\x00", 1047), (bytes(range(256)), 37),
@@ -265,9 +302,24 @@ CASES = {
                                    (b"\xc1\x40\x00\x40", 37), (b"\x00\xc1", 37), (b"\x05\xc1\x05", 1047),
                                    *((bytes(range(256)), c) for c in SUPPORTED_CCSIDS),  # every byte, exact path
                                    *((bytes(range(1, 256)), c) for c in SUPPORTED_CCSIDS)]),  # no NUL: Java's path
-    "unpack_zoned": (st.tuples(zoned()), [(b"",), (b"\xf9" * 31,), (b"\xf9" * 30 + b"\xd9",), (b"\xf9" * 32,), (b"\xd0",)]),
+    "unpack_zoned": (zoned_args(), [(b"",), (b"\xf9" * 38,), (b"\xf9" * 37 + b"\xd9",), (b"\xf9" * 39,), (b"\xd0",),
+                                    (b"\x60" + b"\xf9" * 38, "leading separate"), (b"\x60", "trailing separate"),
+                                    (b"\xd1\xf2", "leading"), (b"\xf1\x4e", "trailing separate")]),
+    "unpack_bin_decimal": (bin_decimal_args(), [(b"\xff" * 16, None), (b"\xff" * 16, False), (b"\x80" + bytes(15), True),
+                                                (bytes.fromhex("4B3B4CA85A86C47A098A223FFFFFFFFF"), None),
+                                                (bytes.fromhex("B4C4B357A5793B85F675DDC000000001"), None),
+                                                (bytes.fromhex("B4C4B357A5793B85F675DDC000000000"), None),
+                                                (b"\x80", False), (bytes(9), True)]),
+    "unpack_edited": (edited_args(), [(b"\x40" * 9, "Z(8)-", None), (b"\xf1\xf2\xf3\xc3\xd9", "999CR", None),
+                                      (b"\xf1\xf2\xf3\x40\x40", "999CR", 37), (b"\xf1\xf2\xf3", None, None),
+                                      (b"\xf1\xf2\xf3\x4b\xf0\xd3", "s9(3).99", None)]),
+    "unpack_hfp": (st.tuples(st.one_of(st.binary(min_size=4, max_size=4), st.binary(min_size=8, max_size=8),
+                                       st.binary(max_size=9))),
+                   [(bytes(4),), (b"\xff" * 8,), (b"\x7f" * 4,), (bytes.fromhex("C276A000"),), (b"\x80" + bytes(7),)]),
     "unpack_packed": (st.tuples(packed()), [(b"",), (b"\x99" * 15 + b"\x9c",), (b"\x99" * 15 + b"\x9d",),
-                                            (b"\x99" * 16 + b"\x9c",), (b"\x0c",), (b"\x0b",), (b"\xc0",)]),
+                                            (b"\x99" * 16 + b"\x9c",), (b"\x0c",), (b"\x0b",), (b"\xc0",),
+                                            (b"\x09" + b"\x99" * 18 + b"\x9d",), (b"\x19" + b"\x99" * 18 + b"\x9c",),
+                                            (b"\x99" * 20 + b"\x9c",)]),
     "unpack_bin": (bin_args, [(b"", None), (b"\xff" * 8, False), (b"\x7f" + b"\xff" * 7, False), (b"\x80" + bytes(7), True),
                               (b"\x80" + bytes(7), False), (b"\xff" * 9, True), (b"\x80", None), (b"\x80", False)]),
     "parse_lrsn": (lrsn_args(), [(bytes.fromhex("CA670FBBF3D3"), None), (bytes.fromhex("00CA670FBBF3D3000000"), None),
@@ -334,9 +386,9 @@ def with_nulls(fn_name: str, rows: list[tuple]) -> list[tuple]:
 def _arrow_arg(fn_name: str, j: int, values: list) -> pa.Array:
     if j in BINARY_ARGS[fn_name]:
         return pa.array(values, pa.binary())
-    if fn_name in STRING_ARGS:
+    if is_string_arg(fn_name, j):
         return pa.array(values, pa.string())
-    if fn_name == "unpack_bin":
+    if fn_name in ("unpack_bin", "unpack_bin_decimal"):
         return pa.array(values, pa.bool_())
     return pa.array(values, pa.int32())
 
@@ -356,9 +408,9 @@ def _spark_type(fn_name: str, j: int):
 
     if j in BINARY_ARGS[fn_name]:
         return BinaryType()
-    if fn_name in STRING_ARGS:
+    if is_string_arg(fn_name, j):
         return StringType()
-    return BooleanType() if fn_name == "unpack_bin" else IntegerType()
+    return BooleanType() if fn_name in ("unpack_bin", "unpack_bin_decimal") else IntegerType()
 
 
 def _comparable(fn_name: str, call: str) -> str:
@@ -470,7 +522,8 @@ def test_persistent_functions_give_the_golden_values(installed):
         for j, a in enumerate(args):
             if a is None:
                 lits.append("CAST(NULL AS BINARY)" if j in BINARY_ARGS[fn] else (
-                    "CAST(NULL AS STRING)" if fn in STRING_ARGS else "CAST(NULL AS INT)"))
+                    "CAST(NULL AS STRING)" if is_string_arg(fn, j) else (
+                        "CAST(NULL AS BOOLEAN)" if isinstance(a, bool) else "CAST(NULL AS INT)")))
             elif j in BINARY_ARGS[fn]:
                 lits.append(f"X'{a}'")
             elif isinstance(a, str):
@@ -479,3 +532,49 @@ def test_persistent_functions_give_the_golden_values(installed):
                 lits.append(("true" if a else "false") if isinstance(a, bool) else str(a))
         got = installed.sql(f"SELECT jcat.{fn}({', '.join(lits)}) AS v").collect()[0].v
         assert got == expected, (fn, args)
+
+
+def _sql_literal(a) -> str:
+    if isinstance(a, bool):
+        return "true" if a else "false"
+    return sf.sql_string(a)
+
+
+def test_cobrix_test6_through_the_persistent_functions_equals_cobrix(installed):
+    """Every field of Cobrix's test 6 (tests/support/cobrix_test6.py) decoded in SQL by the persistent functions,
+    one query over the 100 records, the scale applied to the unscaled result as the kernel test does: all equal."""
+    from pyspark.sql.types import BinaryType, IntegerType, StructField, StructType
+
+    from support.cobrix_test6 import EXACT, expected_rows, fields, records, same
+
+    recs, rows, schema = records(), expected_rows(), SCHEMAS["on"]
+    table = StructType([StructField("i", IntegerType(), False), StructField("record", BinaryType())])
+    installed.createDataFrame([(i, bytes(r)) for i, r in enumerate(recs)], table).createOrReplaceTempView("test6")
+    calls = [f"{schema}.{fn}({', '.join([f'substr(record, {at + 1}, {length})', *map(_sql_literal, args)])}) "
+             f"AS {column}" for column, fn, args, _, at, length in fields()]
+    got = installed.sql(f"SELECT i, {', '.join(calls)} FROM test6 ORDER BY i").collect()
+    wrong = []
+    for column, fn, args, scale, _, _ in fields():
+        values = [r[column] for r in got]
+        if scale is not None:
+            values = [None if v is None else EXACT.scaleb(Decimal(v), -scale) for v in values]
+        bad = [(i, v, row[column]) for i, (v, row) in enumerate(zip(values, rows)) if not same(v, row[column])]
+        if bad:
+            wrong.append(f"{column} ({fn}{args}): {len(bad)} records, first {bad[0]}")
+    assert len(got) == 100 and not wrong, "\n".join(wrong)
+
+
+def test_declared_decimal_columns_scale_the_38_digit_results_exactly(installed):
+    """A declared column's DECIMAL(31, s) from unpack_packed's DECIMAL(38,0) (udfs/render/decimal_sql.py), every
+    scale, ANSI on: Spark's division of DECIMAL(38,0) keeps 6 places, so a wider scale must not divide."""
+    from udfs.render.decimal_sql import typed_decimal
+
+    digits = "-" + "9876543210" * 3 + "1"  # 31 digits
+    raw = f"{SCHEMAS['on']}.unpack_packed(X'{digits[1:]}D')"
+    cols = ", ".join(f"{typed_decimal(raw, 31, s)} AS s{s}" for s in range(13))
+    installed.conf.set("spark.sql.ansi.enabled", "true")
+    try:
+        row = installed.sql(f"SELECT {cols}").collect()[0]
+    finally:
+        installed.conf.unset("spark.sql.ansi.enabled")
+    assert [row[f"s{s}"] for s in range(13)] == [Decimal(digits).scaleb(-s, Context(prec=40)) for s in range(13)]

@@ -13,6 +13,7 @@ from decimal import Decimal
 D = Decimal
 T = dt.datetime
 N31 = "9" * 31
+N38 = "9" * 38
 
 GOLDEN: list[tuple[str, tuple, object]] = [
     # ---- ebcdic_str -------------------------------------------------------------------------------------
@@ -66,7 +67,22 @@ GOLDEN: list[tuple[str, tuple, object]] = [
     ("unpack_zoned", ("F1" + "F0" * 19,), D(10**19)),
     ("unpack_zoned", ("F9" * 31,), D(N31)),
     ("unpack_zoned", ("F9" * 30 + "D9",), D("-" + N31)),
-    ("unpack_zoned", ("F9" * 32,), None),  # 32 digits do not fit DECIMAL(31)
+    ("unpack_zoned", ("F9" * 38,), D(N38)),
+    ("unpack_zoned", ("F9" * 37 + "D9",), D("-" + N38)),
+    ("unpack_zoned", ("F9" * 39,), None),  # 39 digits do not fit DECIMAL(38)
+    ("unpack_zoned", ("F1F2D3", "trailing"), D(-123)),
+    ("unpack_zoned", ("D1F2F3", "leading"), D(-123)),
+    ("unpack_zoned", ("C1F2F3", "leading"), D(123)),
+    ("unpack_zoned", ("F1F2D3", "leading"), None),  # a sign zone in the last byte, not the first
+    ("unpack_zoned", ("60F1F2F3", "leading separate"), D(-123)),
+    ("unpack_zoned", ("4EF1F2F3", "leading separate"), D(123)),
+    ("unpack_zoned", ("F1F2F360", "trailing separate"), D(-123)),
+    ("unpack_zoned", ("F1F2F34E", "trailing separate"), D(123)),
+    ("unpack_zoned", ("F1F2F340", "trailing separate"), None),  # a blank is no sign
+    ("unpack_zoned", ("60", "leading separate"), None),  # a sign and no digit
+    ("unpack_zoned", ("60F1D2", "leading separate"), None),  # a zone D after a separate sign
+    ("unpack_zoned", ("60" + "F9" * 38, "leading separate"), D("-" + N38)),
+    ("unpack_zoned", ("F1F2F360", None), None),  # NULL sign: the default, trailing
     ("unpack_zoned", ("",), None),
     ("unpack_zoned", ("F1FA",), None),  # digit nibble above 9
     ("unpack_zoned", ("F1C2F3",), None),  # a sign zone before the last byte
@@ -91,7 +107,11 @@ GOLDEN: list[tuple[str, tuple, object]] = [
     ("unpack_packed", ("9" * 31 + "C",), D(N31)),
     ("unpack_packed", ("9" * 31 + "D",), D("-" + N31)),
     ("unpack_packed", ("1" + "0" * 30 + "D",), D(-(10**30))),
-    ("unpack_packed", ("9" * 33 + "C",), None),  # 17 bytes
+    ("unpack_packed", ("9" * 37 + "D",), D("-" + "9" * 37)),  # 19 bytes, 37 digits
+    ("unpack_packed", ("0" + "9" * 38 + "D",), D("-" + N38)),
+    ("unpack_packed", ("0" + "9" * 38 + "C",), D(N38)),  # 20 bytes, the 39th digit 0
+    ("unpack_packed", ("1" + "0" * 38 + "C",), None),  # 20 bytes: 10^38 does not fit DECIMAL(38)
+    ("unpack_packed", ("0" * 41 + "C",), None),  # 21 bytes
     ("unpack_packed", ("1A3C",), None),
     ("unpack_packed", ("123459",), None),  # sign nibble 9
     ("unpack_packed", ("",), None),
@@ -120,6 +140,61 @@ GOLDEN: list[tuple[str, tuple, object]] = [
     ("unpack_bin", ("",), None),
     ("unpack_bin", ("000000000000000001",), None),  # 9 bytes
     ("unpack_bin", (None,), None),
+    # ---- unpack_bin_decimal (two's complement big-endian; 10^38 - 1 = X'4B3B4CA85A86C47A098A223FFFFFFFFF') ----
+    ("unpack_bin_decimal", ("7F",), D(127)),
+    ("unpack_bin_decimal", ("80",), D(-128)),
+    ("unpack_bin_decimal", ("80", False), D(128)),
+    ("unpack_bin_decimal", ("FFFFFFFFFFFFFFFFFE",), D(-2)),  # 9 bytes: COMP of 19-20 digits
+    ("unpack_bin_decimal", ("010000000000000000",), D(2**64)),
+    ("unpack_bin_decimal", ("FFFFFFFFFFFFFFFFFF", False), D(2**72 - 1)),
+    ("unpack_bin_decimal", ("4B3B4CA85A86C47A098A223FFFFFFFFF",), D(N38)),
+    ("unpack_bin_decimal", ("B4C4B357A5793B85F675DDC000000001",), D("-" + N38)),
+    ("unpack_bin_decimal", ("4B3B4CA85A86C47A098A224000000000",), None),  # 10^38
+    ("unpack_bin_decimal", ("B4C4B357A5793B85F675DDC000000000",), None),  # -10^38
+    ("unpack_bin_decimal", ("80000000000000000000000000000000",), None),  # -2^127
+    ("unpack_bin_decimal", ("FF" * 16, False), None),  # 2^128 - 1
+    ("unpack_bin_decimal", ("FF" * 16,), D(-1)),
+    ("unpack_bin_decimal", ("00" * 17,), None),  # 17 bytes
+    ("unpack_bin_decimal", ("",), None),
+    ("unpack_bin_decimal", (None,), None),
+    # ---- unpack_edited (EBCDIC: digits F0-F9, blank 40, + 4E, - 60, . 4B, , 6B, C C3, R D9, D C4, B C2) -------
+    ("unpack_edited", ("60F3F0F5F0F3F9F3F2", "+9(8)"), D(-30503932)),
+    ("unpack_edited", ("4EF3F0F5F0F3F9F3F2", "+9(8)"), D(30503932)),
+    ("unpack_edited", ("F3F0F5F0F3F9F3F24E", "9(8)+"), D(30503932)),
+    ("unpack_edited", ("60F3F0F5F0F3F9F3F2", "-9(8)"), D(-30503932)),
+    ("unpack_edited", ("40F3F0F5F0F3F9F3F2", "-9(8)"), D(30503932)),
+    ("unpack_edited", ("4040F5F0F3F9F3F260", "Z(8)-"), D(-503932)),
+    ("unpack_edited", ("404040404040404040", "Z(8)-"), D(0)),
+    ("unpack_edited", ("40F140F3F9F3F2F360", "Z(8)-"), None),  # a blank after a digit
+    ("unpack_edited", ("F3F0F5F0F3F9F3F260", "Z(6)VZZ-"), D(-30503932)),
+    ("unpack_edited", ("F3F0F5F0F3F94BF3F260", "9(6).99-"), D(-30503932)),
+    ("unpack_edited", ("F3F0F5F0F3F96BF3F260", "9(6).99-"), None),  # a comma where the point is
+    ("unpack_edited", ("F1F2F3F44BF5F6", "9(4).99"), D(123456)),
+    ("unpack_edited", ("F1F26BF3F4F5", "99,999"), D(12345)),
+    ("unpack_edited", ("F1F2F34BF0D3", "S9(3).99"), D(-12303)),
+    ("unpack_edited", ("F1F2F34BF0C3", "s9(3).99"), D(12303)),
+    ("unpack_edited", ("F1F2F3C3D9", "999CR"), D(-123)),
+    ("unpack_edited", ("F1F2F34040", "999CR"), D(123)),
+    ("unpack_edited", ("F1F2F3C4C2", "999DB"), D(-123)),
+    ("unpack_edited", ("F1F2F3C3C2", "999CR"), None),
+    ("unpack_edited", ("F1F2F340", "999-", 273), D(123)),
+    ("unpack_edited", ("F1F2F3", "999-"), None),  # one byte short
+    ("unpack_edited", ("F1FAF3", "999"), None),
+    ("unpack_edited", ("F1F2F3", None), None),
+    ("unpack_edited", (None, "999"), None),
+    # ---- unpack_hfp (sign, characteristic excess 64, fraction 0.f in hex digits) -------------------------
+    ("unpack_hfp", ("41100000",), 1.0),  # 16^1 * 1/16
+    ("unpack_hfp", ("C276A000",), -118.625),  # -(16^2 * 0x76A/0x1000): IBM's example
+    ("unpack_hfp", ("4110000000000000",), 1.0),
+    ("unpack_hfp", ("C276A00000000000",), -118.625),
+    ("unpack_hfp", ("40800000",), 0.5),
+    ("unpack_hfp", ("00000000",), 0.0),
+    ("unpack_hfp", ("3F100000",), 1 / 256),
+    ("unpack_hfp", ("7FFFFFFF",), float.fromhex("0x0.ffffffp252")),  # the largest short value
+    ("unpack_hfp", ("411999999999999A",), 1.6),  # 0x1999999999999A / 2^52 rounds to the double nearest 1.6
+    ("unpack_hfp", ("411000",), None),
+    ("unpack_hfp", ("",), None),
+    ("unpack_hfp", (None,), None),
     # ---- parse_lrsn -------------------------------------------------------------------------------------
     ("parse_lrsn", ("00CA670FBBF3D3000000",), T(2012, 10, 31, 20, 25, 10, 690096)),
     ("parse_lrsn", ("CA670FBBF3D3",), T(2012, 10, 31, 20, 25, 10, 690096)),
@@ -281,10 +356,17 @@ GOLDEN: list[tuple[str, tuple, object]] = [
 ]
 
 BINARY_ARGS = {
-    "ebcdic_str": (0,), "unpack_zoned": (0,), "unpack_packed": (0,), "unpack_bin": (0,),
+    "ebcdic_str": (0,), "unpack_zoned": (0,), "unpack_packed": (0,), "unpack_bin": (0,), "unpack_bin_decimal": (0,),
+    "unpack_edited": (0,), "unpack_hfp": (0,),
     "parse_lrsn": (0, 1), "parse_tod": (0,), "parse_timestamp17": (0,), "parse_timestamp17_fraction": (0,),
     "parse_ibmi_timestamp": (0,), "ibmi_date": (0,), "ibmi_time": (0,), "unpack_float": (0,), "ibmi_varchar": (0,),
     "ibmi_varbinary": (0,), "ibmi_null_flags": (0,),
 }
 # functions whose arguments after the bytes are STRING (formats and separators)
 STRING_ARGS = ("ibmi_date", "ibmi_time")
+# function -> positions of its STRING arguments, where others are not (a sign form, a picture)
+STRING_AT = {"unpack_zoned": (1,), "unpack_edited": (1,)}
+
+
+def is_string_arg(fn: str, j: int) -> bool:
+    return fn in STRING_ARGS or j in STRING_AT.get(fn, ())

@@ -83,8 +83,8 @@ class Kind:
 
 KINDS: dict[str, Kind] = {
     "char": Kind(_row_char, "string", "ebcdic_str({cut})"),
-    "zoned": Kind(_row_zoned, "decimal(31,0)", "unpack_zoned({cut})"),
-    "packed": Kind(_row_packed, "decimal(31,0)", "unpack_packed({cut})"),
+    "zoned": Kind(_row_zoned, "decimal(38,0)", "unpack_zoned({cut})"),
+    "packed": Kind(_row_packed, "decimal(38,0)", "unpack_packed({cut})"),
     "bin": Kind(_row_bin, "bigint", "unpack_bin({cut})"),
     "ubin": Kind(_row_ubin, "bigint", "unpack_bin({cut}, false)"),
     "ibmi_ts": Kind(_row_ibmi_ts, "timestamp_ntz", "parse_ibmi_timestamp({cut})"),

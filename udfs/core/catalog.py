@@ -62,6 +62,11 @@ _TEXT_CCSID = Arg("ccsid", "INT", "EBCDIC CCSID, or 1208 (UTF-8), 1200 or 13488 
 _NULL_RULE = "NULL in gives NULL out; bytes that do not decode give NULL (an error in strict mode)."
 _UNICODE = ("CCSID 1208 is UTF-8, 1200 and 13488 UTF-16BE: bytes that are not well-formed there give NULL. ")
 _SEPS = " ".join("blank" if c == " " else c for c in SEPARATORS)
+_SIGN_ARG = "where the sign is: 'trailing' (default), 'leading', 'trailing separate' or 'leading separate'"
+# One result type whatever the arguments: the unscaled digits; the field's scale is applied where it is known.
+_SCALE = ("The result is the unscaled integer: apply the field's scale where the SQL is written, with the dbt macro "
+          "`jcat_scale(expr, precision, scale)` or an exact decimal multiply: "
+          "`CAST(unpack_packed(b) AS DECIMAL(9,0)) * 0.01` is DECIMAL(12,2) exactly. ")
 _FORMAT_ERROR = "A format or separator not listed is an error in every mode; a NULL format gives NULL. "
 
 CATALOG: tuple[Function, ...] = (
@@ -76,17 +81,22 @@ CATALOG: tuple[Function, ...] = (
          Example("ebcdic_str(X'4A5A', 273)", "ÄÜ")),
     ),
     Function(
-        "unpack_zoned", kernels.unpack_zoned, (_B,), "DECIMAL(31,0)",
-        "Zoned decimal (one digit a byte, sign in the zone of the last byte) to its integer value.",
-        "1 to 31 bytes. Digits carry zone F; the last zone is the sign: C, A, E, F positive, D, B negative. "
-        "Apply a scale with the dbt macro `jcat_scale(expr, precision, scale)` (exact). " + _NULL_RULE,
-        (Example("unpack_zoned(X'F1F2D3')", "-123"), Example("unpack_zoned(X'F0F4F2')", "42")),
+        "unpack_zoned", kernels.unpack_zoned, (_B, Arg("sign", "STRING", _SIGN_ARG, optional=True)), "DECIMAL(38,0)",
+        "Zoned decimal (one digit a byte, COBOL DISPLAY) to the integer of its digits.",
+        "1 to 38 digits. Digits carry zone F. The sign: 'trailing' (the default) in the zone of the last byte, "
+        "'leading' in the zone of the first (C, A, E, F positive, D, B negative); 'trailing separate' or 'leading "
+        "separate' a byte of its own after or before the digits, EBCDIC '+' X'4E' or '-' X'60'. Another sign form is "
+        "an error in every mode. An unsigned picture is read the same way, its sign included: Cobrix reads `99V99 SIGN "
+        "TRAILING SEPARATE` holding '-' as negative (its test 6); a D zone in a PIC 9 field is negative here too "
+        "(Cobrix's test 6 holds none). " + _SCALE + _NULL_RULE,
+        (Example("unpack_zoned(X'F1F2D3')", "-123"), Example("unpack_zoned(X'F0F4F2')", "42"),
+         Example("unpack_zoned(X'60F1F2', 'leading separate')", "-12")),
     ),
     Function(
-        "unpack_packed", kernels.unpack_packed, (_B,), "DECIMAL(31,0)",
-        "Packed decimal (COMP-3: two digits a byte, sign in the last nibble) to its integer value.",
-        "1 to 16 bytes. Sign nibble C, A, E, F positive, D, B negative; a digit nibble above 9 or a sign "
-        "below A is invalid. Apply a scale with `jcat_scale(expr, precision, scale)`. " + _NULL_RULE,
+        "unpack_packed", kernels.unpack_packed, (_B,), "DECIMAL(38,0)",
+        "Packed decimal (COMP-3: two digits a byte, sign in the last nibble) to the integer of its digits.",
+        "1 to 20 bytes; a 20-byte field's 39 digits above 38 digits' value give NULL. Sign nibble C, A, E, F "
+        "positive, D, B negative; a digit nibble above 9 or a sign below A is invalid. " + _SCALE + _NULL_RULE,
         (Example("unpack_packed(X'12345C')", "12345"), Example("unpack_packed(X'12345D')", "-12345")),
     ),
     Function(
@@ -96,6 +106,39 @@ CATALOG: tuple[Function, ...] = (
         "Signed (two's complement) by default. An unsigned 8-byte value above 2^63-1 does not fit BIGINT "
         "and gives NULL. " + _NULL_RULE,
         (Example("unpack_bin(X'FFFE')", "-2"), Example("unpack_bin(X'FFFE', false)", "65534")),
+    ),
+    Function(
+        "unpack_bin_decimal", kernels.unpack_bin_decimal,
+        (_B, Arg("signed", "BOOLEAN", "two's complement (default true) or unsigned", optional=True)), "DECIMAL(38,0)",
+        "Big-endian binary integer of 1 to 16 bytes (COBOL COMP, COMP-4, BINARY, COMP-5 of 10 to 38 digits).",
+        "Signed (two's complement) by default. A value of more than 38 digits gives NULL. Where the field has a "
+        "scale, apply it as for `unpack_packed`. " + _SCALE + _NULL_RULE,
+        (Example("unpack_bin_decimal(X'FFFFFFFFFFFFFFFFFE')", "-2"),
+         Example("unpack_bin_decimal(X'0000000000000000000000000000000A', false)", "10")),
+    ),
+    Function(
+        "unpack_edited", kernels.unpack_edited,
+        (_B, Arg("picture", "STRING", "the field's PICTURE, e.g. '+9(8)', 'Z(6)VZZ-', '9(4).99', 'S9(3).99'"),
+         Arg("ccsid", "INT", "single-byte EBCDIC CCSID, default 37 (the characters read are the same in all)",
+             optional=True)), "DECIMAL(38,0)",
+        "A numeric edited DISPLAY field (or the explicit-point form `S9(3).99`) read by its picture to the integer "
+        "of its digits.",
+        "One byte a picture character (V takes none). 9: a digit; Z: a digit, or before the first digit a blank "
+        "(a zero); '.': the point; ',': a comma or a blank; one sign symbol: '+' or '-' first or last, where '+', '-' "
+        "or a blank is read (Cobrix reads '+' in a '-' position as positive), CR or DB last (the letters negative, "
+        "two blanks positive), S first (overpunched in the last digit's zone, as `unpack_zoned`). Repeats as "
+        "`9(8)`; 1 to 38 digits. A picture with other symbols (floating insertion, currency, B, 0, /, P) is an "
+        "error in every mode; a NULL picture gives NULL; bytes the picture does not allow, or another width, give "
+        "NULL. The digits after V or '.' are the scale: " + _SCALE[0].lower() + _SCALE[1:] + _NULL_RULE,
+        (Example("unpack_edited(X'60F3F0F5F0F3F9F3F2', '+9(8)')", "-30503932"),
+         Example("unpack_edited(X'F3F0F5F0F3F94BF3F260', '9(6).99-')", "-30503932")),
+    ),
+    Function(
+        "unpack_hfp", kernels.unpack_hfp, (_B,), "DOUBLE",
+        "IBM System/390 hexadecimal floating point, 4 bytes (COMP-1, short) or 8 (COMP-2, long), to a DOUBLE.",
+        "Bit 0 the sign, bits 1-7 a power of 16 (excess 64), then the fraction (24 or 56 bits). A long fraction has "
+        "more bits than a double keeps: rounded to nearest once. Any other width gives NULL. " + _NULL_RULE,
+        (Example("unpack_hfp(X'41100000')", "1.0"), Example("unpack_hfp(X'C276A00000000000')", "-118.625")),
     ),
     Function(
         "parse_lrsn", kernels.parse_lrsn,

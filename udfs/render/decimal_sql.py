@@ -3,12 +3,13 @@ table's renderer (per-field SQL and the layout function's raw digits alike)."""
 
 from __future__ import annotations
 
-EXACT_DIVISION_SCALE = 7  # Spark divides DECIMAL(31,0) by 10^s into DECIMAL(38,7): exact up to scale 7
+EXACT_DIVISION_SCALE = 6  # Spark divides DECIMAL(38,0) by 10^s into DECIMAL(38,6): exact up to scale 6
 
 
 def scaled_digits(raw: str, scale: int) -> str:
-    """The digits (DECIMAL(31,0)) times 10^-scale, exactly: a division up to scale 7, else the digits read back with
-    an exponent (Spark's division would round to 7 places)."""
+    """The digits (DECIMAL(38,0)) times 10^-scale, exactly: a division up to scale 6, else the digits read back with
+    an exponent (Spark's division would round to 6 places). A declared column has at most 31 digits, so its
+    quotient's 32 integer digits fit DECIMAL(38,6)."""
     if not scale:
         return raw
     if scale <= EXACT_DIVISION_SCALE:

@@ -33,7 +33,20 @@ from typing import Callable
 
 from ..core.catalog import CATALOG, LAYOUT_FUNCTIONS, Function
 from ..core.kernels.clocks import MAX_US, MIN_US, TOD_UNIX_EPOCH_US
-from ..core.kernels.ebcdic import DEFAULT_CCSID, SUPPORTED_CCSIDS, TEXT_CCSIDS, decode_table, unsupported_message
+from ..core.kernels.decimal import (
+    DEFAULT_SIGN,
+    MAX_DIGITS,
+    MAX_PACKED_BYTES,
+    SIGN_FORMS,
+)
+from ..core.kernels.ebcdic import (
+    DEFAULT_CCSID,
+    SUPPORTED_CCSIDS,
+    TEXT_CCSIDS,
+    decode_table,
+    unsupported_message,
+)
+from ..core.kernels.edited import SYMBOLS
 from ..core.kernels.ibmi import (
     CENTURY_SPLIT,
     DATE_FORMS,
@@ -44,6 +57,7 @@ from ..core.kernels.ibmi import (
     TIME_FORMS,
 )
 from ..core.kernels.unicode import UNICODE_CCSIDS
+from .lldf_float_sql import lldf_float
 from .markers import marker
 
 SCHEMA = "jcat"
@@ -308,21 +322,125 @@ def ibmi_null_flags(nvi: str = "nvi", count: str = "count") -> str:
 
 
 def _signed_digits(digits: str, negative: str) -> str:
-    return f"try_cast(concat(IF({negative}, '-', ''), {digits}) AS DECIMAL(31,0))"
+    return f"try_cast(concat(IF({negative}, '-', ''), {digits}) AS DECIMAL(38,0))"
 
 
-def unpack_zoned(b: str = "b") -> str:
-    # Valid: 1 to 31 bytes, zone F on every byte but the last, digits 0-9, last zone a sign A-F.
+# sign form -> (the hex of a valid field, the sign's nibble or byte in it, the digits' hex): a '+'/'-' byte of its
+# own is EBCDIC X'4E'/X'60'; an overpunched sign is the first or last byte's zone.
+_ZONED_FORMS = {
+    "trailing": ("^(F[0-9])*[A-F][0-9]$", "substr({h}, -2, 1) IN ('B', 'D')", "{h}", 0),
+    "leading": ("^[A-F][0-9](F[0-9])*$", "substr({h}, 1, 1) IN ('B', 'D')", "{h}", 0),
+    "trailing separate": ("^(F[0-9])+(4E|60)$", "substr({h}, -2) = '60'", "substr({h}, 1, length({h}) - 2)", 1),
+    "leading separate": ("^(4E|60)(F[0-9])+$", "substr({h}, 1, 2) = '60'", "substr({h}, 3)", 1),
+}
+
+
+def unpack_zoned(b: str = "b", sign: str = "sign") -> str:
+    # Valid: 1 to 38 digits (a separate sign one byte more), digits zone F, the sign where its form puts it.
     h = f"hex({b})"
-    return (f"CASE WHEN length({b}) BETWEEN 1 AND 31 AND {h} RLIKE '^(F[0-9])*[A-F][0-9]$' THEN "
-            + _signed_digits(f"regexp_replace({h}, '.(.)', '$1')", f"substr({h}, -2, 1) IN ('B', 'D')") + " END")
+    form = f"coalesce({sign}, {sql_string(DEFAULT_SIGN)})"
+    listed = ", ".join(sql_string(f) for f in SIGN_FORMS)
+    message = " is not one of " + ", ".join(map(repr, SIGN_FORMS))
+    whens = []
+    for name, (regex, negative, digits, extra) in _ZONED_FORMS.items():
+        value = _signed_digits(f"regexp_replace({digits.format(h=h)}, '.(.)', '$1')", negative.format(h=h))
+        whens.append(f"WHEN {sql_string(name)} THEN IF(length({b}) BETWEEN {1 + extra} AND {MAX_DIGITS + extra} "
+                     f"AND {h} RLIKE '{regex}', {value}, NULL)")
+    return (f"CASE WHEN {form} NOT IN ({listed}) THEN raise_error(concat('unpack_zoned: sign ', {sign}, "
+            f"{sql_string(message)})) ELSE CASE {form} {' '.join(whens)} END END")
 
 
 def unpack_packed(b: str = "b") -> str:
-    # Valid: 1 to 16 bytes, every nibble but the last a digit, the last a sign A-F.
+    # Valid: 1 to 20 bytes, every nibble but the last a digit, the last a sign A-F; past 38 digits try_cast is NULL.
     h = f"hex({b})"
-    return (f"CASE WHEN length({b}) BETWEEN 1 AND 16 AND {h} RLIKE '^[0-9]*[A-F]$' THEN "
+    return (f"CASE WHEN length({b}) BETWEEN 1 AND {MAX_PACKED_BYTES} AND {h} RLIKE '^[0-9]*[A-F]$' THEN "
             + _signed_digits(f"substr({h}, 1, length({h}) - 1)", f"substr({h}, -1, 1) IN ('B', 'D')") + " END")
+
+
+def unpack_bin_decimal(b: str = "b", signed: str = "signed") -> str:
+    # The bytes padded to 16 (sign-extended where signed) are U = Uh * 2^64 + Ul, each half read unsigned by conv.
+    # A negative value's magnitude is 2^128 - U = (2^64 - 1 - Uh) * 2^64 + (2^64 - Ul) = A * 2^64 + B. It fits
+    # DECIMAL(38,0) when A is below the 38-digit limit's high part, or equal to it with B at most the rest: checked
+    # before any arithmetic, which then cannot overflow (no ANSI error, the same NULL in both modes).
+    h = f"hex({b})"
+    neg = f"(coalesce({signed}, true) AND substr({h}, 1, 1) >= '8')"
+    h32 = f"lpad({h}, 32, IF({neg}, 'F', '0'))"
+    uh, ul = (f"cast(conv(substr({h32}, {start}, 16), 16, 10) AS DECIMAL(20,0))" for start in (1, 17))
+    two64 = 2**64
+    limit_high, limit_rest = divmod(10**MAX_DIGITS - 1, two64)
+    high = f"IF({neg}, {two64 - 1} - {uh}, {uh})"
+    low = f"IF({neg}, {two64} - {ul}, {ul})"
+    fits = f"({high} < {limit_high} OR {high} = {limit_high} AND {low} <= {limit_rest})"
+    # The terms are zero where the value does not fit: Spark may evaluate a common subexpression before the CASE.
+    # The sign is written into the digits' text: Spark's unary minus rounds a 38-digit decimal to 34 digits.
+    magnitude = f"(cast(IF({fits}, {high}, 0) AS DECIMAL(38,0)) * {two64} + IF({fits}, {low}, 0))"
+    return (f"CASE WHEN length({b}) BETWEEN 1 AND 16 AND {fits} THEN "
+            + _signed_digits(f"cast({magnitude} AS STRING)", neg) + " END")
+
+
+def _let(value: str, name: str, body: str) -> str:
+    """`body` with `name` bound to `value`, computed once (a SQL function has no local variables)."""
+    return f"element_at(transform(array({value}), {name} -> {body}), 1)"
+
+
+def _picture_chars(picture: str) -> str:
+    """The picture's characters a byte, as the kernel's parse_picture expands them (V removed, S kept)."""
+    token = "(CR|DB|[9ZV.,+\\\\-S])(\\\\([0-9]{1,3}\\\\))?"
+    p = f"upper(trim({picture}))"
+    each = ("repeat(regexp_extract(t, '^(CR|DB|.)', 1), "
+            "coalesce(try_cast(regexp_extract(t, '[(]([0-9]+)[)]', 1) AS INT), 1))")
+    return (f"IF({p} RLIKE '^({token})+$', "
+            f"replace(array_join(transform(regexp_extract_all({p}, '{token}', 0), t -> {each}), ''), 'V', ''), '?')")
+
+
+def _picture_ok(e: str) -> str:
+    """The kernel's parse_picture rules on the expanded characters `e` ('?' for a picture of other symbols)."""
+    def count(symbols: str) -> str:
+        return " + ".join(f"(length({e}) - length(replace({e}, '{c}', '')))" for c in symbols)
+
+    return (f"({e} <> '?' AND {count('+-SCD')} <= 1 AND {count('.')} <= 1 AND {count('9Z')} BETWEEN 1 AND {MAX_DIGITS} "
+            f"AND ({count('+-')} = 0 OR left({e}, 1) IN ('+', '-') OR right({e}, 1) IN ('+', '-')) "
+            f"AND ({count('S')} = 0 OR left({e}, 1) = 'S') AND ({count('CD')} = 0 OR right({e}, 2) IN ('CR', 'DB')))")
+
+
+def _edited_value(b: str, e: str) -> str:
+    """The digits of `b` read by the expanded picture `e` (S removed: `s` says it was there), NULL where not valid."""
+    x = f"substr(hex({b}), 2 * i - 1, 2)"
+    at = f"substr({e}, i, 1)"
+    digit_pos = f"filter(sequence(1, length({e})), i -> {at} IN ('9', 'Z'))"
+    ds = f"array_join(transform({digit_pos}, i -> {x}), '')"
+    each = (f"forall(sequence(1, length({e})), i -> CASE {at} WHEN '9' THEN {x} <> '40' WHEN '.' THEN {x} = '4B' "
+            f"WHEN ',' THEN {x} IN ('6B', '40') WHEN '+' THEN {x} IN ('4E', '60', '40') "
+            f"WHEN '-' THEN {x} IN ('4E', '60', '40') ELSE true END)")
+    tail = f"right(hex({b}), 4)"
+    sign_ok = (f"CASE right({e}, 2) WHEN 'CR' THEN {tail} IN ('C3D9', '4040') "
+               f"WHEN 'DB' THEN {tail} IN ('C4C2', '4040') ELSE true END")
+    digits_ok = "d RLIKE IF(s, '^(40)*(F[0-9])*[A-F][0-9]$', '^(40)*(F[0-9])*$')"
+    neg = (f"(exists(sequence(1, length({e})), i -> {at} IN ('+', '-') AND {x} = '60') "
+           f"OR {tail} IN ('C3D9', 'C4C2') AND right({e}, 2) IN ('CR', 'DB') OR s AND substr(d, -2, 1) IN ('B', 'D'))")
+    value = _signed_digits("regexp_replace(d, '.(.)', '$1')", neg)
+    return _let(ds, "d", f"IF(length({b}) = length({e}) AND {each} AND {sign_ok} AND {digits_ok}, {value}, NULL)")
+
+
+def unpack_edited(b: str = "b", picture: str = "picture", ccsid: str = "ccsid") -> str:
+    # The picture is an argument: expanded to one character a byte in SQL, then each byte checked against its
+    # character, by position, on hex(b) (the characters are invariant EBCDIC: one test for every CCSID).
+    value = _let("left(e, 1) = 'S'", "s", _edited_value(b, "IF(s, substr(e, 2), e)"))
+    message = " is not read: the symbols read are " + SYMBOLS + f", 1 to {MAX_DIGITS} digits"
+    body = (f"CASE WHEN NOT {_picture_ok('e')} THEN raise_error(concat('unpack_edited: picture ', {picture}, "
+            f"{sql_string(message)})) WHEN {b} IS NULL THEN NULL ELSE {value} END")
+    return (f"CASE {_ccsid_error(ccsid)} WHEN {picture} IS NULL THEN NULL "
+            f"ELSE {_let(_picture_chars(picture), 'e', body)} END")
+
+
+def unpack_hfp(b: str = "b") -> str:
+    # The hexadecimal forms of macro jcat_lldf_float, the one SQL definition LLDF's REAL and DOUBLE columns use,
+    # with its unpack_bin calls written as unpack_bin's own body.
+    def call(name: str, x: str, args: tuple, width: int) -> str:
+        return unpack_bin(x, "false" if args == (False,) else "true")
+
+    forms = " ".join(f"WHEN {w} THEN {lldf_float(b, w, 'hfp', call)}" for w in (4, 8))
+    return f"CASE length({b}) {forms} END"
 
 
 def unpack_bin(b: str = "b", signed: str = "signed") -> str:
@@ -437,6 +555,9 @@ BODIES: dict[str, Callable[..., str]] = {
     "unpack_zoned": unpack_zoned,
     "unpack_packed": unpack_packed,
     "unpack_bin": unpack_bin,
+    "unpack_bin_decimal": unpack_bin_decimal,
+    "unpack_edited": unpack_edited,
+    "unpack_hfp": unpack_hfp,
     "parse_lrsn": parse_lrsn,
     "parse_tod": parse_tod,
     "parse_timestamp17": parse_timestamp17,
@@ -455,6 +576,9 @@ DEFAULTS: dict[tuple[str, str], str] = {
     ("ebcdic_str", "ccsid"): str(DEFAULT_CCSID),
     ("parse_ibmi_timestamp", "ccsid"): str(DEFAULT_CCSID),
     ("unpack_bin", "signed"): "true",
+    ("unpack_bin_decimal", "signed"): "true",
+    ("unpack_zoned", "sign"): sql_string(DEFAULT_SIGN),
+    ("unpack_edited", "ccsid"): str(DEFAULT_CCSID),
     ("parse_lrsn", "delta"): "NULL",
     ("ibmi_date", "datsep"): sql_string(DEFAULT_DATSEP),
     ("ibmi_time", "timsep"): sql_string(DEFAULT_TIMSEP),

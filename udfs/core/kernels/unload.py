@@ -103,7 +103,7 @@ def _var_bytes(records: np.ndarray, at: int, n: int, present: np.ndarray) -> pa.
 
 
 def digits_as_decimal(unscaled: pa.Array, precision: int, scale: int) -> pa.Array:
-    """DECIMAL(31,0) digits to DECIMAL(precision, scale) with the same unscaled value, exactly; more than
+    """DECIMAL(38,0) digits to DECIMAL(precision, scale) with the same unscaled value, exactly; more than
     `precision` digits (a digit in a packed field's pad half-byte) gives NULL."""
     target = pa.decimal128(precision, scale)
     if not len(unscaled):

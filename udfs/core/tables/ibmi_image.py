@@ -24,7 +24,7 @@ NULL_INDICATORS = 50
 BIT_DATA = 65535
 UTF8, UTF16 = 1208, 1200
 TEXT_CCSIDS = frozenset(SUPPORTED_CCSIDS) | {UTF8, UTF16, 13488, BIT_DATA}
-MAX_DIGITS = 31  # the zoned and packed kernels' DECIMAL(31, 0)
+MAX_DIGITS = 31  # Db2 for i DECIMAL/NUMERIC hold up to 63 digits; declared tables read up to 31 (scaled exactly: decimal_sql)
 LOB_LIKE = ("GRAPHIC", "VARGRAPHIC")
 
 

@@ -20,6 +20,7 @@ import pyarrow.compute as pc
 
 from ..catalog import Arg, Function
 from ..kernels.batch import BinaryBatch, DecodeError, binary_batch, fixed_width_batch
+from ..kernels.hfp import hfp_values
 from ..kernels.record import binary_array
 from ..kernels.unload import digits_as_decimal
 from .declaration import DeclaredTable
@@ -139,18 +140,11 @@ def lldf_float(mat: np.ndarray, present: np.ndarray, float_format: str) -> pa.Ar
     """REAL (4 bytes) or DOUBLE (8) as System/390 hexadecimal ('hfp': sign, base-16 exponent excess 64, 24- or
     56-bit fraction) or IEEE big-endian ('ieee'), to DOUBLE, as macro jcat_lldf_float computes it."""
     width = mat.shape[1]
-    padded = np.zeros((len(mat), 8), np.uint8)
-    padded[:, 8 - width:] = mat
-    bits = padded.view(">u8").reshape(-1).astype(np.uint64)
     if float_format == "ieee":
         values = (mat.view(">f4") if width == 4 else mat.view(">f8")).reshape(-1).astype(np.float64)
         values = np.where(np.isnan(values), np.nan, values)  # one NaN, as the SQL's double('nan')
     else:
-        fraction_bits = 24 if width == 4 else 56
-        fraction = (bits & np.uint64((1 << fraction_bits) - 1)).astype(np.float64)  # rounded as Spark's cast
-        exponent = ((bits >> np.uint64(fraction_bits)) & np.uint64(127)).astype(np.int64) - 64
-        sign = np.where(bits >> np.uint64(fraction_bits + 7) & np.uint64(1), -1.0, 1.0)
-        values = sign * np.ldexp(fraction, 4 * exponent - fraction_bits)
+        values = hfp_values(mat)
     return pa.array(values, pa.float64(), mask=~present)
 
 
