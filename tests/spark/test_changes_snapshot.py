@@ -18,7 +18,7 @@ from udfs.spark.landing.loader import load
 
 pytestmark = pytest.mark.spark
 
-SEED, STEPS, LIB = 36, 80, "JCATSNP"
+SEED, STEPS, LIB = 28, 120, "JCATSNP"  # ORDERS has before images; 7 rows, 2 NULLs at the copy
 NAME = "snap_orders"
 LINEAGE = ["source_file", "record_offset", "record_number", "load_id"]
 
@@ -71,15 +71,15 @@ def started(spark, tmp_path_factory, jcat_home):
     e = files.journal.entries
     epoch = e["RESET_EPOCH"].mode()[0]  # the longest sequence epoch: the journal lands from inside it
     inside = e.index[e["RESET_EPOCH"] == epoch]
-    quiet = [i for i in snap.quiet_points(files.journal) if i in inside]
-    start = quiet[len(quiet) // 5]  # the journal landed from here ...
-    at = int(inside[len(inside) // 2])  # ... the copy taken at this entry
-    cut = (at + len(e)) // 2  # the first journal file goes past the snapshot: they overlap
-    assert start < at < cut
-    position = jf._position(e, at)
     full = jf.expected(workload, files.journal, jf.ORDERS)
-    rows = [snap.snapshot_row(r) for r in snap.state_at(full, position, jf.ORDERS)]
-    out = {}
+    middle = [int(i) for i in inside[len(inside) // 3:len(inside) * 2 // 3]]
+    at = max(middle, key=lambda i: len(snap.state_at(full, jf._position(e, i), jf.ORDERS)))  # the copy taken here
+    start = max(i for i in snap.quiet_points(files.journal) if i in inside and i < at - 10)  # the journal from here
+    cut = (at + len(e)) // 2  # the first journal file goes past the snapshot: they overlap
+    position = jf._position(e, at)
+    state = snap.state_at(full, position, jf.ORDERS)
+    rows = [snap.snapshot_row(r) for r in state]
+    out = {"copied_nulls": sum(v is None for r in state for v in r.values())}
     with declared_project(tmp_path_factory, NAME, jf.ORDERS.ddl(LIB), "--log", "ibmi") as root:
         first = _land_journal(spark, root.parent / "SNPJRN0.bin", files.records[start:cut])
         _build(spark)
@@ -107,6 +107,9 @@ def started(spark, tmp_path_factory, jcat_home):
 def test_the_relations_are_the_oracles_started_from_the_snapshot(started):
     got, want = started["got"], started["want"]
     assert started["overlap"], "the landed journal must hold changes the snapshot already has"
+    ops = {c["OP"] for c in want.changes}
+    assert "r" in ops and ops - {"r"}, "the snapshot's rows and later changes both"
+    assert started["copied_nulls"], "NULLs at the snapshot's position, which the flat-file copy gives as defaults"
     assert got["changes"] == want.changes
     state = jf.ORDERS.state_columns
     assert jf.by_key([r.asDict() for r in got["current"]], state) == jf.by_key(want.current, state)
