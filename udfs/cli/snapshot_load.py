@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from ..core.changes.snapshot import SnapshotProblem, check_table, commit_position, layout, record_length as width
+from ..core.changes.snapshot import (
+    SnapshotProblem,
+    check_table,
+    commit_position,
+    layout,
+)
+from ..core.changes.snapshot import record_length as width
 from ..core.project import ProjectNotFound, project_dir
 from ..render.declared_tables import read_all
 

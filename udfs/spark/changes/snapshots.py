@@ -15,7 +15,6 @@ from dataclasses import dataclass, replace
 from pyspark.sql import Window
 from pyspark.sql import functions as F
 
-from ...core.changes import snapshot
 from ...core.changes.snapshot import layout
 from ...core.tables.ibmi_image import image_columns
 from ...render.table_names import layout_function_name, quote
