@@ -99,6 +99,7 @@ def started(spark, tmp_path_factory, jcat_home):
         repeated = [*rows, rows[0]]  # the copy holds one key twice
         _land_snapshot(spark, root, "ORDERS2.CPYF", repeated, int(e.at[at, "SEQUENCE"]))
         out["second"] = _build(spark, journal_landed=False)
+        out["then"] = _build(spark, journal_landed=False)  # nothing new: the copy not read stays consumed
         out["second_first_row"] = spark.sql(f"select AFTER_ORDER_ID, CHANGE_POSITION from jcat.{NAME}_changes "
                                             f"where OP = 'r' order by CHANGE_POSITION").collect()
     return out
@@ -130,6 +131,8 @@ def test_a_second_snapshot_with_a_repeated_key_rebuilds_from_it_and_says_so(star
     second = started["second"]
     assert second.rebuilt and "snapshot load" in second.rebuilt, second
     assert [line for line in second.lines if "1 rows whose key an earlier row has" in line], second.lines
+    assert [line for line in second.lines if "2 snapshot loads: the latest" in line], second.lines
+    assert not started["then"].rebuilt and not started["then"].loads, started["then"]
     rows = started["second_first_row"]
     assert len(rows) == len(started["rows"]) + 1  # every record of the copy is an 'r' change
     assert rows[-1]["AFTER_ORDER_ID"] == rows[0]["AFTER_ORDER_ID"]

@@ -114,19 +114,20 @@ def _build(spark, table, log, store: ChangesStore, rebuild: str | None) -> Chang
     held = store.pending_frame() if last else None
     entries = log.candidates(spark, table, loads, held).persist()
     try:
+        fresh = [s.load_id for s in snaps if s.load_id not in consumed]  # the ledger keeps those not read too
         return _resolve_and_store(spark, table, log, store, entries, loads, last, rebuild, result,
-                                  (start, first))
+                                  (start, first, fresh))
     finally:
         entries.unpersist()
 
 
-def _resolve_and_store(spark, table, log, store, entries, loads, last, rebuild, result, snap=(None, False)):
+def _resolve_and_store(spark, table, log, store, entries, loads, last, rebuild, result, snap=(None, False, [])):
     columns = log.columns(spark, table)
     batch = log.resolve_batch(spark, table, entries, last, columns)
-    start, first = snap
+    start, first, fresh = snap
     if start is not None:  # the table starts from a snapshot: the log's changes it already holds are left out
         batch = snapshots.on_top(spark, table, batch, start, first, columns)
-        loads = [*loads, start.load_id] if first else loads
+        loads = [*loads, *fresh]
     result.lines += batch.lines
     changes = batch.changes.persist()
     try:
