@@ -304,13 +304,19 @@ def cmd_bench(args) -> int:
 def cmd_load(args) -> int:
     from ..core.framing.layout_framing import check_layout
     from ..spark.landing import LayoutProblem, LoadProblem, SourceProblem, load
+    from .snapshot_load import SnapshotProblem, snapshot_target
     from .tables import TablesProblem, load_target
 
+    snapshot = None
     try:  # mistakes that need no Spark are told before it starts
-        args.layout, args.record_length = load_target(args.layout, args.record_length)  # a declared table's name
+        if args.snapshot_at is not None:  # an unload of a declared table: its starting state
+            args.layout, args.record_length, *snapshot = snapshot_target(args.layout, args.snapshot_at,
+                                                                         args.record_length)
+        else:
+            args.layout, args.record_length = load_target(args.layout, args.record_length)  # a declared table's name
         check_layout(args.layout)
         _check_local_paths(args.paths)
-    except (LayoutProblem, SourceProblem, TablesProblem) as e:
+    except (LayoutProblem, SourceProblem, TablesProblem, SnapshotProblem) as e:
         print(f"jcat: {e}", file=sys.stderr)
         return 1
     spark = _session(args)
@@ -323,7 +329,16 @@ def cmd_load(args) -> int:
     for f in result.files:
         print(f.line())
     print(result.summary())
+    if snapshot and result.by_status("loaded"):
+        _record_snapshot(spark, result.load_id, *snapshot)
     return 0 if result.ok else 1
+
+
+def _record_snapshot(spark, load_id: str, name: str, position: str) -> None:
+    from ..spark.changes.snapshots import record
+
+    record(spark, name, load_id, position)
+    print(f"jcat: {name}: load {load_id} is the table's state at {position}; `jcat build` starts its changes there")
 
 
 @command("archive")
@@ -506,6 +521,9 @@ def build_parser() -> argparse.ArgumentParser:
     ld.add_argument("--replace", action="store_true", help="reload files whose content changed, hiding their old rows")
     ld.add_argument("--strict", action="store_true", help="any reject is an error; nothing is loaded")
     ld.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    ld.add_argument("--snapshot-at", metavar="POSITION", default=None,
+                    help="LAYOUT is a declared table and the files its unload (IBM i: CPYF to a flat file), its "
+                         "state at this log position (IBM i: the journal sequence number of the last entry in it)")
     from .tables import add_parser as tables_parser
 
     tables_parser(sub)

@@ -20,7 +20,7 @@ from ...core.project import project_dir
 from ...core.tables.declaration import DeclaredTable
 from ...render.declared_tables import read_all
 from ...render.table_names import quote
-from . import frames, ibmi, ibmsnap
+from . import frames, ibmi, ibmsnap, snapshots
 from .store import Build, ChangesStore, new_build_id
 
 LOGS = {"ibmi": ibmi, "ibmsnap": ibmsnap}  # logs whose changes jcat resolves, each a module of the same functions
@@ -96,26 +96,38 @@ def _build(spark, table, log, store: ChangesStore, rebuild: str | None) -> Chang
     consumed = {load for b in builds for load in b.loads}
     current = log.current_loads(spark, table)
     loads, lagging = log.new_loads(spark, table, current, consumed)
-    gone = consumed - current
+    snaps = snapshots.current(spark, table)
+    gone = consumed - current - {s.load_id for s in snaps}
     if gone and not rebuild:
         return _build(spark, table, log, store, f"load {min(gone)} was replaced or removed")
+    again = snapshots.rebuild_reason(snaps, consumed, bool(builds))
+    if again and not rebuild:
+        return _build(spark, table, log, store, again)
     if lagging:
         result.lines.append(log.waiting_line(table, lagging))
         return result
-    if not loads:
+    start = snapshots.starting(snaps, consumed, result.lines, table.name)
+    first = start is not None and start.load_id not in consumed
+    if not loads and not first:
         return result
     last = builds[-1] if builds else None
     held = store.pending_frame() if last else None
     entries = log.candidates(spark, table, loads, held).persist()
     try:
-        return _resolve_and_store(spark, table, log, store, entries, loads, last, rebuild, result)
+        fresh = [s.load_id for s in snaps if s.load_id not in consumed]  # the ledger keeps those not read too
+        return _resolve_and_store(spark, table, log, store, entries, loads, last, rebuild, result,
+                                  (start, first, fresh))
     finally:
         entries.unpersist()
 
 
-def _resolve_and_store(spark, table, log, store, entries, loads, last, rebuild, result):
+def _resolve_and_store(spark, table, log, store, entries, loads, last, rebuild, result, snap=(None, False, [])):
     columns = log.columns(spark, table)
     batch = log.resolve_batch(spark, table, entries, last, columns)
+    start, first, fresh = snap
+    if start is not None:  # the table starts from a snapshot: the log's changes it already holds are left out
+        batch = snapshots.on_top(spark, table, batch, start, first, columns)
+        loads = [*loads, *fresh]
     result.lines += batch.lines
     changes = batch.changes.persist()
     try:

@@ -1,0 +1,130 @@
+"""A declared table started from a snapshot: `jcat load NAME FILE --snapshot-at POSITION`.
+
+The unload lands like any load, as layout `snapshot_<name>` (jcat.raw_snapshot_<name>: ledger, rejects, --replace),
+and its position is kept beside it, one small file per load under `<warehouse>/jcat_snapshots/<name>/`. A build
+whose table has a snapshot starts from it: its records, decoded by the table's own image function, are 'r' changes
+at the snapshot's COMMIT_POSITION (CHANGE_POSITION in record order); the log's changes committed at or before it are
+already in the snapshot and are left out (counted in one line); the later ones apply on top. A snapshot landed after
+a build, or a second one, rebuilds the table's changes from the first load with the latest snapshot.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from pyspark.sql import Window
+from pyspark.sql import functions as F
+
+from ...core.changes.snapshot import layout
+from ...core.tables.ibmi_image import image_columns
+from ...render.table_names import layout_function_name, quote
+from ...render.tables_ibmi import ibmi_value
+from ..landing.sources import list_dirs
+
+POSITION_DDL = "load_id STRING, position STRING"
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    load_id: str
+    position: str  # the COMMIT_POSITION the snapshot is the state at
+
+
+def positions_dir(spark, name: str) -> str:
+    return spark.conf.get("spark.sql.warehouse.dir").rstrip("/") + f"/jcat_snapshots/{name}"
+
+
+def record(spark, name: str, load_id: str, position: str) -> None:
+    """Keep the position of a landed snapshot load (after its load committed)."""
+    spark.createDataFrame([(load_id, position)], POSITION_DDL).coalesce(1).write.mode("overwrite") \
+        .parquet(f"{positions_dir(spark, name)}/{load_id}")
+
+
+def current(spark, table) -> list[Snapshot]:
+    """The table's snapshot loads the landing ledger holds current, with their positions, in load order."""
+    if table.log not in ("ibmi",):
+        return []
+    folder = positions_dir(spark, table.name)
+    kept = list_dirs(spark, folder)
+    if not kept:
+        return []
+    rows = spark.read.schema(POSITION_DDL).parquet(*[f"{folder}/{d}" for d in kept]).collect()
+    landed = {r[0] for r in spark.sql(f"SELECT DISTINCT load_id FROM jcat.raw_loads_current "
+                                      f"WHERE layout = '{layout(table.name)}'").collect()}
+    return sorted((Snapshot(r["load_id"], r["position"]) for r in rows if r["load_id"] in landed),
+                  key=lambda s: s.load_id)
+
+
+def rebuild_reason(snaps: list[Snapshot], consumed: set[str], built: bool) -> str | None:
+    """Why a snapshot makes the build start again from the first load: one landed after a build."""
+    new = [s for s in snaps if s.load_id not in consumed]
+    if built and new:
+        return f"snapshot load {new[-1].load_id} landed after changes were applied"
+    return None
+
+
+def starting(snaps: list[Snapshot], consumed: set[str], lines: list[str], name: str) -> Snapshot | None:
+    """The snapshot the table starts from: the one a live build consumed, else the latest landed."""
+    used = [s for s in snaps if s.load_id in consumed]
+    if used:
+        return used[-1]
+    if len(snaps) > 1:
+        lines.append(f"jcat: {name}: {len(snaps)} snapshot loads: the latest ({snaps[-1].load_id}) is the start, "
+                     f"the others are not read")
+    return snaps[-1] if snaps else None
+
+
+def on_top(spark, table, batch, start: Snapshot, first: bool, columns: list[str]):
+    """The batch with the log's changes the snapshot already holds left out and, on the build that consumes the
+    snapshot, its rows first as 'r' changes."""
+    kept = batch.changes.where(F.col("COMMIT_POSITION") > F.lit(start.position))
+    left_out = [p for p in batch.positions if p <= start.position]
+    lines = list(batch.lines)
+    if left_out:
+        lines.append(f"jcat: {table.name}: {len(left_out)} changes committed at or before the snapshot's position "
+                     f"{start.position} are in snapshot load {start.load_id}: not applied")
+    positions = [p for p in batch.positions if p > start.position]
+    count = batch.count - len(left_out)
+    if first:
+        rows = snapshot_rows(spark, table, start, kept.schema, columns)
+        n = rows.count()
+        repeats = repeated(rows, table.key)
+        if repeats:
+            lines.append(f"jcat: {table.name}: snapshot load {start.load_id}: {repeats[0]} rows whose key an earlier "
+                         f"row has (the later row kept; first: {repeats[1]} offset {repeats[2]})")
+        kept = rows.unionByName(kept)
+        count, positions = count + n, positions + [start.position] * n
+    return replace(batch, changes=kept, count=count, positions=positions, lines=lines)
+
+
+def snapshot_rows(spark, table, start: Snapshot, schema, columns: list[str]):
+    """The snapshot's records as 'r' changes in the shape of the log's changes."""
+    if not spark.catalog.functionExists(layout_function_name(table.name)):  # a session that ran no dbt yet
+        from ..spark_catalog import register_declared
+
+        register_declared(spark)
+    cols = [c for c in image_columns(table) if c.name in columns]
+    typed = ", ".join(f"{ibmi_value(c, f'img.{quote(c.name)}')} AS {quote(c.name)}" for c in cols)
+    decoded = spark.sql(f"SELECT source_file, record_offset, record_number, load_id, {typed} FROM "
+                        f"(SELECT *, {layout_function_name(table.name)}(record) AS img "
+                        f"FROM jcat.raw_{layout(table.name)} WHERE load_id = '{start.load_id}')")
+    errors = F.filter(F.array(*[F.when(F.col(quote(c.name)).isNull(), F.lit(f"AFTER_{c.name}")) for c in cols]),
+                      lambda e: e.isNotNull())
+    known = {"OP": F.lit("r"), "BEFORE_PRESENT": F.lit(False), "COMMIT_POSITION": F.lit(start.position),
+             "CHANGE_POSITION": F.row_number().over(Window.orderBy("source_file", "record_offset")),
+             "source_file": F.col("source_file"), "record_offset": F.col("record_offset"),
+             "record_number": F.col("record_number"), "load_id": F.col("load_id"), "decode_errors": errors,
+             **{f"AFTER_{c.name}": F.col(quote(c.name)) for c in cols}}
+    return decoded.select([known.get(f.name, F.lit(None)).cast(f.dataType).alias(f.name) for f in schema.fields])
+
+
+def repeated(rows, key) -> tuple[int, str, int] | None:
+    """(how many snapshot rows repeat an earlier row's key, the first one's file and offset), or None."""
+    after = [F.col(quote(f"AFTER_{k}")) for k in key]
+    w = Window.partitionBy(*after).orderBy("CHANGE_POSITION")
+    dup = rows.withColumn("_nth", F.row_number().over(w)).where("_nth > 1")
+    found = dup.agg(F.count(F.lit(1)).alias("n"), F.min_by(F.struct("source_file", "record_offset"),
+                                                            F.col("CHANGE_POSITION")).alias("first")).first()
+    if not found["n"]:
+        return None
+    return found["n"], found["first"]["source_file"], found["first"]["record_offset"]
