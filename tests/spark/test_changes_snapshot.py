@@ -102,7 +102,22 @@ def started(spark, tmp_path_factory, jcat_home):
         out["then"] = _build(spark, journal_landed=False)  # nothing new: the copy not read stays consumed
         out["second_first_row"] = spark.sql(f"select AFTER_ORDER_ID, CHANGE_POSITION from jcat.{NAME}_changes "
                                             f"where OP = 'r' order by CHANGE_POSITION").collect()
+        out["unplaced"] = _build_without_a_position(spark)
     return out
+
+
+def _build_without_a_position(spark) -> str:
+    """The latest copy's position file gone, as when its `jcat load` is killed before writing it: the build says
+    so and stops, never ignoring the copy."""
+    from udfs.spark.changes import build_changes
+    from udfs.spark.changes.snapshots import positions_dir
+    from udfs.spark.landing.sources import delete_path, list_dirs
+
+    folder = positions_dir(spark, NAME)
+    delete_path(spark, f"{folder}/{max(list_dirs(spark, folder))}")
+    with pytest.raises(Exception) as e:
+        build_changes(spark, NAME)
+    return str(e.value)
 
 
 def test_the_relations_are_the_oracles_started_from_the_snapshot(started):
@@ -136,3 +151,9 @@ def test_a_second_snapshot_with_a_repeated_key_rebuilds_from_it_and_says_so(star
     rows = started["second_first_row"]
     assert len(rows) == len(started["rows"]) + 1  # every record of the copy is an 'r' change
     assert rows[-1]["AFTER_ORDER_ID"] == rows[0]["AFTER_ORDER_ID"]
+
+
+def test_a_snapshot_without_its_position_stops_the_build_in_one_line(started):
+    line = started["unplaced"]
+    assert "has no recorded position" in line and "--snapshot-at POSITION --replace" in line, line
+    assert "\n" not in line

@@ -40,17 +40,24 @@ def record(spark, name: str, load_id: str, position: str) -> None:
         .parquet(f"{positions_dir(spark, name)}/{load_id}")
 
 
+class SnapshotWithoutPosition(RuntimeError):
+    """A landed snapshot whose position was never written: the build stops rather than ignore the copy."""
+
+
 def current(spark, table) -> list[Snapshot]:
     """The table's snapshot loads the landing ledger holds current, with their positions, in load order."""
     if table.log not in ("ibmi",):
         return []
     folder = positions_dir(spark, table.name)
     kept = list_dirs(spark, folder)
-    if not kept:
-        return []
-    rows = spark.read.schema(POSITION_DDL).parquet(*[f"{folder}/{d}" for d in kept]).collect()
+    rows = spark.read.schema(POSITION_DDL).parquet(*[f"{folder}/{d}" for d in kept]).collect() if kept else []
     landed = {r[0] for r in spark.sql(f"SELECT DISTINCT load_id FROM jcat.raw_loads_current "
                                       f"WHERE layout = '{layout(table.name)}'").collect()}
+    unplaced = sorted(landed - {r["load_id"] for r in rows})
+    if unplaced:  # its `jcat load` stopped between the load's commit and the position's file: never ignored
+        raise SnapshotWithoutPosition(
+            f"snapshot load {unplaced[0]} of {table.name} has no recorded position (its jcat load stopped before "
+            f"writing it): land the copy again with jcat load {table.name} FILE --snapshot-at POSITION --replace")
     return sorted((Snapshot(r["load_id"], r["position"]) for r in rows if r["load_id"] in landed),
                   key=lambda s: s.load_id)
 
