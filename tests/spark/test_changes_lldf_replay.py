@@ -3,7 +3,8 @@
 on a keyed table (support.lldf_changes), written as Log Master logical logs by the tests' own encoder and landed as
 3 extracts with a build after each (a unit in flight at a cut is held, then comes out whole from the next extract),
 must give `<name>_changes`, `<name>_current` and `<name>_history` exactly as the workload's oracle and the SCD2
-replay say. Landing the first extract again (an overlapping extract) adds nothing and rebuilds nothing.
+replay say. The first extract landed again with the third (an overlapping extract) adds nothing and rebuilds
+nothing; a unit committed before everything applied, landed last, rebuilds from the first load and gives the same.
 """
 
 from __future__ import annotations
@@ -72,30 +73,43 @@ def workload(seed: int, steps: int):
 
 
 def replay(spark, tmp_path_factory, name: str, seed: int, steps: int) -> list[tuple]:
-    """Declare `name`, land the workload as 3 extracts (building after each), then the first extract again; gives,
-    per build, (build result, what the relations held, what they must hold)."""
+    """Declare `name`, land the workload as 3 extracts (building after each; the first extract lands again with the
+    third, as an overlapping extract), then a unit committed before everything applied; gives, per build, (build
+    result, what the relations held, what they must hold)."""
     from udfs.spark.changes import build_changes
 
     w, rows, bounds = workload(seed, steps)
     seen, places = [], {}
     with declared_project(tmp_path_factory, name, lc.DDL, "--log", "lldf") as root:
-        def land(i: int, start: int, end: int) -> None:
-            data, where = lc.log_file(wl.extract(w, start, end), rows)
+        def land(i: int, start: int, end: int, log: wl.Workload = w) -> None:
+            data, where = lc.log_file(wl.extract(log, start, end), rows)
             path = root.parent / f"{name}_{i}.lldf"
             path.write_bytes(data)
             landed = load(spark, "lldf", [str(path)])
             assert landed.ok
             for value, offset, number in where:
                 places[value] = (path.name, offset, number, landed.load_id)
+
+        def build(want_places: dict, end: int) -> None:
             # run, not build: jcat's own data tests would see every module's entries landed in this worker
             assert run_dbt(spark, ["run", "--select", *MODELS, f"{name}_images_decoded"])
+            seen.append((build_changes(spark, name), _got(spark, name), _expected(w, rows, want_places, end)))
 
         for i, (start, end) in enumerate(itertools.pairwise(bounds)):
             land(i, start, end)
-            seen.append((build_changes(spark, name), _got(spark, name), _expected(w, rows, dict(places), end)))
-        first = dict(places)
-        land(3, bounds[0], bounds[1])  # an overlapping extract: every record landed before
-        seen.append((build_changes(spark, name), _got(spark, name), _expected(w, rows, first, bounds[-1])))
+            want = dict(places)
+            if i == 2:  # an overlapping extract: records landed (and applied or held) before
+                land(3, bounds[0], bounds[1])
+            build(want, end)
+        # A unit committed before everything applied lands last: the build starts again from the first load, says
+        # so, and gives what the whole log gives.
+        assert min(r.lrsn for u in w.units for r in u.records) > 2
+        late = wl.Unit(w.units[0].member, 1, 1, [wl.Record("I", 1, 1, 1, after="v999999")], 2, "C", 1)
+        w.units.append(late)
+        rows["v999999"] = (999_999, "v999999")
+        land(4, 0, w.end, wl.Workload([late], w.end))
+        want["v999999"] = places["v999999"]
+        build(want, bounds[-1])
     return seen
 
 
@@ -114,12 +128,20 @@ def check(seen) -> None:
         assert got["changes"] == want["changes"], where
         assert got["current"] == want["current"], where
         assert got["history"] == want["history"], where
-        assert result.rebuilt is None, where
+        assert bool(result.rebuilt) == (i == 3), where  # only the late unit rebuilds
 
 
 def test_each_build_gives_the_oracles_changes_current_and_history(replayed):
     check(replayed)
-    assert replayed[-1][0].changes == 0  # the overlapping extract's records were all applied before
+    # the overlapping extract adds nothing: the third build gives the third extract's changes only
+    assert replayed[2][0].changes == len(replayed[2][2]["changes"]) - len(replayed[1][2]["changes"]) > 0
+
+
+def test_a_unit_older_than_what_was_applied_rebuilds_in_one_line(replayed):
+    result, got, _ = replayed[-1]
+    assert "not after" in result.rebuilt and "(rebuilt: " in result.line()
+    first = got["changes"][0]  # the late unit: commit LRSN 2, commit point 1
+    assert first["AFTER_K"] == 999_999 and first["COMMIT_POSITION"].startswith(f"{2:020X}{1:020X}")
 
 
 def test_the_workload_holds_what_the_rules_are_about(replayed):
@@ -131,9 +153,9 @@ def test_the_workload_holds_what_the_rules_are_about(replayed):
     assert any(u.disposition == "A" and u.records for u in w.units)
     assert any(r.undone_as == "S" and r.undone_at < wl.FOREVER and r.change_type in wl.OPS
                for u in w.units if u.disposition == "C" for r in u.records)  # rolled back to a savepoint
-    ops = [c["OP"] for c in replayed[-1][2]["changes"]]
+    ops = [c["OP"] for c in replayed[2][2]["changes"]]
     assert {"c", "u", "d", "t"} <= set(ops)
-    keys = [c["AFTER_K"] for c in replayed[-1][2]["changes"] if c["OP"] == "u"]
+    keys = [c["AFTER_K"] for c in replayed[2][2]["changes"] if c["OP"] == "u"]
     assert len(keys) > len(set(keys))  # later updates of the same keys
     assert any(got["pending"] for _, got, _ in replayed[:2])
 
