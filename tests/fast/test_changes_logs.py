@@ -1,6 +1,7 @@
-"""Which declared tables `jcat build` resolves changes for: an IBMSNAP CD table declared without a key gets one
-line saying why not, and the build does not fail for it (its images are still built). And what an IBMSNAP update's
-before row holds for its key: the key's before-image column when the CD table has one (a key change is seen)."""
+"""Which declared tables `jcat build` resolves changes for: an IBMSNAP CD table or an LLDF table declared without a
+key gets one line saying why not, and the build does not fail for it (its images are still built). And what an
+IBMSNAP update's before row holds for its key: the key's before-image column when the CD table has one (a key change
+is seen)."""
 
 from __future__ import annotations
 
@@ -54,3 +55,24 @@ def test_an_updates_before_row_takes_the_key_from_its_before_image_column_when_t
     update_before = "case when image_kind = 'before' and IBMSNAP_OPERATION = 'U' then"
     assert f"{update_before} `XSTAFFNO` else `STAFFNO` end as `STAFFNO`" in sql
     assert f"{update_before} `XPAY` else `PAY` end as `PAY`" in sql
+
+
+ZOS_DDL = "CREATE TABLE PAYROLL.ACCT (K INTEGER NOT NULL, V VARCHAR(12){pk}) IN PAYDB.ACCTTS;\n"
+
+
+def test_an_lldf_table_without_a_key_is_said_and_skipped_and_one_with_its_ddls_primary_key_is_built(tmp_path,
+                                                                                                    monkeypatch):
+    import udfs.spark.changes as changes
+
+    project_with_ddl(tmp_path, monkeypatch, {"NOKEY.sql": ZOS_DDL.format(pk=""),
+                                             "KEYED.sql": ZOS_DDL.format(pk=", PRIMARY KEY (K)")})
+    assert main(["tables", "add", "nokey", "--log", "lldf", "--ddl", str(tmp_path / "NOKEY.sql")]) == 0
+    assert main(["tables", "add", "keyed", "--log", "lldf", "--ddl", str(tmp_path / "KEYED.sql")]) == 0
+    built = []
+    monkeypatch.setattr(changes, "build_changes", lambda spark, table: built.append(table.name) or
+                        changes.ChangesResult(table.name))
+    out = io.StringIO()
+    assert changes.build_all(_Spark(), out=out)
+    assert built == ["keyed"]
+    (line,) = [ln for ln in out.getvalue().splitlines() if "nokey" in ln]
+    assert line.startswith("jcat: nokey: no changes:") and "--key" in line

@@ -5,7 +5,8 @@ the table; the row images are written from seed 002's text (support.lldf_project
 after it, packed DECIMAL, ISO characters for dates and times), wrapped in data change records (DATA as the seed
 words it) and landed; dbt builds the LLDF models, the incremental table `zos_staff_images_decoded` and the view
 `zos_staff_images` over it: one row per image, the values the encoder wrote, NULL where the null byte says, every column
-NULL and named where the image does not match the DDL.
+NULL and named where the image does not match the DDL; a mass delete (no image) one row with image_kind NULL; each
+row with the header fields the commit resolution reads.
 """
 
 from __future__ import annotations
@@ -65,6 +66,7 @@ CHANGES = [  # (change type, images, table name)
     ("D", [BOB], "STAFF"),
     ("I", [BOB], "OTHER"),  # another table's change: not this table's
     ("IL", ["short"], "STAFF"),  # an image one byte short: matches no column list
+    ("DM", [], "STAFF"),  # a mass delete: no image, one row with image_kind NULL for the commit resolution
 ]
 
 
@@ -104,6 +106,8 @@ def expected() -> list[tuple]:
     for change_type, images, table in CHANGES:
         if table != "STAFF":
             continue
+        if not images:
+            out.append((change_type, None, *([None] * len(COLUMNS)), []))
         kinds = {"UB": ["before", "after"], "D": ["before"]}.get(change_type, ["after"])
         for kind, values in zip(kinds, images):
             if values == "short":
@@ -132,6 +136,9 @@ def test_change_columns_and_types_as_declared(spark, built):
     _, root, load_id = built
     r = df.where(f"load_id = '{load_id}' and CHANGE_TYPE = 'D'").collect()[0]
     assert (r["LOGRBA"], r["UORID"], r["is_committed"]) == (lldf.rba_field(0x5002), lldf.rba_field(0x5000), True)
+    # the header fields the commit resolution reads
+    assert (r["MEMBERID"], r["UORDISP"], r["LOGRECDISP"], r["UORCOMMITLRSN"], r["LIMIT_KEYS"]) == (
+        1, "C", "C", lldf.lrsn_field(T + dt.timedelta(minutes=1)), False)
     assert (r["source_file"], r["record_number"]) == (f"file:{root.parent / 'STAFF.LLDF'}", 3)  # landing counts from 1
 
 

@@ -2,7 +2,9 @@
 
 The macro `jcat_table_<name>_images(changes)` reads `lldf_change_stream` (a table: the changes reassembled from
 their segments, in commit order), one row per image: an update (UB) gives its before and its after image, an
-insert (I, IL) its after image, a delete (D) its before image. Columns sit at running positions (seed 002: a null
+insert (I, IL) its after image, a delete (D) its before image; a record with no image (DM, DT, DR, E, CO, ...) one
+row with image_kind NULL and its columns NULL. Each row carries the header fields the commit resolution
+(udfs/core/changes/lldf.py) reads. Columns sit at running positions (seed 002: a null
 byte before each nullable column, a 2-byte length before each VARCHAR's data). An image whose columns do not end
 exactly at its end does not match the DDL: every column NULL and named in decode_errors.
 In jcat's own build the table twin calls the table's layout function once per image (udfs/core/tables/
@@ -17,6 +19,7 @@ from ..core.tables.declaration import LINEAGE_COLUMNS, DeclaredTable
 from ..core.tables.ibmi_image import value_function
 from ..core.tables.lldf_image import (
     AFTER_IMAGE_TYPES,
+    CHANGE_COLUMNS as HEADER_COLUMNS,
     BEFORE_IMAGE_TYPES,
     FLOAT_MAX,
     FLOAT_MIN,
@@ -30,7 +33,11 @@ from .sql_functions import sql_string
 from .table_names import layout_function_name, quote
 
 ENTRIES = {"incremental": "lldf_change_stream"}  # only the twin decodes; the view selects from it
-CHANGE_COLUMNS = ("CHANGE_TYPE", "UORID", "LOGRBA", "LOGLRSN", "`TIMESTAMP`", "stream_seq", "uor_seq", "is_committed")
+CHANGE_COLUMNS = tuple(quote(c) if c == "TIMESTAMP" else c for c in HEADER_COLUMNS if c != "LIMIT_KEYS")
+# A mass delete (DM, DT, DR) with data segments: limit key values of a LOAD REPLACE of a partition (seed 002).
+LIMIT_KEYS = "coalesce(CHANGE_TYPE in ('DM', 'DT', 'DR') and data_length > 2, false) as LIMIT_KEYS"
+
+
 def _positions(cols: tuple[LldfColumn, ...], call: Calls = JINJA) -> list[str]:
     """Where each column's data starts and how many bytes it takes, one column after the other."""
     lines = ["1 as __s0"]
@@ -100,6 +107,10 @@ def images_macro(table: DeclaredTable) -> str:
     images = "\n  union all\n".join(
         f"  select *, '{kind}' as image_kind, {column} as img from changes "
         f"where CHANGE_TYPE in ({', '.join(map(sql_string, types))})" for kind, column, types in kinds)
+    # a record with no row image (DM, DT, DR, E, CO, ...): one row, its columns NULL, for the commit resolution
+    with_image = ", ".join(map(sql_string, sorted({*BEFORE_IMAGE_TYPES, *AFTER_IMAGE_TYPES})))
+    images += ("\n  union all\n  select *, cast(null as string) as image_kind, cast(null as binary) as img "
+               f"from changes\n  where CHANGE_TYPE is null or CHANGE_TYPE not in ({with_image})")
     values = ",\n".join("  " + _value(c, i, o.float_format) for i, c in enumerate(cols))
     by_layout = ",\n".join(f"    img_struct.{quote(c.name)} as {quote(c.name)}" for c in cols)
     checks = ",\n".join(_check(c, i) for i, c in enumerate(cols))
@@ -112,6 +123,7 @@ def images_macro(table: DeclaredTable) -> str:
 {{% macro jcat_table_{table.name}_images(changes) -%}}
 with changes as (
   select {', '.join(CHANGE_COLUMNS)},
+    {LIMIT_KEYS},
     {', '.join(LINEAGE_COLUMNS)}, before_image, after_image,
     coalesce(decode_errors, cast(array() as array<string>)) as change_errors
   from {{{{ changes }}}}
@@ -147,12 +159,13 @@ decoded as (
 ),
 
 checked as (
-  select *, concat(change_errors, column_errors) as all_errors
+  select *, concat(change_errors, if(image_kind is null, cast(array() as array<string>), column_errors))
+    as all_errors
   from decoded
 )
 
 select
-  {', '.join(CHANGE_COLUMNS)}, image_kind,
+  {', '.join(CHANGE_COLUMNS)}, LIMIT_KEYS, image_kind,
   {names},
   {', '.join(LINEAGE_COLUMNS)},
   {{{{ jcat.jcat_strict_guard('all_errors', record_col='img') }}}} as decode_errors
@@ -184,6 +197,16 @@ CHANGE_DOCS = {
     "LOGLRSN": "the change's LRSN (10 bytes)", "TIMESTAMP": "when the change was logged",
     "stream_seq": "commit order across units of recovery (lldf_change_stream)",
     "uor_seq": "order within the unit of recovery", "is_committed": "UORDISP and LOGRECDISP both 'C'",
+    "MEMBERID": "the data sharing member (0 when not data sharing)",
+    "UORIDLRSN": "the LRSN of the unit of recovery record (10 bytes)",
+    "UORCOMMITLRSN": "the LRSN of the commit record (10 bytes)",
+    "UORCOMMITPOINT": "the RBA of the commit record (10 bytes)",
+    "UORCOMMITTIMESTAMP": "the time of the commit record",
+    "UORDISP": "what became of the unit of recovery: C committed, A aborted, NULL still in flight",
+    "LOGRECDISP": "what became of the record: C committed, A aborted, S rolled back to a savepoint, O reversed",
+    "INCOMPLETETRANS": "Y: the unit of recovery has a record Log Master could not complete",
+    "RID": "the record ID (5 bytes)", "SQLRIRBA": "the SQL sort key (10 bytes)",
+    "LIMIT_KEYS": "a mass delete (DM, DT, DR) with data segments: limit key values of a LOAD REPLACE of a partition",
 }
 
 
@@ -193,9 +216,11 @@ def model_doc(table: DeclaredTable, model: str, what: str) -> dict:
         "name": model,
         "description": f"{what} The row images of {table.lldf.qualified} ({table.name}, declared in "
                        f"tables/{table.name}.yml) from lldf_change_stream, one row per image: an update's before "
-                       "and after image, an insert's after image, a delete's before image.",
+                       "and after image, an insert's after image, a delete's before image, a record with no image "
+                       "(a mass delete, ...) one row with image_kind NULL.",
         "columns": [{"name": n, "description": d} for n, d in CHANGE_DOCS.items()]
-        + [{"name": "image_kind", "description": "before (UB, D) or after (UB, I, IL)"}]
+        + [{"name": "image_kind", "description": "before (UB, D) or after (UB, I, IL); NULL for a record with no "
+                                                 "row image (DM, DT, DR and the others): its columns are NULL"}]
         + [{"name": c.name, "quote": True, "description": _column_doc(c)} for c in cols]
         + [{"name": n, "description": "lineage: where the landed record came from"} for n in LINEAGE_COLUMNS]
         + [{"name": "decode_errors", "description": "the change's own errors, then the columns whose bytes did "

@@ -19,7 +19,7 @@ BUILT_IN_PREFIXES = ("raw_", "landed_", "ibmi_", "lldf_", "ibmsnap_", "idms_", "
 RELATION_SUFFIXES = ("_images", "_images_decoded")
 CHANGE_RELATION_SUFFIXES = ("_changes", "_current", "_history", "_pending", "_builds", "_changes_stored",
                             "_versions_stored", "_closings_stored", "_pending_stored")
-CHANGE_LOGS = ("ibmi",)
+CHANGE_LOGS = ("ibmi", "lldf", "ibmsnap")
 # Columns jcat adds to a declared table's relations; a DDL column of the same name would be ambiguous.
 LINEAGE_COLUMNS = ("source_file", "record_offset", "record_number", "load_id")
 CHANGE_COLUMNS = ("change_type", "change_seq", "commit_seq", "is_committed", "valid_from", "valid_to", "is_current",

@@ -22,7 +22,10 @@ TYPES = ("CHAR", "VARCHAR", "SMALLINT", "INTEGER", "BIGINT", "DECIMAL", "REAL", 
          "TIMESTAMP")
 SAME_AS = {"NUMERIC": "DECIMAL"}  # Db2 for z/OS stores NUMERIC as DECIMAL
 # The change's columns every image row carries; a DDL column of the same name would be ambiguous.
-CHANGE_COLUMNS = ("CHANGE_TYPE", "UORID", "LOGRBA", "LOGLRSN", "TIMESTAMP", "stream_seq", "uor_seq", "is_committed")
+CHANGE_COLUMNS = ("CHANGE_TYPE", "UORID", "LOGRBA", "LOGLRSN", "TIMESTAMP", "stream_seq", "uor_seq", "is_committed",
+                  # the header fields the commit resolution (udfs/core/changes/lldf.py) reads
+                  "MEMBERID", "UORIDLRSN", "UORCOMMITLRSN", "UORCOMMITPOINT", "UORCOMMITTIMESTAMP", "UORDISP",
+                  "LOGRECDISP", "INCOMPLETETRANS", "RID", "SQLRIRBA", "LIMIT_KEYS")
 # Change types whose DATA holds row images (seed 002): before (UB, D) and after (UB, I, IL).
 BEFORE_IMAGE_TYPES = ("UB", "D")
 AFTER_IMAGE_TYPES = ("UB", "I", "IL")

@@ -20,10 +20,10 @@ from ...core.project import project_dir
 from ...core.tables.declaration import DeclaredTable
 from ...render.declared_tables import read_all
 from ...render.table_names import quote
-from . import frames, ibmi, ibmsnap, snapshots
+from . import frames, ibmi, ibmsnap, lldf, snapshots
 from .store import Build, ChangesStore, new_build_id
 
-LOGS = {"ibmi": ibmi, "ibmsnap": ibmsnap}  # logs whose changes jcat resolves, each a module of the same functions
+LOGS = {"ibmi": ibmi, "ibmsnap": ibmsnap, "lldf": lldf}  # logs whose changes jcat resolves: modules of the same functions
 
 
 @dataclass

@@ -19,12 +19,12 @@ from ...core.changes import ibmsnap as resolution
 from ...core.tables.ibmsnap_image import cd_slots, image_columns
 from ...render.table_names import quote
 from . import frames
-from .batch import Batch, change_columns, problem_lines
+from .batch import Batch, problem_lines
+from .images import IDENTITY, change_rows, with_images
 
 UOW = "jcat.ibmsnap_uow_decoded"
 UOW_LAYOUT = "ibmsnap_uow"
 CURRENT = "jcat.raw_loads_current"  # the landing ledger's current entry of each landed file
-IDENTITY = ("load_id", "source_file", "record_offset", "image_kind")  # one image row of the twin
 
 
 def twin(table) -> str:
@@ -112,7 +112,7 @@ def resolve_batch(spark, table, entries, last, columns: list[str]) -> Batch:
         units = pdf.iloc[resolved.rejected]["UOW"].nunique()
         lines.append(f"jcat: {table.name}: {units} rejected units of work (IBMSNAP_REJ_CODE neither 0 nor blank: "
                      f"undone where they ran) left out: {len(resolved.rejected)} images")
-    changes = _with_images(_change_rows(spark, pdf, resolved.changes), entries, columns)
+    changes = with_images(change_rows(spark, pdf, resolved.changes), entries, columns)
     held = _rows_of(spark, entries, pdf, resolved.pending)
     return Batch(changes, len(resolved.changes), held, len(resolved.pending),
                  resolved.changes["COMMIT_POSITION"].tolist(), None, lines)
@@ -143,42 +143,6 @@ def _uows(spark, table, entries) -> pd.DataFrame:
                     F.col("IBMSNAP_LOGMARKER").alias("LOGMARKER"), F.col("IBMSNAP_REJ_CODE").alias("REJ_CODE"),
                     "load_id", "source_file", "record_offset") \
         .orderBy("load_id", "source_file", "record_offset").toPandas()
-
-
-CHANGE_SCHEMA = T.StructType([
-    T.StructField("OP", T.StringType()), T.StructField("BEFORE_PRESENT", T.BooleanType()),
-    T.StructField("COMMIT_TIMESTAMP", T.TimestampType()), T.StructField("COMMIT_POSITION", T.StringType()),
-    T.StructField("CHANGE_POSITION", T.LongType()), T.StructField("TRANSACTION_ID", T.StringType()),
-    *[T.StructField(f"{side}_{c}", t) for side in ("b", "a") for c, t in
-      (("load_id", T.StringType()), ("source_file", T.StringType()), ("record_offset", T.LongType()),
-       ("image_kind", T.StringType()))]])
-
-
-def _change_rows(spark, pdf: pd.DataFrame, changes: pd.DataFrame):
-    """The change frame with, for each image, the identity of its twin row (to join the images to)."""
-    out = change_columns(pdf, changes, IDENTITY)
-    ordered = pd.DataFrame(out)[[f.name for f in CHANGE_SCHEMA.fields]]
-    return frames.to_spark(spark, ordered, CHANGE_SCHEMA)
-
-
-def _with_images(rows, entries, columns: list[str]):
-    """Each change with its before and after images' columns, lineage and decode errors."""
-    b, a = entries.alias("b"), entries.alias("a")
-    on_b = [F.col(f"r.b_{c}") == F.col(f"b.{c}") for c in IDENTITY]
-    on_a = [F.col(f"r.a_{c}") == F.col(f"a.{c}") for c in IDENTITY]
-    joined = rows.alias("r").join(b, on_b, "left").join(a, on_a, "left")
-
-    def errors(side, prefix):
-        return F.transform(F.coalesce(F.col(f"{side}.decode_errors"), F.array().cast("array<string>")),
-                           lambda e: F.concat(F.lit(prefix), e))
-    lineage = [F.coalesce(F.col(f"a.{c}"), F.col(f"b.{c}")).alias(c)
-               for c in ("source_file", "record_offset", "record_number", "load_id")]
-    return joined.select(
-        "r.OP",
-        *[F.col(f"b.{quote(c)}").alias(f"BEFORE_{c}") for c in columns],
-        *[F.col(f"a.{quote(c)}").alias(f"AFTER_{c}") for c in columns],
-        "r.BEFORE_PRESENT", "r.COMMIT_TIMESTAMP", "r.COMMIT_POSITION", "r.CHANGE_POSITION", "r.TRANSACTION_ID",
-        *lineage, F.concat(errors("b", "BEFORE_"), errors("a", "AFTER_")).alias("decode_errors"))
 
 
 def _rows_of(spark, entries, pdf: pd.DataFrame, row_ids: np.ndarray):
