@@ -85,6 +85,10 @@ def changes(spark):
                                      "source_file string, record_offset bigint, record_number bigint, load_id string, "
                                      "before_image binary, after_image binary, decode_errors array<string>, "
                                      "TABLEOWNER string, TABLENAME string")
+    df = df.selectExpr("*", "0L AS MEMBERID", "X'00' AS UORIDLRSN", "X'00' AS UORCOMMITLRSN", "X'00' AS UORCOMMITPOINT",
+                       "`TIMESTAMP` AS UORCOMMITTIMESTAMP", "'C' AS UORDISP", "'C' AS LOGRECDISP",
+                       "'N' AS INCOMPLETETRANS", "X'00' AS RID", "X'00' AS SQLRIRBA",
+                       "2L AS data_length")  # the header fields the twin carries for the commit resolution
     df.createOrReplaceTempView("engines_changes")
     return "engines_changes"
 

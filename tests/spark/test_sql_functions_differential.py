@@ -17,13 +17,12 @@ import pyarrow as pa
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
-
-
-from support.golden import BINARY_ARGS, GOLDEN, is_string_arg
 from support import ibmi_buffer as ib
+from support.golden import BINARY_ARGS, GOLDEN, is_string_arg
+
 from udfs.core.catalog import BY_NAME
-from udfs.render import sql_functions as sf
 from udfs.core.kernels.ebcdic import SUPPORTED_CCSIDS, decode_table
+from udfs.render import sql_functions as sf
 
 pytestmark = pytest.mark.spark
 
@@ -544,11 +543,11 @@ def _sql_literal(a) -> str:
     return sf.sql_string(a)
 
 
+@pytest.mark.heavy  # the same calls, rendered from the copybook, run in the suite (the test after this one)
 def test_cobrix_test6_through_the_persistent_functions_equals_cobrix(installed):
     """Every field of Cobrix's test 6 (tests/support/cobrix_test6.py) decoded in SQL by the persistent functions,
     one query over the 100 records, the scale applied to the unscaled result as the kernel test does: all equal."""
     from pyspark.sql.types import BinaryType, IntegerType, StructField, StructType
-
     from support.cobrix_test6 import EXACT, expected_rows, fields, records, same
 
     recs, rows, schema = records(), expected_rows(), SCHEMAS["on"]
@@ -566,6 +565,26 @@ def test_cobrix_test6_through_the_persistent_functions_equals_cobrix(installed):
         if bad:
             wrong.append(f"{column} ({fn}{args}): {len(bad)} records, first {bad[0]}")
     assert len(got) == 100 and not wrong, "\n".join(wrong)
+
+
+def test_cobrix_test6_through_its_copybook_in_sql_equals_cobrix(installed):
+    """Test 6's copybook parsed and written as a SELECT over the record column (udfs/render/copybook_sql.py: each
+    field typed by its picture, scaled exactly): every value of the 100 records equals Cobrix's, typed as it is."""
+    from pyspark.sql.types import BinaryType, IntegerType, StructField, StructType
+    from support.cobrix_test6 import DATA, expected_rows, records, same
+
+    from udfs.core.copybook import parse_copybook
+    from udfs.render.copybook_sql import record_select
+
+    table = StructType([StructField("i", IntegerType(), False), StructField("record", BinaryType())])
+    installed.createDataFrame([(i, bytes(r)) for i, r in enumerate(records())], table).createOrReplaceTempView("test6")
+    book = parse_copybook((DATA / "test6_copybook.cob").read_text(encoding="latin-1"))
+    select = record_select(book, schema=SCHEMAS["on"], float_format="ieee")  # Cobrix's test read IEEE floats
+    got = installed.sql(f"SELECT {', '.join(select)} FROM test6 ORDER BY i").collect()
+    rows = expected_rows()
+    wrong = [f"{c}: {[(i, r[c], row[c]) for i, (r, row) in enumerate(zip(got, rows)) if not same(r[c], row[c])][:1]}"
+             for c in rows[0] if any(not same(r[c], row[c]) for r, row in zip(got, rows))]
+    assert len(got) == 100 and len(select) == 195 and not wrong, "\n".join(wrong)
 
 
 def test_declared_decimal_columns_scale_the_38_digit_results_exactly(installed):

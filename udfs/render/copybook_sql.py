@@ -1,0 +1,96 @@
+"""A copybook's record as Spark SQL over a BINARY column: one expression a field, calling the persistent per-field
+functions (so a view of it reads in any session, with no Python), typed as the picture says, exactly.
+
+Groups are structs and OCCURS arrays, as Cobrix shapes them; REDEFINES give each alternative its column; FILLER
+gives none. Numbers: the functions give the unscaled integer (DECIMAL(38,0)); the picture's scale is applied by
+reading the digits back with an exponent, which is exact at every scale (a division by 10^s is exact only to 6
+places in Spark), or for P's right of the digits by a multiplication, then cast (try_cast: NULL past the type, in
+ANSI mode or not).
+"""
+
+from __future__ import annotations
+
+from ..core.copybook import CopyField, field_call, sql_type
+from ..core.copybook.layout import Node
+from ..core.copybook.model import cobrix_name
+from .table_names import quote
+
+
+def record_select(copybook, record: str | None = None, column: str = "record", schema: str = "jcat",
+                  ccsid: int = 37, float_format: str = "hfp") -> list[str]:
+    """`expr AS name` for each top-level entry of the record (groups as structs)."""
+    rec = copybook.record(record)
+    node = next(n for n in copybook.nodes if cobrix_name(n.entry.name) == rec.name)
+    ctx = _Context(column, schema, ccsid, float_format, dict(zip(map(id, _leaves(node)), rec.fields)))
+    return [f"{expr} AS {quote(name)}" for name, expr in _members(node, ctx, "0")]
+
+
+class _Context:
+    def __init__(self, column, schema, ccsid, float_format, fields):
+        self.column, self.schema, self.ccsid, self.float_format = column, schema, ccsid, float_format
+        self.fields = fields  # id(leaf node) -> its CopyField
+
+
+def _leaves(node: Node):
+    """The elementary entries in copybook order: the order the parser flattens them in."""
+    for child in node.children:
+        yield from (_leaves(child) if child.children else (child,))
+
+
+def _members(node: Node, ctx: _Context, base: str):
+    """(name, expression) of each child that has a column: FILLERs have none (as Cobrix drops them)."""
+    for child in node.children:
+        if child.entry.filler:
+            continue
+        yield cobrix_name(child.entry.name), _entry(child, ctx, base)
+
+
+def _entry(node: Node, ctx: _Context, base: str) -> str:
+    """One entry at byte offset `base` (SQL, 0-based) plus its own: an array when it OCCURS."""
+    if not node.entry.occurs:
+        return _one(node, ctx, base)
+    i = f"i{node.entry.level}_{node.entry.line}"
+    element = _one(node, ctx, f"{base} + {i} * {node.size}")
+    count = str(node.entry.occurs[1])
+    if node.entry.depending_on:
+        count = f"least({_counter(node, ctx, base)}, {count})"
+    return f"transform(sequence(0, {count} - 1), {i} -> {element})"
+
+
+def _one(node: Node, ctx: _Context, base: str) -> str:
+    if node.children:
+        parts = ", ".join(f"'{name}', {expr}" for name, expr in _members(node, ctx, base))
+        return f"named_struct({parts})"
+    return field_sql(ctx.fields[id(node)], _bytes(ctx, base, node), ctx)
+
+
+def _bytes(ctx: _Context, base: str, node: Node) -> str:
+    at = node.offset + 1
+    start = str(at) if base == "0" else f"{base} + {at}"
+    return f"substr({ctx.column}, {start}, {node.size})"
+
+
+def _counter(node: Node, ctx: _Context, base: str) -> str:
+    """The OCCURS DEPENDING ON counter's value: the field of that name before it in the record."""
+    name = node.entry.depending_on.upper().replace("-", "_")
+    field = next(f for f in ctx.fields.values() if f.name.upper() == name)
+    return f"coalesce(cast({field_sql(field, f'substr({ctx.column}, {field.offset + 1}, {field.length})', ctx)} "\
+           f"AS INT), 0)"
+
+
+def field_sql(f: CopyField, b: str, ctx: _Context) -> str:
+    """One element's value, typed by `sql_type`."""
+    fn, args = field_call(f, ctx.float_format)
+    if fn == "ebcdic_str":
+        args = (str(ctx.ccsid),)
+    call = f"{ctx.schema}.{fn}({', '.join((b, *args))})"
+    kind = sql_type(f)
+    if kind in ("STRING", "DOUBLE"):
+        return call
+    if kind == "FLOAT":
+        return f"CAST({call} AS FLOAT)"
+    if f.scale > 0:
+        call = f"try_cast(concat(cast({call} AS STRING), 'E-{f.scale}') AS DECIMAL({f.precision},{f.scale}))"
+    elif f.scale < 0:  # P's right of the digits; Spark reads no decimal of a negative scale: multiply
+        call = f"try_multiply({call}, {10 ** -f.scale})"
+    return f"try_cast({call} AS {kind})"
