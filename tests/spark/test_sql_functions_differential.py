@@ -587,6 +587,25 @@ def test_cobrix_test6_through_its_copybook_in_sql_equals_cobrix(installed):
     assert len(got) == 100 and len(select) == 195 and not wrong, "\n".join(wrong)
 
 
+def test_a_copybook_with_occurs_depending_on_and_groups_reads_as_arrays_and_structs(installed):
+    """OCCURS DEPENDING ON: an array of as many elements as its counter says (the record holds the most); groups are
+    structs. The bytes written here from COBOL's rules: zoned 'F2', packed 01 23 4C = +123.4, 00 05 0D = -5.0."""
+    from decimal import Decimal
+
+    from udfs.core.copybook import parse_copybook
+    from udfs.render.copybook_sql import record_select
+
+    book = parse_copybook("\n".join(" " * 7 + e for e in (
+        "01 R.", "05 N PIC 9.", "05 T OCCURS 0 TO 3 TIMES DEPENDING ON N.", "10 K PIC X(2).",
+        "10 V PIC S9(3)V9 COMP-3.", "05 G.", "10 A PIC X.", "10 FILLER PIC X.", "05 H PIC 9(2)PP.")))
+    record = (b"\xf2" + "AB".encode("cp037") + b"\x01\x23\x4c" + "CD".encode("cp037") + b"\x00\x05\x0d"
+              + b"\xff" * 5 + "Z?".encode("cp037") + b"\xf4\xf2")
+    installed.createDataFrame([(record,)], "record BINARY").createOrReplaceTempView("odo")
+    row = installed.sql(f"SELECT {', '.join(record_select(book, schema=SCHEMAS['on']))} FROM odo").first()
+    assert row["N"] == 2 and [(e["K"], e["V"]) for e in row["T"]] == [("AB", Decimal("123.4")), ("CD", Decimal("-5.0"))]
+    assert row["G"].asDict() == {"A": "Z"} and row["H"] == 4200
+
+
 def test_declared_decimal_columns_scale_the_38_digit_results_exactly(installed):
     """A declared column's DECIMAL(31, s) from unpack_packed's DECIMAL(38,0) (udfs/render/decimal_sql.py), every
     scale, ANSI on: Spark's division of DECIMAL(38,0) keeps 6 places, so a wider scale must not divide."""

@@ -129,6 +129,13 @@ def cmd_metastore(args) -> int:
     return 0
 
 
+@command("copybook")
+def cmd_copybook(args) -> int:
+    from .copybook_command import cmd_copybook as run
+
+    return run(args)
+
+
 @command("functions")
 def cmd_functions(args) -> int:
     from ..core.catalog import CATALOG
@@ -412,6 +419,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     ms = sub.add_parser("metastore", help="jcat's metastore service for this JCAT_HOME (started on demand by any command)")
     ms.add_argument("action", choices=["status", "start", "stop"])
+
+    from .copybook_command import add_parser as add_copybook
+
+    add_copybook(sub)
 
     f = sub.add_parser("functions", help="list the catalog")
     f.add_argument("--markdown", action="store_true", help="print the function reference (docs/functions.md)")

@@ -22,7 +22,7 @@ def record_select(copybook, record: str | None = None, column: str = "record", s
     rec = copybook.record(record)
     node = next(n for n in copybook.nodes if cobrix_name(n.entry.name) == rec.name)
     ctx = _Context(column, schema, ccsid, float_format, dict(zip(map(id, _leaves(node)), rec.fields)))
-    return [f"{expr} AS {quote(name)}" for name, expr in _members(node, ctx, "0")]
+    return [f"{expr} AS {quote(name)}" for name, expr in _members(node, ctx, 0)]
 
 
 class _Context:
@@ -37,45 +37,45 @@ def _leaves(node: Node):
         yield from (_leaves(child) if child.children else (child,))
 
 
-def _members(node: Node, ctx: _Context, base: str):
+def _members(node: Node, ctx: _Context, base: int):
     """(name, expression) of each child that has a column: FILLERs have none (as Cobrix drops them)."""
     for child in node.children:
-        if child.entry.filler:
-            continue
+        if child.entry.filler or (child.children and not _has_columns(child)):
+            continue  # a group of fillers only goes too (Cobrix's drop_group_fillers)
         yield cobrix_name(child.entry.name), _entry(child, ctx, base)
 
 
-def _entry(node: Node, ctx: _Context, base: str) -> str:
-    """One entry at byte offset `base` (SQL, 0-based) plus its own: an array when it OCCURS."""
+def _has_columns(node: Node) -> bool:
+    return any(not c.entry.filler and (not c.children or _has_columns(c)) for c in node.children)
+
+
+def _entry(node: Node, ctx: _Context, base: int) -> str:
+    """One entry, `base` bytes after where the layout places it (an element of an enclosing OCCURS): an array of
+    its elements when it OCCURS, each written out (Spark calls no SQL function inside a lambda), cut to its
+    DEPENDING ON counter."""
     if not node.entry.occurs:
         return _one(node, ctx, base)
-    i = f"i{node.entry.level}_{node.entry.line}"
-    element = _one(node, ctx, f"{base} + {i} * {node.size}")
-    count = str(node.entry.occurs[1])
+    elements = ", ".join(_one(node, ctx, base + i * node.size) for i in range(node.entry.occurs[1]))
+    array = f"array({elements})"
     if node.entry.depending_on:
-        count = f"least({_counter(node, ctx, base)}, {count})"
-    return f"transform(sequence(0, {count} - 1), {i} -> {element})"
+        count = f"least(greatest({_counter(node, ctx)}, 0), {node.entry.occurs[1]})"
+        return f"slice({array}, 1, {count})"
+    return array
 
 
-def _one(node: Node, ctx: _Context, base: str) -> str:
+def _one(node: Node, ctx: _Context, base: int) -> str:
     if node.children:
         parts = ", ".join(f"'{name}', {expr}" for name, expr in _members(node, ctx, base))
         return f"named_struct({parts})"
-    return field_sql(ctx.fields[id(node)], _bytes(ctx, base, node), ctx)
+    return field_sql(ctx.fields[id(node)], f"substr({ctx.column}, {node.offset + base + 1}, {node.size})", ctx)
 
 
-def _bytes(ctx: _Context, base: str, node: Node) -> str:
-    at = node.offset + 1
-    start = str(at) if base == "0" else f"{base} + {at}"
-    return f"substr({ctx.column}, {start}, {node.size})"
-
-
-def _counter(node: Node, ctx: _Context, base: str) -> str:
-    """The OCCURS DEPENDING ON counter's value: the field of that name before it in the record."""
+def _counter(node: Node, ctx: _Context) -> str:
+    """The OCCURS DEPENDING ON counter's value: the field of that name in the record (0 when it does not decode)."""
     name = node.entry.depending_on.upper().replace("-", "_")
     field = next(f for f in ctx.fields.values() if f.name.upper() == name)
-    return f"coalesce(cast({field_sql(field, f'substr({ctx.column}, {field.offset + 1}, {field.length})', ctx)} "\
-           f"AS INT), 0)"
+    value = field_sql(field, f"substr({ctx.column}, {field.offset + 1}, {field.length})", ctx)
+    return f"coalesce(cast({value} AS INT), 0)"
 
 
 def field_sql(f: CopyField, b: str, ctx: _Context) -> str:
@@ -89,8 +89,8 @@ def field_sql(f: CopyField, b: str, ctx: _Context) -> str:
         return call
     if kind == "FLOAT":
         return f"CAST({call} AS FLOAT)"
-    if f.scale > 0:
-        call = f"try_cast(concat(cast({call} AS STRING), 'E-{f.scale}') AS DECIMAL({f.precision},{f.scale}))"
-    elif f.scale < 0:  # P's right of the digits; Spark reads no decimal of a negative scale: multiply
+    if f.scale > 0:  # kind is DECIMAL(p,s)
+        return f"try_cast(concat(cast({call} AS STRING), 'E-{f.scale}') AS {kind})"
+    if f.scale < 0:  # P's right of the digits; Spark reads no decimal of a negative scale: multiply
         call = f"try_multiply({call}, {10 ** -f.scale})"
     return f"try_cast({call} AS {kind})"
