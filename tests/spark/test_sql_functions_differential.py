@@ -574,17 +574,19 @@ def test_cobrix_test6_through_its_copybook_in_sql_equals_cobrix(installed):
     from support.cobrix_test6 import DATA, expected_rows, records, same
 
     from udfs.core.copybook import parse_copybook
-    from udfs.render.copybook_sql import record_select
+    from udfs.render.copybook_sql import record_query
 
     table = StructType([StructField("i", IntegerType(), False), StructField("record", BinaryType())])
     installed.createDataFrame([(i, bytes(r)) for i, r in enumerate(records())], table).createOrReplaceTempView("test6")
     book = parse_copybook((DATA / "test6_copybook.cob").read_text(encoding="latin-1"))
-    select = record_select(book, schema=SCHEMAS["on"], float_format="ieee")  # Cobrix's test read IEEE floats
-    got = installed.sql(f"SELECT {', '.join(select)} FROM test6 ORDER BY i").collect()
+    query = record_query(book, "test6", schema=SCHEMAS["on"], float_format="ieee")  # Cobrix's test read IEEE floats
+    got = installed.sql(query.replace("SELECT\n", "SELECT\n    i,\n", 1) + " ORDER BY i").collect()
     rows = expected_rows()
     wrong = [f"{c}: {[(i, r[c], row[c]) for i, (r, row) in enumerate(zip(got, rows)) if not same(r[c], row[c])][:1]}"
              for c in rows[0] if any(not same(r[c], row[c]) for r, row in zip(got, rows))]
-    assert len(got) == 100 and len(select) == 195 and not wrong, "\n".join(wrong)
+    assert len(got) == 100 and len(got[0]) == 1 + 195 + 1 and not wrong, "\n".join(wrong)
+    # a field Cobrix gives no value is named in the row's decode_errors, and only those
+    assert [r["decode_errors"] for r in got] == [[c for c in row if row[c] is None] for row in rows]
 
 
 def test_a_copybook_with_occurs_depending_on_and_groups_reads_as_arrays_and_structs(installed):
@@ -593,17 +595,21 @@ def test_a_copybook_with_occurs_depending_on_and_groups_reads_as_arrays_and_stru
     from decimal import Decimal
 
     from udfs.core.copybook import parse_copybook
-    from udfs.render.copybook_sql import record_select
+    from udfs.render.copybook_sql import record_query
 
     book = parse_copybook("\n".join(" " * 7 + e for e in (
         "01 R.", "05 N PIC 9.", "05 T OCCURS 0 TO 3 TIMES DEPENDING ON N.", "10 K PIC X(2).",
         "10 V PIC S9(3)V9 COMP-3.", "05 G.", "10 A PIC X.", "10 FILLER PIC X.", "05 H PIC 9(2)PP.")))
     record = (b"\xf2" + "AB".encode("cp037") + b"\x01\x23\x4c" + "CD".encode("cp037") + b"\x00\x05\x0d"
               + b"\xff" * 5 + "Z?".encode("cp037") + b"\xf4\xf2")
-    installed.createDataFrame([(record,)], "record BINARY").createOrReplaceTempView("odo")
-    row = installed.sql(f"SELECT {', '.join(record_select(book, schema=SCHEMAS['on']))} FROM odo").first()
+    bad_sign = record[:5] + b"\x41" + record[6:]  # the first element's packed sign nibble 1: no value
+    installed.createDataFrame([(0, record), (1, bad_sign), (2, None)], "i INT, record BINARY") \
+        .createOrReplaceTempView("odo")
+    query = record_query(book, "odo", schema=SCHEMAS["on"])
+    row, bad, none = installed.sql(query.replace("SELECT\n", "SELECT\n    i,\n", 1) + " ORDER BY i").collect()
     assert row["N"] == 2 and [(e["K"], e["V"]) for e in row["T"]] == [("AB", Decimal("123.4")), ("CD", Decimal("-5.0"))]
-    assert row["G"].asDict() == {"A": "Z"} and row["H"] == 4200
+    assert row["G"].asDict() == {"A": "Z"} and row["H"] == 4200 and row["decode_errors"] == []
+    assert bad["T"][0]["V"] is None and bad["decode_errors"] == ["T.V"] and none["decode_errors"] is None
 
 
 def test_declared_decimal_columns_scale_the_38_digit_results_exactly(installed):

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from ..core.copybook import FLOAT_FORMATS, field_call, parse_copybook, sql_type
-from ..render.copybook_sql import record_select
+from ..render.copybook_sql import record_query
 
 
 def add_parser(sub) -> None:
@@ -33,8 +33,8 @@ def cmd_copybook(args) -> int:
     if args.layout:
         _print_layout(book, args)
         return 0
-    select = record_select(book, args.record, column=args.column, ccsid=args.ccsid, float_format=args.float_format)
-    sys.stdout.write("SELECT\n  " + ",\n  ".join(select) + f"\nFROM {args.source}\n")
+    sys.stdout.write(record_query(book, args.source, args.record, column=args.column, ccsid=args.ccsid,
+                                  float_format=args.float_format) + "\n")
     return 0
 
 

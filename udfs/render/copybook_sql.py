@@ -25,6 +25,48 @@ def record_select(copybook, record: str | None = None, column: str = "record", s
     return [f"{expr} AS {quote(name)}" for name, expr in _members(node, ctx, 0)]
 
 
+RECORD = "__jcat_record"  # the record's bytes, kept by the inner query for the decode_errors test
+
+
+def record_query(copybook, source: str, record: str | None = None, column: str = "record", schema: str = "jcat",
+                 ccsid: int = 37, float_format: str = "hfp") -> str:
+    """The whole query: the record's columns, then `decode_errors`, the fields (as `GROUP.FIELD`) whose bytes did not
+    decode, in copybook order (NULL where the record is NULL). Add columns of `source` to the inner query to keep
+    them (lineage)."""
+    select = record_select(copybook, record, column, schema, ccsid, float_format)
+    rec = copybook.record(record)
+    node = next(n for n in copybook.nodes if cobrix_name(n.entry.name) == rec.name)
+    checks = ", ".join(_checks(node, ""))
+    inner = ",\n    ".join([*select, f"{column} AS {RECORD}"])
+    return (f"SELECT * EXCEPT ({RECORD}),\n  CASE WHEN {RECORD} IS NOT NULL THEN "
+            f"filter(array({checks}), x -> x IS NOT NULL) END AS decode_errors\n"
+            f"FROM (\n  SELECT\n    {inner}\n  FROM {source}\n)")
+
+
+def _checks(node: Node, prefix: str, element: str | None = None):
+    """A name-or-NULL test per field: NULL value where bytes were there (inside an array: any element's)."""
+    for child in node.children:
+        if child.entry.filler or (child.children and not _has_columns(child)):
+            continue
+        name = cobrix_name(child.entry.name)
+        ref = f"{element}.{quote(name)}" if element else quote(name)
+        path = f"{prefix}{name}"
+        if child.entry.occurs:
+            var = f"e{child.entry.line}_{len(path)}"
+            inner = list(_checks(child, f"{path}.", var)) if child.children else [f"IF({var} IS NULL, '{path}', NULL)"]
+            for test in inner:  # each field of the element, named once when any element fails
+                yield f"IF(exists({ref}, {var} -> ({test}) IS NOT NULL), {_name_of(test)}, NULL)"
+        elif child.children:
+            yield from _checks(child, f"{path}.", ref)
+        else:
+            yield f"IF({ref} IS NULL, '{path}', NULL)"
+
+
+def _name_of(test: str) -> str:
+    """The quoted name a test gives (its last string literal)."""
+    return "'" + test.rsplit("'", 2)[-2] + "'"
+
+
 class _Context:
     def __init__(self, column, schema, ccsid, float_format, fields):
         self.column, self.schema, self.ccsid, self.float_format = column, schema, ccsid, float_format
