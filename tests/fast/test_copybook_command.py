@@ -38,7 +38,7 @@ def test_the_layout_is_a_line_a_field_with_its_place(capsys):
     assert main(["copybook", str(DATA / "test17_hierarchical.cob"), "--layout"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "ENTITY: 108 bytes"
-    assert lines[4].split()[:4] == ["52", "4", "COMPANY.TAXPAYER", "INT"]  # TAXPAYER: 9(9) BINARY at 52
+    assert lines[4].split()[:4] == ["52", "4", "COMPANY.TAXPAYER", "BIGINT"]  # 9(9) BINARY, unsigned: as Cobrix, long
 
 
 def test_a_copybook_it_cannot_read_is_one_line_naming_its_line(tmp_path, capsys):

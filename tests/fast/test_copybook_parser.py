@@ -63,7 +63,9 @@ SIZES = [
     ("PIC Z(6)VZZ-", 9, "edited", ("unpack_edited", ("'Z(6)VZZ-'",)), "DECIMAL(8,2)"),
     ("PIC 9(4).99", 7, "edited", ("unpack_edited", ("'9(4).99'",)), "DECIMAL(6,2)"),
     ("PIC PPP999", 3, "zoned", ("unpack_zoned", ()), "DECIMAL(6,6)"),
-    ("PIC 999PPP COMP-3", 2, "packed", ("unpack_packed", ()), "INT"),
+    ("PIC 999PPP COMP-3", 2, "packed", ("unpack_packed", ()), "DECIMAL(6,0)"),
+    ("PIC 9(9) COMP", 4, "binary", ("unpack_bin", ("false",)), "BIGINT"),
+    ("PIC 9(18) COMP", 8, "binary", ("unpack_bin_decimal", ("false",)), "DECIMAL(20,0)"),
 ]
 
 
@@ -210,3 +212,14 @@ def test_cobrix_test6_through_its_copybook_equals_cobrix_for_all_195_fields():
         if bad:
             wrong.append(f"{f.name} ({fn}{args}, scale {scale}): {len(bad)} records, first {bad[0]}")
     assert not wrong, "\n".join(wrong)
+
+
+def test_cobrix_test6_types_are_cobrix_schema_types():
+    """Each field's Spark type equals the type in Cobrix's schema of test 6 (test6_schema.json)."""
+    import json
+
+    names = {"integer": "INT", "long": "BIGINT", "string": "STRING", "float": "FLOAT", "double": "DOUBLE"}
+    schema = json.loads((DATA / "test6_schema.json").read_text())
+    want = {x["name"]: names.get(x["type"]) or x["type"].upper().replace(" ", "") for x in schema["fields"]}
+    fields = parse_copybook((DATA / "test6_copybook.cob").read_text(encoding="latin-1")).fields()
+    assert {f.name: sql_type(f) for f in fields} == want

@@ -146,18 +146,23 @@ def field_call(f: CopyField, float_format: str = "hfp") -> tuple[str, tuple[str,
     if f.kind == "float":
         return ("unpack_hfp" if float_format == "hfp" else "unpack_float"), ()
     signed = "true" if f.signed else "false"
-    return ("unpack_bin" if f.length <= 8 and f.digits <= 18 else "unpack_bin_decimal"), (signed,)
+    fits = f.length < 8 or f.length == 8 and f.signed  # an unsigned doubleword can pass BIGINT
+    return ("unpack_bin" if fits else "unpack_bin_decimal"), (signed,)
 
 
 def sql_type(f: CopyField) -> str:
-    """The field's value type: STRING; FLOAT (COMP-1) or DOUBLE (COMP-2); INT up to 9 digits and BIGINT up to 18
-    without a scale, else DECIMAL(p,s) of the picture (as Cobrix types them)."""
+    """The field's value type, as Cobrix types it: STRING; FLOAT (COMP-1) or DOUBLE (COMP-2); without a scale INT up
+    to 9 digits and BIGINT up to 18 (an unsigned binary: INT up to 8, BIGINT up to 17, DECIMAL(20,0) for 18, as
+    its bytes hold more than its digits); with a scale, or P's, DECIMAL(p,s) of the picture."""
     if f.kind == "char":
         return "STRING"
     if f.kind == "float":
         return "FLOAT" if f.usage == "comp-1" else "DOUBLE"
-    if f.scale <= 0 and f.precision <= 9:
+    if f.scale:
+        return f"DECIMAL({f.precision},{max(f.scale, 0)})"
+    unsigned_binary = f.kind == "binary" and not f.signed
+    if f.digits <= (8 if unsigned_binary else 9):
         return "INT"
-    if f.scale <= 0 and f.precision <= 18:
+    if f.digits <= (17 if unsigned_binary else 18):
         return "BIGINT"
-    return f"DECIMAL({f.precision},{max(f.scale, 0)})"
+    return f"DECIMAL({20 if unsigned_binary and f.digits == 18 else f.digits},0)"
