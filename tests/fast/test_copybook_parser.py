@@ -148,6 +148,8 @@ PROBLEMS = [
     (["05 A PIC 9(39)."], 2, "jcat reads up to 38 digits"),
     (["05 A PIC X OCCURS N TIMES."], 2, "OCCURS N"),
     (["05 A PIC X BLOB."], 2, "clause BLOB"),
+    (["05 N PIC X.", "05 A PIC X OCCURS 1 TO 3 DEPENDING ON N."], 3, "DEPENDING ON N"),
+    (["05 A PIC X OCCURS 1 TO 3 DEPENDING ON NONE."], 2, "DEPENDING ON NONE"),
 ]
 
 

@@ -603,10 +603,12 @@ def test_a_copybook_with_occurs_depending_on_and_groups_reads_as_arrays_and_stru
     record = (b"\xf2" + "AB".encode("cp037") + b"\x01\x23\x4c" + "CD".encode("cp037") + b"\x00\x05\x0d"
               + b"\xff" * 5 + "Z?".encode("cp037") + b"\xf4\xf2")
     bad_sign = record[:5] + b"\x41" + record[6:]  # the first element's packed sign nibble 1: no value
-    installed.createDataFrame([(0, record), (1, bad_sign), (2, None)], "i INT, record BINARY") \
+    too_many = b"\xf4" + record[1:]  # a count of 4, past OCCURS 0 TO 3: no array, named
+    installed.createDataFrame([(0, record), (1, bad_sign), (2, None), (3, too_many)], "i INT, record BINARY") \
         .createOrReplaceTempView("odo")
     query = record_query(book, "odo", schema=SCHEMAS["on"])
-    row, bad, none = installed.sql(query.replace("SELECT\n", "SELECT\n    i,\n", 1) + " ORDER BY i").collect()
+    row, bad, none, many = installed.sql(query.replace("SELECT\n", "SELECT\n    i,\n", 1) + " ORDER BY i").collect()
+    assert many["N"] == 4 and many["T"] is None and many["decode_errors"] == ["T"]
     assert row["N"] == 2 and [(e["K"], e["V"]) for e in row["T"]] == [("AB", Decimal("123.4")), ("CD", Decimal("-5.0"))]
     assert row["G"].asDict() == {"A": "Z"} and row["H"] == 4200 and row["decode_errors"] == []
     assert bad["T"][0]["V"] is None and bad["decode_errors"] == ["T.V"] and none["decode_errors"] is None

@@ -51,6 +51,8 @@ def _checks(node: Node, prefix: str, element: str | None = None):
         name = cobrix_name(child.entry.name)
         ref = f"{element}.{quote(name)}" if element else quote(name)
         path = f"{prefix}{name}"
+        if child.entry.depending_on:  # no array: its count was not one the OCCURS allows
+            yield f"IF({ref} IS NULL, '{path}', NULL)"
         if child.entry.occurs:
             var = f"e{child.entry.line}_{len(path)}"
             inner = list(_checks(child, f"{path}.", var)) if child.children else [f"IF({var} IS NULL, '{path}', NULL)"]
@@ -99,9 +101,10 @@ def _entry(node: Node, ctx: _Context, base: int) -> str:
         return _one(node, ctx, base)
     elements = ", ".join(_one(node, ctx, base + i * node.size) for i in range(node.entry.occurs[1]))
     array = f"array({elements})"
-    if node.entry.depending_on:
-        count = f"least(greatest({_counter(node, ctx)}, 0), {node.entry.occurs[1]})"
-        return f"slice({array}, 1, {count})"
+    if node.entry.depending_on:  # a count the OCCURS does not allow (or none) gives no array: NULL and named
+        count = _counter(node, ctx)
+        low, high = node.entry.occurs
+        return f"CASE WHEN {count} BETWEEN {low} AND {high} THEN slice({array}, 1, {count}) END"
     return array
 
 
@@ -113,11 +116,11 @@ def _one(node: Node, ctx: _Context, base: int) -> str:
 
 
 def _counter(node: Node, ctx: _Context) -> str:
-    """The OCCURS DEPENDING ON counter's value: the field of that name in the record (0 when it does not decode)."""
+    """The OCCURS DEPENDING ON counter's value: the field of that name in the record (the parser checked it is one)."""
     name = node.entry.depending_on.upper().replace("-", "_")
     field = next(f for f in ctx.fields.values() if f.name.upper() == name)
     value = field_sql(field, f"substr({ctx.column}, {field.offset + 1}, {field.length})", ctx)
-    return f"coalesce(cast({value} AS INT), 0)"
+    return f"try_cast({value} AS INT)"
 
 
 def field_sql(f: CopyField, b: str, ctx: _Context) -> str:

@@ -97,8 +97,21 @@ def cobrix_name(name: str) -> str:
 def parse_copybook(text: str, *, source: str = "copybook") -> Copybook:
     entries = [e for e in (read_entry(s, source) for s in sentences(text, source)) if e is not None]
     roots = build_records(entries, source)
-    return Copybook(source, tuple(Record(cobrix_name(r.entry.name), r.entry.line, r.actual,
-                                         tuple(_flatten(r, (cobrix_name(r.entry.name),), ()))) for r in roots), tuple(roots))
+    records = tuple(Record(cobrix_name(r.entry.name), r.entry.line, r.actual,
+                           tuple(_flatten(r, (cobrix_name(r.entry.name),), ()))) for r in roots)
+    for rec in records:
+        _check_counters(rec, source)
+    return Copybook(source, records, tuple(roots))
+
+
+def _check_counters(rec: Record, source: str) -> None:
+    """Each OCCURS DEPENDING ON names a numeric field of its record, outside any OCCURS (one count a record)."""
+    counters = {f.name.upper() for f in rec.fields if f.kind not in ("char", "float") and not f.dims}
+    for f in rec.fields:
+        for d in f.dims:
+            if d.depending_on and cobrix_name(d.depending_on).upper() not in counters:
+                raise CopybookProblem(source, f.line, f"DEPENDING ON {d.depending_on}",
+                                      "name a numeric field of the record, outside any OCCURS, that holds the count")
 
 
 def _flatten(node: Node, path: tuple[str, ...], dims: tuple[Dim, ...]):
