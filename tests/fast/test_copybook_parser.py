@@ -103,6 +103,14 @@ def test_occurs_are_arrays_with_a_stride_and_depending_on_takes_the_most():
     assert f["Z"].offset == 2 + 5 * 7 and book.record().length == 38
 
 
+def test_occurs_n_depending_on_without_to_is_zero_to_n():
+    """As Cobrix reads it (its test 1: `OCCURS 80 DEPENDING ON NUMBER-OF-ACCTS` holding 1 element)."""
+    book = parse_copybook(cob("01 R.", "05 N PIC 9(2).", "05 T PIC X OCCURS 80 DEPENDING ON N.",
+                              "05 U PIC X OCCURS 4."))
+    f = {x.name: x for x in book.fields()}
+    assert (f["T"].occurs, f["U"].occurs) == ((0, 80), (4, 4))
+
+
 def test_fillers_88_levels_and_values_take_no_column_of_their_own():
     f = parse_copybook(cob("01 R.", "05 FILLER PIC X(2) VALUE 'A.B'.", "05 S PIC X VALUE SPACES.",
                            "88 S-ON VALUE 'Y' 'y'.", "88 S-RANGE VALUES 'A' THRU 'F'.", "05 PIC X(3).",

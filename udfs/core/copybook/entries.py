@@ -138,7 +138,8 @@ def _occurs(entry, words, i, source):
         raise CopybookProblem(source, entry.line, f"OCCURS {first}", "give the number of times: OCCURS n [TIMES]")
     i += 2
     low = high = int(first)
-    if i < len(words) and words[i].upper() == "TO":
+    ranged = i < len(words) and words[i].upper() == "TO"
+    if ranged:
         high_text = _need(words, i + 1, source, entry, "OCCURS ... TO")
         if not high_text.isdigit():
             raise CopybookProblem(source, entry.line, f"OCCURS {first} TO {high_text}", "give the most times: a number")
@@ -148,6 +149,8 @@ def _occurs(entry, words, i, source):
         i = _optional(words, i + 1, "ON")
         entry.depending_on = _need(words, i, source, entry, "DEPENDING ON")
         i += 1
+        if not ranged:  # OCCURS n DEPENDING ON (no TO): 0 to n, as Cobrix reads it (its test 1)
+            low = 0
     entry.occurs = (low, high)
     return _keys_and_indexes(entry, words, i, source)
 
