@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pyarrow as pa
 import pytest
-
 from support.cobrix_suite import CASES, DATA, OUTSIDE, as_cobrix, differences
+
 from udfs.core.copybook.decode import decode_record
 from udfs.core.copybook.model import parse_copybook
 

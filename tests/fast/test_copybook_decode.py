@@ -8,9 +8,9 @@ from decimal import Decimal
 
 import pyarrow as pa
 import pytest
-
 from support.cobol_fields import zoned
 from support.cobrix_test6 import DATA, expected_rows, records, same
+
 from udfs.core.copybook.decode import arrow_type, decode_record, struct_type_sql
 from udfs.core.copybook.model import parse_copybook, sql_type
 from udfs.core.kernels.batch import DecodeError
