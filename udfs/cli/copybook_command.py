@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from ..core.copybook import FLOAT_FORMATS, field_call, parse_copybook, sql_type
+from ..core.copybook.text import TRIMS
 from ..render.copybook_sql import record_query
 
 
@@ -18,6 +19,8 @@ def add_parser(sub) -> None:
                    help="the table or view holding the records (default: records)")
     c.add_argument("--column", default="record", help="its BINARY column of whole records (default: record)")
     c.add_argument("--ccsid", type=int, default=37, help="EBCDIC CCSID of the text fields (default 37)")
+    c.add_argument("--trim", choices=TRIMS, default="right",
+                   help="text: right (default: trailing blanks and NULs cut), both, left, or none (as the bytes hold it)")
     c.add_argument("--float-format", choices=FLOAT_FORMATS, default="hfp",
                    help="COMP-1/COMP-2 bytes: System/390 hexadecimal (default) or IEEE 754")
     c.add_argument("--layout", action="store_true",
@@ -34,7 +37,7 @@ def cmd_copybook(args) -> int:
         _print_layout(book, args)
         return 0
     sys.stdout.write(record_query(book, args.source, args.record, column=args.column, ccsid=args.ccsid,
-                                  float_format=args.float_format) + "\n")
+                                  float_format=args.float_format, trim=args.trim) + "\n")
     return 0
 
 

@@ -13,15 +13,19 @@ from __future__ import annotations
 from ..core.copybook import CopyField, field_call, sql_type
 from ..core.copybook.layout import Node
 from ..core.copybook.model import cobrix_name
+from ..core.copybook.text import TRIM_CHARACTERS, TRIMS
+from .sql_functions import sql_string
 from .table_names import quote
 
 
 def record_select(copybook, record: str | None = None, column: str = "record", schema: str = "jcat",
-                  ccsid: int = 37, float_format: str = "hfp") -> list[str]:
+                  ccsid: int = 37, float_format: str = "hfp", trim: str = "right") -> list[str]:
     """`expr AS name` for each top-level entry of the record (groups as structs)."""
+    if trim not in TRIMS:
+        raise ValueError(f"trim {trim!r}: one of {', '.join(TRIMS)}")
     rec = copybook.record(record)
     node = next(n for n in copybook.nodes if cobrix_name(n.entry.name) == rec.name)
-    ctx = _Context(column, schema, ccsid, float_format, dict(zip(map(id, _leaves(node)), rec.fields)))
+    ctx = _Context(column, schema, ccsid, float_format, dict(zip(map(id, _leaves(node)), rec.fields)), trim)
     return [f"{expr} AS {quote(name)}" for name, expr in _members(node, ctx, 0)]
 
 
@@ -29,11 +33,11 @@ RECORD = "__jcat_record"  # the record's bytes, kept by the inner query for the 
 
 
 def record_query(copybook, source: str, record: str | None = None, column: str = "record", schema: str = "jcat",
-                 ccsid: int = 37, float_format: str = "hfp") -> str:
+                 ccsid: int = 37, float_format: str = "hfp", trim: str = "right") -> str:
     """The whole query: the record's columns, then `decode_errors`, the fields (as `GROUP.FIELD`) whose bytes did not
     decode, in copybook order (NULL where the record is NULL). Add columns of `source` to the inner query to keep
     them (lineage)."""
-    select = record_select(copybook, record, column, schema, ccsid, float_format)
+    select = record_select(copybook, record, column, schema, ccsid, float_format, trim)
     rec = copybook.record(record)
     node = next(n for n in copybook.nodes if cobrix_name(n.entry.name) == rec.name)
     checks = ", ".join(_checks(node, ""))
@@ -70,9 +74,10 @@ def _name_of(test: str) -> str:
 
 
 class _Context:
-    def __init__(self, column, schema, ccsid, float_format, fields):
+    def __init__(self, column, schema, ccsid, float_format, fields, trim="right"):
         self.column, self.schema, self.ccsid, self.float_format = column, schema, ccsid, float_format
         self.fields = fields  # id(leaf node) -> its CopyField
+        self.trim = trim
 
 
 def _leaves(node: Node):
@@ -112,7 +117,9 @@ def _one(node: Node, ctx: _Context, base: int) -> str:
     if node.children:
         parts = ", ".join(f"'{name}', {expr}" for name, expr in _members(node, ctx, base))
         return f"named_struct({parts})"
-    return field_sql(ctx.fields[id(node)], f"substr({ctx.column}, {node.offset + base + 1}, {node.size})", ctx)
+    end = node.offset + base + node.size  # a field the record is too short to hold is NULL, never read in part
+    value = field_sql(ctx.fields[id(node)], f"substr({ctx.column}, {node.offset + base + 1}, {node.size})", ctx)
+    return f"IF(length({ctx.column}) >= {end}, {value}, NULL)"
 
 
 def _counter(node: Node, ctx: _Context) -> str:
@@ -123,11 +130,23 @@ def _counter(node: Node, ctx: _Context) -> str:
     return f"try_cast({value} AS INT)"
 
 
+def _text_sql(b: str, width: int, ctx: _Context) -> str:
+    """A PIC X field under the trimming policy (udfs/core/copybook/text.py): ebcdic_str cuts the end; the text
+    untrimmed is ibmi_varchar of the bytes behind their own length."""
+    if ctx.trim in ("right", "both"):
+        text = f"{ctx.schema}.ebcdic_str({b}, {ctx.ccsid})"
+    else:
+        text = f"{ctx.schema}.ibmi_varchar(concat(X'{width:04X}', {b}), {ctx.ccsid})"
+    if ctx.trim in ("both", "left"):
+        text = f"trim(LEADING {sql_string(TRIM_CHARACTERS)} FROM {text})"
+    return text
+
+
 def field_sql(f: CopyField, b: str, ctx: _Context) -> str:
     """One element's value, typed by `sql_type`."""
     fn, args = field_call(f, ctx.float_format)
     if fn == "ebcdic_str":
-        args = (str(ctx.ccsid),)
+        return _text_sql(b, f.length, ctx)
     call = f"{ctx.schema}.{fn}({', '.join((b, *args))})"
     kind = sql_type(f)
     if kind in ("STRING", "DOUBLE"):
