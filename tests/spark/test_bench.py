@@ -4,6 +4,7 @@ baselines are correct decoders: a benchmark whose ways disagree would compare di
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 import datetime as dt
 import json
 import os
@@ -82,6 +83,24 @@ def test_bench_runs_every_layout_and_writes_figures(spark, tmp_path, capsys, rec
     assert all(set(r) >= {"catalog_vs_jvm_expressions", "catalog_vs_row_udf", "sql_functions_vs_jvm_expressions"}
                for r in figures["ratios"].values())
     assert "sql_functions vs JVM" in printed
+
+
+def test_bench_times_a_copybook_file_by_its_layout_function_and_its_sql(spark, tmp_path, capsys):
+    """`--copybook` with Cobrix's test 3 file: its records, the ways agree (values and decode_errors), figures."""
+    from udfs.bench import run_bench
+
+    data = Path(__file__).resolve().parents[1] / "data" / "cobrix"
+    out = tmp_path / "bench.json"
+    args = argparse.Namespace(master=None, records=600, repeat=1, json_path=str(out), layouts=None, ways=None,
+                              scaling=None, isolate=False, copybook=str(data / "test3_copybook.cob"),
+                              data=str(data / "test3_TRAN2.AUG31.DATA.dat"), record=None, ccsid=37,
+                              float_format="hfp", trim="both")
+    assert run_bench(args) == 0
+    assert "ways agree on 600 records" in capsys.readouterr().out
+    figures = json.loads(out.read_text())
+    assert {(r["layout"], r["way"]) for r in figures["results"]} == {
+        ("cpy_test3_copybook", w) for w in ("catalog", "sql_functions", "arrow_floor")}
+    assert all(r["records"] == 600 and r["bytes"] == 600 * 45 for r in figures["results"])
 
 
 @pytest.mark.heavy  # its processes are `--isolate`'s (run below); tests/fast checks what it asks of them

@@ -145,6 +145,8 @@ def run_bench(args) -> int:
         return run_changes(args)
     if getattr(args, "scaling", None):
         return run_scaling(args)
+    if getattr(args, "copybook", None):
+        _add_copybook(args)
     if getattr(args, "isolate", False):
         return run_isolated(args)
     from ..spark.runtime import start
@@ -153,6 +155,24 @@ def run_bench(args) -> int:
     spark = start(master=args.master, app_name="jcat-bench")
     with java_charsets(spark):
         return _bench_in(spark, args, names, ways)
+
+
+def _add_copybook(args) -> None:
+    """`--copybook FILE --data FILE`: that layout alone, by the ways a copybook has (catalog and sql_functions)."""
+    from .copybook import COPYBOOK_WAYS, add
+
+    if not args.data:
+        raise ValueError("jcat bench --copybook needs --data FILE: the records to time (a file of that copybook)")
+    if args.isolate:
+        raise ValueError("jcat bench --copybook times in one process: run it once per way (--ways catalog, then "
+                         "--ways sql_functions) for figures of one way a process")
+    args.layouts = [add(args.copybook, args.data, args.record, ccsid=args.ccsid, float_format=args.float_format,
+                        trim=args.trim)]
+    ways = tuple(args.ways.split(",")) if args.ways else COPYBOOK_WAYS
+    unknown = set(ways) - set(COPYBOOK_WAYS)
+    if unknown:
+        raise ValueError(f"a copybook is timed by the ways {', '.join(COPYBOOK_WAYS)}, not {', '.join(sorted(unknown))}")
+    args.ways, args.exact_ways = ",".join(ways), True
 
 
 @contextmanager

@@ -208,7 +208,11 @@ def get(name: str):
     """A built-in layout, else a table declared in the project jcat builds (udfs/bench/tables.py)."""
     if name in LAYOUTS:
         return LAYOUTS[name]()
+    from .copybook import added
     from .tables import declared_layout, declared_names
+
+    if added(name) is not None:  # `--copybook`: a copybook and its data file
+        return added(name)
 
     declared = declared_layout(name)
     if declared is None:

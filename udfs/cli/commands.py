@@ -489,6 +489,15 @@ def build_parser() -> argparse.ArgumentParser:
     n.add_argument("--changes", default=None, metavar="N",
                    help="the changes of a declared IBM i table instead: build time of its changes, current state and "
                         "history for N committed changes, then of one more load of N/100 (in a JCAT_HOME of its own)")
+    n.add_argument("--copybook", default=None, metavar="FILE",
+                   help="a copybook's records instead: those of --data, timed through its layout function and its SQL")
+    n.add_argument("--data", default=None, metavar="FILE", help="the record file --copybook describes (fixed length)")
+    n.add_argument("--record", default=None, help="with --copybook: the 01 level, when it has several")
+    n.add_argument("--ccsid", type=int, default=37, help="with --copybook: the CCSID of its text (default 37)")
+    n.add_argument("--float-format", dest="float_format", choices=("hfp", "ieee"), default="hfp",
+                   help="with --copybook: COMP-1/COMP-2 bytes (default hfp)")
+    n.add_argument("--trim", choices=("right", "both", "left", "none"), default="right",
+                   help="with --copybook: text trimming (default right)")
     n.add_argument("--sizes", default=None, metavar="SIZE,...", help="file sizes for --load, e.g. 100M,1G,5G")
     n.add_argument("--scratch", default=None, help="directory for --load's generated files (default: a temporary one)")
 

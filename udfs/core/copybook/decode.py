@@ -12,12 +12,13 @@ get the picture's scale exactly (the 128-bit digits read at that scale), and a v
 from __future__ import annotations
 
 from decimal import Decimal
+from functools import partial
 
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from ..catalog import BY_NAME
+from ..catalog import BY_NAME, Arg, Function
 from ..kernels.batch import DecodeError, binary_batch, fixed_width_batch
 from ..kernels.record import record_matrix
 from .layout import Node
@@ -36,6 +37,11 @@ def arrow_type(spark_type: str) -> pa.DataType:
         return INT_RANGE[spark_type][0]
     p, s = spark_type[len("DECIMAL("):-1].split(",")
     return pa.decimal128(int(p), int(s))
+
+
+def column_names(copybook: Copybook, record: str | None = None) -> list[str]:
+    """The record's top-level columns, before decode_errors."""
+    return [name for name, _ in _columns(_root(copybook, record)[0])]
 
 
 def struct_type_sql(copybook: Copybook, record: str | None = None) -> str:
@@ -213,3 +219,13 @@ def _within(digits: pa.Array, low: int, high: int) -> pa.Array:
     t = pa.decimal128(38, 0)
     inside = pc.and_(pc.greater_equal(digits, pa.scalar(Decimal(low), t)), pc.less(digits, pa.scalar(Decimal(high), t)))
     return pc.if_else(inside, digits, pa.scalar(None, t))
+
+
+def layout_function(name: str, copybook: Copybook, record: str | None = None, *, ccsid: int = 37,
+                    float_format: str = "hfp", trim: str = "right") -> Function:
+    """The record's layout function as a catalog Function `name` (BINARY -> its struct), to register in Spark."""
+    kernel = partial(decode_record, copybook=copybook, record=record, ccsid=ccsid, float_format=float_format,
+                     trim=trim, function=name)
+    rec = copybook.record(record)
+    return Function(name, kernel, (Arg("b", "BINARY", "a whole record"),), struct_type_sql(copybook, record),
+                    f"Every field of copybook record {rec.name} ({copybook.source}), as one struct.")
