@@ -113,10 +113,10 @@ def test_load_lands_a_declared_cd_table_with_its_record_length(project, tmp_path
     assert add(tmp_path, capsys, "--variant", "os390/varchar16")[0] == 0
     cols = parse_text(CD.format(extra=""), "cd.sql").columns
     width = sum(unload.width(c) + (8 if c.name in unload.SEQUENCE_COLUMNS else 0) for c in cols)  # VARCHAR(16)
-    assert load_target("staff", None) == ("ibmsnap_staff", width)
-    assert load_target("staff", 99) == ("ibmsnap_staff", 99)  # --record-length wins
-    assert load_target("ibmsnap_uow", None) == ("ibmsnap_uow", None)  # a layout stays a layout
-    assert load_target("qjordje5", None) == ("qjordje5", None)
+    assert load_target("staff", None) == ("ibmsnap_staff", width, None)
+    assert load_target("staff", 99) == ("ibmsnap_staff", 99, None)  # --record-length wins
+    assert load_target("ibmsnap_uow", None) == ("ibmsnap_uow", None, None)  # a layout stays a layout
+    assert load_target("qjordje5", None) == ("qjordje5", None, None)
 
 
 def test_load_of_a_declared_ibmi_table_says_what_to_land(project, tmp_path, capsys):

@@ -94,7 +94,7 @@ def replay(spark, tmp_path_factory, name: str, seed: int, units: int) -> list[tu
     seen = []
     with declared_project(tmp_path_factory, name, DDL.format(cd=cd_name), "--log", "ibmsnap", "--key", "K",
                           "--before-prefix", "X", "--updates-as-delete-insert", "yes") as root:
-        layout, length = load_target(name, None)
+        layout, length, _ = load_target(name, None)
         places, (cd0, u0) = {}, (0, 0)
         for i, (cd1, u1) in enumerate(cuts):
             cd_file, uow_file = root.parent / f"{name}_cd{i}.unl", root.parent / f"{name}_uow{i}.unl"

@@ -96,7 +96,7 @@ def built(spark, tmp_path_factory):
         assert run_dbt(spark, ["deps"])
         unl = folder / f"{TABLE}.unl"
         unl.write_bytes(records((project / "tables" / f"{TABLE}.sql").read_text()))
-        layout, length = load_target(TABLE, None)  # as `jcat load integration_staff FILE` resolves it
+        layout, length, _ = load_target(TABLE, None)  # as `jcat load integration_staff FILE` resolves it
         assert (layout, length) == (f"ibmsnap_{TABLE}", 104)  # 10+10+1+6+22+2*4+2*6+27+3+5: the DDL's widths
         assert load(spark, layout, [str(unl)], record_length=length).ok
         ok = run_dbt(spark, ["build"])

@@ -47,3 +47,24 @@ def declared_project(tmp_path_factory: pytest.TempPathFactory, name: str, ddl: s
             os.environ.pop("JCAT_PROJECT_DIR", None)
         else:
             os.environ["JCAT_PROJECT_DIR"] = saved
+
+
+@contextmanager
+def copybook_project(tmp_path_factory: pytest.TempPathFactory, name: str, copybook: Path,
+                     *options: str) -> Iterator[Path]:
+    """As declared_project, for a record file: `jcat tables add NAME --log file --copybook FILE OPTIONS`."""
+    from udfs.dbt.runner import install_packages
+
+    root = tmp_path_factory.mktemp(name) / "project"
+    home_project.create(root)
+    saved = os.environ.get("JCAT_PROJECT_DIR")
+    os.environ["JCAT_PROJECT_DIR"] = str(root)
+    try:
+        assert install_packages(root)
+        assert main(["tables", "add", name, "--log", "file", "--copybook", str(copybook), *options]) == 0
+        yield root
+    finally:
+        if saved is None:
+            os.environ.pop("JCAT_PROJECT_DIR", None)
+        else:
+            os.environ["JCAT_PROJECT_DIR"] = saved

@@ -320,7 +320,7 @@ def cmd_load(args) -> int:
             args.layout, args.record_length, *snapshot = snapshot_target(args.layout, args.snapshot_at,
                                                                          args.record_length)
         else:
-            args.layout, args.record_length = load_target(args.layout, args.record_length)  # a declared table's name
+            args.layout, args.record_length, args.framing = load_target(args.layout, args.record_length, args.framing)
         check_layout(args.layout)
         _check_local_paths(args.paths)
     except (LayoutProblem, SourceProblem, TablesProblem, SnapshotProblem) as e:

@@ -10,15 +10,18 @@ import argparse
 from pathlib import Path
 
 from ..core import ddl
+from ..core.copybook import CopybookProblem, sql_type
 from ..core.project import ProjectNotFound, project_dir, source_root
-from ..core.tables import ibmi_image, ibmsnap_image, lldf_image
+from ..core.tables import copybook_table, ibmi_image, ibmsnap_image, lldf_image
 from ..core.tables.declaration import (
     DeclarationProblem,
     DeclaredTable,
+    FileOptions,
     IbmiOptions,
     IbmsnapOptions,
     LldfOptions,
     check_columns,
+    check_file_options,
     check_float_format,
     check_key,
     check_log,
@@ -42,8 +45,14 @@ def add_parser(sub) -> None:
     ts = t.add_subparsers(dest="tables_command", required=True, metavar="ACTION")
     a = ts.add_parser("add", help="declare a table: copy its DDL into the project and write its models")
     a.add_argument("name", help="the table's name in jcat: [a-z][a-z0-9_]*, e.g. orders (relations orders_images, ...)")
-    a.add_argument("--log", required=True, help="the log its row images come from: ibmi, lldf or ibmsnap")
-    a.add_argument("--ddl", required=True, type=Path, help="the table's DDL (QSYS2.GENERATE_SQL, Db2 for z/OS DDL)")
+    a.add_argument("--log", required=True, help="the log its row images come from: ibmi, lldf or ibmsnap; or file: "
+                                                "a record file described by a copybook")
+    a.add_argument("--ddl", type=Path, help="the table's DDL (QSYS2.GENERATE_SQL, Db2 for z/OS DDL)")
+    a.add_argument("--copybook", type=Path, help="file: the COBOL copybook of the file's records")
+    a.add_argument("--record", default=None, help="file: the copybook's 01 level, when it has several")
+    a.add_argument("--framing", default="fixed", help="file: fixed (records of the copybook's length, default), rdw "
+                                                      "(RECFM=V) or vb (RECFM=VB)")
+    a.add_argument("--trim", default="right", help="file: text trimming: right (default), both, left or none")
     a.add_argument("--key", default=None, help="key columns, comma-separated (default: the DDL's primary key, else "
                                                "the relative record number)")
     a.add_argument("--journaled", default=None, help="ibmi: LIBRARY/FILE[/MEMBER] as the journal names the file "
@@ -89,6 +98,11 @@ def _taken_relations(root: Path) -> set[str]:
 
 def declare(args) -> DeclaredTable:
     name, log = check_name(args.name), check_log(args.log)
+    if log == "file":
+        return _declare_file(args, name)
+    if getattr(args, "copybook", None) or not args.ddl:
+        raise TablesProblem(f"a table of log {log} is declared from its DDL: give --ddl FILE (--copybook is for "
+                            "--log file)")
     if not args.ddl.is_file():
         raise TablesProblem(f"--ddl {args.ddl}: no such file")
     table = parse_ddl(args.ddl)
@@ -105,6 +119,19 @@ def declare(args) -> DeclaredTable:
     return DeclaredTable(name, log, table, f"{name}.sql", key, ibmi, lldf, ibmsnap)
 
 
+def _declare_file(args, name: str) -> DeclaredTable:
+    """A record file: its copybook, which record, and how the file is framed."""
+    if args.ddl or not getattr(args, "copybook", None):
+        raise TablesProblem("a record file (--log file) is declared from its copybook: give --copybook FILE, not --ddl")
+    if not args.copybook.is_file():
+        raise TablesProblem(f"--copybook {args.copybook}: no such file")
+    options = check_file_options(FileOptions(args.record, args.framing, args.ccsid,
+                                             getattr(args, "float_format", "hfp"), args.trim))
+    key = tuple(k.strip().upper().replace("-", "_") for k in (args.key or "").split(",") if k.strip())
+    return copybook_table.check(DeclaredTable(name, "file", None, f"{name}.cpy", key, file=options,
+                                              copybook=copybook_table.read_copybook(args.copybook)))
+
+
 def _lldf_options(args, table: ddl.TableDdl) -> LldfOptions:
     if args.table:
         owner, name = parse_lldf_table(args.table)
@@ -117,10 +144,14 @@ def _lldf_options(args, table: ddl.TableDdl) -> LldfOptions:
 
 def image_columns(table: DeclaredTable) -> tuple:
     """The table's columns as its log writes a row image (refusing what the image cannot hold)."""
+    if table.log == "file":
+        return tuple(copybook_table.columns(table))
     return {"lldf": lldf_image, "ibmsnap": ibmsnap_image}.get(table.log, ibmi_image).image_columns(table)
 
 
 def _where(t: DeclaredTable) -> str:
+    if t.file:
+        return f"landed in raw_file_{t.name} ({t.file.framing})"
     if t.ibmsnap:
         return f"landed in raw_ibmsnap_{t.name}"
     return t.ibmi.journaled if t.ibmi else t.lldf.qualified if t.lldf else ""
@@ -153,20 +184,26 @@ def _ibmsnap_options(args, table: ddl.TableDdl) -> IbmsnapOptions:
         args.ccsid))
 
 
-def load_target(name: str, record_length: int | None) -> tuple[str, int | None]:
-    """`jcat load NAME`: a declared ibmsnap table lands as layout ibmsnap_NAME, its record length from its DDL;
-    any other name is a layout, as given."""
+def load_target(name: str, record_length: int | None, framing: str | None = None
+                ) -> tuple[str, int | None, str | None]:
+    """`jcat load NAME`: a declared ibmsnap table lands as layout ibmsnap_NAME, its record length from its DDL; a
+    record file as file_NAME, framed as declared (fixed: the copybook's record length); any other name is a
+    layout, as given. (layout, record length, framing)."""
     try:
         root = project_dir()
     except ProjectNotFound:
-        return name, record_length
+        return name, record_length, framing
     if root.resolve() == source_root().resolve() or not declaration_path(root, name.lower()).exists():
-        return name, record_length
+        return name, record_length, framing
     t = next((t for t in read_all(root) if t.name == name.lower()), None)
+    if t is not None and t.log == "file":
+        fixed = (framing or t.file.framing) == "fixed"
+        return (f"file_{t.name}", record_length or (copybook_table.record_length(t) if fixed else None),
+                framing or t.file.framing)
     if t is None or t.log != "ibmsnap":
         raise TablesProblem(f"table {name} is declared from log {t.log if t else '?'}: land its journal's "
                             "records (jcat load qjordje5 ...), not the table")
-    return f"ibmsnap_{t.name}", record_length or ibmsnap_image.record_layout(t).record_length
+    return f"ibmsnap_{t.name}", record_length or ibmsnap_image.record_layout(t).record_length, framing
 
 
 def _columns(t: DeclaredTable) -> list[tuple[str, str, int, int, str]]:
@@ -187,7 +224,8 @@ def cmd_add(args) -> int:
     clash = set(decl.relations) & _taken_relations(root)
     if clash:
         raise TablesProblem(f"table {decl.name}: a relation {sorted(clash)[0]} already exists: choose another name")
-    write_declaration(root, decl, args.ddl.read_text())
+    text = copybook_table.copybook_text(args.copybook) if decl.log == "file" else args.ddl.read_text()
+    write_declaration(root, decl, text)
     print(f"jcat: declared {decl.name} ({len(cols)} columns, key {key_words(decl)}) in {root}: {made(decl)}; build with "
           "`jcat build`")
     return 0
@@ -196,8 +234,12 @@ def cmd_add(args) -> int:
 def cmd_list(args) -> int:
     root = _project(create=False)
     for t in read_all(root):
-        print(f"{t.name:<24}{t.log:<8}{t.ddl.schema}.{t.ddl.name:<30}{_where(t)}")
+        print(f"{t.name:<24}{t.log:<8}{_described_by(t):<30}{_where(t)}")
     return 0
+
+
+def _described_by(t: DeclaredTable) -> str:
+    return f"copybook {t.ddl_file}" if t.log == "file" else f"{t.ddl.schema}.{t.ddl.name}"
 
 
 def _find(root: Path, name: str) -> Path:
@@ -212,9 +254,12 @@ def cmd_show(args) -> int:
     root = _project(create=False)
     _find(root, args.name)
     t = next(t for t in read_all(root) if t.name == args.name)
-    print(f"{t.name}: {t.log} table {t.ddl.schema}.{t.ddl.name} ({_where(t)}), "
+    print(f"{t.name}: {t.log} table {_described_by(t)} ({_where(t)}), "
           f"key {key_words(t)}")
     print(f"relations: {', '.join('jcat.' + r for r in t.relations)}")
+    if t.log == "file":
+        _show_file(t)
+        return 0
     if t.log == "lldf":
         _show_lldf(t)
         return 0
@@ -232,6 +277,15 @@ def _show_lldf(t: DeclaredTable) -> None:
         print(f"{c.name:<20}{c.spark_type:<18}{c.colno:>6}{width:>8}  {'yes' if c.nullable else 'no'}")
 
 
+def _show_file(t: DeclaredTable) -> None:
+    """The copybook's fields, where each is in the record (jcat copybook --layout gives the same)."""
+    print(f"{'field':<32}{'type':<18}{'offset':>7}{'bytes':>6}  occurs")
+    for f in t.copybook.fields(copybook_table.record_name(t)):
+        name = ".".join([*f.path[1:], f.name])
+        occurs = " x ".join(str(d.most) for d in f.dims)
+        print(f"{name:<32}{sql_type(f):<18}{f.offset:>7}{f.length:>6}  {occurs}")
+
+
 def cmd_remove(args) -> int:
     root = _project(create=False)
     path = _find(root, args.name)
@@ -241,7 +295,7 @@ def cmd_remove(args) -> int:
         p.unlink(missing_ok=True)
     write_project_files(root)  # the CD rows of the IBMSNAP aggregates without this table
     print(f"jcat: removed {t.name} from {root} (relations already built stay until dropped: "
-          f"DROP VIEW jcat.{t.name}_images, DROP TABLE jcat.{t.name}_images_decoded)")
+          f"DROP VIEW jcat.{t.view}, DROP TABLE jcat.{t.twin}")
     return 0
 
 
@@ -251,7 +305,7 @@ ACTIONS = {"add": cmd_add, "list": cmd_list, "show": cmd_show, "remove": cmd_rem
 def cmd_tables(args: argparse.Namespace) -> int:
     try:
         return ACTIONS[args.tables_command](args)
-    except (DeclarationProblem, ddl.DdlProblem) as e:
+    except (DeclarationProblem, ddl.DdlProblem, CopybookProblem) as e:
         import sys
 
         print(f"jcat: {e}", file=sys.stderr)

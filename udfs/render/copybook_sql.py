@@ -11,6 +11,7 @@ ANSI mode or not).
 from __future__ import annotations
 
 from ..core.copybook import CopyField, field_call, sql_type
+from ..core.copybook.decode import column_names, struct_type_sql
 from ..core.copybook.layout import Node
 from ..core.copybook.model import cobrix_name
 from ..core.copybook.text import TRIM_CHARACTERS, TRIMS
@@ -158,3 +159,20 @@ def field_sql(f: CopyField, b: str, ctx: _Context) -> str:
     if f.scale < 0:  # P's right of the digits; Spark reads no decimal of a negative scale: multiply
         call = f"try_multiply({call}, {10 ** -f.scale})"
     return f"try_cast({call} AS {kind})"
+
+
+def record_function(copybook, name: str, record: str | None = None, schema: str = "jcat", ccsid: int = 37,
+                    float_format: str = "hfp", trim: str = "right") -> str:
+    """`CREATE OR REPLACE FUNCTION schema.name(b BINARY)`: the record's struct (its columns, then decode_errors; NULL
+    for a NULL record) through the persistent functions, the same struct as the layout function gives. Spark
+    inlines the body's query into the caller's projection."""
+    select = record_select(copybook, record, "b", schema, ccsid, float_format, trim)
+    rec = copybook.record(record)
+    node = next(n for n in copybook.nodes if cobrix_name(n.entry.name) == rec.name)
+    fields = ", ".join(f"'{n}', {quote(n)}" for n in column_names(copybook, record))
+    errors = f"filter(array({', '.join(_checks(node, ''))}), x -> x IS NOT NULL)"
+    inner = ",\n    ".join(select)
+    return (f"CREATE OR REPLACE FUNCTION {schema}.{name}(b BINARY)\n"
+            f"RETURNS {struct_type_sql(copybook, record)}\n"
+            f"RETURN SELECT IF(b IS NULL, NULL, named_struct({fields}, 'decode_errors', {errors}))\n"
+            f"FROM (\n  SELECT\n    {inner}\n)")

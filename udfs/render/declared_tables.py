@@ -11,13 +11,16 @@ from pathlib import Path
 import yaml
 
 from ..core import ddl
+from ..core.tables import copybook_table
 from ..core.tables.declaration import (
     ColumnFormat,
     DeclarationProblem,
     DeclaredTable,
+    FileOptions,
     IbmiOptions,
     IbmsnapOptions,
     LldfOptions,
+    check_file_options,
     check_float_format,
     check_log,
     check_name,
@@ -48,7 +51,10 @@ def parse_ddl(path: Path, where: str | None = None) -> ddl.TableDdl:
 
 
 def to_yaml(table: DeclaredTable) -> str:
-    doc: dict = {"name": table.name, "log": table.log, "ddl": table.ddl_file, "key": list(table.key)}
+    source = "copybook" if table.log == "file" else "ddl"
+    doc: dict = {"name": table.name, "log": table.log, source: table.ddl_file, "key": list(table.key)}
+    if table.file:
+        doc["file"] = {k: getattr(table.file, k) for k in FILE_KEYS}
     if table.ibmi:
         o = table.ibmi
         doc["ibmi"] = {"journaled": o.journaled, "ccsid": o.ccsid, "datfmt": o.datfmt, "datsep": o.datsep,
@@ -60,6 +66,29 @@ def to_yaml(table: DeclaredTable) -> str:
     if table.ibmsnap:
         doc["ibmsnap"] = _ibmsnap_yaml(table.ibmsnap)
     return HEADER + yaml.safe_dump(doc, sort_keys=False, default_flow_style=None)
+
+
+FILE_KEYS = ("record", "framing", "ccsid", "float_format", "trim")
+
+
+def _file_options(path: Path, raw) -> FileOptions:
+    raw = raw or {}
+    unknown = set(raw) - set(FILE_KEYS) if isinstance(raw, dict) else {"(not a mapping)"}
+    if unknown:
+        raise DeclarationProblem(f"{path}: file: unknown option {min(unknown)}; use {', '.join(FILE_KEYS)}")
+    d = FileOptions()
+    return check_file_options(FileOptions(raw.get("record"), str(raw.get("framing") or d.framing),
+                                          int(raw.get("ccsid") or d.ccsid),
+                                          str(raw.get("float_format") or d.float_format), str(raw.get("trim") or d.trim)))
+
+
+def _copybook_declaration(path: Path, raw: dict, name: str) -> DeclaredTable:
+    if "copybook" not in raw:
+        raise DeclarationProblem(f"{path}: a file table needs `copybook: FILE` (the copybook beside it)")
+    book = copybook_table.read_copybook(path.parent / str(raw["copybook"]))
+    table = DeclaredTable(name, "file", None, str(raw["copybook"]), tuple(raw.get("key") or ()),
+                          file=_file_options(path, raw.get("file")), copybook=book)
+    return copybook_table.check(table)
 
 
 IBMSNAP_KEYS = ("before_prefix", "updates_as_delete_insert", "variant", "null_indicator", "ccsid")
@@ -117,12 +146,16 @@ def read_declaration(path: Path) -> DeclaredTable:
         raw = yaml.safe_load(path.read_text())
     except yaml.YAMLError as e:
         raise DeclarationProblem(f"{path}: not YAML ({str(e).splitlines()[0]})") from None
-    if not isinstance(raw, dict) or not {"name", "log", "ddl"} <= set(raw):
-        raise DeclarationProblem(f"{path}: a declaration needs name, log and ddl")
+    if not isinstance(raw, dict) or not {"name", "log"} <= set(raw):
+        raise DeclarationProblem(f"{path}: a declaration needs name, log and ddl (or copybook)")
     name = check_name(str(raw["name"]))
     if path.stem != name:
         raise DeclarationProblem(f"{path}: declares {name}; the file must be {name}.yml")
     log = check_log(str(raw["log"]))
+    if log == "file":
+        return _copybook_declaration(path, raw, name)
+    if "ddl" not in raw:
+        raise DeclarationProblem(f"{path}: a declaration needs name, log and ddl")
     table = parse_ddl(path.parent / str(raw["ddl"]))
     ibmi = _ibmi_options(path, raw.get("ibmi")) if log == "ibmi" else None
     lldf = _lldf_options(path, raw.get("lldf")) if log == "lldf" else None

@@ -16,14 +16,15 @@ import yaml
 
 from ..core.project import project_dir, source_root
 from ..core.tables.declaration import DeclaredTable
-from . import ibmsnap_cd_rows, tables_ibmi, tables_ibmsnap, tables_lldf
+from . import ibmsnap_cd_rows, tables_file, tables_ibmi, tables_ibmsnap, tables_lldf
 from .declared_tables import declaration_path, read_all, to_yaml
 from .markers import with_marker
 from .table_names import MACROS, MODELS
 
 # log -> module with images_macro(table), model_doc(table, model, what), and ENTRIES {materialization: jcat model
-# the macro reads} or macro_args(table, materialization) (the macro's arguments) and sources(table) (dbt sources).
-RENDERERS = {"ibmi": tables_ibmi, "lldf": tables_lldf, "ibmsnap": tables_ibmsnap}
+# the macro reads} or macro_args(table, materialization) (the macro's arguments) and sources(table) (dbt sources);
+# pre_hook(table): SQL its models run before they build.
+RENDERERS = {"ibmi": tables_ibmi, "lldf": tables_lldf, "ibmsnap": tables_ibmsnap, "file": tables_file}
 
 
 VIEW_TEXT_LIMIT = 32_700  # characters of view text the embedded Derby metastore keeps (a LONG VARCHAR)
@@ -58,7 +59,7 @@ def view_over_twin(table: DeclaredTable) -> bool:
 
 def made(table: DeclaredTable) -> str:
     """What `tables add` made, in words for its one line."""
-    view, twin = f"jcat.{table.name}_images", f"jcat.{table.name}_images_decoded"
+    view, twin = f"jcat.{table.view}", f"jcat.{table.twin}"
     if _decodes_in_twin_only(table):
         return f"table {twin} (decoded from jcat.{RENDERERS[table.log].ENTRIES['incremental']}) and view {view} over it"
     if view_over_twin(table):
@@ -70,13 +71,15 @@ def made(table: DeclaredTable) -> str:
 
 def _model(table: DeclaredTable, materialized: str) -> str:
     if materialized == "view" and view_over_twin(table):
-        return f"{{{{ config(materialized='view') }}}}\nselect * from {{{{ ref('{table.name}_images_decoded') }}}}\n"
+        return f"{{{{ config(materialized='view') }}}}\nselect * from {{{{ ref('{table.twin}') }}}}\n"
     log = RENDERERS[table.log]
     entries = log.macro_args(table, materialized) if hasattr(log, "macro_args") \
         else f"ref('jcat', '{log.ENTRIES[materialized]}')"
     # A twin built by an earlier jcat gains the columns this one adds (their old rows NULL) instead of failing.
     extra = (", incremental_strategy='append', file_format='parquet', on_schema_change='append_new_columns'"
              if materialized == "incremental" else "")
+    if hasattr(log, "pre_hook"):
+        extra += f", pre_hook=\"{log.pre_hook(table)}\""
     return (f"{{{{ config(materialized='{materialized}'{extra}) }}}}\n"
             f"{{{{ jcat_table_{table.name}_images({entries}) }}}}\n")
 
@@ -84,16 +87,16 @@ def _model(table: DeclaredTable, materialized: str) -> str:
 def _yml(table: DeclaredTable, model: str, what: str) -> str:
     log = RENDERERS[table.log]
     doc = {"version": 2, "models": [log.model_doc(table, model, what)]}
-    if hasattr(log, "sources") and model == f"{table.name}_images":
+    if hasattr(log, "sources") and model == table.view:
         doc["sources"] = log.sources(table)
     return yaml.safe_dump(doc, sort_keys=False, width=120)
 
 
 def files_for(table: DeclaredTable, root: Path) -> dict[Path, str]:
     source = f"tables/{table.name}.yml"
-    view, twin = f"{table.name}_images", f"{table.name}_images_decoded"
+    view, twin = table.view, table.twin
     out = {
-        root / MACROS / f"{view}.sql": RENDERERS[table.log].images_macro(table),
+        root / MACROS / f"{table.name}_images.sql": RENDERERS[table.log].images_macro(table),
         root / MODELS / f"{view}.sql": _model(table, "view"),
         root / MODELS / f"{twin}.sql": _model(table, "incremental"),
         root / MODELS / f"{view}.yml": _yml(table, view, "A view over the decoded table: what the last build decoded."

@@ -1,4 +1,5 @@
-"""The layout functions of a user's declared tables (`decode_<name>_image`), registered with the catalog.
+"""The layout functions of a user's declared tables (`decode_<name>_image`; a record file's `decode_<name>`),
+registered with the catalog.
 
 Declarations are read from the project jcat builds (tables/*.yml); one that no longer reads (a DDL edited by hand)
 is skipped with one line on stderr, so every other function still registers and `jcat tables show` says what is
@@ -12,6 +13,8 @@ from functools import partial
 
 from ..core import ddl
 from ..core.catalog import Arg, Function
+from ..core.copybook import CopybookProblem
+from ..core.copybook.decode import layout_function as copybook_layout_function
 from ..core.project import ProjectNotFound, project_dir
 from ..core.tables import ibmsnap_image, lldf_decode
 from ..core.tables.declaration import DeclarationProblem, DeclaredTable
@@ -34,10 +37,11 @@ def declared_functions() -> list[Function]:
         tables = read_all(project_dir())
     except ProjectNotFound:
         return []
-    except (DeclarationProblem, ddl.DdlProblem) as e:
+    except (DeclarationProblem, ddl.DdlProblem, CopybookProblem) as e:
         print(f"jcat: declared tables not registered: {e}", file=sys.stderr)
         return []
-    builders = {"ibmi": layout_function, "ibmsnap": ibmsnap_layout_function, "lldf": lldf_layout_function}
+    builders = {"ibmi": layout_function, "ibmsnap": ibmsnap_layout_function, "lldf": lldf_layout_function,
+                "file": file_layout_function}
     return [builders[t.log](t) for t in tables if t.log in builders]
 
 
@@ -48,3 +52,10 @@ def ibmsnap_layout_function(table: DeclaredTable) -> Function:
 
 def lldf_layout_function(table: DeclaredTable) -> Function:
     return lldf_decode.layout_function(table, layout_function_name(table.name))
+
+
+def file_layout_function(table: DeclaredTable) -> Function:
+    """A record file's `decode_<name>`: its copybook record decoded whole (the struct of jcat.decode_<name>)."""
+    o = table.file
+    return copybook_layout_function(f"decode_{table.name}", table.copybook, o.record, ccsid=o.ccsid,
+                                    float_format=o.float_format, trim=o.trim)

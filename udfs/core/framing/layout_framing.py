@@ -18,7 +18,7 @@ IBMSNAP_RECORD_LENGTHS: dict[str, int] = {
 }  # a declared CD table's length comes from its declaration (`jcat load NAME`)
 
 SELF_DELIMITING = ("lldf", "idms")
-_NAME = re.compile(r"^(qasym7j5|qjordje5|lldf|idms|ibmsnap_[a-z0-9_]+|snapshot_[a-z0-9_]+)$")
+_NAME = re.compile(r"^(qasym7j5|qjordje5|lldf|idms|ibmsnap_[a-z0-9_]+|snapshot_[a-z0-9_]+|file_[a-z0-9_]+)$")
 
 
 class LayoutProblem(ValueError):
@@ -28,8 +28,8 @@ class LayoutProblem(ValueError):
 def check_layout(layout: str) -> str:
     name = layout.lower()
     if not _NAME.match(name):
-        raise LayoutProblem(f"unknown layout {layout!r}: expected qasym7j5, qjordje5, lldf, idms, ibmsnap_<table> "
-                            "or snapshot_<table>")
+        raise LayoutProblem(f"unknown layout {layout!r}: expected qasym7j5, qjordje5, lldf, idms, ibmsnap_<table>, "
+                            "snapshot_<table> or file_<table>")
     return name
 
 

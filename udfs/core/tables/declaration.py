@@ -11,15 +11,17 @@ from dataclasses import dataclass, field
 
 from ..ddl import TableDdl
 
-LOGS = ("ibmi", "lldf", "ibmsnap")
+LOGS = ("ibmi", "lldf", "ibmsnap", "file")
 NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 # Relations jcat itself creates start with these: a declared name never does, so no table shadows one of jcat's.
 BUILT_IN_PREFIXES = ("raw_", "landed_", "ibmi_", "lldf_", "ibmsnap_", "idms_", "journal_", "audit_")
-# The relations a declared table NAME creates; and those of its changes (logs jcat resolves commits of).
+# The relations a declared table NAME creates (a record file's: NAME and NAME_decoded); and those of its changes
+# (logs jcat resolves commits of).
 RELATION_SUFFIXES = ("_images", "_images_decoded")
+FILE_RELATION_SUFFIXES = ("", "_decoded")
 CHANGE_RELATION_SUFFIXES = ("_changes", "_current", "_history", "_pending", "_builds", "_changes_stored",
                             "_versions_stored", "_closings_stored", "_pending_stored")
-CHANGE_LOGS = ("ibmi", "lldf", "ibmsnap")
+CHANGE_LOGS = ("ibmi", "lldf", "ibmsnap", "file")
 # Columns jcat adds to a declared table's relations; a DDL column of the same name would be ambiguous.
 LINEAGE_COLUMNS = ("source_file", "record_offset", "record_number", "load_id")
 CHANGE_COLUMNS = ("change_type", "change_seq", "commit_seq", "is_committed", "valid_from", "valid_to", "is_current",
@@ -86,23 +88,52 @@ class IbmsnapOptions:
     ccsid: int = 37
 
 
+FRAMINGS = ("fixed", "rdw", "vb")
+TRIMS = ("right", "both", "left", "none")
+
+
+@dataclass(frozen=True)
+class FileOptions:
+    """A record file described by a copybook (VSAM or QSAM copied off the mainframe): which 01 level, how the file
+    is framed, and how its text and floats are written."""
+    record: str | None = None  # the 01 level (its Cobrix name); None: the copybook's only one
+    framing: str = "fixed"
+    ccsid: int = 37
+    float_format: str = "hfp"
+    trim: str = "right"
+
+
 @dataclass(frozen=True)
 class DeclaredTable:
     name: str
     log: str
-    ddl: TableDdl
-    ddl_file: str  # the DDL's file name, beside the declaration
+    ddl: TableDdl | None  # None for a table described by a copybook
+    ddl_file: str  # the DDL's (or copybook's) file name, beside the declaration
     key: tuple[str, ...]  # the DDL's primary key, else () for the relative record number
     ibmi: IbmiOptions | None = None
     lldf: LldfOptions | None = None
     ibmsnap: IbmsnapOptions | None = None
+    file: FileOptions | None = None
+    copybook: object = field(default=None, compare=False)  # the parsed copybook (udfs.core.copybook.Copybook)
 
     @property
     def key_columns(self) -> tuple[str, ...]:
         return self.key
 
     @property
+    def view(self) -> str:
+        """The relation that gives the table's rows, always what has landed."""
+        return self.name if self.log == "file" else f"{self.name}_images"
+
+    @property
+    def twin(self) -> str:
+        """Its decoded table, built by jcat."""
+        return f"{self.view}_decoded"
+
+    @property
     def relations(self) -> tuple[str, ...]:
+        if self.log == "file":
+            return tuple(self.name + s for s in FILE_RELATION_SUFFIXES)
         changes = CHANGE_RELATION_SUFFIXES if self.log in CHANGE_LOGS else ()
         return tuple(self.name + s for s in RELATION_SUFFIXES + changes)
 
@@ -143,6 +174,15 @@ def parse_lldf_table(text: str) -> tuple[str, str]:
     return parts[0], parts[1]
 
 
+def check_file_options(o: FileOptions) -> FileOptions:
+    if o.framing not in FRAMINGS:
+        raise DeclarationProblem(f"framing {o.framing!r}: use fixed (every record the copybook's length), rdw or vb")
+    if o.trim not in TRIMS:
+        raise DeclarationProblem(f"trim {o.trim!r}: use {', '.join(TRIMS)}")
+    check_float_format(o.float_format)
+    return o
+
+
 def check_float_format(text: str) -> str:
     if text not in FLOAT_FORMATS:
         raise DeclarationProblem(f"float format {text!r}: use hfp (System/390 hexadecimal) or ieee")
@@ -179,4 +219,6 @@ def key_words(table: DeclaredTable) -> str:
         return ", ".join(table.key)
     if table.log == "ibmi":
         return "relative record number"
+    if table.log == "file":
+        return "none (give --key FIELD,... to say which record a row is)"
     return "none (no primary key in the DDL: give --key COL,... to say which row an image is)"
