@@ -77,7 +77,7 @@ def _ddl_with(tmp_path, name: str, columns: str) -> str:
 @pytest.mark.parametrize("argv, expected", [
     (("Orders",), "table name 'Orders': use lower case letters, digits and _, starting with a letter"),
     (("ibmi_orders",), "table name 'ibmi_orders' starts with 'ibmi_', which jcat's own relations use"),
-    (("orders", "--log", "idms"), "unknown log 'idms': use one of ibmi, lldf, ibmsnap"),
+    (("orders", "--log", "vsam"), "unknown log 'vsam': use one of ibmi, lldf, ibmsnap, file, idms"),
     (("orders", "--key", "NOPE"), "--key names NOPE, not a column of ORDERS"),
     (("orders", "--journaled", "APPLIB"), "--journaled 'APPLIB': give LIBRARY/FILE or LIBRARY/FILE/MEMBER"),
     (("orders", "--datfmt", "*XYZ"), "unknown date or time format *XYZ"),

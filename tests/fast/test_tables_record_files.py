@@ -85,3 +85,27 @@ def test_a_file_table_takes_a_copybook_not_a_ddl(project, tmp_path, capsys):
     assert code == 2 and "is declared from its copybook: give --copybook FILE, not --ddl" in err[0]
     code, _, err = tables(capsys, "add", "cust", "--log", "ibmi", "--copybook", str(tmp_path / "cust.cpy"))
     assert code == 2 and "is declared from its DDL: give --ddl FILE" in err[0]
+
+
+def test_an_idms_record_is_declared_with_its_record_id_and_db_key(project, tmp_path, capsys):
+    code, out, err = tables(capsys, "add", "cust", "--log", "idms", "--copybook", str(tmp_path / "cust.cpy"),
+                            "--record-id", "4711")
+    assert code == 0, err
+    assert "declared cust (3 columns, key DB_KEY)" in out and "view jcat.cust_images" in out
+    assert "record_id: 4711" in (project / "tables" / "cust.yml").read_text()
+    macro = (project / "macros" / "jcat_tables" / "cust_images.sql").read_text()
+    assert "USER_REC_ID = 4711" in macro and "CREATE OR REPLACE FUNCTION jcat.decode_cust_image(b BINARY)" in macro
+    assert "substr(RECORD_IMAGE, PREFIX_LEN + 1)" in macro
+    assert not [p for p in problems() if "jcat_tables" in p]
+    code, out, _ = tables(capsys, "show", "cust")
+    assert "idms table copybook cust.cpy (USER-REC-ID 4711 in idms_journal), key DB_KEY" in out
+
+
+@pytest.mark.parametrize("argv,expected", [
+    ([], "needs --record-id N: the USER-REC-ID of its BFOR/AFTR journal records"),
+    (["--record-id", "70000"], "--record-id 70000: USER-REC-ID is 2 bytes, 0 to 65535"),
+    (["--record-id", "1", "--key", "NOPE"], "--key names NOPE, not a top-level field of CUST_REC"),
+])
+def test_idms_mistakes_are_one_line(project, tmp_path, capsys, argv, expected):
+    code, _, err = tables(capsys, "add", "cust", "--log", "idms", "--copybook", str(tmp_path / "cust.cpy"), *argv)
+    assert code == 2 and len(err) == 1 and expected in err[0], err

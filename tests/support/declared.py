@@ -51,8 +51,8 @@ def declared_project(tmp_path_factory: pytest.TempPathFactory, name: str, ddl: s
 
 @contextmanager
 def copybook_project(tmp_path_factory: pytest.TempPathFactory, name: str, copybook: Path,
-                     *options: str) -> Iterator[Path]:
-    """As declared_project, for a record file: `jcat tables add NAME --log file --copybook FILE OPTIONS`."""
+                     *options: str, log: str = "file") -> Iterator[Path]:
+    """As declared_project, from a copybook: `jcat tables add NAME --log file|idms --copybook FILE OPTIONS`."""
     from udfs.dbt.runner import install_packages
 
     root = tmp_path_factory.mktemp(name) / "project"
@@ -61,7 +61,7 @@ def copybook_project(tmp_path_factory: pytest.TempPathFactory, name: str, copybo
     os.environ["JCAT_PROJECT_DIR"] = str(root)
     try:
         assert install_packages(root)
-        assert main(["tables", "add", name, "--log", "file", "--copybook", str(copybook), *options]) == 0
+        assert main(["tables", "add", name, "--log", log, "--copybook", str(copybook), *options]) == 0
         yield root
     finally:
         if saved is None:

@@ -19,10 +19,12 @@ from ..core.tables.declaration import (
     FileOptions,
     IbmiOptions,
     IbmsnapOptions,
+    IdmsOptions,
     LldfOptions,
     check_columns,
     check_file_options,
     check_float_format,
+    check_idms_options,
     check_key,
     check_log,
     check_name,
@@ -48,11 +50,12 @@ def add_parser(sub) -> None:
     a.add_argument("--log", required=True, help="the log its row images come from: ibmi, lldf or ibmsnap; or file: "
                                                 "a record file described by a copybook")
     a.add_argument("--ddl", type=Path, help="the table's DDL (QSYS2.GENERATE_SQL, Db2 for z/OS DDL)")
-    a.add_argument("--copybook", type=Path, help="file: the COBOL copybook of the file's records")
-    a.add_argument("--record", default=None, help="file: the copybook's 01 level, when it has several")
+    a.add_argument("--copybook", type=Path, help="file, idms: the COBOL copybook of the records")
+    a.add_argument("--record", default=None, help="file, idms: the copybook's 01 level, when it has several")
     a.add_argument("--framing", default="fixed", help="file: fixed (records of the copybook's length, default), rdw "
                                                       "(RECFM=V) or vb (RECFM=VB)")
-    a.add_argument("--trim", default="right", help="file: text trimming: right (default), both, left or none")
+    a.add_argument("--trim", default="right", help="file, idms: text trimming: right (default), both, left or none")
+    a.add_argument("--record-id", type=int, default=None, help="idms: the record's USER-REC-ID (its BFOR/AFTR images)")
     a.add_argument("--key", default=None, help="key columns, comma-separated (default: the DDL's primary key, else "
                                                "the relative record number)")
     a.add_argument("--journaled", default=None, help="ibmi: LIBRARY/FILE[/MEMBER] as the journal names the file "
@@ -98,8 +101,8 @@ def _taken_relations(root: Path) -> set[str]:
 
 def declare(args) -> DeclaredTable:
     name, log = check_name(args.name), check_log(args.log)
-    if log == "file":
-        return _declare_file(args, name)
+    if log in ("file", "idms"):
+        return _declare_copybook(args, name, log)
     if getattr(args, "copybook", None) or not args.ddl:
         raise TablesProblem(f"a table of log {log} is declared from its DDL: give --ddl FILE (--copybook is for "
                             "--log file)")
@@ -119,16 +122,26 @@ def declare(args) -> DeclaredTable:
     return DeclaredTable(name, log, table, f"{name}.sql", key, ibmi, lldf, ibmsnap)
 
 
-def _declare_file(args, name: str) -> DeclaredTable:
-    """A record file: its copybook, which record, and how the file is framed."""
+def _declare_copybook(args, name: str, log: str) -> DeclaredTable:
+    """A record file (its framing) or an IDMS record (its USER-REC-ID), from its copybook."""
+    what = "a record file (--log file)" if log == "file" else "an IDMS record (--log idms)"
     if args.ddl or not getattr(args, "copybook", None):
-        raise TablesProblem("a record file (--log file) is declared from its copybook: give --copybook FILE, not --ddl")
+        raise TablesProblem(f"{what} is declared from its copybook: give --copybook FILE, not --ddl")
     if not args.copybook.is_file():
         raise TablesProblem(f"--copybook {args.copybook}: no such file")
-    options = check_file_options(FileOptions(args.record, args.framing, args.ccsid,
-                                             getattr(args, "float_format", "hfp"), args.trim))
+    floats = getattr(args, "float_format", "hfp")
+    file = idms = None
+    if log == "file":
+        file = check_file_options(FileOptions(args.record, args.framing, args.ccsid, floats, args.trim))
+    else:
+        if getattr(args, "record_id", None) is None:
+            raise TablesProblem("an IDMS record (--log idms) needs --record-id N: the USER-REC-ID of its BFOR/AFTR "
+                                "journal records")
+        idms = check_idms_options(IdmsOptions(args.record_id, args.record, args.ccsid, floats, args.trim))
     key = tuple(k.strip().upper().replace("-", "_") for k in (args.key or "").split(",") if k.strip())
-    return copybook_table.check(DeclaredTable(name, "file", None, f"{name}.cpy", key, file=options,
+    if log == "idms" and not key:
+        key = ("DB_KEY",)  # the record's database key, from the journal record
+    return copybook_table.check(DeclaredTable(name, log, None, f"{name}.cpy", key, file=file, idms=idms,
                                               copybook=copybook_table.read_copybook(args.copybook)))
 
 
@@ -144,7 +157,7 @@ def _lldf_options(args, table: ddl.TableDdl) -> LldfOptions:
 
 def image_columns(table: DeclaredTable) -> tuple:
     """The table's columns as its log writes a row image (refusing what the image cannot hold)."""
-    if table.log == "file":
+    if table.copybook is not None:
         return tuple(copybook_table.columns(table))
     return {"lldf": lldf_image, "ibmsnap": ibmsnap_image}.get(table.log, ibmi_image).image_columns(table)
 
@@ -152,6 +165,8 @@ def image_columns(table: DeclaredTable) -> tuple:
 def _where(t: DeclaredTable) -> str:
     if t.file:
         return f"landed in raw_file_{t.name} ({t.file.framing})"
+    if t.idms:
+        return f"USER-REC-ID {t.idms.record_id} in idms_journal"
     if t.ibmsnap:
         return f"landed in raw_ibmsnap_{t.name}"
     return t.ibmi.journaled if t.ibmi else t.lldf.qualified if t.lldf else ""
@@ -201,8 +216,9 @@ def load_target(name: str, record_length: int | None, framing: str | None = None
         return (f"file_{t.name}", record_length or (copybook_table.record_length(t) if fixed else None),
                 framing or t.file.framing)
     if t is None or t.log != "ibmsnap":
+        journal = {"ibmi": "qjordje5", "lldf": "lldf", "idms": "idms"}.get(t.log if t else "", "qjordje5")
         raise TablesProblem(f"table {name} is declared from log {t.log if t else '?'}: land its journal's "
-                            "records (jcat load qjordje5 ...), not the table")
+                            f"records (jcat load {journal} ...), not the table")
     return f"ibmsnap_{t.name}", record_length or ibmsnap_image.record_layout(t).record_length, framing
 
 
@@ -224,7 +240,7 @@ def cmd_add(args) -> int:
     clash = set(decl.relations) & _taken_relations(root)
     if clash:
         raise TablesProblem(f"table {decl.name}: a relation {sorted(clash)[0]} already exists: choose another name")
-    text = copybook_table.copybook_text(args.copybook) if decl.log == "file" else args.ddl.read_text()
+    text = copybook_table.copybook_text(args.copybook) if decl.copybook is not None else args.ddl.read_text()
     write_declaration(root, decl, text)
     print(f"jcat: declared {decl.name} ({len(cols)} columns, key {key_words(decl)}) in {root}: {made(decl)}; build with "
           "`jcat build`")
@@ -239,7 +255,7 @@ def cmd_list(args) -> int:
 
 
 def _described_by(t: DeclaredTable) -> str:
-    return f"copybook {t.ddl_file}" if t.log == "file" else f"{t.ddl.schema}.{t.ddl.name}"
+    return f"copybook {t.ddl_file}" if t.copybook is not None else f"{t.ddl.schema}.{t.ddl.name}"
 
 
 def _find(root: Path, name: str) -> Path:
@@ -257,7 +273,7 @@ def cmd_show(args) -> int:
     print(f"{t.name}: {t.log} table {_described_by(t)} ({_where(t)}), "
           f"key {key_words(t)}")
     print(f"relations: {', '.join('jcat.' + r for r in t.relations)}")
-    if t.log == "file":
+    if t.copybook is not None:
         _show_file(t)
         return 0
     if t.log == "lldf":

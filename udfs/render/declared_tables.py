@@ -19,9 +19,11 @@ from ..core.tables.declaration import (
     FileOptions,
     IbmiOptions,
     IbmsnapOptions,
+    IdmsOptions,
     LldfOptions,
     check_file_options,
     check_float_format,
+    check_idms_options,
     check_log,
     check_name,
     parse_journaled,
@@ -51,10 +53,12 @@ def parse_ddl(path: Path, where: str | None = None) -> ddl.TableDdl:
 
 
 def to_yaml(table: DeclaredTable) -> str:
-    source = "copybook" if table.log == "file" else "ddl"
+    source = "copybook" if table.copybook is not None else "ddl"
     doc: dict = {"name": table.name, "log": table.log, source: table.ddl_file, "key": list(table.key)}
     if table.file:
         doc["file"] = {k: getattr(table.file, k) for k in FILE_KEYS}
+    if table.idms:
+        doc["idms"] = {k: getattr(table.idms, k) for k in IDMS_KEYS}
     if table.ibmi:
         o = table.ibmi
         doc["ibmi"] = {"journaled": o.journaled, "ccsid": o.ccsid, "datfmt": o.datfmt, "datsep": o.datsep,
@@ -82,12 +86,28 @@ def _file_options(path: Path, raw) -> FileOptions:
                                           str(raw.get("float_format") or d.float_format), str(raw.get("trim") or d.trim)))
 
 
-def _copybook_declaration(path: Path, raw: dict, name: str) -> DeclaredTable:
+IDMS_KEYS = ("record_id", "record", "ccsid", "float_format", "trim")
+
+
+def _idms_options(path: Path, raw) -> IdmsOptions:
+    if not isinstance(raw, dict) or "record_id" not in raw:
+        raise DeclarationProblem(f"{path}: an idms table needs `idms: record_id: N` (the record's USER-REC-ID)")
+    unknown = set(raw) - set(IDMS_KEYS)
+    if unknown:
+        raise DeclarationProblem(f"{path}: idms: unknown option {min(unknown)}; use {', '.join(IDMS_KEYS)}")
+    d = IdmsOptions(0)
+    return check_idms_options(IdmsOptions(int(raw["record_id"]), raw.get("record"), int(raw.get("ccsid") or d.ccsid),
+                                          str(raw.get("float_format") or d.float_format), str(raw.get("trim") or d.trim)))
+
+
+def _copybook_declaration(path: Path, raw: dict, name: str, log: str) -> DeclaredTable:
     if "copybook" not in raw:
-        raise DeclarationProblem(f"{path}: a file table needs `copybook: FILE` (the copybook beside it)")
+        raise DeclarationProblem(f"{path}: a {log} table needs `copybook: FILE` (the copybook beside it)")
     book = copybook_table.read_copybook(path.parent / str(raw["copybook"]))
-    table = DeclaredTable(name, "file", None, str(raw["copybook"]), tuple(raw.get("key") or ()),
-                          file=_file_options(path, raw.get("file")), copybook=book)
+    file = _file_options(path, raw.get("file")) if log == "file" else None
+    idms = _idms_options(path, raw.get("idms")) if log == "idms" else None
+    table = DeclaredTable(name, log, None, str(raw["copybook"]), tuple(raw.get("key") or ()), file=file, idms=idms,
+                          copybook=book)
     return copybook_table.check(table)
 
 
@@ -152,8 +172,8 @@ def read_declaration(path: Path) -> DeclaredTable:
     if path.stem != name:
         raise DeclarationProblem(f"{path}: declares {name}; the file must be {name}.yml")
     log = check_log(str(raw["log"]))
-    if log == "file":
-        return _copybook_declaration(path, raw, name)
+    if log in ("file", "idms"):
+        return _copybook_declaration(path, raw, name, log)
     if "ddl" not in raw:
         raise DeclarationProblem(f"{path}: a declaration needs name, log and ddl")
     table = parse_ddl(path.parent / str(raw["ddl"]))

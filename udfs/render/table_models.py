@@ -16,7 +16,7 @@ import yaml
 
 from ..core.project import project_dir, source_root
 from ..core.tables.declaration import DeclaredTable
-from . import ibmsnap_cd_rows, tables_file, tables_ibmi, tables_ibmsnap, tables_lldf
+from . import ibmsnap_cd_rows, tables_file, tables_ibmi, tables_idms, tables_ibmsnap, tables_lldf
 from .declared_tables import declaration_path, read_all, to_yaml
 from .markers import with_marker
 from .table_names import MACROS, MODELS
@@ -24,7 +24,8 @@ from .table_names import MACROS, MODELS
 # log -> module with images_macro(table), model_doc(table, model, what), and ENTRIES {materialization: jcat model
 # the macro reads} or macro_args(table, materialization) (the macro's arguments) and sources(table) (dbt sources);
 # pre_hook(table): SQL its models run before they build.
-RENDERERS = {"ibmi": tables_ibmi, "lldf": tables_lldf, "ibmsnap": tables_ibmsnap, "file": tables_file}
+RENDERERS = {"ibmi": tables_ibmi, "lldf": tables_lldf, "ibmsnap": tables_ibmsnap, "file": tables_file,
+             "idms": tables_idms}
 
 
 VIEW_TEXT_LIMIT = 32_700  # characters of view text the embedded Derby metastore keeps (a LONG VARCHAR)

@@ -26,10 +26,20 @@ def function_name(table: DeclaredTable) -> str:
     return f"decode_{table.name}"
 
 
-def function_sql(table: DeclaredTable) -> str:
-    o = table.file
-    return record_function(table.copybook, function_name(table), o.record, ccsid=o.ccsid,
-                           float_format=o.float_format, trim=o.trim)
+def function_sql(table: DeclaredTable, name: str) -> str:
+    """CREATE OR REPLACE FUNCTION jcat.<name>: the table's copybook record decoded whole (record, CCSID, floats,
+    trimming as declared)."""
+    o = copybook_table.options(table)
+    return record_function(table.copybook, name, o.record, ccsid=o.ccsid, float_format=o.float_format, trim=o.trim)
+
+
+def function_macro(table: DeclaredTable, name: str) -> str:
+    """The macro the table's models run before they build (pre_hook) to create jcat.<name>."""
+    return f"""{{#- jcat.{name}(b BINARY): a record of {table.ddl_file} decoded whole, for the models and any binary column. -#}}
+{{% macro jcat_table_{table.name}_function() -%}}
+{function_sql(table, name)}
+{{%- endmacro %}}
+"""
 
 
 def macro_args(table: DeclaredTable, materialized: str) -> str:
@@ -68,11 +78,7 @@ from (
 )
 {{%- endmacro %}}
 
-{{#- jcat.{fn}(b BINARY): a record of {table.ddl_file} decoded whole, for the view and any binary column. -#}}
-{{% macro jcat_table_{table.name}_function() -%}}
-{function_sql(table)}
-{{%- endmacro %}}
-"""
+""" + function_macro(table, fn)
 
 
 def model_doc(table: DeclaredTable, model: str, what: str) -> dict:

@@ -41,7 +41,7 @@ def declared_functions() -> list[Function]:
         print(f"jcat: declared tables not registered: {e}", file=sys.stderr)
         return []
     builders = {"ibmi": layout_function, "ibmsnap": ibmsnap_layout_function, "lldf": lldf_layout_function,
-                "file": file_layout_function}
+                "file": file_layout_function, "idms": idms_layout_function}
     return [builders[t.log](t) for t in tables if t.log in builders]
 
 
@@ -58,4 +58,11 @@ def file_layout_function(table: DeclaredTable) -> Function:
     """A record file's `decode_<name>`: its copybook record decoded whole (the struct of jcat.decode_<name>)."""
     o = table.file
     return copybook_layout_function(f"decode_{table.name}", table.copybook, o.record, ccsid=o.ccsid,
+                                    float_format=o.float_format, trim=o.trim)
+
+
+def idms_layout_function(table: DeclaredTable) -> Function:
+    """An IDMS record's `decode_<name>_image`: the data part of its images decoded whole by its copybook."""
+    o = table.idms
+    return copybook_layout_function(layout_function_name(table.name), table.copybook, o.record, ccsid=o.ccsid,
                                     float_format=o.float_format, trim=o.trim)

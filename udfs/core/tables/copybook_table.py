@@ -1,5 +1,5 @@
-"""A declared table described by a COBOL copybook: the rules that refuse one, each in one line, and its record's
-shape (no Spark, no rendering).
+"""A declared table described by a COBOL copybook (a record file, or the images of a CA IDMS record): the rules that
+refuse one, each in one line, and its record's shape (no Spark, no rendering).
 
 A record file (`--log file`) lands as layout `file_<name>`: fixed-length records of the copybook's length, or RDW /
 VB records (their length is the RDW's). A record whose OCCURS DEPENDING ON makes it vary in length cannot be framed
@@ -31,8 +31,13 @@ def read_copybook(path: Path) -> Copybook:
         raise DeclarationProblem(str(e)) from None
 
 
+def options(table: DeclaredTable):
+    """The copybook options of a record file or an IDMS record (record, ccsid, float_format, trim)."""
+    return table.file or table.idms
+
+
 def record_name(table: DeclaredTable) -> str | None:
-    return table.file.record if table.file else None
+    return options(table).record
 
 
 def columns(table: DeclaredTable) -> list[str]:
@@ -49,6 +54,13 @@ def varies(table: DeclaredTable) -> bool:
     return any(d.depending_on for f in table.copybook.record(record_name(table)).fields for d in f.dims)
 
 
+def fixed_length(table: DeclaredTable) -> int:
+    """Bytes every record holds: the whole record, or those before its first OCCURS DEPENDING ON."""
+    fields = table.copybook.record(record_name(table)).fields
+    varying = [f.offset for f in fields if any(d.depending_on for d in f.dims)]
+    return min(varying) if varying else record_length(table)
+
+
 def check(table: DeclaredTable) -> DeclaredTable:
     """Refuse what the copybook's record cannot be, as declared; the table as given."""
     book = table.copybook
@@ -62,10 +74,10 @@ def check(table: DeclaredTable) -> DeclaredTable:
     if clash:
         raise DeclarationProblem(f"{book.source}: field {clash[0]} has the name of a column jcat adds: rename it in "
                                  "a copy of the copybook")
-    if table.file.framing == "fixed" and varies(table):
+    if table.file and table.file.framing == "fixed" and varies(table):
         raise DeclarationProblem(f"{book.source}: record {rec.name} varies in length (OCCURS DEPENDING ON): give "
                                  "--framing rdw or vb, the framing its file has")
-    unknown = [k for k in table.key if k not in names]
+    unknown = [k for k in table.key if k not in names and not (table.log == "idms" and k == "DB_KEY")]
     if unknown:
         raise DeclarationProblem(f"--key names {', '.join(unknown)}, not a top-level field of {rec.name}: use "
                                  f"{', '.join(names)}")

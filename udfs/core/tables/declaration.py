@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from ..ddl import TableDdl
 
-LOGS = ("ibmi", "lldf", "ibmsnap", "file")
+LOGS = ("ibmi", "lldf", "ibmsnap", "file", "idms")
 NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 # Relations jcat itself creates start with these: a declared name never does, so no table shadows one of jcat's.
 BUILT_IN_PREFIXES = ("raw_", "landed_", "ibmi_", "lldf_", "ibmsnap_", "idms_", "journal_", "audit_")
@@ -21,7 +21,7 @@ RELATION_SUFFIXES = ("_images", "_images_decoded")
 FILE_RELATION_SUFFIXES = ("", "_decoded")
 CHANGE_RELATION_SUFFIXES = ("_changes", "_current", "_history", "_pending", "_builds", "_changes_stored",
                             "_versions_stored", "_closings_stored", "_pending_stored")
-CHANGE_LOGS = ("ibmi", "lldf", "ibmsnap", "file")
+CHANGE_LOGS = ("ibmi", "lldf", "ibmsnap", "file", "idms")
 # Columns jcat adds to a declared table's relations; a DDL column of the same name would be ambiguous.
 LINEAGE_COLUMNS = ("source_file", "record_offset", "record_number", "load_id")
 CHANGE_COLUMNS = ("change_type", "change_seq", "commit_seq", "is_committed", "valid_from", "valid_to", "is_current",
@@ -104,6 +104,16 @@ class FileOptions:
 
 
 @dataclass(frozen=True)
+class IdmsOptions:
+    """Which CA IDMS record's images (BFOR/AFTR entries of USER-REC-ID `record_id`) and how the copybook reads them."""
+    record_id: int
+    record: str | None = None  # the copybook's 01 level; None: its only one
+    ccsid: int = 37
+    float_format: str = "hfp"
+    trim: str = "right"
+
+
+@dataclass(frozen=True)
 class DeclaredTable:
     name: str
     log: str
@@ -114,6 +124,7 @@ class DeclaredTable:
     lldf: LldfOptions | None = None
     ibmsnap: IbmsnapOptions | None = None
     file: FileOptions | None = None
+    idms: IdmsOptions | None = None
     copybook: object = field(default=None, compare=False)  # the parsed copybook (udfs.core.copybook.Copybook)
 
     @property
@@ -174,6 +185,15 @@ def parse_lldf_table(text: str) -> tuple[str, str]:
     return parts[0], parts[1]
 
 
+def check_idms_options(o: IdmsOptions) -> IdmsOptions:
+    if not 0 <= o.record_id <= 65535:
+        raise DeclarationProblem(f"--record-id {o.record_id}: USER-REC-ID is 2 bytes, 0 to 65535")
+    if o.trim not in TRIMS:
+        raise DeclarationProblem(f"trim {o.trim!r}: use {', '.join(TRIMS)}")
+    check_float_format(o.float_format)
+    return o
+
+
 def check_file_options(o: FileOptions) -> FileOptions:
     if o.framing not in FRAMINGS:
         raise DeclarationProblem(f"framing {o.framing!r}: use fixed (every record the copybook's length), rdw or vb")
@@ -221,4 +241,6 @@ def key_words(table: DeclaredTable) -> str:
         return "relative record number"
     if table.log == "file":
         return "none (give --key FIELD,... to say which record a row is)"
+    if table.log == "idms":
+        return "DB_KEY"
     return "none (no primary key in the DDL: give --key COL,... to say which row an image is)"

@@ -1,5 +1,6 @@
-"""Record files declared with their copybooks (`jcat tables add NAME --log file --copybook FILE`), landed with
-`jcat load NAME`'s resolution and built by dbt: a fixed file (Cobrix's test 3 file and copybook: its expected output
+"""Tables declared from copybooks, in one project built by one dbt run. An IDMS record (`--log idms --copybook FILE
+--record-id N`): its BFOR/AFTR images (tests/support/idms_images.py) landed with `jcat load idms`. Record files
+(`--log file --copybook FILE`), landed with `jcat load NAME`'s resolution: a fixed file (Cobrix's test 3 file and copybook: its expected output
 is the oracle) and a VB file of ORDER records (groups, OCCURS DEPENDING ON, REDEFINES) written by the tests' own
 encoders, with one block whose BDW is wrong. The view `jcat.<name>` (persistent functions) and the twin
 `<name>_decoded` (the Arrow layout function) give the same rows; `jcat.decode_<name>` decodes any binary column
@@ -10,12 +11,15 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+from support import idms_images
 from support.cobrix_suite import CASES, DATA, differences
 from support.copybook_records import ORDER, order
 from support.declared import copybook_project
+from support.idms import forget_loads, unland
 
 from udfs.cli import main
 from udfs.cli.tables import load_target
+from udfs.core.layouts import idms
 from udfs.dbt.runner import run_dbt
 from udfs.spark.landing import load
 
@@ -45,11 +49,19 @@ RESULT: dict = {}
 
 @pytest.fixture(scope="module")
 def built(spark, tmp_path_factory, jcat_home):
+    unland(spark)  # jcat.raw_idms as the loader makes it, holding only this module's IDMS records
+    forget_loads(spark)
     with copybook_project(tmp_path_factory, "trans", DATA / TEST3.copybook, "--trim", "both") as root:
         folder = root.parent
         (folder / "order.cpy").write_text(ORDER)
         assert main(["tables", "add", "orders", "--log", "file", "--copybook", str(folder / "order.cpy"),
                      "--framing", "vb", "--key", "ORDER_ID"]) == 0
+        (folder / "emp.cpy").write_text(idms_images.EMP)
+        assert main(["tables", "add", "emp", "--log", "idms", "--copybook", str(folder / "emp.cpy"),
+                     "--record-id", str(idms_images.RECORD_ID)]) == 0
+        journal = folder / "emp.jrn"
+        journal.write_bytes(b"".join(idms.journal(idms_images.JOURNAL, start_seq=idms_images.START_SEQ)))
+        assert load(spark, "idms", [str(journal)]).ok
         trans = folder / "trans.dat"
         trans.write_bytes((DATA / TEST3.data).read_bytes()[:45 * 200])
         vb = folder / "orders.vb"
@@ -60,7 +72,9 @@ def built(spark, tmp_path_factory, jcat_home):
             layout, length, framing = load_target(name, None)
             RESULT[name] = load(spark, layout, [str(path)], framing=framing, record_length=length)
             assert RESULT[name].ok
-        yield run_dbt(spark, ["run", "--select", "trans", "trans_decoded", "orders", "orders_decoded"])
+        # the IDMS view only: building idms_journal_decoded (200 columns) for its twin is the heavy variant's
+        yield run_dbt(spark, ["run", "--select", "trans", "trans_decoded", "orders", "orders_decoded", "idms_journal",
+                              "emp_images"])
 
 
 def _rows(spark, relation: str) -> list[dict]:
@@ -118,3 +132,18 @@ def test_the_persistent_function_decodes_any_binary_column_as_the_twin(spark, bu
     twin = _rows(spark, "orders_decoded")
     assert [r["d"].asDict(recursive=True) for r in got] == [
         {k: v for k, v in r.items() if k not in LINEAGE[:-1]} for r in twin]
+
+
+def _images(spark, relation: str) -> list[tuple]:
+    return [tuple(r[:-1]) + (list(r[-1]),) for r in spark.sql(idms_images.QUERY.format(relation=relation)).collect()]
+
+
+def test_an_idms_record_gives_each_present_image_as_written(spark, built):
+    assert built
+    assert _images(spark, "emp_images") == idms_images.EXPECTED
+
+
+@pytest.mark.heavy
+def test_the_idms_twin_through_the_arrow_layout_function_gives_the_same(spark, built):
+    assert run_dbt(spark, ["run", "--select", "idms_journal_decoded", "emp_images_decoded"])
+    assert _images(spark, "emp_images_decoded") == idms_images.EXPECTED
