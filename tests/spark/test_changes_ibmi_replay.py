@@ -18,7 +18,7 @@ from udfs.cli import main
 from udfs.dbt.runner import run_dbt
 from udfs.spark.landing.loader import load
 
-pytestmark = pytest.mark.spark
+pytestmark = [pytest.mark.spark, pytest.mark.long]  # started first: see tests/conftest.py
 
 SEED, STEPS = 36, 80  # ORDERS: before images (a key change), a clear, a sequence reset, sequences past 2**63
 

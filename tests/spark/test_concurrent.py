@@ -20,7 +20,7 @@ import pytest
 
 from udfs.core.samples import m7_records
 
-pytestmark = pytest.mark.spark
+pytestmark = [pytest.mark.spark, pytest.mark.long]  # started first: see tests/conftest.py
 REPO = Path(__file__).resolve().parents[2]
 
 

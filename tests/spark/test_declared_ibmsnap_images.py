@@ -108,7 +108,7 @@ def built(spark, tmp_path_factory, jcat_home):
         for name, records in files.items():
             path = folder / f"{name}.unl"
             path.write_bytes(b"".join(records))
-            layout, length = load_target(name, None)
+            layout, length, _ = load_target(name, None)
             assert load(spark, layout, [str(path)], record_length=length).ok
         # run, not build: jcat's own data tests would see every module's entries landed in this worker
         yield run_dbt(spark, ["run", "--select", "ibmsnap_register", "ibmsnap_register_decoded", "staff_images",
