@@ -640,6 +640,7 @@ def test_copybook_sql_equals_the_layout_function_on_cobrix_files_every_trim_and_
     from support.cobrix_suite import CASES, DATA
     from support.copybook_records import ORDER, order
     from support.fuzz import mutate
+
     from udfs.core.copybook import parse_copybook
     from udfs.core.copybook.decode import decode_record
     from udfs.render.copybook_sql import record_query
