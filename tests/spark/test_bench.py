@@ -119,8 +119,9 @@ def test_scaling_runs_each_size_in_its_own_process(tmp_path, capsys, sizes):
     assert len(s["us_per_record"]) == 2 and s["time_spread"] >= 1.0 and all(m > 0 for m in s["peak_rss_bytes"])
 
 
+@pytest.mark.heavy  # three JVMs (40 s); tests/fast checks the child command lines --isolate and --scaling start
 def test_isolate_times_each_way_in_its_own_process(tmp_path, capfd):
-    """Two ways, each in a process of its own (every JVM start costs seconds; the heavy test adds the model's
+    """Two ways, each in a process of its own (every JVM start costs seconds; the test below adds the model's
     engines)."""
     from udfs.bench import run_bench
 
@@ -196,10 +197,11 @@ def test_model_bench_engines_agree_and_every_stage_can_be_jit_compiled(spark, ja
     assert plan.count("ArrowEvalPython") == 1 and "decode_qasym7j5" in plan  # each record decoded once
 
 
-# The suite runs two layouts (the *TYPE5 heading and IBMSNAP's unit-of-work table); `-m heavy` all four. `jcat bench` itself refuses
+# The suite runs one layout (the *TYPE5 heading); `-m heavy` all four. `jcat bench` itself refuses
 # to time ways that disagree, so a wrong baseline of the other two fails every bench run.
 @pytest.mark.parametrize("layout", ["qjordje5", pytest.param("lldf", marks=pytest.mark.heavy),
-                                    pytest.param("idms", marks=pytest.mark.heavy), "ibmsnap"])
+                                    pytest.param("idms", marks=pytest.mark.heavy),
+                                    pytest.param("ibmsnap", marks=pytest.mark.heavy)])
 def test_table_build_decodes_each_record_once_through_the_layout_function(spark, java_charsets, layout):
     """journal_entries (*TYPE5 heading), lldf_segments (LLDF header), idms_journal and ibmsnap_uow_decoded,
     each compiled three ways, give the same rows; a table build calls the layout function once per record, and

@@ -30,7 +30,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 HEAVY_RECORDS = 1_000_000
-LIGHT_RECORDS = 2_000
+LIGHT_RECORDS = 1_200
 HEAVY_SEED = 18  # the heavy runs are one fixed seed: a million records are their own variety
 ORIG, MUT = "orig.bin", "mut.bin"  # source_file of the unmutated and of the mutated records
 SPACING = 1_000_000  # record i of a batch sits at record_offset i * SPACING in both files
