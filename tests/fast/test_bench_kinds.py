@@ -83,7 +83,7 @@ def test_scaling_report_flags_time_and_memory_growth():
 
 
 def test_scaling_runs_each_size_as_a_child_of_its_own_and_reports_their_figures(monkeypatch, tmp_path):
-    """--scaling starts one `jcat bench` per size (the process plumbing `--isolate` runs in the suite), each with
+    """--scaling starts one `jcat bench` per size (the process plumbing `--isolate` uses too), each with
     that size's records and its own JCAT_HOME, and reports the children's figures (the heavy Spark test runs it)."""
     import argparse
     import json
@@ -109,3 +109,31 @@ def test_scaling_runs_each_size_as_a_child_of_its_own_and_reports_their_figures(
     assert figures["scaling"]["ibmsnap/catalog"]["time_spread"] == pytest.approx(1.2 / 1.1)
     monkeypatch.setattr(bench, "_child", lambda *a, **k: None)  # a child that failed
     assert bench.run_scaling(args) == 1
+
+
+def test_isolate_runs_each_way_as_a_child_of_its_own_only_the_first_checking(monkeypatch, tmp_path):
+    """--isolate starts one `jcat bench` per way (the Spark run is `-m heavy`): each times only its way, the first
+    of a layout checks the ways agree, the others do not repeat it; the children's figures are reported with pids."""
+    import argparse
+    import json
+
+    import udfs.bench as bench
+
+    asked = []
+
+    def child(args, extra, json_out, home, records=None):
+        asked.append(extra)
+        way = extra[extra.index("--ways") + 1]
+        return {"pid": 1000 + len(asked), "results": [dict(_run("ibmsnap", way, 1.0, 300), runs_s=[0.1], records=300,
+                                                           bytes=95 * 300)]}
+
+    monkeypatch.setattr(bench, "_child", child)
+    out = tmp_path / "isolated.json"
+    args = argparse.Namespace(master="local[1]", records=300, repeat=1, json_path=str(out), layouts=["ibmsnap"],
+                              ways="jvm_expressions", scaling=None, isolate=True, models=False)
+    assert bench.run_isolated(args) == 0
+    assert asked == [["--layout", "ibmsnap", "--ways", "catalog", "--exact-ways"],
+                     ["--layout", "ibmsnap", "--ways", "jvm_expressions", "--exact-ways", "--no-check"]]
+    figures = json.loads(out.read_text())
+    assert figures["isolated"] and figures["pids"] == [1001, 1002]
+    assert [(r["layout"], r["way"]) for r in figures["results"]] == [("ibmsnap", "catalog"), ("ibmsnap", "jvm_expressions")]

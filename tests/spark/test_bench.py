@@ -119,7 +119,7 @@ def test_scaling_runs_each_size_in_its_own_process(tmp_path, capsys, sizes):
     assert len(s["us_per_record"]) == 2 and s["time_spread"] >= 1.0 and all(m > 0 for m in s["peak_rss_bytes"])
 
 
-@pytest.mark.heavy  # three JVMs (40 s); tests/fast checks the child command lines --isolate and --scaling start
+@pytest.mark.heavy  # three JVMs (40 s); tests/fast/test_bench_kinds.py checks the children --isolate starts
 def test_isolate_times_each_way_in_its_own_process(tmp_path, capfd):
     """Two ways, each in a process of its own (every JVM start costs seconds; the test below adds the model's
     engines)."""
