@@ -19,7 +19,6 @@ from support.idms import forget_loads, unland
 
 from udfs.cli import main
 from udfs.cli.tables import load_target
-from udfs.core.layouts import idms
 from udfs.dbt.runner import run_dbt
 from udfs.spark.landing import load
 
@@ -60,7 +59,7 @@ def built(spark, tmp_path_factory, jcat_home):
         assert main(["tables", "add", "emp", "--log", "idms", "--copybook", str(folder / "emp.cpy"),
                      "--record-id", str(idms_images.RECORD_ID)]) == 0
         journal = folder / "emp.jrn"
-        journal.write_bytes(b"".join(idms.journal(idms_images.JOURNAL, start_seq=idms_images.START_SEQ)))
+        journal.write_bytes(idms_images.journal_bytes())
         assert load(spark, "idms", [str(journal)]).ok
         trans = folder / "trans.dat"
         trans.write_bytes((DATA / TEST3.data).read_bytes()[:45 * 200])

@@ -30,29 +30,26 @@ def project_with_ddl(tmp_path: Path, monkeypatch, ddl_files: dict[str, str]) -> 
 def declared_project(tmp_path_factory: pytest.TempPathFactory, name: str, ddl: str, *options: str) -> Iterator[Path]:
     """For a module's Spark tests: the project with jcat installed as its package (`dbt deps`) and table `name`
     declared from `ddl` with `jcat tables add NAME --ddl FILE OPTIONS`; JCAT_PROJECT_DIR names it until the end."""
-    from udfs.dbt.runner import install_packages
-
-    root = tmp_path_factory.mktemp(name) / "project"
-    home_project.create(root)
-    ddl_file = root.parent / f"{name}.sql"
-    ddl_file.write_text(ddl)
-    saved = os.environ.get("JCAT_PROJECT_DIR")
-    os.environ["JCAT_PROJECT_DIR"] = str(root)
-    try:
-        assert install_packages(root)
-        assert main(["tables", "add", name, "--ddl", str(ddl_file), *options]) == 0
+    def argv(root: Path) -> list[str]:
+        ddl_file = root.parent / f"{name}.sql"
+        ddl_file.write_text(ddl)
+        return ["--ddl", str(ddl_file), *options]
+    with _declaring(tmp_path_factory, name, argv) as root:
         yield root
-    finally:
-        if saved is None:
-            os.environ.pop("JCAT_PROJECT_DIR", None)
-        else:
-            os.environ["JCAT_PROJECT_DIR"] = saved
 
 
 @contextmanager
 def copybook_project(tmp_path_factory: pytest.TempPathFactory, name: str, copybook: Path,
                      *options: str, log: str = "file") -> Iterator[Path]:
     """As declared_project, from a copybook: `jcat tables add NAME --log file|idms --copybook FILE OPTIONS`."""
+    with _declaring(tmp_path_factory, name, lambda root: ["--log", log, "--copybook", str(copybook), *options]) as root:
+        yield root
+
+
+@contextmanager
+def _declaring(tmp_path_factory: pytest.TempPathFactory, name: str, argv) -> Iterator[Path]:
+    """A home project in a temporary folder with jcat as its package, table `name` declared with `jcat tables add
+    NAME argv(root)`, named by JCAT_PROJECT_DIR until the end."""
     from udfs.dbt.runner import install_packages
 
     root = tmp_path_factory.mktemp(name) / "project"
@@ -61,7 +58,7 @@ def copybook_project(tmp_path_factory: pytest.TempPathFactory, name: str, copybo
     os.environ["JCAT_PROJECT_DIR"] = str(root)
     try:
         assert install_packages(root)
-        assert main(["tables", "add", name, "--log", log, "--copybook", str(copybook), *options]) == 0
+        assert main(["tables", "add", name, *argv(root)]) == 0
         yield root
     finally:
         if saved is None:

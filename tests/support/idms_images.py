@@ -1,7 +1,8 @@
 """An IDMS record's BFOR/AFTR journal records for a copybook-declared table (no tests here): the IDMS encoder's
 records, each image a pointer prefix (PREFIX-LEN bytes) then the record's data written by the tests' own field
 encoders; and the rows the table must give (each present image; a fragment and an image of another length not
-decoded, every field NULL and named; an absent image none; another record's none)."""
+decoded, every field NULL and named, as is an image the journal record is too short to hold; an absent image none;
+another record's none)."""
 
 from __future__ import annotations
 
@@ -41,6 +42,18 @@ JOURNAL = [
     image("AFTR", 0x600, data(9, "OTHER", 1), rec_id=RECORD_ID + 1),                       # another record
 ]
 
+def journal_bytes() -> bytes:
+    """JOURNAL as the IDMS encoder writes it, then an AFTR record cut 10 bytes short (REC-LEN says so): its
+    IMAGE-LEN runs past the record, so idms_journal has no RECORD_IMAGE for it."""
+    from udfs.core.layouts import idms
+
+    records = idms.journal(JOURNAL, start_seq=START_SEQ)
+    whole = idms.journal([image("AFTR", 0x700, data(5, "EVE", 5))], start_seq=START_SEQ + len(JOURNAL))[0]
+    cut = bytearray(whole[:-10])
+    cut[0:2] = len(cut).to_bytes(2, "big")
+    return b"".join(records) + bytes(cut)
+
+
 QUERY = ("select SEQ, TYPE, image_kind, DB_KEY, EMP_ID, EMP_NAME, SALARY, image_problem, decode_errors "
          "from jcat.{relation} where source_file like '%emp.jrn' order by SEQ")
 EVERY = ["EMP_ID", "EMP_NAME", "SALARY"]
@@ -53,4 +66,5 @@ EXPECTED = [
     (7008, "AFTR", "after", 0x400, None, None, None,
      "length: 19 data bytes, the copybook's record is 21 (compressed, or another record)", EVERY),
     (7009, "AFTR", "after", 0x500, 4, "DAN", None, None, ["SALARY"]),
+    (7011, "AFTR", "after", 0x700, None, None, None, "image: IMAGE-LEN past the journal record", EVERY),
 ]

@@ -14,9 +14,9 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..core.copybook import parse_copybook
 from ..core.copybook.decode import column_names, layout_function
 from ..core.copybook.model import Copybook
+from ..core.copybook.tree import read_copybook_file
 from ..render.copybook_sql import record_query
 
 COPYBOOK_WAYS = ("catalog", "sql_functions", "arrow_floor")
@@ -80,7 +80,7 @@ class CopybookLayout:
 def add(copybook_file: str, data_file: str, record: str | None = None, **options) -> str:
     """The copybook and its data as a bench layout; its name (what --layout names)."""
     path = Path(copybook_file)
-    book = parse_copybook(path.read_text(encoding="latin-1"), source=path.name)
+    book = read_copybook_file(path)
     name = "cpy_" + re.sub(r"[^a-z0-9]+", "_", path.stem.lower()).strip("_")
     _ADDED[name] = CopybookLayout(name, book, record, Path(data_file), options)
     return name

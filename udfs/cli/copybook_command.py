@@ -6,8 +6,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from ..core.copybook import FLOAT_FORMATS, field_call, parse_copybook, sql_type
+from ..core.copybook import FLOAT_FORMATS, field_call, sql_type
 from ..core.copybook.text import TRIMS
+from ..core.copybook.tree import read_copybook_file
 from ..render.copybook_sql import record_query
 
 
@@ -32,7 +33,7 @@ def cmd_copybook(args) -> int:
     if not path.is_file():
         print(f"jcat: copybook {args.file}: no such file: give the copybook's path", file=sys.stderr)
         return 2
-    book = parse_copybook(path.read_text(encoding="latin-1"), source=path.name)
+    book = read_copybook_file(path)
     if args.layout:
         _print_layout(book, args)
         return 0

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from ..core import ddl
 from ..core.copybook import CopybookProblem, sql_type
+from ..core.copybook.tree import copybook_text
 from ..core.project import ProjectNotFound, project_dir, source_root
 from ..core.tables import copybook_table, ibmi_image, ibmsnap_image, lldf_image
 from ..core.tables.declaration import (
@@ -240,7 +241,7 @@ def cmd_add(args) -> int:
     clash = set(decl.relations) & _taken_relations(root)
     if clash:
         raise TablesProblem(f"table {decl.name}: a relation {sorted(clash)[0]} already exists: choose another name")
-    text = copybook_table.copybook_text(args.copybook) if decl.copybook is not None else args.ddl.read_text()
+    text = copybook_text(args.copybook) if decl.copybook is not None else args.ddl.read_text()
     write_declaration(root, decl, text)
     print(f"jcat: declared {decl.name} ({len(cols)} columns, key {key_words(decl)}) in {root}: {made(decl)}; build with "
           "`jcat build`")

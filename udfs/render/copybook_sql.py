@@ -11,10 +11,10 @@ ANSI mode or not).
 from __future__ import annotations
 
 from ..core.copybook import CopyField, field_call, sql_type
-from ..core.copybook.decode import column_names, struct_type_sql
+from ..core.copybook.decode import struct_type_sql
 from ..core.copybook.layout import Node
-from ..core.copybook.model import cobrix_name
 from ..core.copybook.text import TRIM_CHARACTERS, TRIMS
+from ..core.copybook.tree import columns, counter, record_root
 from .sql_functions import sql_string
 from .table_names import quote
 
@@ -24,9 +24,8 @@ def record_select(copybook, record: str | None = None, column: str = "record", s
     """`expr AS name` for each top-level entry of the record (groups as structs)."""
     if trim not in TRIMS:
         raise ValueError(f"trim {trim!r}: one of {', '.join(TRIMS)}")
-    rec = copybook.record(record)
-    node = next(n for n in copybook.nodes if cobrix_name(n.entry.name) == rec.name)
-    ctx = _Context(column, schema, ccsid, float_format, dict(zip(map(id, _leaves(node)), rec.fields)), trim)
+    node, fields = record_root(copybook, record)
+    ctx = _Context(column, schema, ccsid, float_format, fields, trim)
     return [f"{expr} AS {quote(name)}" for name, expr in _members(node, ctx, 0)]
 
 
@@ -39,8 +38,7 @@ def record_query(copybook, source: str, record: str | None = None, column: str =
     decode, in copybook order (NULL where the record is NULL). Add columns of `source` to the inner query to keep
     them (lineage)."""
     select = record_select(copybook, record, column, schema, ccsid, float_format, trim)
-    rec = copybook.record(record)
-    node = next(n for n in copybook.nodes if cobrix_name(n.entry.name) == rec.name)
+    node, _ = record_root(copybook, record)
     checks = ", ".join(_checks(node, ""))
     inner = ",\n    ".join([*select, f"{column} AS {RECORD}"])
     return (f"SELECT * EXCEPT ({RECORD}),\n  CASE WHEN {RECORD} IS NOT NULL THEN "
@@ -50,10 +48,7 @@ def record_query(copybook, source: str, record: str | None = None, column: str =
 
 def _checks(node: Node, prefix: str, element: str | None = None):
     """A name-or-NULL test per field: NULL value where bytes were there (inside an array: any element's)."""
-    for child in node.children:
-        if child.entry.filler or (child.children and not _has_columns(child)):
-            continue
-        name = cobrix_name(child.entry.name)
+    for name, child in columns(node):
         ref = f"{element}.{quote(name)}" if element else quote(name)
         path = f"{prefix}{name}"
         if child.entry.depending_on:  # no array: its count was not one the OCCURS allows
@@ -81,22 +76,10 @@ class _Context:
         self.trim = trim
 
 
-def _leaves(node: Node):
-    """The elementary entries in copybook order: the order the parser flattens them in."""
-    for child in node.children:
-        yield from (_leaves(child) if child.children else (child,))
-
-
 def _members(node: Node, ctx: _Context, base: int):
     """(name, expression) of each child that has a column: FILLERs have none (as Cobrix drops them)."""
-    for child in node.children:
-        if child.entry.filler or (child.children and not _has_columns(child)):
-            continue  # a group of fillers only goes too (Cobrix's drop_group_fillers)
-        yield cobrix_name(child.entry.name), _entry(child, ctx, base)
-
-
-def _has_columns(node: Node) -> bool:
-    return any(not c.entry.filler and (not c.children or _has_columns(c)) for c in node.children)
+    for name, child in columns(node):
+        yield name, _entry(child, ctx, base)
 
 
 def _entry(node: Node, ctx: _Context, base: int) -> str:
@@ -125,8 +108,7 @@ def _one(node: Node, ctx: _Context, base: int) -> str:
 
 def _counter(node: Node, ctx: _Context) -> str:
     """The OCCURS DEPENDING ON counter's value: the field of that name in the record (the parser checked it is one)."""
-    name = node.entry.depending_on.upper().replace("-", "_")
-    field = next(f for f in ctx.fields.values() if f.name.upper() == name)
+    field = counter(node, ctx.fields)
     value = field_sql(field, f"substr({ctx.column}, {field.offset + 1}, {field.length})", ctx)
     return f"try_cast({value} AS INT)"
 
@@ -167,9 +149,8 @@ def record_function(copybook, name: str, record: str | None = None, schema: str 
     for a NULL record) through the persistent functions, the same struct as the layout function gives. Spark
     inlines the body's query into the caller's projection."""
     select = record_select(copybook, record, "b", schema, ccsid, float_format, trim)
-    rec = copybook.record(record)
-    node = next(n for n in copybook.nodes if cobrix_name(n.entry.name) == rec.name)
-    fields = ", ".join(f"'{n}', {quote(n)}" for n in column_names(copybook, record))
+    node, _ = record_root(copybook, record)
+    fields = ", ".join(f"'{n}', {quote(n)}" for n, _ in columns(node))
     errors = f"filter(array({', '.join(_checks(node, ''))}), x -> x IS NOT NULL)"
     inner = ",\n    ".join(select)
     return (f"CREATE OR REPLACE FUNCTION {schema}.{name}(b BINARY)\n"

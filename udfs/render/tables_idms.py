@@ -7,7 +7,8 @@ bytes: its set pointers) then its data, which the copybook describes. That split
 gives IMAGE-LEN and PREFIX-LEN and places the image at USER-RECORD (65) without saying which part is the data.
 An image that cannot be the whole record is never decoded in part: a fragment (SPAN-OFFSET not 0), or data of
 another length than the copybook's record (a compressed image: seed 004 has no flag for compression; or another
-record) has every field NULL and named in decode_errors, and `image_problem` says which.
+record), or an image the journal record is too short to hold, has every field NULL and named in decode_errors,
+and `image_problem` says which.
 """
 
 from __future__ import annotations
@@ -32,8 +33,8 @@ def _problem(table: DeclaredTable) -> str:
     whole = copybook_table.record_length(table)
     length_ok = f"{data} = {whole}" if fixed == whole else f"{data} between {fixed} and {whole}"
     return (f"case when coalesce(SPAN_OFFSET, 0) <> 0 then 'fragment: SPAN-OFFSET ' || SPAN_OFFSET\n"
-            f"      when PREFIX_LEN is null or RECORD_IMAGE is null or PREFIX_LEN > length(RECORD_IMAGE) "
-            f"then 'prefix: PREFIX-LEN past the image'\n"
+            f"      when RECORD_IMAGE is null then 'image: IMAGE-LEN past the journal record'\n"
+            f"      when PREFIX_LEN is null or PREFIX_LEN > length(RECORD_IMAGE) then 'prefix: PREFIX-LEN past the image'\n"
             f"      when not ({length_ok}) then 'length: ' || ({data}) || ' data bytes, the copybook''s record "
             f"{'is ' + str(whole) if fixed == whole else f'{fixed} to {whole}'} (compressed, or another record)'\n"
             f"    end")
@@ -82,8 +83,8 @@ def model_doc(table: DeclaredTable, model: str, what: str) -> dict:
         + [{"name": "image_kind", "description": "before (BFOR) or after (AFTR)"}]
         + [{"name": c, "quote": True, "description": f"copybook field {c}"} for c in copybook_table.columns(table)]
         + [{"name": n, "description": "lineage: where the landed record came from"} for n in LINEAGE_COLUMNS]
-        + [{"name": "image_problem", "description": "why the image was not decoded (fragment, prefix, length), "
-                                                    "else NULL"},
+        + [{"name": "image_problem", "description": "why the image was not decoded (fragment, image, prefix, "
+                                                    "length), else NULL"},
            {"name": "decode_errors", "description": "the fields whose bytes did not decode; every field when the "
                                                     "image was not decoded"}],
     }

@@ -22,8 +22,9 @@ from ..catalog import BY_NAME, Arg, Function
 from ..kernels.batch import DecodeError, binary_batch, fixed_width_batch
 from ..kernels.record import record_matrix
 from .layout import Node
-from .model import Copybook, CopyField, cobrix_name, field_call, sql_type
+from .model import Copybook, CopyField, field_call, sql_type
 from .text import TRIMS, trim_text
+from .tree import columns, counter, record_root
 
 INT_RANGE = {"INT": (pa.int32(), 2 ** 31), "BIGINT": (pa.int64(), 2 ** 63)}
 
@@ -41,20 +42,20 @@ def arrow_type(spark_type: str) -> pa.DataType:
 
 def column_names(copybook: Copybook, record: str | None = None) -> list[str]:
     """The record's top-level columns, before decode_errors."""
-    return [name for name, _ in _columns(_root(copybook, record)[0])]
+    return [name for name, _ in columns(record_root(copybook, record)[0])]
 
 
 def struct_type_sql(copybook: Copybook, record: str | None = None) -> str:
     """The layout function's result as Spark DDL: the record's columns, then decode_errors."""
-    root, fields = _root(copybook, record)
+    root, fields = record_root(copybook, record)
 
     def node_type(node: Node) -> str:
         if node.children:
-            one = "STRUCT<" + ", ".join(f"`{n}`: {node_type(c)}" for n, c in _columns(node)) + ">"
+            one = "STRUCT<" + ", ".join(f"`{n}`: {node_type(c)}" for n, c in columns(node)) + ">"
         else:
             one = sql_type(fields[id(node)])
         return f"ARRAY<{one}>" if node.entry.occurs else one
-    cols = [f"`{n}`: {node_type(c)}" for n, c in _columns(root)]
+    cols = [f"`{n}`: {node_type(c)}" for n, c in columns(root)]
     return "STRUCT<" + ", ".join([*cols, "`decode_errors`: ARRAY<STRING>"]) + ">"
 
 
@@ -63,17 +64,17 @@ def decode_record(b, copybook: Copybook, record: str | None = None, *, ccsid: in
     """One struct per record of `b` (BINARY): the record's columns and decode_errors (NULL for a NULL record)."""
     if trim not in TRIMS:
         raise ValueError(f"trim {trim!r}: one of {', '.join(TRIMS)}")
-    root, fields = _root(copybook, record)
+    root, fields = record_root(copybook, record)
     batch = binary_batch(b)
     extent = max((f.offset + _span(f) for f in fields.values()), default=0)
     ctx = _Context(record_matrix(b, batch, extent), batch.valid, batch.lengths, fields, ccsid, float_format, trim,
                    strict, function)
     rows = np.arange(batch.n)
-    names, arrays, errors = [], [], [[] for _ in range(batch.n)]
-    for name, child in _columns(root):
+    names, arrays, errors = [], [], _Errors(batch.n)
+    for name, child in columns(root):
         names.append(name)
         arrays.append(_entry(child, ctx, rows, np.full(batch.n, child.offset, dtype=np.int64), name, errors))
-    arrays.append(pa.array([e if ok else None for e, ok in zip(errors, batch.valid)], pa.list_(pa.string())))
+    arrays.append(errors.to_arrow(batch.valid))
     mask = None if batch.valid.all() else pa.array(~batch.valid)
     return pa.StructArray.from_arrays(arrays, [*names, "decode_errors"], mask=mask)
 
@@ -84,31 +85,34 @@ class _Context:
         self.ccsid, self.float_format, self.trim, self.strict, self.function = ccsid, float_format, trim, strict, function
 
 
-def _root(copybook: Copybook, record: str | None) -> tuple[Node, dict[int, CopyField]]:
-    rec = copybook.record(record)
-    root = next(n for n in copybook.nodes if cobrix_name(n.entry.name) == rec.name)
-    return root, dict(zip(map(id, _leaves(root)), rec.fields))
+class _Errors:
+    """Which records name which field in decode_errors: a boolean column per field path, in the order the fields
+    are decoded (copybook order, as the SQL names them), turned into the list column at the end in one pass."""
 
+    def __init__(self, n: int):
+        self.n, self.paths, self.masks = n, [], []
 
-def _leaves(node: Node):
-    for child in node.children:
-        yield from (_leaves(child) if child.children else (child,))
+    def name(self, path: str, records: np.ndarray) -> None:
+        """Name `path` in the decode_errors of `records` (indices, repeats allowed: an array's field once)."""
+        if not len(records):
+            return
+        if path not in self.paths:
+            self.paths.append(path)
+            self.masks.append(np.zeros(self.n, dtype=bool))
+        self.masks[self.paths.index(path)][records] = True
+
+    def to_arrow(self, valid: np.ndarray) -> pa.Array:
+        named = np.column_stack(self.masks) if self.masks else np.zeros((self.n, 0), dtype=bool)
+        counts = np.where(valid, named.sum(axis=1), 0)
+        offsets = np.concatenate([[0], np.cumsum(counts)]).astype(np.int32)
+        which = np.nonzero(named & valid[:, None])[1]  # row-major: each record's paths in path order
+        values = pa.array(self.paths, pa.string()).take(pa.array(which, pa.int64()))
+        return pa.ListArray.from_arrays(pa.array(offsets), values, mask=None if valid.all() else pa.array(~valid))
 
 
 def _span(f: CopyField) -> int:
     """Bytes from the field's first element to the end of its last."""
     return f.length + sum((d.most - 1) * d.stride for d in f.dims)
-
-
-def _has_columns(node: Node) -> bool:
-    return any(not c.entry.filler and (not c.children or _has_columns(c)) for c in node.children)
-
-
-def _columns(node: Node):
-    """(name, child) of each child with a column: FILLERs and groups of fillers only have none (as Cobrix)."""
-    for child in node.children:
-        if not child.entry.filler and not (child.children and not _has_columns(child)):
-            yield cobrix_name(child.entry.name), child
 
 
 def _entry(node: Node, ctx: _Context, rows: np.ndarray, starts: np.ndarray, path: str, errors) -> pa.Array:
@@ -121,8 +125,7 @@ def _entry(node: Node, ctx: _Context, rows: np.ndarray, starts: np.ndarray, path
     absent = np.zeros(len(rows), dtype=bool)
     if node.entry.depending_on:
         counts, absent = _counts(node, ctx, rows)
-        for i in np.flatnonzero(absent & ctx.valid[rows]):
-            _name(errors, rows[i], path)
+        errors.name(path, rows[absent & ctx.valid[rows]])
     element_rows = np.repeat(rows, most)
     element_starts = (starts[:, None] + np.arange(most)[None, :] * node.size).reshape(-1)
     kept = (np.arange(most)[None, :] < counts[:, None]) & ~absent[:, None]
@@ -135,8 +138,7 @@ def _entry(node: Node, ctx: _Context, rows: np.ndarray, starts: np.ndarray, path
 
 def _counts(node: Node, ctx: _Context, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The DEPENDING ON counter of each record, and where it is not a count the OCCURS allows."""
-    name = node.entry.depending_on.upper().replace("-", "_")
-    field = next(f for f in ctx.fields.values() if f.name.upper() == name)
+    field = counter(node, ctx.fields)
     value = _leaf(field, ctx, rows, np.full(len(rows), field.offset, dtype=np.int64), None, None)
     low, high = node.entry.occurs
     count = np.trunc(pc.fill_null(value.cast(pa.float64(), safe=False), -1.0).to_numpy(zero_copy_only=False))
@@ -148,10 +150,10 @@ def _one(node: Node, ctx: _Context, rows, starts, path: str, errors) -> pa.Array
     if not node.children:
         return _leaf(ctx.fields[id(node)], ctx, rows, starts, path, errors)
     names, arrays = [], []
-    for name, child in _columns(node):
+    for name, child in columns(node):  # a group has one at least: one of fillers only is no column
         names.append(name)
         arrays.append(_entry(child, ctx, rows, starts + child.offset - node.offset, f"{path}.{name}", errors))
-    return pa.StructArray.from_arrays(arrays, names) if names else pa.array([{}] * len(rows))
+    return pa.StructArray.from_arrays(arrays, names)
 
 
 def _leaf(f: CopyField, ctx: _Context, rows, starts, path: str | None, errors) -> pa.Array:
@@ -172,17 +174,10 @@ def _leaf(f: CopyField, ctx: _Context, rows, starts, path: str | None, errors) -
         raise DecodeError(f"{ctx.function} field {path or f.name} (offset {f.offset}, {width} bytes) {e.function}",
                           e.raw, e.reason, e.row) from None
     value = _typed(raw, f)
-    if errors is not None:
-        for i in np.flatnonzero(fits & ~value.is_valid().to_numpy(zero_copy_only=False)):
-            _name(errors, rows[i], path)
-        for i in np.flatnonzero(~fits & ctx.valid[rows]):
-            _name(errors, rows[i], path)
+    if errors is not None:  # no value from bytes that were there, or bytes the record is too short to hold
+        null = ~value.is_valid().to_numpy(zero_copy_only=False)
+        errors.name(path, rows[(fits & null) | (~fits & ctx.valid[rows])])
     return value
-
-
-def _name(errors, row: int, path: str) -> None:
-    if path not in errors[row]:
-        errors[row].append(path)
 
 
 def _literal(arg: str):

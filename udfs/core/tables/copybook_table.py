@@ -10,23 +10,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..copybook import Copybook, CopybookProblem, parse_copybook
+from ..copybook import Copybook, CopybookProblem
 from ..copybook.decode import column_names
+from ..copybook.tree import read_copybook_file
 from .declaration import SYSTEM_COLUMNS, DeclarationProblem, DeclaredTable
-
-
-def copybook_text(path: Path) -> str:
-    """UTF-8, else Latin-1 (copybooks copied off the mainframe as single-byte text)."""
-    raw = path.read_bytes()
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return raw.decode("latin-1")
 
 
 def read_copybook(path: Path) -> Copybook:
     try:
-        return parse_copybook(copybook_text(path), source=path.name)
+        return read_copybook_file(path)
     except CopybookProblem as e:
         raise DeclarationProblem(str(e)) from None
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ..copybook.text import TRIMS
 from ..ddl import TableDdl
 
 LOGS = ("ibmi", "lldf", "ibmsnap", "file", "idms")
@@ -89,7 +90,6 @@ class IbmsnapOptions:
 
 
 FRAMINGS = ("fixed", "rdw", "vb")
-TRIMS = ("right", "both", "left", "none")
 
 
 @dataclass(frozen=True)
@@ -188,15 +188,17 @@ def parse_lldf_table(text: str) -> tuple[str, str]:
 def check_idms_options(o: IdmsOptions) -> IdmsOptions:
     if not 0 <= o.record_id <= 65535:
         raise DeclarationProblem(f"--record-id {o.record_id}: USER-REC-ID is 2 bytes, 0 to 65535")
-    if o.trim not in TRIMS:
-        raise DeclarationProblem(f"trim {o.trim!r}: use {', '.join(TRIMS)}")
-    check_float_format(o.float_format)
-    return o
+    return _check_copybook_reading(o)
 
 
 def check_file_options(o: FileOptions) -> FileOptions:
     if o.framing not in FRAMINGS:
         raise DeclarationProblem(f"framing {o.framing!r}: use fixed (every record the copybook's length), rdw or vb")
+    return _check_copybook_reading(o)
+
+
+def _check_copybook_reading(o):
+    """How a copybook's record is read (FileOptions, IdmsOptions): its text trimming and its floats."""
     if o.trim not in TRIMS:
         raise DeclarationProblem(f"trim {o.trim!r}: use {', '.join(TRIMS)}")
     check_float_format(o.float_format)
