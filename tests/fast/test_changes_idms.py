@@ -146,6 +146,15 @@ def test_unpaired_images_in_a_committed_unit_are_problems_and_rolled_back_ones_a
     assert problems(res) == {1: idms.NO_AFTR, 4: idms.NO_BFOR, 5: idms.NO_AFTR, 7: idms.NO_AFTR, 9: idms.NO_BFOR}
 
 
+def test_a_bfor_and_an_aftr_of_other_db_keys_never_pair():
+    res = resolve(journal("""
+        1 BFOR 7 key=5
+        2 AFTR 7 key=6
+        3 COMT 7
+    """))
+    assert changes(res) == [] and problems(res) == {1: idms.NO_AFTR, 2: idms.NO_BFOR}
+
+
 def test_a_pair_of_null_images_is_a_problem():
     res = resolve(journal("""
         1 BFOR 7 key=5 len=0
