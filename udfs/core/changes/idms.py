@@ -149,7 +149,6 @@ def _lid_events(e: pd.DataFrame) -> pd.DataFrame:
     at = ev["UNIT"].map(pd.Series(ends["POS"].to_numpy(), index=ends["UNIT"].to_numpy()))
     ev["AT"] = at.fillna(len(e)).astype(np.int64).to_numpy()
     ev["COMMITTED"] = ev["UNIT"].isin(ends["UNIT"][np.isin(ends["KIND"], (COMMIT, DCOM))]).to_numpy()
-    ev["DECIDING"] = deciding
     return ev
 
 
