@@ -16,6 +16,7 @@ from support.declared import declared_project
 
 from udfs.cli import main
 from udfs.dbt.runner import run_dbt
+from udfs.spark.changes.history import BUCKET_CONF
 from udfs.spark.landing.loader import load
 
 pytestmark = [pytest.mark.spark, pytest.mark.long]  # started first: see tests/conftest.py
@@ -130,8 +131,13 @@ def check(steps) -> None:
 @pytest.fixture(scope="module")
 def replayed(spark, tmp_path_factory, jcat_home):
     """Each build after each of the three files is compared with the oracle, so the pieces give what the whole
-    journal gives; the whole journal landed as one file is the heavy tests' (each build costs seconds)."""
-    return _replay(spark, tmp_path_factory, SEED, STEPS, "chg_", "JCATCHG", once=False)
+    journal gives; the whole journal landed as one file is the heavy tests' (each build costs seconds). Buckets of
+    3 changes send each build's history through many key buckets, as a big build's are."""
+    spark.conf.set(BUCKET_CONF, "3")
+    try:
+        return _replay(spark, tmp_path_factory, SEED, STEPS, "chg_", "JCATCHG", once=False)
+    finally:
+        spark.conf.unset(BUCKET_CONF)
 
 
 def test_a_transaction_on_the_table_is_open_at_a_cut(replayed):

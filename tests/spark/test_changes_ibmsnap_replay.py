@@ -18,6 +18,7 @@ from udfs.cli.tables import load_target
 from udfs.core.ddl import parse_text
 from udfs.dbt.runner import run_dbt
 from udfs.spark.changes.frames import SLICE_CONF
+from udfs.spark.changes.history import BUCKET_CONF
 from udfs.spark.landing.loader import load
 
 pytestmark = pytest.mark.spark
@@ -132,10 +133,12 @@ def replay(spark, tmp_path_factory, name: str, seed: int, units: int) -> list[tu
 @pytest.fixture(scope="module")
 def replayed(spark, tmp_path_factory, jcat_home):
     spark.conf.set(SLICE_CONF, "5")  # frames of more than 5 rows reach Spark in slices, as a big build's do
+    spark.conf.set(BUCKET_CONF, "3")  # and the history's buckets hold 3 changes each
     try:
         return replay(spark, tmp_path_factory, "snapchg", SEED, UNITS)
     finally:
         spark.conf.unset(SLICE_CONF)
+        spark.conf.unset(BUCKET_CONF)
 
 
 def check(seen) -> None:

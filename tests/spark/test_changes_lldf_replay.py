@@ -20,6 +20,7 @@ from support.scd2_oracle import Replay
 
 from udfs.dbt.runner import run_dbt
 from udfs.spark.changes.frames import SLICE_CONF
+from udfs.spark.changes.history import BUCKET_CONF
 from udfs.spark.landing.loader import load
 
 pytestmark = pytest.mark.spark
@@ -118,10 +119,12 @@ def replay(spark, tmp_path_factory, name: str, seed: int, steps: int, late: bool
 @pytest.fixture(scope="module")
 def replayed(spark, tmp_path_factory, jcat_home):
     spark.conf.set(SLICE_CONF, "5")  # frames of more than 5 rows reach Spark in slices, as a big build's do
+    spark.conf.set(BUCKET_CONF, "3")  # and the history's buckets hold 3 changes each
     try:
         return replay(spark, tmp_path_factory, "acctchg", SEED, STEPS, late=False)  # the late unit: -m heavy
     finally:
         spark.conf.unset(SLICE_CONF)
+        spark.conf.unset(BUCKET_CONF)
 
 
 def check(seen) -> None:

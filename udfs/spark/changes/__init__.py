@@ -11,7 +11,6 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field
 
-import pandas as pd
 from pyspark.sql import functions as F
 from pyspark.sql import types as T
 
@@ -20,7 +19,7 @@ from ...core.project import project_dir
 from ...core.tables.declaration import DeclaredTable
 from ...render.declared_tables import read_all
 from ...render.table_names import quote
-from . import frames, ibmi, ibmsnap, lldf, snapshots
+from . import frames, history, ibmi, ibmsnap, lldf, snapshots
 from .store import Build, ChangesStore, new_build_id
 
 LOGS = {"ibmi": ibmi, "ibmsnap": ibmsnap, "lldf": lldf}  # logs whose changes jcat resolves: modules of the same functions
@@ -129,17 +128,17 @@ def _resolve_and_store(spark, table, log, store, entries, loads, last, rebuild, 
         batch = snapshots.on_top(spark, table, batch, start, first, columns)
         loads = [*loads, *fresh]
     result.lines += batch.lines
-    changes = batch.changes.persist()
+    changes, applied = batch.changes.persist(), None
     try:
         key, history_columns = log.key(table), log.history_columns(table, columns)
-        applied = _apply(spark, store, changes, key, history_columns, last)
+        versions, closings, applied = _apply(spark, store, changes, batch.count, key, history_columns, last)
         through = max([p for p in [last.applied_through if last else None, *batch.positions] if p] or [None])
         build = Build(new_build_id(), tuple(loads), last is None, through, batch.resume)
         if last is None and _shape(spark, store.stored("changes")) not in (None, _shape_of(changes)):
             store.drop_tables()  # the declaration's columns changed: the rows have another shape
         result.changes, result.pending = batch.count, batch.pending
-        store.write(build.build_id, {"changes": (changes, result.changes), "versions": applied[0],
-                                     "closings": applied[1], "pending": (batch.held, result.pending)})
+        store.write(build.build_id, {"changes": (changes, result.changes), "versions": versions,
+                                     "closings": closings, "pending": (batch.held, result.pending)})
         store.commit(build, result.changes, result.pending)
         if build.rebuilt or not store.has_views():
             store.create_views(key, history_columns)
@@ -149,6 +148,8 @@ def _resolve_and_store(spark, table, log, store, entries, loads, last, rebuild, 
         return result
     finally:
         changes.unpersist()
+        if applied is not None:
+            applied.unpersist()
 
 
 def _shape_of(df) -> list[tuple[str, str]]:
@@ -159,25 +160,19 @@ def _shape(spark, table: str):
     return _shape_of(spark.table(table)) if spark.catalog.tableExists(table) else None
 
 
-def _apply(spark, store, changes, key: list[str], columns: list[str], last: Build | None):
-    """(versions this build opens, closings of versions it ends), as DataFrames to append."""
+def _apply(spark, store, changes, rows: int, key: list[str], columns: list[str], last: Build | None):
+    """(versions this build opens, closings of versions it ends), each (DataFrame, rows), to append; and the
+    persisted frame they read."""
     valued = changes.select(
         "OP", "COMMIT_POSITION", "CHANGE_POSITION", "COMMIT_TIMESTAMP", "BEFORE_PRESENT",
         *[_side(c, "BEFORE", changes.columns) for c in columns], *[_side(c, "AFTER", changes.columns) for c in columns])
-    pdf = valued.toPandas()
-    open_versions = _open_versions(spark, store, valued, key, columns, last, clears=(pdf["OP"] == "t").any())
-    got = state.apply(open_versions, pdf, key, columns, last.applied_through if last else None)
     since = last.applied_through if last and last.applied_through else ""
-    opened = pd.concat([got.closed, got.open], ignore_index=True)
-    opened = opened[opened[state.VALID_FROM_POSITION] > since]
-    types = {f.name[len("AFTER_"):]: f.dataType for f in valued.schema.fields if f.name.startswith("AFTER_")}
-    versions_schema = T.StructType([T.StructField(c, types[c]) for c in columns] + [
-        T.StructField("VALID_FROM", T.TimestampType()), T.StructField("VALID_FROM_POSITION", T.StringType())])
-    closings_schema = T.StructType([T.StructField(k, types[k]) for k in key] + [
-        T.StructField("VALID_FROM_POSITION", T.StringType()), T.StructField("VALID_TO", T.TimestampType()),
-        T.StructField("VALID_TO_POSITION", T.StringType())])
-    return ((_frame(spark, opened, versions_schema), len(opened)),
-            (_frame(spark, got.closed, closings_schema), len(got.closed)))
+    first = valued.agg(F.min("COMMIT_POSITION"), F.max(F.col("OP") == "t")).first()
+    if since and first[0] is not None and first[0] <= since:
+        raise state.ChangesNotLater(f"changes start at commit {first[0]}, not after {since} which the history "
+                                    "already holds: rebuild the history from the first change")
+    open_versions = _open_versions(spark, store, valued, key, columns, last, clears=bool(first[1]))
+    return history.applied(spark, valued, open_versions, key, columns, since, rows)
 
 
 def _side(column: str, side: str, have: list[str]):
@@ -188,18 +183,18 @@ def _side(column: str, side: str, have: list[str]):
     return F.col(quote(f"{side}_{column}")).alias(f"{side}_{column}")
 
 
-def _open_versions(spark, store, valued, key, columns, last, clears: bool) -> pd.DataFrame:
+def _open_versions(spark, store, valued, key, columns, last, clears: bool):
     """The open versions of the keys the changes touch (every one when the batch clears the table)."""
     if last is None:
-        return state.empty_versions(columns)
+        types = {f.name[len("AFTER_"):]: f.dataType for f in valued.schema.fields if f.name.startswith("AFTER_")}
+        schema = T.StructType([T.StructField(c, types[c]) for c in columns] + [
+            T.StructField(state.VALID_FROM_POSITION, T.StringType()),
+            T.StructField(state.VALID_TO_POSITION, T.StringType()),
+            T.StructField(state.VALID_FROM, T.TimestampType()), T.StructField(state.VALID_TO, T.TimestampType())])
+        return spark.createDataFrame([], schema)
     current = spark.table(store.view("history")).where("VALID_TO_POSITION IS NULL")
     if not clears:
         touched = valued.select([F.col(quote(f"BEFORE_{k}")).alias(k) for k in key]).unionByName(
             valued.select([F.col(quote(f"AFTER_{k}")).alias(k) for k in key])).dropna(how="all").distinct()
         current = current.join(touched, [current[quote(k)].eqNullSafe(touched[quote(k)]) for k in key], "left_semi")
-    return current.select([quote(c) for c in [*columns, *state.VALIDITY_COLUMNS]]).toPandas()
-
-
-def _frame(spark, pdf: pd.DataFrame, schema: T.StructType):
-    """A pandas frame of the kernels as a DataFrame of the stored types (missing values as NULL)."""
-    return frames.to_spark(spark, pdf, schema)
+    return current.select([quote(c) for c in [*columns, *state.VALIDITY_COLUMNS]])
