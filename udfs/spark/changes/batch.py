@@ -22,12 +22,14 @@ class Batch:
     lines: list[str] = field(default_factory=list)
 
 
-def problem_lines(name: str, problems: pd.DataFrame, pdf: pd.DataFrame) -> list[str]:
-    """One line per kind of problem: how many, and where the first one is (pdf: the kernel's rows by ROW_ID)."""
+def problem_lines(name: str, problems: pd.DataFrame, pdf: pd.DataFrame, files=None) -> list[str]:
+    """One line per kind of problem: how many, and where the first one is (pdf: the kernel's rows by ROW_ID, their
+    file named by source_file, or by a FILE code into `files`' (load_id, source_file) pairs)."""
     lines = []
     for reason, group in problems.groupby("REASON", sort=True):
         first = pdf.iloc[int(group["ROW_ID"].min())]
-        lines.append(f"jcat: {name}: {len(group)} entries: {reason} (first: {first['source_file']} offset "
+        file = files[int(first["FILE"])][1] if files is not None else first["source_file"]
+        lines.append(f"jcat: {name}: {len(group)} entries: {reason} (first: {file} offset "
                      f"{first['record_offset']})")
     return lines
 

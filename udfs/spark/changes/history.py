@@ -8,7 +8,8 @@ bucket of the old key) and its insert (in the bucket of the new one), in that or
 would make it.
 
 Integral columns travel as DECIMAL(20,0): Arrow hands pandas a BIGINT column holding NULLs as float64, which
-would make keys above 2**53 equal to their neighbours.
+would make keys above 2**53 equal to their neighbours. Groups and arrays (a copybook's) travel as their JSON text,
+which compares as their values do.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ BUCKET_ROWS = 50_000  # changes a bucket holds at least: fewer, bigger pandas ba
 BUCKET_CONF = "spark.jcat.changes.bucketRows"  # another size (the tests' small one sends small builds through many)
 IS_NEW, IS_CLOSED = "_IS_NEW", "_IS_CLOSED"
 INTEGRAL = (T.ByteType, T.ShortType, T.IntegerType, T.LongType)
+NESTED = (T.StructType, T.ArrayType, T.MapType)
 EXACT = T.DecimalType(20, 0)
 HEAD = ("OP", "COMMIT_POSITION", "CHANGE_POSITION", "COMMIT_TIMESTAMP", "BEFORE_PRESENT")
 
@@ -36,11 +38,11 @@ def applied(spark, valued, open_versions, key: list[str], columns: list[str], si
     per_bucket = int(spark.conf.get(BUCKET_CONF, str(BUCKET_ROWS)))
     buckets = max(1, min(_buckets(spark), rows // per_bucket))
     types = {f.name[len("AFTER_"):]: f.dataType for f in valued.schema.fields if f.name.startswith("AFTER_")}
-    travel = {c: (EXACT if isinstance(t, INTEGRAL) else t) for c, t in types.items()}
+    travel = {c: _travel_type(t) for c, t in types.items()}
     clears = valued.where(F.col("OP") == "t").select(
         *[(F.col(c) * 2).alias(c) if c == "CHANGE_POSITION" else F.col(c) for c in HEAD]).toPandas()
-    keyed = _bucketed(_split_moves(valued.where(F.col("OP") != "t"), key), key, travel, columns, buckets)
-    versions = _bucketed_versions(open_versions, key, travel, columns, buckets)
+    keyed = _bucketed(_split_moves(valued.where(F.col("OP") != "t"), key), key, types, columns, buckets)
+    versions = _bucketed_versions(open_versions, key, types, columns, buckets)
     schema = T.StructType([T.StructField(c, travel[c]) for c in columns] + [
         T.StructField(state.VALID_FROM_POSITION, T.StringType()),
         T.StructField(state.VALID_TO_POSITION, T.StringType()),
@@ -52,7 +54,7 @@ def applied(spark, valued, open_versions, key: list[str], columns: list[str], si
                              since, schema)
 
     out = keyed.groupBy(BUCKET).cogroup(versions.groupBy(BUCKET)).applyInPandas(apply_bucket, schema)
-    out = out.select([F.col(quote(c)).cast(types[c]).alias(c) for c in columns]
+    out = out.select([_arrived(F.col(quote(c)), types[c]).alias(c) for c in columns]
                      + [F.col(c) for c in (*state.VALIDITY_COLUMNS, IS_NEW, IS_CLOSED)]).persist()
     counts = out.agg(F.count_if(F.col(IS_NEW)).alias("new"), F.count_if(F.col(IS_CLOSED)).alias("closed")).first()
     opened = out.where(F.col(IS_NEW)).select(
@@ -99,6 +101,18 @@ def _same_key(key: list[str]):
     return same
 
 
+def _travel_type(t):
+    return EXACT if isinstance(t, INTEGRAL) else T.StringType() if isinstance(t, NESTED) else t
+
+
+def _travelling(col, t):
+    return F.to_json(col) if isinstance(t, NESTED) else col.cast(_travel_type(t))
+
+
+def _arrived(col, t):
+    return F.from_json(col, t) if isinstance(t, NESTED) else col.cast(t)
+
+
 def _bucket_of(cols, buckets: int):
     return F.pmod(F.hash(*cols), F.lit(buckets)).alias(BUCKET)
 
@@ -107,15 +121,16 @@ def _buckets(spark) -> int:
     return int(spark.conf.get("spark.sql.shuffle.partitions", "200"))
 
 
-def _bucketed(keyed, key, travel, columns, buckets: int):
+def _bucketed(keyed, key, types, columns, buckets: int):
     """The changes with the bucket of their key (a delete's before key, else the after key)."""
     key_cols = [F.when(F.col("OP") == "d", F.col(quote(f"BEFORE_{k}"))).otherwise(F.col(quote(f"AFTER_{k}")))
                 for k in key]
-    sides = [F.col(quote(f"{s}_{c}")).cast(travel[c]).alias(f"{s}_{c}") for s in ("BEFORE", "AFTER") for c in columns]
+    sides = [_travelling(F.col(quote(f"{s}_{c}")), types[c]).alias(f"{s}_{c}")
+             for s in ("BEFORE", "AFTER") for c in columns]
     return keyed.select(*HEAD, *sides, _bucket_of(key_cols, buckets))
 
 
-def _bucketed_versions(open_versions, key, travel, columns, buckets):
-    cols = [F.col(quote(c)).cast(travel[c]).alias(c) for c in columns]
+def _bucketed_versions(open_versions, key, types, columns, buckets):
+    cols = [_travelling(F.col(quote(c)), types[c]).alias(c) for c in columns]
     return open_versions.select(*cols, *state.VALIDITY_COLUMNS,
                                 _bucket_of([F.col(quote(k)) for k in key], buckets))

@@ -76,12 +76,14 @@ def resolve_batch(spark, table, entries, last, columns: list[str]) -> Batch:
     """The build's entries resolved: the valued changes and the entries held, with the epoch to resume from."""
     lines = []
     pdf, unordered = kernel_frame(entries)
+    files = pdf.attrs["files"]
     if unordered:
         lines.append(f"jcat: {table.name}: {unordered} entries without a sequence number, time or commit cycle "
                      f"left out (decode_errors in {table.name}_images_decoded names the field)")
     pdf, resume = assign_epochs(pdf, last.resume if last else None)
     resolved = resolve(pdf)
-    lines += problem_lines(table.name, resolved.problems, pdf)
+    lines += problem_lines(table.name, resolved.problems, pdf, files)
+    entries = with_files(entries, files)
     changes = with_images(change_rows(spark, pdf, resolved.changes), entries, columns)
     held = held_rows(spark, entries, pdf, resolved.pending)
     return Batch(changes, len(resolved.changes), held, len(resolved.pending),
@@ -145,25 +147,60 @@ def _same_entry():
 
 
 def kernel_frame(entries) -> tuple[pd.DataFrame, int]:
-    """The columns the resolution reads, one row per entry (sequence numbers of 20 digits split in two longs, so no
-    row is converted one at a time); and how many entries could not be ordered (no sequence number, time or commit
-    cycle: they are left out)."""
+    """The columns the resolution reads, one row per entry, every text as a small integer code (a string per row
+    costs the driver tens of bytes: 10 million entries would not fit); sequence numbers of 20 digits split in two
+    longs, so no row is converted one at a time. Returns the frame (its entry named by FILE, the code of its
+    load and file in `files`, and record_offset) and how many entries could not be ordered (no sequence number,
+    time or commit cycle: they are left out)."""
     def halves(c):
         return [F.floor(F.col(c) / TWO_32).cast("bigint").alias(f"{c}_HI"),
                 F.pmod(F.col(c), F.lit(TWO_32)).cast("bigint").alias(f"{c}_LO")]
-    cols = [*IDENTITY, *halves("SEQUENCE_NUMBER"), *halves("COMMIT_CYCLE"), "JOURNAL_CODE", "JOURNAL_ENTRY_TYPE",
-            "ENTRY_TIMESTAMP",
-            F.concat_ws("/", F.col("JOB_NUMBER").cast("string"), "JOB_USER", "JOB_NAME").alias("JOB"),
-            F.coalesce("THREAD", F.lit("")).alias("THREAD"),
-            F.concat_ws("/", "JOURNALED_OBJECT_LIBRARY", "JOURNALED_OBJECT_NAME",
-                        "JOURNALED_OBJECT_MEMBER").alias("OBJECT"),
-            F.coalesce(F.col("COUNT_OR_RRN").cast("bigint"), F.lit(0)).alias("RRN"), "RESET_EPOCH"]
-    pdf = entries.select(cols).toPandas()
+    texts = {"JOB": F.concat_ws("/", F.col("JOB_NUMBER").cast("string"), "JOB_USER", "JOB_NAME"),
+             "THREAD": F.coalesce("THREAD", F.lit("")),
+             "OBJECT": F.concat_ws("/", "JOURNALED_OBJECT_LIBRARY", "JOURNALED_OBJECT_NAME", "JOURNALED_OBJECT_MEMBER"),
+             "KIND": F.concat(F.coalesce("JOURNAL_CODE", F.lit("")), F.lit(" "),
+                              F.coalesce("JOURNAL_ENTRY_TYPE", F.lit("")))}
+    coded, codes = codes_of(entries.select(*IDENTITY, *halves("SEQUENCE_NUMBER"), *halves("COMMIT_CYCLE"),
+                                           "ENTRY_TIMESTAMP", *[v.alias(k) for k, v in texts.items()],
+                                           F.coalesce(F.col("COUNT_OR_RRN").cast("bigint"), F.lit(0)).alias("RRN"),
+                                           "RESET_EPOCH"), ["FILE", "JOB", "THREAD", "OBJECT", "KIND"])
+    pdf = coded.drop("load_id", "source_file").toPandas()
     ordered = pdf[["SEQUENCE_NUMBER_HI", "COMMIT_CYCLE_HI", "ENTRY_TIMESTAMP"]].notna().all(axis=1).to_numpy()
     pdf = pdf[ordered].reset_index(drop=True)
     for c in ("SEQUENCE_NUMBER", "COMMIT_CYCLE"):
         pdf[c] = (pdf.pop(f"{c}_HI").to_numpy(np.uint64) << np.uint64(32)) | pdf.pop(f"{c}_LO").to_numpy(np.uint64)
+    kinds = np.array([k.split(" ", 1) for k in codes["KIND"]] or np.empty((0, 2)), dtype=object).reshape(-1, 2)
+    kind = pdf.pop("KIND").to_numpy()
+    pdf["JOURNAL_CODE"], pdf["JOURNAL_ENTRY_TYPE"] = kinds[kind, 0], kinds[kind, 1]
+    pdf.attrs["files"] = codes["FILE"]
     return pdf.rename(columns={"SEQUENCE_NUMBER": "SEQUENCE"}), int((~ordered).sum())
+
+
+def codes_of(df, names: list[str]):
+    """`df` with each text column of `names` replaced by a dense INT code (FILE: of load_id and source_file, which
+    stay), and the texts by code: {name: [text of code 0, 1, ...]} (FILE: (load_id, source_file) pairs). The
+    distinct texts of a build are few (files, jobs, threads, objects): one aggregation brings them to the driver,
+    they are numbered there and go back as broadcast joins."""
+    def text(name):
+        return F.struct("load_id", "source_file") if name == "FILE" else F.col(name)
+    found = df.agg(*[F.collect_set(text(n)).alias(n) for n in names]).first()
+    out, codes = df, {}
+    for name in names:
+        cols = ["load_id", "source_file"] if name == "FILE" else [name]
+        distinct = sorted(tuple(v) if name == "FILE" else (v,) for v in found[name])
+        codes[name] = distinct if name == "FILE" else [d[0] for d in distinct]
+        schema = ", ".join([f"_{c} STRING" for c in cols] + [f"_{name}_CODE INT"])
+        table = df.sparkSession.createDataFrame([(*d, i) for i, d in enumerate(distinct)], schema)
+        out = out.join(F.broadcast(table), [out[c] == table[f"_{c}"] for c in cols]).drop(*[f"_{c}" for c in cols])
+        out = out.withColumn(name, F.col(f"_{name}_CODE")).drop(f"_{name}_CODE")
+    return out, codes
+
+
+def with_files(entries, files: list[tuple[str, str]]):
+    """The entries with the FILE code kernel_frame gave their load and file."""
+    table = entries.sparkSession.createDataFrame([(*f, i) for i, f in enumerate(files)],
+                                                 "load_id STRING, source_file STRING, FILE INT")
+    return entries.join(F.broadcast(table), ["load_id", "source_file"])
 
 
 def assign_epochs(pdf: pd.DataFrame, resume: str | None) -> tuple[pd.DataFrame, str | None]:
@@ -205,12 +242,13 @@ CHANGE_SCHEMA = T.StructType([
     T.StructField("CHANGE_POSITION", T.LongType()), T.StructField("TRANSACTION_ID", T.StringType()),
     T.StructField("RRN", T.LongType()),
     *[T.StructField(f"{side}_{c}", t) for side in ("b", "a") for c, t in
-      (("load_id", T.StringType()), ("source_file", T.StringType()), ("record_offset", T.LongType()))]])
+      (("FILE", T.IntegerType()), ("record_offset", T.LongType()))]])
+CODED_IDENTITY = ("FILE", "record_offset")  # an entry in the kernel frame: the code of its load and file, its offset
 
 
 def change_rows(spark, pdf: pd.DataFrame, changes: pd.DataFrame):
     """The change frame with, for each image, the identity of its entry (a DataFrame, to join the images to)."""
-    out = change_columns(pdf, changes, IDENTITY)
+    out = change_columns(pdf, changes, CODED_IDENTITY)
     rrn = pdf["RRN"].to_numpy()
     image = changes[frame.AFTER_ROW].fillna(changes[frame.BEFORE_ROW]).to_numpy(dtype=float, na_value=np.nan)
     out["RRN"] = pd.array(np.where(np.isnan(image), 0, rrn[np.nan_to_num(image).astype(np.int64)]), dtype="Int64")
@@ -222,10 +260,9 @@ def change_rows(spark, pdf: pd.DataFrame, changes: pd.DataFrame):
 def with_images(rows, entries, columns: list[str]):
     """Each change with its before and after images' columns, lineage and decode errors."""
     b, a = entries.alias("b"), entries.alias("a")
-    on_b = [F.col(f"r.b_{c}").eqNullSafe(F.col(f"b.{c}")) for c in IDENTITY]
-    on_a = [F.col(f"r.a_{c}").eqNullSafe(F.col(f"a.{c}")) for c in IDENTITY]
-    joined = rows.alias("r").join(b, [F.col("r.b_load_id").isNotNull()] + on_b, "left") \
-        .join(a, [F.col("r.a_load_id").isNotNull()] + on_a, "left")
+    on_b = [F.col(f"r.b_{c}") == F.col(f"b.{c}") for c in CODED_IDENTITY]
+    on_a = [F.col(f"r.a_{c}") == F.col(f"a.{c}") for c in CODED_IDENTITY]
+    joined = rows.alias("r").join(b, on_b, "left").join(a, on_a, "left")
 
     def errors(side, prefix):
         return F.transform(F.coalesce(F.col(f"{side}.decode_errors"), F.array().cast("array<string>")),
@@ -241,9 +278,9 @@ def with_images(rows, entries, columns: list[str]):
 
 def held_rows(spark, entries, pdf: pd.DataFrame, pending: np.ndarray):
     """The entries the resolution left undecided, with their epochs: kept for the next build."""
-    keep = pdf.iloc[pending][[*IDENTITY, "RESET_EPOCH"]].reset_index(drop=True)
-    schema = T.StructType([T.StructField("load_id", T.StringType()), T.StructField("source_file", T.StringType()),
-                           T.StructField("record_offset", T.LongType()), T.StructField("_EPOCH", T.LongType())])
+    keep = pdf.iloc[pending][[*CODED_IDENTITY, "RESET_EPOCH"]].reset_index(drop=True)
+    schema = T.StructType([T.StructField("FILE", T.IntegerType()), T.StructField("record_offset", T.LongType()),
+                           T.StructField("_EPOCH", T.LongType())])
     ids = frames.to_spark(spark, keep.rename(columns={"RESET_EPOCH": "_EPOCH"}), schema)
-    return entries.join(ids, list(IDENTITY), "inner").withColumn("RESET_EPOCH", F.col("_EPOCH")).drop("_EPOCH") \
-        .select(entries.columns)
+    shape = [c for c in entries.columns if c != "FILE"]
+    return entries.join(ids, list(CODED_IDENTITY), "inner").withColumn("RESET_EPOCH", F.col("_EPOCH")).select(shape)
