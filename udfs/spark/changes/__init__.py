@@ -8,6 +8,7 @@ was applied, or a declaration whose columns changed rebuilds from the first load
 
 from __future__ import annotations
 
+import re
 import sys
 from dataclasses import dataclass, field
 
@@ -60,12 +61,27 @@ def build_all(spark, names: list[str] | None = None, out=sys.stderr) -> bool:
         try:
             result = build_changes(spark, table)
         except Exception as e:  # noqa: BLE001  (one table's failure is said, and the others still build)
-            print(f"jcat: {table.name}: changes not built: {str(e).strip().splitlines()[0]}", file=out)
+            print(f"jcat: {table.name}: changes not built: {failure_line(e)}", file=out)
             ok = False
             continue
         for line in result.lines + [result.line()]:
             print(line, file=out)
     return ok
+
+
+DRIVER_LIMIT = re.compile(r"Total size of serialized results of \d+ tasks \(([^)]+)\) is bigger than "
+                          r"spark.driver.maxResultSize \(([^)]+)\)")
+
+
+def failure_line(e: Exception) -> str:
+    """What a failed build says in one line: what to do, where Spark's error says it."""
+    text = str(e)
+    limit = DRIVER_LIMIT.search(text)
+    if limit:  # the commit resolution reads a build's new entries in the driver: they outgrew its result limit
+        return (f"the new entries' columns the commit resolution reads ({limit[1]}) exceed spark.driver.maxResultSize "
+                f"({limit[2]}): run again with --conf spark.driver.maxResultSize=8g --conf spark.driver.memory=16g "
+                f"(or build after each few loads)")
+    return text.strip().splitlines()[0] if text.strip() else type(e).__name__
 
 
 def build_changes(spark, table: DeclaredTable | str, rebuild: str | None = None) -> ChangesResult:
