@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+import pyarrow as pa
 import pytest
 from support import ibmi_journal_files as jf
 from support.declared import project_with_ddl
@@ -59,3 +60,66 @@ def test_a_snapshot_record_is_the_files_buffer(tmp_path, monkeypatch):
     (orders,) = read_all(root)
     row = {"ORDER_ID": 1, "CUSTOMER": "x", "AMOUNT": Decimal("1.00"), "QTY": Decimal(1), "NOTE": "n"}
     assert record_length(orders) == len(jf.image(row))
+
+
+# An IBMSNAP CD table (seed 003 Figure 35's shape) whose source table is STAFFNO, NAME, DEPT, PAY, HIRED, GRADE:
+# XDEPT and XPAY are before images (prefix 'X'). SOURCE is that source table as the user created it.
+CD = ("CREATE TABLE PAYROLL.CDSTAFF ( IBMSNAP_UOWID CHAR(10) FOR BIT DATA NOT NULL, IBMSNAP_INTENTSEQ CHAR(10) FOR "
+      "BIT DATA NOT NULL, IBMSNAP_OPERATION CHAR(1) NOT NULL, STAFFNO CHAR(6) NOT NULL, NAME VARCHAR(20) NOT NULL, "
+      "DEPT CHAR(3), XDEPT CHAR(3), PAY DECIMAL(9,2), XPAY DECIMAL(9,2), HIRED TIMESTAMP, GRADE SMALLINT);\n")
+SOURCE = ("CREATE TABLE PAYROLL.STAFF ( STAFFNO CHAR(6) NOT NULL, NAME VARCHAR(20) NOT NULL, DEPT CHAR(3), "
+          "PAY DECIMAL(9,2), HIRED TIMESTAMP, GRADE SMALLINT);\n")
+
+
+def _staff(tmp_path, monkeypatch, *options: str):
+    from udfs.render.declared_tables import read_all
+
+    root = project_with_ddl(tmp_path, monkeypatch, {"cd.sql": CD})
+    assert main(["tables", "add", "staff", "--log", "ibmsnap", "--ddl", str(tmp_path / "cd.sql"), *options]) == 0
+    (staff,) = read_all(root)
+    return staff
+
+
+def _source_rows():
+    import datetime as dt
+
+    from support import ibmsnap_unload as unload
+
+    from udfs.core.ddl import parse_text
+
+    cols = parse_text(SOURCE, "staff.sql").columns
+    rows = [unload.values(cols, 1), unload.values(cols, 2, nulls=True),
+            {**unload.values(cols, 3), "HIRED": dt.datetime(2001, 2, 3, 4, 5, 6, 7)}]
+    return cols, rows
+
+
+@pytest.mark.parametrize("indicator", ["leading", "trailing"])
+def test_an_ibmsnap_snapshot_record_is_a_db2_unload_of_the_source_table(tmp_path, monkeypatch, indicator):
+    from support import ibmsnap_unload as unload
+
+    from udfs.core.changes.snapshot import record_length
+    from udfs.core.tables.ibmsnap_image import snapshot_function
+
+    staff = _staff(tmp_path, monkeypatch, "--key", "STAFFNO", "--before-prefix", "X", "--null-indicator", indicator)
+    cols, rows = _source_rows()
+    records = [unload.record(cols, r, indicator) for r in rows]
+    assert record_length(staff) == len(records[0]) == sum(unload.width(c) for c in cols)
+    got = snapshot_function(staff, "decode_staff_snapshot").kernel(pa.array(records, pa.binary())).to_pylist()
+    assert got == rows
+
+
+def test_an_ibmsnap_table_without_a_key_cannot_start_from_a_snapshot(tmp_path, monkeypatch):
+    from udfs.core.changes.snapshot import check_table
+
+    with pytest.raises(SnapshotProblem, match="has no key"):
+        check_table(_staff(tmp_path, monkeypatch))
+    check_table(_staff(tmp_path / "keyed", monkeypatch, "--key", "STAFFNO"))
+
+
+def test_an_ibmsnap_snapshot_load_lands_as_its_layout_at_the_commitseq(tmp_path, monkeypatch):
+    from udfs.cli.snapshot_load import snapshot_target
+    from udfs.core.changes.snapshot import record_length
+
+    staff = _staff(tmp_path, monkeypatch, "--key", "STAFFNO")
+    got = snapshot_target("STAFF", "x'0000000000000000C1F0'", None)
+    assert got == ("snapshot_staff", record_length(staff), "staff", "0" * 28 + "C1F0")

@@ -4,6 +4,11 @@ Db2 unloads of the CD table and of the UOW table by the tests' own encoder (supp
 pieces with a build after each (a unit of work whose CD rows land before its UOW row is held, then comes out whole),
 must give `<name>_changes`, `<name>_current` and `<name>_history` exactly as the workload's oracle says; a fourth
 load with a unit of work committed before all the others rebuilds from the first load and gives the same.
+
+Started from a snapshot: a Db2 UNLOAD of the source table (K, A, B) at one unit of work's IBMSNAP_COMMITSEQ, landed
+with `jcat load NAME FILE --snapshot-at COMMITSEQ` beside CD rows from before and after it (two pieces), must give
+the oracle started there: the unload's rows as 'r' changes at the position, the CD changes committed at or before it
+left out (said in one line), the later ones on top.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from support import ibmsnap_unload as unload
 from support.declared import declared_project
 from support.scd2_oracle import Replay
 
+from udfs.cli import main
 from udfs.cli.tables import load_target
 from udfs.core.ddl import parse_text
 from udfs.dbt.runner import run_dbt
@@ -29,6 +35,8 @@ DDL = ("CREATE TABLE PAYROLL.{cd} ( IBMSNAP_UOWID CHAR(10) FOR BIT DATA NOT NULL
        "BIT DATA NOT NULL, IBMSNAP_OPERATION CHAR(1) NOT NULL, K INTEGER NOT NULL, A SMALLINT, B INTEGER, "
        "XB INTEGER);\n")
 SEED, UNITS = 7, 16
+# The source table the CD table captures: what a snapshot unload of it holds (the tests' encoder lays it out).
+SOURCE = "CREATE TABLE PAYROLL.SRC ( K INTEGER NOT NULL, A SMALLINT, B INTEGER);\n"
 STATE = list(wl.COLUMNS)
 HISTORY = [*STATE, "VALID_FROM", "VALID_TO", "VALID_FROM_POSITION", "VALID_TO_POSITION"]
 LINEAGE = ["source_file", "record_offset", "record_number", "load_id"]
@@ -187,3 +195,105 @@ def test_relations_have_the_contracts_columns(replayed):
 @pytest.mark.heavy
 def test_a_long_workload_replays_the_same(spark, tmp_path_factory, jcat_home):
     check(replay(spark, tmp_path_factory, "snapbig", 23, 200))
+
+
+# ---- started from a snapshot ----------------------------------------------------------------------------------
+
+def _position(u: wl.UowRow) -> str:
+    return u.commitseq.hex().upper().rjust(32, "0")
+
+
+def _snapshot_expected(w: wl.Workload, at: str, rows: list[dict], lineage: list[dict], cd_cut: int, uow_cut: int,
+                       places: dict) -> dict:
+    """The snapshot's rows as 'r' changes at `at` in record order, then the CD changes committed after it."""
+    snap = [{"OP": "r", **{f"BEFORE_{c}": None for c in STATE}, **{f"AFTER_{c}": row[c] for c in STATE},
+             "BEFORE_PRESENT": False, "COMMIT_TIMESTAMP": None, "COMMIT_POSITION": at, "CHANGE_POSITION": n,
+             "TRANSACTION_ID": None, **where, "decode_errors": []}
+            for n, (row, where) in enumerate(zip(rows, lineage, strict=True), start=1)]
+    later = []
+    for c in wl.committed(w, w.cd[:cd_cut], w.uow[:uow_cut]):
+        if c["COMMIT_POSITION"] > at:
+            file, offset, number, load_id = places[id(c["CD"])]
+            later.append({**{k: v for k, v in c.items() if k != "CD"}, "source_file": file, "record_offset": offset,
+                          "record_number": number, "load_id": load_id, "decode_errors": []})
+    replay = Replay(list(wl.KEY), STATE)
+    replay.run(snap + later)
+    assert not replay.problems, replay.problems
+    versions = [*replay.closed, *replay.open.values()]
+    return {"changes": snap + later, "current": sorted(replay.rows.values(), key=_sortable),
+            "history": sorted((tuple(v[c] for c in HISTORY) for v in versions), key=_sortable)}
+
+
+def _state_at(w: wl.Workload, at: str) -> list[dict]:
+    """The source table's rows after every unit of work committed at or before `at`, in key order (the unload's)."""
+    replay = Replay(list(wl.KEY), STATE)
+    replay.run([c for c in wl.committed(w) if c["COMMIT_POSITION"] <= at])
+    return [dict(zip(STATE, r)) for r in sorted(replay.rows.values())]
+
+
+def started_from_snapshot(spark, tmp_path_factory, name: str, seed: int, units: int) -> dict:
+    from udfs.spark.changes import build_changes
+
+    w = wl.generate(seed, units=units, pairs=True)
+    (cut,) = wl.cuts(w, 2, seed)
+    pieces = [cut, (len(w.cd), len(w.uow))]
+    accepted = [u for u in w.uow[:cut[1]] if u.rej_code.strip() in ("0", "")]
+    at = _position(accepted[len(accepted) // 2])  # the unload was taken there
+    rows = _state_at(w, at)
+    cd_name = f"CD{name.upper()}"
+    cols = parse_text(DDL.format(cd=cd_name), f"{cd_name}.sql").columns
+    source = parse_text(SOURCE, "src.sql").columns
+    out = {"at": at, "rows": rows, "builds": [], "full": wl.committed(w)}
+    with declared_project(tmp_path_factory, name, DDL.format(cd=cd_name), "--log", "ibmsnap", "--key", "K",
+                          "--before-prefix", "X", "--updates-as-delete-insert", "yes") as root:
+        layout, length, _ = load_target(name, None)
+        unload_file = root.parent / "SRC.UNLOAD"
+        records = [unload.record(source, row) for row in rows]
+        unload_file.write_bytes(b"".join(records))
+        assert main(["load", name, str(unload_file), "--snapshot-at", at[-20:], "--quiet"]) == 0  # as CHAR(10) hex
+        snap_id = spark.sql(f"select max(load_id) from jcat.raw_loads_current "
+                            f"where layout = 'snapshot_{name}'").first()[0]
+        lineage = [{"source_file": unload_file.name, "record_offset": i * len(records[0]), "record_number": i + 1,
+                    "load_id": snap_id} for i in range(len(rows))]
+        places, (cd0, u0) = {}, (0, 0)
+        for i, (cd1, u1) in enumerate(pieces):
+            cd_file, uow_file = root.parent / f"{name}_cd{i}.unl", root.parent / f"{name}_uow{i}.unl"
+            cd_file.write_bytes(b"".join(_cd_record(cols, r) for r in w.cd[cd0:cd1]))
+            uow_file.write_bytes(b"".join(_uow_record(u) for u in w.uow[u0:u1]))
+            landed = load(spark, layout, [str(cd_file)], record_length=length)
+            assert landed.ok and load(spark, "ibmsnap_uow", [str(uow_file)]).ok
+            for n, r in enumerate(w.cd[cd0:cd1]):
+                places[id(r)] = (cd_file.name, n * length, n + 1, landed.load_id)
+            assert run_dbt(spark, ["run", "--select", "ibmsnap_uow_decoded", f"{name}_images_decoded"])
+            result = build_changes(spark, name)
+            out["builds"].append((result, _got(spark, name),
+                                  _snapshot_expected(w, at, rows, lineage, cd1, u1, places),
+                                  [c for c in wl.committed(w, w.cd[:cd1], w.uow[:u1]) if c["COMMIT_POSITION"] <= at]))
+            cd0, u0 = cd1, u1
+    return out
+
+
+@pytest.fixture(scope="module")
+def snapshot_started(spark, tmp_path_factory, jcat_home):
+    return started_from_snapshot(spark, tmp_path_factory, "snapstart", 21, 12)  # 5 rows at the position, 3 NULLs
+
+
+def test_a_table_started_from_a_snapshot_gives_the_oracle_started_there(snapshot_started):
+    s = snapshot_started
+    assert any(None in r.values() for r in s["rows"]), "NULLs in the unload, with their null indicators"
+    assert any(c["COMMIT_POSITION"] <= s["at"] for c in s["full"]) and \
+        any(c["COMMIT_POSITION"] > s["at"] for c in s["full"]), "CD changes before and after the position"
+    for i, (result, got, want, _) in enumerate(s["builds"]):
+        where = f"after piece {i + 1}"
+        assert got["changes"] == want["changes"], where
+        assert sorted(got["current"], key=_sortable) == want["current"], where
+        assert sorted(got["history"], key=_sortable) == want["history"], where
+        assert not result.rebuilt, where
+    assert {c["OP"] for c in s["builds"][-1][2]["changes"]} - {"r"}, "later changes on top"
+
+
+def test_the_cd_changes_a_snapshot_holds_are_left_out_in_one_line(snapshot_started):
+    result, _, _, held = snapshot_started["builds"][0]
+    assert held, "the first piece must hold CD changes at or before the position"
+    said = [line for line in result.lines if "at or before the snapshot's position" in line]
+    assert len(said) == 1 and f": {len(held)} changes committed" in said[0], result.lines

@@ -542,8 +542,9 @@ def build_parser() -> argparse.ArgumentParser:
     ld.add_argument("--strict", action="store_true", help="any reject is an error; nothing is loaded")
     ld.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     ld.add_argument("--snapshot-at", metavar="POSITION", default=None,
-                    help="LAYOUT is a declared table and the files its unload (IBM i: CPYF to a flat file), its "
-                         "state at this log position (IBM i: the journal sequence number of the last entry in it)")
+                    help="LAYOUT is a declared table and the files its unload (IBM i: CPYF to a flat file; IBMSNAP: "
+                         "Db2 UNLOAD of the source table), its state at this log position (IBM i: the journal "
+                         "sequence number of the last entry in it; IBMSNAP: the IBMSNAP_COMMITSEQ in hex)")
     from .tables import add_parser as tables_parser
 
     tables_parser(sub)

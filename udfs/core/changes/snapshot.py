@@ -1,5 +1,5 @@
-"""A declared table's starting snapshot: an unload of the table (IBM i: a CPYF of the file to a flat file) declared
-as its state at one log position. Its rows are 'r' changes at that position; the log's changes committed at or
+"""A declared table's starting snapshot: an unload of the table (IBM i: a CPYF of the file to a flat file; IBMSNAP:
+a Db2 UNLOAD of the CD table's source table) declared as its state at one log position. Its rows are 'r' changes at that position; the log's changes committed at or
 before it are already in the snapshot, those after it apply on top.
 
 The position is the log's own number as the user reads it where the unload was taken:
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from ..tables.ibmi_image import image_columns
+from ..tables import ibmi_image, ibmsnap_image
 
 _HEX = re.compile(r"^(?:x')?([0-9a-fA-F]+)'?$")
 
@@ -45,17 +45,28 @@ def layout(name: str) -> str:
     return f"snapshot_{name}"
 
 
+# Why a table without a declared key cannot start from a snapshot, per log.
+_KEYLESS = {
+    "ibmi": "is keyed by the relative record number, which a copy to a flat file does not keep",
+    "ibmsnap": "has no key: its CD rows say which source row they change only by one",
+}
+LOGS = tuple(_KEYLESS)  # the logs whose tables can start from a snapshot
+
+
 def check_table(table) -> None:
     """Refuse what a snapshot cannot start (before anything lands)."""
-    if table.log != "ibmi":
+    if table.log not in LOGS:
         raise SnapshotProblem(f"table {table.name}: snapshots of {table.log} tables are not read yet "
-                              "(IBM i tables can start from a CPYF copy)")
+                              "(IBM i tables can start from a CPYF copy, IBMSNAP CD tables from a Db2 UNLOAD of "
+                              "the source table)")
     if not table.key:
-        raise SnapshotProblem(
-            f"table {table.name} is keyed by the relative record number, which a copy to a flat file does not keep: "
-            f"declare its key (jcat tables add ... --key) to start it from a snapshot")
+        raise SnapshotProblem(f"table {table.name} {_KEYLESS[table.log]}: declare its key (jcat tables add ... "
+                              "--key) to start it from a snapshot")
 
 
 def record_length(table) -> int:
-    """A CPYF flat-file record is the file's buffer: the width of the row image."""
-    return sum(c.width for c in image_columns(table))
+    """IBM i: a CPYF flat-file record is the file's buffer, the width of the row image. IBMSNAP: a Db2 UNLOAD
+    record of the source table's columns."""
+    if table.log == "ibmsnap":
+        return ibmsnap_image.snapshot_record_length(table)
+    return sum(c.width for c in ibmi_image.image_columns(table))

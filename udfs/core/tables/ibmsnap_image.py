@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from ..catalog import Arg, Function
 from ..ddl import TableDdl
-from ..kernels.unload import decode_unload
+from ..kernels.unload import UnloadColumn, decode_unload
 from ..layouts.ibmsnap import VARIANTS, Layout, Slot, lay_out, spark_type, unload_column
 from .declaration import DeclarationProblem, DeclaredTable, IbmsnapOptions
 
@@ -136,3 +136,32 @@ def layout_function(table: DeclaredTable, name: str) -> Function:
     return Function(name, decode, (Arg("record", "BINARY", "one CD table unload record as landed"),),
                     "STRUCT<" + ", ".join(f"`{c.name}`: {c.sql_type}" for c in cols) + ">",
                     f"Every column of {table.name}'s CD record ({table.ddl.schema}.{table.ddl.name}), as one struct.")
+
+
+def snapshot_columns(table: DeclaredTable) -> list[UnloadColumn]:
+    """A Db2 UNLOAD of the source table, as a starting snapshot: image_columns in DDL order, each laid out by the
+    unload rules from the record's start (the CD table's null indicator placement)."""
+    out, pos = [], 1
+    for c in image_columns(table):
+        u = unload_column(c.after.column, pos)
+        out.append(u)
+        pos += u.data_width + (1 if u.nullable else 0)
+    return out
+
+
+def snapshot_record_length(table: DeclaredTable) -> int:
+    return sum(u.data_width + (1 if u.nullable else 0) for u in snapshot_columns(table))
+
+
+def snapshot_function(table: DeclaredTable, name: str) -> Function:
+    """`<name>(record)`: a source-table unload record (snapshot_columns) as one struct, in the CD table's CCSID and
+    null indicator placement."""
+    o = table.ibmsnap
+    cols = snapshot_columns(table)
+
+    def decode(record, strict: bool = False):
+        return decode_unload(record, cols, o.null_indicator, o.ccsid, strict=strict, function=name)
+
+    return Function(name, decode, (Arg("record", "BINARY", "one unload record of the source table"),),
+                    "STRUCT<" + ", ".join(f"`{c.name}`: {c.sql_type}" for c in cols) + ">",
+                    f"Every column of a Db2 UNLOAD of {table.name}'s source table (its starting snapshot).")

@@ -2,7 +2,8 @@
 
 The unload lands like any load, as layout `snapshot_<name>` (jcat.raw_snapshot_<name>: ledger, rejects, --replace),
 and its position is kept beside it, one small file per load under `<warehouse>/jcat_snapshots/<name>/`. A build
-whose table has a snapshot starts from it: its records, decoded by the table's own image function, are 'r' changes
+whose table has a snapshot starts from it: its records, decoded by the table's own image function (IBM i) or by
+the unload kernel laid out from the declaration (IBMSNAP: `decode_<name>_snapshot`), are 'r' changes
 at the snapshot's COMMIT_POSITION (CHANGE_POSITION in record order); the log's changes committed at or before it are
 already in the snapshot and are left out (counted in one line); the later ones apply on top. A snapshot landed after
 a build, or a second one, rebuilds the table's changes from the first load with the latest snapshot.
@@ -15,8 +16,9 @@ from dataclasses import dataclass, replace
 from pyspark.sql import Window
 from pyspark.sql import functions as F
 
-from ...core.changes.snapshot import layout
+from ...core.changes.snapshot import LOGS, layout
 from ...core.tables.ibmi_image import image_columns
+from ...core.tables.ibmsnap_image import snapshot_columns, snapshot_function
 from ...render.table_names import layout_function_name, quote
 from ...render.tables_ibmi import ibmi_value
 from ..landing.sources import list_dirs
@@ -46,7 +48,7 @@ class SnapshotWithoutPosition(RuntimeError):
 
 def current(spark, table) -> list[Snapshot]:
     """The table's snapshot loads the landing ledger holds current, with their positions, in load order."""
-    if table.log not in ("ibmi",):
+    if table.log not in LOGS:
         return []
     folder = positions_dir(spark, table.name)
     kept = list_dirs(spark, folder)
@@ -106,23 +108,61 @@ def on_top(spark, table, batch, start: Snapshot, first: bool, columns: list[str]
 
 def snapshot_rows(spark, table, start: Snapshot, schema, columns: list[str]):
     """The snapshot's records as 'r' changes in the shape of the log's changes."""
+    decoded, names, errors = VALUES[table.log](spark, table, start, columns)
+    known = {"OP": F.lit("r"), "BEFORE_PRESENT": F.lit(False), "COMMIT_POSITION": F.lit(start.position),
+             "CHANGE_POSITION": F.row_number().over(Window.orderBy("source_file", "record_offset")),
+             "source_file": F.col("source_file"), "record_offset": F.col("record_offset"),
+             "record_number": F.col("record_number"), "load_id": F.col("load_id"), "decode_errors": errors,
+             **{f"AFTER_{n}": F.col(quote(n)) for n in names}}
+    return decoded.select([known.get(f.name, F.lit(None)).cast(f.dataType).alias(f.name) for f in schema.fields])
+
+
+def _raw(table, start: Snapshot, function: str) -> str:
+    return (f"SELECT *, {function}(record) AS img FROM jcat.raw_{layout(table.name)} "
+            f"WHERE load_id = '{start.load_id}'")
+
+
+_LINEAGE = "source_file, record_offset, record_number, load_id"
+
+
+def _ibmi_values(spark, table, start: Snapshot, columns: list[str]):
+    """(records decoded by the table's image function, the column names, decode_errors): a CPYF copy has no null
+    map, so a NULL value is a field that did not decode."""
     if not spark.catalog.functionExists(layout_function_name(table.name)):  # a session that ran no dbt yet
         from ..spark_catalog import register_declared
 
         register_declared(spark)
     cols = [c for c in image_columns(table) if c.name in columns]
     typed = ", ".join(f"{ibmi_value(c, f'img.{quote(c.name)}')} AS {quote(c.name)}" for c in cols)
-    decoded = spark.sql(f"SELECT source_file, record_offset, record_number, load_id, {typed} FROM "
-                        f"(SELECT *, {layout_function_name(table.name)}(record) AS img "
-                        f"FROM jcat.raw_{layout(table.name)} WHERE load_id = '{start.load_id}')")
+    decoded = spark.sql(f"SELECT {_LINEAGE}, {typed} FROM ({_raw(table, start, layout_function_name(table.name))})")
     errors = F.filter(F.array(*[F.when(F.col(quote(c.name)).isNull(), F.lit(f"AFTER_{c.name}")) for c in cols]),
                       lambda e: e.isNotNull())
-    known = {"OP": F.lit("r"), "BEFORE_PRESENT": F.lit(False), "COMMIT_POSITION": F.lit(start.position),
-             "CHANGE_POSITION": F.row_number().over(Window.orderBy("source_file", "record_offset")),
-             "source_file": F.col("source_file"), "record_offset": F.col("record_offset"),
-             "record_number": F.col("record_number"), "load_id": F.col("load_id"), "decode_errors": errors,
-             **{f"AFTER_{c.name}": F.col(quote(c.name)) for c in cols}}
-    return decoded.select([known.get(f.name, F.lit(None)).cast(f.dataType).alias(f.name) for f in schema.fields])
+    return decoded, [c.name for c in cols], errors
+
+
+def _ibmsnap_values(spark, table, start: Snapshot, columns: list[str]):
+    """(a source-table unload decoded by the unload kernel, the column names, decode_errors): NULL is a value
+    where the column's null indicator is a NULL marker (X'FF' UNLOAD, X'6F' DSNTIAUL); else a field that did not
+    decode, as the CD table's images say it."""
+    from ..spark_catalog import arrow_udf_for
+
+    function = f"decode_{table.name}_snapshot"
+    spark.udf.register(function, arrow_udf_for(snapshot_function(table, function)))  # the declaration as it is now
+    cols = [u for u in snapshot_columns(table) if u.name in columns]
+    fields = ", ".join(f"img.{quote(u.name)} AS {quote(u.name)}" for u in cols)
+    decoded = spark.sql(f"SELECT {_LINEAGE}, record, {fields} FROM ({_raw(table, start, function)})")
+
+    def failed(u):
+        at, _ = u.offsets(table.ibmsnap.null_indicator)
+        marked = F.lit(False) if at is None else \
+            F.coalesce(F.expr(f"substr(record, {at + 1}, 1) in (X'FF', X'6F')"), F.lit(False))
+        return F.when(F.col(quote(u.name)).isNull() & ~marked, F.lit(f"AFTER_{u.name}"))
+
+    errors = F.filter(F.array(*[failed(u) for u in cols]), lambda e: e.isNotNull())
+    return decoded, [u.name for u in cols], errors
+
+
+VALUES = {"ibmi": _ibmi_values, "ibmsnap": _ibmsnap_values}  # per log: a snapshot's records decoded
 
 
 def repeated(rows, key) -> tuple[int, str, int] | None:
