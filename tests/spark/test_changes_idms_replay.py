@@ -23,8 +23,6 @@ from support.scd2_oracle import Replay
 
 from udfs.core.layouts import idms as layout
 from udfs.dbt.runner import run_dbt
-from udfs.spark.changes.frames import SLICE_CONF
-from udfs.spark.changes.history import BUCKET_CONF
 from udfs.spark.landing.loader import load
 
 pytestmark = [pytest.mark.spark]
@@ -119,40 +117,39 @@ def _sortable(row):
     return tuple((v is not None, v) for v in row)
 
 
+def land_piece(spark, root, w: pd.DataFrame, i: int, start: int, end: int, places: dict) -> None:
+    """Records start..end as journal file i, landed; where each record landed goes into places (by ROW_ID)."""
+    piece = [record_bytes(r) for r in w.iloc[start:end].itertuples(index=False)]
+    journal = root.parent / f"{NAME}{i}.jrn"
+    journal.write_bytes(b"".join(piece))
+    landed = load(spark, "idms", [str(journal)])
+    assert landed.ok
+    offset = 0
+    for n, (row_id, record) in enumerate(zip(range(start, end), piece)):
+        places[row_id] = (journal.name, offset, n + 1, landed.load_id)
+        offset += len(record)
+
+
 @pytest.fixture(scope="module")
 def replayed(spark, tmp_path_factory, jcat_home):
     from udfs.spark.changes import build_all, build_changes
 
     unland(spark)  # jcat.raw_idms as the loader makes it, holding only this module's records
     forget_loads(spark)
-    spark.conf.set(SLICE_CONF, "5")  # frames of more than 5 rows reach Spark in slices, as a big build's do
-    spark.conf.set(BUCKET_CONF, "3")  # and the history's buckets hold 3 changes each
     w = workload()
     seen, places, start = [], {}, 0
-    try:
-        with copybook_project(tmp_path_factory, NAME, _copybook(tmp_path_factory), "--record-id", str(RECORD_ID),
-                              log="idms") as root:
-            for i, end in enumerate(cuts(w)):
-                piece = [record_bytes(r) for r in w.iloc[start:end].itertuples(index=False)]
-                journal = root.parent / f"{NAME}{i}.jrn"
-                journal.write_bytes(b"".join(piece))
-                landed = load(spark, "idms", [str(journal)])
-                assert landed.ok
-                offset = 0
-                for n, (row_id, record) in enumerate(zip(range(start, end), piece)):
-                    places[row_id] = (journal.name, offset, n + 1, landed.load_id)
-                    offset += len(record)
-                # run, not build: jcat's own data tests would see every module's records landed in this worker
-                assert run_dbt(spark, ["run", "--select", "idms_journal", f"{NAME}_images_decoded"])
-                result = build_changes(spark, NAME)
-                seen.append((i, result, _got(spark), expected(w, end, places)))
-                start = end
-            out = StringIO()
-            assert build_all(spark, [NAME], out=out)  # `jcat build`'s step: the IDMS table is among those it builds
-            seen.append(("build_all", out.getvalue()))
-    finally:
-        spark.conf.unset(SLICE_CONF)
-        spark.conf.unset(BUCKET_CONF)
+    with copybook_project(tmp_path_factory, NAME, _copybook(tmp_path_factory), "--record-id", str(RECORD_ID),
+                          log="idms") as root:
+        for i, end in enumerate(cuts(w)):
+            land_piece(spark, root, w, i, start, end, places)
+            # run, not build: jcat's own data tests would see every module's records landed in this worker
+            assert run_dbt(spark, ["run", "--select", "idms_journal", f"{NAME}_images_decoded"])
+            result = build_changes(spark, NAME)
+            seen.append((i, result, _got(spark), expected(w, end, places)))
+            start = end
+        out = StringIO()
+        assert build_all(spark, [NAME], out=out)  # `jcat build`'s step: the IDMS table is among those it builds
+        seen.append(("build_all", out.getvalue()))
     return w, seen
 
 
