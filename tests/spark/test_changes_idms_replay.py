@@ -142,8 +142,9 @@ def replayed(spark, tmp_path_factory, jcat_home):
                           log="idms") as root:
         for i, end in enumerate(cuts(w)):
             land_piece(spark, root, w, i, start, end, places)
-            # run, not build: jcat's own data tests would see every module's records landed in this worker
-            assert run_dbt(spark, ["run", "--select", "idms_journal", f"{NAME}_images_decoded"])
+            # run, not build: jcat's own data tests would see every module's records landed in this worker (the
+            # view idms_journal once: it shows every load)
+            assert run_dbt(spark, ["run", "--select", *(["idms_journal"] if i == 0 else []), f"{NAME}_images_decoded"])
             result = build_changes(spark, NAME)
             seen.append((i, result, _got(spark), expected(w, end, places)))
             start = end
