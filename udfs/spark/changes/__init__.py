@@ -20,10 +20,10 @@ from ...core.project import project_dir
 from ...core.tables.declaration import DeclaredTable
 from ...render.declared_tables import read_all
 from ...render.table_names import quote
-from . import frames, history, ibmi, ibmsnap, lldf, snapshots
+from . import frames, history, ibmi, ibmsnap, idms, lldf, snapshots
 from .store import Build, ChangesStore, new_build_id
 
-LOGS = {"ibmi": ibmi, "ibmsnap": ibmsnap, "lldf": lldf}  # logs whose changes jcat resolves: modules of the same functions
+LOGS = {"ibmi": ibmi, "ibmsnap": ibmsnap, "lldf": lldf, "idms": idms}  # logs whose changes jcat resolves: modules of the same functions
 
 
 @dataclass
