@@ -127,7 +127,7 @@ def _build(spark, table, log, store: ChangesStore, rebuild: str | None) -> Chang
         return result
     last = builds[-1] if builds else None
     held = store.pending_frame() if last else None
-    entries = log.candidates(spark, table, loads, held).persist()
+    entries = _materialized(log.candidates(spark, table, loads, held))
     try:
         fresh = [s.load_id for s in snaps if s.load_id not in consumed]  # the ledger keeps those not read too
         return _resolve_and_store(spark, table, log, store, entries, loads, last, rebuild, result,
@@ -144,7 +144,7 @@ def _resolve_and_store(spark, table, log, store, entries, loads, last, rebuild, 
         batch = snapshots.on_top(spark, table, batch, start, first, columns)
         loads = [*loads, *fresh]
     result.lines += batch.lines
-    changes, applied = batch.changes.persist(), None
+    changes, applied = _materialized(batch.changes), None
     try:
         key, history_columns = log.key(table), log.history_columns(table, columns)
         versions, closings, applied = _apply(spark, store, changes, batch.count, key, history_columns, last)
@@ -166,6 +166,13 @@ def _resolve_and_store(spark, table, log, store, entries, loads, last, rebuild, 
         changes.unpersist()
         if applied is not None:
             applied.unpersist()
+
+
+def _materialized(df):
+    """`df` computed once and kept by the executors, its plan cut there: each later step that reads it plans a
+    scan of it, not again the joins, unions and windows that made it (planning those took seconds a step). Lost
+    with an executor, the build fails and its rerun starts again (nothing of it was committed)."""
+    return df.localCheckpoint(eager=True)
 
 
 def _shape_of(df) -> list[tuple[str, str]]:

@@ -55,7 +55,7 @@ def applied(spark, valued, open_versions, key: list[str], columns: list[str], si
 
     out = keyed.groupBy(BUCKET).cogroup(versions.groupBy(BUCKET)).applyInPandas(apply_bucket, schema)
     out = out.select([_arrived(F.col(quote(c)), types[c]).alias(c) for c in columns]
-                     + [F.col(c) for c in (*state.VALIDITY_COLUMNS, IS_NEW, IS_CLOSED)]).persist()
+                     + [F.col(c) for c in (*state.VALIDITY_COLUMNS, IS_NEW, IS_CLOSED)]).localCheckpoint(eager=True)
     counts = out.agg(F.count_if(F.col(IS_NEW)).alias("new"), F.count_if(F.col(IS_CLOSED)).alias("closed")).first()
     opened = out.where(F.col(IS_NEW)).select(
         *[quote(c) for c in columns], state.VALID_FROM, state.VALID_FROM_POSITION)
