@@ -1,6 +1,6 @@
 """The history of a build computed on the executors, in buckets of keys, equals the plain replay (scd2_oracle):
-keys above 2**53 next to each other, NULL values, a row moved to another key, a clear, over two builds (the second
-starting from the first's open versions)."""
+keys above 2**53 next to each other, NULL values, a group and an array (a copybook's), a row moved to another key,
+a clear, over two builds (the second starting from the first's open versions)."""
 
 from __future__ import annotations
 
@@ -17,15 +17,17 @@ from udfs.spark.changes import history
 pytestmark = pytest.mark.spark
 
 BIG = 2**60  # neighbours here are one apart: a float64 would make them one key
-KEY, COLUMNS = ["K"], ["K", "V", "NOTE"]
+KEY, COLUMNS = ["K"], ["K", "V", "NOTE", "G", "ITEMS"]
+GROUP = T.StructType([T.StructField("A", T.LongType()), T.StructField("B", T.StringType())])
+ITEMS = T.ArrayType(T.LongType())
+TYPES = (("K", T.LongType()), ("V", T.LongType()), ("NOTE", T.StringType()), ("G", GROUP), ("ITEMS", ITEMS))
 SCHEMA = T.StructType([
     T.StructField("OP", T.StringType()), T.StructField("COMMIT_POSITION", T.StringType()),
     T.StructField("CHANGE_POSITION", T.LongType()), T.StructField("COMMIT_TIMESTAMP", T.TimestampType()),
     T.StructField("BEFORE_PRESENT", T.BooleanType()),
     *[T.StructField(f"{side}_{c}", t) for side in ("BEFORE", "AFTER")
-      for c, t in (("K", T.LongType()), ("V", T.LongType()), ("NOTE", T.StringType()))]])
-VERSIONS = T.StructType([T.StructField("K", T.LongType()), T.StructField("V", T.LongType()),
-                         T.StructField("NOTE", T.StringType()),
+      for c, t in TYPES]])
+VERSIONS = T.StructType([*[T.StructField(c, t) for c, t in TYPES],
                          *[T.StructField(c, T.StringType()) for c in state.VALIDITY_COLUMNS[:2]],
                          *[T.StructField(c, T.TimestampType()) for c in state.VALIDITY_COLUMNS[2:]]])
 
@@ -39,7 +41,9 @@ def workload(seed: int, commits: int, first: int) -> list[dict]:
             change = dict(OP=None, COMMIT_POSITION=position, CHANGE_POSITION=i, COMMIT_TIMESTAMP=at,
                           BEFORE_PRESENT=False, **{f"{s}_{c}": None for s in ("BEFORE", "AFTER") for c in COLUMNS})
             k = BIG + rng.randrange(12)
-            after = (k, rng.choice([None, rng.randrange(3)]), rng.choice([None, "a", "b"]))
+            after = (k, rng.choice([None, rng.randrange(3)]), rng.choice([None, "a", "b"]),
+                     rng.choice([None, (BIG + rng.randrange(2), "x"), (None, None)]),
+                     rng.choice([None, [], [BIG, None], [BIG + 1, 2]]))
             if n == first + commits // 2 and i == 1:
                 change["OP"], rows = "t", {}
             elif k in rows and rng.random() < 0.3:

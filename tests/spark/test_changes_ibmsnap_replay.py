@@ -6,7 +6,7 @@ must give `<name>_changes`, `<name>_current` and `<name>_history` exactly as the
 load with a unit of work committed before all the others rebuilds from the first load and gives the same.
 
 Started from a snapshot: a Db2 UNLOAD of the source table (K, A, B) at one unit of work's IBMSNAP_COMMITSEQ, landed
-with `jcat load NAME FILE --snapshot-at COMMITSEQ` beside CD rows from before and after it (two pieces), must give
+with `jcat load NAME FILE --snapshot-at COMMITSEQ` beside CD rows from before and after it (one load), must give
 the oracle started there: the unload's rows as 'r' changes at the position, the CD changes committed at or before it
 left out (said in one line), the later ones on top.
 """
@@ -236,7 +236,7 @@ def started_from_snapshot(spark, tmp_path_factory, name: str, seed: int, units: 
 
     w = wl.generate(seed, units=units, pairs=True)
     (cut,) = wl.cuts(w, 2, seed)
-    pieces = [cut, (len(w.cd), len(w.uow))]
+    pieces = [(len(w.cd), len(w.uow))]  # one load: the replay above covers loads in pieces
     accepted = [u for u in w.uow[:cut[1]] if u.rej_code.strip() in ("0", "")]
     at = _position(accepted[len(accepted) // 2])  # the unload was taken there
     rows = _state_at(w, at)
