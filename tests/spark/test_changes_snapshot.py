@@ -16,7 +16,9 @@ from udfs.cli import main
 from udfs.dbt.runner import run_dbt
 from udfs.spark.landing.loader import load
 
-pytestmark = pytest.mark.spark
+# Under -m heavy (suite time): the suite starts a table from a snapshot in the IBMSNAP replay (the same 'r' rows,
+# changes left out in one line, later ones on top); this module adds the CPYF copy's decoding and the rebuilds.
+pytestmark = [pytest.mark.spark, pytest.mark.heavy]
 
 SEED, STEPS, LIB = 28, 120, "JCATSNP"  # ORDERS has before images; 7 rows, 2 NULLs at the copy
 NAME = "snap_orders"

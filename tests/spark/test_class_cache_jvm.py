@@ -10,6 +10,8 @@ import sys
 import textwrap
 import time
 
+import pytest
+
 from udfs.spark import class_cache
 
 
@@ -19,6 +21,7 @@ def _env(folder, **more):
     return env
 
 
+@pytest.mark.heavy  # suite time: two JVMs and an archive dump (about 70 s); the killed maker below stays in the suite
 def test_archive_is_made_once_then_mapped_by_the_next_driver(tmp_path):
     folder, key = tmp_path / "cds", class_cache.archive_key()
     folder.mkdir()
