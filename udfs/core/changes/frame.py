@@ -6,6 +6,11 @@ resolution was given (its ROW_ID column), so a resolution kernel sees only posit
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
 OPS = {"c": "create (insert)", "u": "update", "d": "delete", "t": "truncate (a clear of the whole table)",
        "r": "read: a row of a starting snapshot"}
 
@@ -23,3 +28,11 @@ CHANGE_COLUMNS = (OP, BEFORE_ROW, AFTER_ROW, BEFORE_PRESENT, COMMIT_TIMESTAMP, C
                   TRANSACTION_ID)
 
 ROW_ID = "ROW_ID"  # int64, unique within one resolution's input: what BEFORE_ROW and AFTER_ROW point at
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """What a commit resolution gives (IBM i, IDMS; LLDF and IBMSNAP add what they also return)."""
+    changes: pd.DataFrame  # CHANGE_COLUMNS, sorted by COMMIT_POSITION then CHANGE_POSITION
+    pending: np.ndarray  # int64 ROW_IDs still undecided, to carry into the next call
+    problems: pd.DataFrame  # ROW_ID, REASON

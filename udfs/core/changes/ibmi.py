@@ -40,12 +40,11 @@ the commits happened across sequence resets.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 import pandas as pd
 
 from udfs.core.changes import frame
+from udfs.core.changes.frame import Resolution
 
 INPUT_COLUMNS = ("ROW_ID", "SEQUENCE", "RESET_EPOCH", "JOURNAL_CODE", "JOURNAL_ENTRY_TYPE", "ENTRY_TIMESTAMP",
                  "COMMIT_CYCLE", "JOB", "THREAD", "OBJECT", "RRN")
@@ -74,13 +73,6 @@ WRONG_KIND = "compensation of the wrong kind for the change it would undo (DR un
 OUTSIDE_CYCLE = "rollback or commit entry outside commitment control (COMMIT_CYCLE 0)"
 UNKNOWN_REASON = "entry type this resolution does not know: left out"
 HEX = np.array(list("0123456789ABCDEF"))
-
-
-@dataclass(frozen=True)
-class Resolution:
-    changes: pd.DataFrame  # frame.CHANGE_COLUMNS, sorted by COMMIT_POSITION then CHANGE_POSITION
-    pending: np.ndarray  # int64 ROW_IDs still undecided, to carry into the next call
-    problems: pd.DataFrame  # ROW_ID, REASON
 
 
 def resolve(entries: pd.DataFrame) -> Resolution:

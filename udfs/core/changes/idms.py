@@ -47,12 +47,11 @@ Choices where the journal is silent:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 import pandas as pd
 
 from udfs.core.changes import frame
+from udfs.core.changes.frame import Resolution
 
 INPUT_COLUMNS = ("ROW_ID", "CV", "SEQ", "RECORD_TYPE", "LID", "LIDS", "GMT", "DB_KEY", "IMAGE_LEN", "SPAN_OFFSET")
 
@@ -76,13 +75,6 @@ NO_BFOR = "AFTR with no BFOR of the same LID and DB_KEY before it in its committ
 BOTH_NULL = "BFOR and AFTR both with a null image (IMAGE_LEN 0): neither a store, a modify nor an erase: left out"
 UNKNOWN_REASON = "record type this resolution does not know: left out"
 HEX = np.array(list("0123456789ABCDEF"))
-
-
-@dataclass(frozen=True)
-class Resolution:
-    changes: pd.DataFrame  # frame.CHANGE_COLUMNS, sorted by COMMIT_POSITION then CHANGE_POSITION
-    pending: np.ndarray  # int64 ROW_IDs still undecided, to carry into the next call
-    problems: pd.DataFrame  # ROW_ID, REASON
 
 
 def resolve(entries: pd.DataFrame) -> Resolution:
