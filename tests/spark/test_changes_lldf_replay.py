@@ -5,6 +5,12 @@ on a keyed table (support.lldf_changes), written as Log Master logical logs by t
 must give `<name>_changes`, `<name>_current` and `<name>_history` exactly as the workload's oracle and the SCD2
 replay say. The first extract landed again with the third (an overlapping extract) adds nothing and rebuilds
 nothing; a unit committed before everything applied, landed last, rebuilds from the first load and gives the same.
+
+Started from a snapshot: a second table on the same logical logs, declared from the same DDL, starts from a Db2
+UNLOAD of the table (the tests' own encoder, support.lldf_unload: VARCHARs padded) at one unit of recovery's
+UORCOMMITLRSN, landed with `jcat load NAME FILE --snapshot-at LRSN`; its one build over every landed extract must
+give the unload's rows as 'r' changes at the position, leave out the units committed at or before it (one line) and
+apply the later ones on top, as the oracle started there says.
 """
 
 from __future__ import annotations
@@ -14,10 +20,12 @@ import random
 
 import pytest
 from support import lldf_changes as lc
+from support import lldf_unload as unload
 from support import lldf_workload as wl
 from support.declared import declared_project
 from support.scd2_oracle import Replay
 
+from udfs.cli import main
 from udfs.dbt.runner import run_dbt
 from udfs.spark.changes.frames import SLICE_CONF
 from udfs.spark.changes.history import BUCKET_CONF
@@ -73,10 +81,11 @@ def workload(seed: int, steps: int):
     return w, rows, [0, *cuts, w.end]
 
 
-def replay(spark, tmp_path_factory, name: str, seed: int, steps: int, late: bool = True) -> list[tuple]:
+def replay(spark, tmp_path_factory, name: str, seed: int, steps: int, late: bool = True, then=None) -> list[tuple]:
     """Declare `name`, land the workload as 3 extracts (building after each; the first extract lands again with the
     third, as an overlapping extract), then a unit committed before everything applied; gives, per build, (build
-    result, what the relations held, what they must hold)."""
+    result, what the relations held, what they must hold). `then(root, w, rows, places)` runs after the third build
+    (places: where each image landed first)."""
     from udfs.spark.changes import build_changes
 
     w, rows, bounds = workload(seed, steps)
@@ -102,6 +111,8 @@ def replay(spark, tmp_path_factory, name: str, seed: int, steps: int, late: bool
             if i == 2:  # an overlapping extract: records landed (and applied or held) before
                 land(3, bounds[0], bounds[1])
             build(want, end)
+        if then is not None:
+            then(root, w, rows, want)
         if not late:
             return seen
         # A unit committed before everything applied lands last: the build starts again from the first load, says
@@ -117,11 +128,25 @@ def replay(spark, tmp_path_factory, name: str, seed: int, steps: int, late: bool
 
 
 @pytest.fixture(scope="module")
-def replayed(spark, tmp_path_factory, jcat_home):
+def replayed(both):
+    return both[0]
+
+
+@pytest.fixture(scope="module")
+def snapshot_started(both):
+    return both[1]
+
+
+@pytest.fixture(scope="module")
+def both(spark, tmp_path_factory, jcat_home):
+    """The replay, and the snapshot-started table on its logs (sharing its landed extracts and dbt runs)."""
     spark.conf.set(SLICE_CONF, "5")  # frames of more than 5 rows reach Spark in slices, as a big build's do
     spark.conf.set(BUCKET_CONF, "3")  # and the history's buckets hold 3 changes each
+    snap = {}
     try:
-        return replay(spark, tmp_path_factory, "acctchg", SEED, STEPS, late=False)  # the late unit: -m heavy
+        seen = replay(spark, tmp_path_factory, "acctchg", SEED, STEPS, late=False,  # the late unit: -m heavy
+                      then=lambda *args: snap.update(started_from_snapshot(spark, "acctsnap", *args)))
+        return seen, snap
     finally:
         spark.conf.unset(SLICE_CONF)
         spark.conf.unset(BUCKET_CONF)
@@ -180,3 +205,64 @@ def test_relations_have_the_contracts_columns(replayed):
 @pytest.mark.heavy
 def test_a_long_workload_replays_the_same(spark, tmp_path_factory, jcat_home):
     check(replay(spark, tmp_path_factory, "acctbig", 103, 300))
+
+
+# ---- started from a snapshot ----------------------------------------------------------------------------------
+
+UNLOADED = [("K", "INTEGER", 4, 0, False), ("V", "VARCHAR", 12, 0, True)]  # lc.DDL's columns, as UNLOAD writes them
+UNTOUCHED = {"K": -7, "V": None}  # an unloaded row no unit of recovery touches: a NULL V
+
+
+def _position(w: wl.Workload) -> tuple[str, str]:
+    """(UORCOMMITLRSN of the middle committed unit with changes, in 20 hex digits; the COMMIT_POSITION it means:
+    every unit committed at that LRSN, whatever its commit point and member)."""
+    units = [u for u in lc.committed_units(w) if any(r.change_type in wl.OPS for r in u.records)]
+    lrsn = f"{units[len(units) // 2].ended_at:020X}"
+    return lrsn, lrsn + "F" * 24
+
+
+def started_from_snapshot(spark, name: str, root, w: wl.Workload, rows: dict, places: dict) -> dict:
+    """Declare `name` on the replay's logs, land an unload of the table at the middle unit's commit, build once."""
+    from udfs.spark.changes import build_changes
+
+    lrsn, at = _position(w)
+    every = lc.expected(w, rows, places, w.end)
+    held = [c for c in every if c["COMMIT_POSITION"] <= at]
+    replay = Replay(["K"], lc.COLUMNS)
+    replay.run(held)
+    unloaded = [dict(zip(lc.COLUMNS, r)) for r in sorted(replay.rows.values())] + [UNTOUCHED]
+    assert main(["tables", "add", name, "--log", "lldf", "--ddl", str(root.parent / "acctchg.sql")]) == 0
+    path = root.parent / "ACCT.UNLOAD"
+    records = [unload.record(r, UNLOADED) for r in unloaded]
+    path.write_bytes(b"".join(records))
+    assert main(["load", name, str(path), "--snapshot-at", lrsn, "--quiet"]) == 0
+    snap_id = spark.sql(f"select max(load_id) from jcat.raw_loads_current where layout = 'snapshot_{name}'").first()[0]
+    snap = [{"OP": "r", "BEFORE_K": None, "BEFORE_V": None, "AFTER_K": r["K"], "AFTER_V": r["V"],
+             "BEFORE_PRESENT": False, "COMMIT_TIMESTAMP": None, "COMMIT_POSITION": at, "CHANGE_POSITION": n,
+             "TRANSACTION_ID": None, "source_file": path.name, "record_offset": (n - 1) * len(records[0]),
+             "record_number": n, "load_id": snap_id, "decode_errors": []} for n, r in enumerate(unloaded, start=1)]
+    later = [c for c in every if c["COMMIT_POSITION"] > at]
+    want = Replay(["K"], lc.COLUMNS)
+    want.run(snap + later)
+    assert not want.problems, want.problems
+    versions = [*want.closed, *want.open.values()]
+    assert run_dbt(spark, ["run", "--select", f"{name}_images_decoded"])
+    result = build_changes(spark, name)
+    return {"at": at, "held": held, "later": later, "result": result, "got": _got(spark, name),
+            "want": {"changes": snap + later, "current": sorted(want.rows.values(), key=_sortable),
+                     "history": sorted((tuple(v[c] for c in HISTORY) for v in versions), key=_sortable)}}
+
+
+def test_a_table_started_from_an_unload_gives_the_oracle_started_there(snapshot_started):
+    s = snapshot_started
+    assert s["held"] and {c["OP"] for c in s["later"]} >= {"c", "u"}, "units before and after the position"
+    assert s["got"]["changes"] == s["want"]["changes"]
+    assert s["got"]["current"] == s["want"]["current"]
+    assert s["got"]["history"] == s["want"]["history"]
+    assert not s["result"].rebuilt
+
+
+def test_the_units_an_unload_holds_are_left_out_in_one_line(snapshot_started):
+    s = snapshot_started
+    said = [line for line in s["result"].lines if "at or before the snapshot's position" in line]
+    assert len(said) == 1 and f": {len(s['held'])} changes committed" in said[0], s["result"].lines
