@@ -204,10 +204,10 @@ def _oracle_at(changes: list[dict], t: dt.datetime) -> list[tuple]:
 
 
 def _as_of(spark, name: str, instants: list[dt.datetime]) -> list[list[tuple]]:
-    """One query for all instants (each call written as a user writes it, a TIMESTAMP literal)."""
-    calls = " UNION ALL ".join(f"SELECT {i} AS i, * FROM jcat.{name}_as_of(TIMESTAMP '{t.isoformat(' ')}')"
-                               for i, t in enumerate(instants))
-    rows = spark.sql(calls).collect()
+    """One query: the instants as TIMESTAMP literals (read in the session's zone, as in a direct call), the function
+    called on each (LATERAL: a third of the time of a UNION ALL of 20 calls)."""
+    values = ", ".join(f"({i}, TIMESTAMP '{t.isoformat(' ')}')" for i, t in enumerate(instants))
+    rows = spark.sql(f"SELECT v.i, a.* FROM VALUES {values} AS v(i, t), LATERAL jcat.{name}_as_of(v.t) a").collect()
     return [sorted((tuple(r)[1:] for r in rows if r.i == i), key=_sortable) for i in range(len(instants))]
 
 
