@@ -3,8 +3,9 @@
 on a keyed table (support.lldf_changes), written as Log Master logical logs by the tests' own encoder and landed as
 3 extracts with a build after each (a unit in flight at a cut is held, then comes out whole from the next extract),
 must give `<name>_changes`, `<name>_current` and `<name>_history` exactly as the workload's oracle and the SCD2
-replay say. The first extract landed again with the third (an overlapping extract) adds nothing and rebuilds
-nothing; a unit committed before everything applied, landed last, rebuilds from the first load and gives the same.
+replay say, and `<name>_as_of(t)` at 20 instants the replay's table after the last commit at or before t. The first
+extract landed again with the third (an overlapping extract) adds nothing and rebuilds nothing; a unit committed
+before everything applied, landed last, rebuilds from the first load and gives the same.
 
 Started from a snapshot: a second table on the same logical logs, declared from the same DDL, starts from a Db2
 UNLOAD of the table (the tests' own encoder, support.lldf_unload: VARCHARs padded) at one unit of recovery's
@@ -15,6 +16,7 @@ apply the later ones on top, as the oracle started there says.
 
 from __future__ import annotations
 
+import datetime as dt
 import itertools
 import random
 
@@ -269,3 +271,84 @@ def test_the_units_an_unload_holds_are_left_out_in_one_line(snapshot_started):
     s = snapshot_started
     said = [line for line in s["result"].lines if "at or before the snapshot's position" in line]
     assert len(said) == 1 and f": {len(s['held'])} changes committed" in said[0], s["result"].lines
+
+
+def _instants(changes: list[dict], seed: int) -> list[dt.datetime]:
+    """20 instants: before the first commit, at the first and the last, after the last, at every commit's time and
+    the rest between two commits (to the microsecond)."""
+    rng, times = random.Random(seed), sorted({c["COMMIT_TIMESTAMP"] for c in changes})
+    us = dt.timedelta(microseconds=1)
+    at = [times[0] - us, times[0], times[-1], times[-1] + dt.timedelta(hours=1), *times]
+    gaps = rng.choices(list(itertools.pairwise(times)), k=20 - len(at))
+    return at + [a + us * rng.randint(1, max(1, (b - a) // us - 1)) for a, b in gaps]
+
+
+def _oracle_at(changes: list[dict], t: dt.datetime) -> list[tuple]:
+    """The table after the last commit (greatest position) whose time is at or before t: the SCD2 replay of the
+    changes committed up to it."""
+    done = [c["COMMIT_POSITION"] for c in changes if c["COMMIT_TIMESTAMP"] <= t]
+    replay = Replay(["K"], lc.COLUMNS)
+    replay.run([c for c in changes if done and c["COMMIT_POSITION"] <= max(done)])
+    return sorted(replay.rows.values(), key=_sortable)
+
+
+def _as_of(spark, name: str, instants: list[dt.datetime]) -> list[list[tuple]]:
+    """One query: the instants as TIMESTAMP literals (read in the session's zone, as in a direct call), the function
+    called on each (LATERAL: a third of the time of a UNION ALL of 20 calls)."""
+    values = ", ".join(f"({i}, TIMESTAMP '{t.isoformat(' ')}')" for i, t in enumerate(instants))
+    rows = spark.sql(f"SELECT v.i, a.* FROM VALUES {values} AS v(i, t), LATERAL jcat.{name}_as_of(v.t) a").collect()
+    return [sorted((tuple(r)[1:] for r in rows if r.i == i), key=_sortable) for i in range(len(instants))]
+
+
+def test_as_of_gives_the_oracles_table_at_20_instants_in_any_session_zone(spark, replayed):
+    changes = replayed[-1][2]["changes"]
+    instants = _instants(changes, SEED)
+    want = [_oracle_at(changes, t) for t in instants]
+    assert want[0] == [] and want[3] and len({tuple(w) for w in want}) > 5  # the instants tell states apart
+    assert _as_of(spark, "acctchg", instants) == want
+    zone = spark.conf.get("spark.sql.session.timeZone")
+    spark.conf.set("spark.sql.session.timeZone", "America/New_York")  # the literal means the same wall clock
+    try:
+        assert _as_of(spark, "acctchg", instants[:4]) == want[:4]
+    finally:
+        spark.conf.set("spark.sql.session.timeZone", zone)
+
+
+def _change(op: str, position: str, time: str, before=(None, None), after=(None, None), n: int = 1) -> dict:
+    return {"OP": op, "COMMIT_POSITION": position, "CHANGE_POSITION": n, "BEFORE_PRESENT": op in ("u", "d"),
+            "COMMIT_TIMESTAMP": dt.datetime.fromisoformat(f"2026-10-25 {time}"), "BEFORE_K": before[0],
+            "BEFORE_V": before[1], "AFTER_K": after[0], "AFTER_V": after[1]}
+
+
+def _values(rows: list[dict], columns: list[str]) -> str:
+    def lit(v):
+        if v is None:
+            return "NULL"
+        return f"TIMESTAMP '{v.isoformat(' ')}'" if isinstance(v, dt.datetime) else repr(v)
+    return "SELECT * FROM VALUES " + ", ".join("(" + ", ".join(lit(r[c]) for c in columns) + ")" for r in rows) + \
+        " AS t(" + ", ".join(columns) + ")"
+
+
+def test_as_of_cuts_at_commit_positions_when_the_local_clock_goes_back(spark):
+    """A DST fall-back between commits 1 and 2: commit 2's wall clock (01:10) is before commit 1's (01:50). At
+    01:15 the table is the one after commit 2, commit 1's row 3 included (a filter on VALID_FROM would drop it and
+    keep commit 2's row 2: a state the table never had). The relations are views over the replay's own rows."""
+    from udfs.spark.changes import as_of
+    from udfs.spark.changes.store import ChangesStore
+
+    changes = [_change("c", "01", "01:50:00", after=(1, "a")), _change("c", "01", "01:50:00", after=(3, "c"), n=2),
+               _change("u", "02", "01:10:00", (1, "a"), (1, "b")), _change("c", "02", "01:10:00", after=(2, "x"), n=2),
+               _change("d", "03", "01:20:00", before=(1, "b"))]
+    replay = Replay(["K"], lc.COLUMNS)
+    replay.run(changes)
+    store = ChangesStore(spark, "asofdst")
+    spark.sql(f"CREATE OR REPLACE VIEW {store.view('changes')} AS "
+              + _values(changes, ["OP", "COMMIT_POSITION", "CHANGE_POSITION", "COMMIT_TIMESTAMP"]))
+    spark.sql(f"CREATE OR REPLACE VIEW {store.view('history')} AS "
+              + _values([*replay.closed, *replay.open.values()], HISTORY))
+    as_of.create(store, lc.COLUMNS)
+    instants = [dt.datetime.fromisoformat(f"2026-10-25 {t}") for t in ("01:09:59", "01:10:00", "01:15:00",
+                                                                       "01:20:00", "01:49:59", "01:55:00")]
+    got = _as_of(spark, "asofdst", instants)
+    assert got == [_oracle_at(changes, t) for t in instants]
+    assert got[0] == [] and got[2] == [(1, "b"), (2, "x"), (3, "c")] and got[5] == [(2, "x"), (3, "c")]
