@@ -4,8 +4,8 @@
     one changes nothing. The inputs are the view's SQL, its name, its descriptions and the persistent functions'
     catalog hash; they are kept in the view's TBLPROPERTIES. `--full-refresh` re-creates every view. -#}
 {% macro spark__create_view_as(relation, sql) -%}
-  {%- set inputs = jcat_view_inputs(relation, sql) -%}
-  {%- if not should_full_refresh() and jcat_view_inputs_of(relation) == inputs -%}
+  {%- set inputs = jcat.jcat_view_inputs(relation, sql) -%}
+  {%- if not should_full_refresh() and jcat.jcat_view_inputs_of(relation) == inputs -%}
     {{- log("jcat: view " ~ relation ~ " unchanged: kept") -}}
     select 1 as jcat_view_unchanged
   {%- else -%}
