@@ -233,3 +233,34 @@ def test_commit_versions_are_given_once_and_kept_by_later_builds(replayed):
         final = cs.versions(_final(replayed)[name][1].changes)
         assert got["versions"] == {p: final[p] for p in got["versions"]}, f"{name} after file {i + 1}"
         assert set(got["versions"]) == {c["COMMIT_POSITION"] for c in want.changes}, f"{name} after file {i + 1}"
+
+
+def test_every_kind_of_value_parses_back_from_the_json_images(spark):
+    """Kinds the replay's tables do not have: DATE, TIME (jcat's 'HH:MM:SS' string), TIMESTAMP (with and without a
+    zone, read whatever the session's zone), bytes; each as Debezium's JSON converter writes it."""
+    import datetime as dt
+    import json
+    from decimal import Decimal
+
+    from udfs.spark.changes.events import _image
+
+    values = {"D": (dt.date(2026, 3, 1), "DATE'2026-03-01'", "date", "DATE"),
+              "T": (dt.time(23, 59, 58), "'23:59:58'", "string", "TIME"),
+              "TS": (dt.datetime(2026, 3, 29, 2, 30, 0, 123456), "TIMESTAMP_NTZ'2026-03-29 02:30:00.123456'",
+                     "timestamp_ntz", "TIMESTAMP"),
+              "TL": (dt.datetime(1969, 12, 31, 23, 59, 59, 5), "TIMESTAMP'1969-12-31 23:59:59.000005'", "timestamp",
+                     None),
+              "B": (b"\x00\xff\x10", "X'00FF10'", "binary", "CHAR"),
+              "N": (Decimal("-12.30"), "CAST(-12.3 AS DECIMAL(9,2))", "decimal(9,2)", "DECIMAL"),
+              "S": ("O'Brien \"x\"", "'O\\'Brien \"x\"'", "string", "VARCHAR"),
+              "Z": (None, "CAST(NULL AS DATE)", "date", "DATE")}
+    select = ", ".join(f"{sql} AS AFTER_{c}" for c, (_, sql, _, _) in values.items())
+    sql = _image("AFTER", [(c, t) for c, (_, _, t, _) in values.items()], {c: d for c, (*_, d) in values.items()})
+    zone = spark.conf.get("spark.sql.session.timeZone")
+    try:
+        for session in ("UTC", "Asia/Kolkata"):
+            spark.conf.set("spark.sql.session.timeZone", session)
+            (got,) = spark.sql(f"SELECT {sql} FROM (SELECT {select})").first()
+            assert json.loads(got) == {c: cs.debezium_value(v, 2) for c, (v, *_) in values.items()}, session
+    finally:
+        spark.conf.set("spark.sql.session.timeZone", zone)

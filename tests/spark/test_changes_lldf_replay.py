@@ -13,6 +13,7 @@ import itertools
 import random
 
 import pytest
+from support import change_shapes as cs
 from support import lldf_changes as lc
 from support import lldf_workload as wl
 from support.declared import declared_project
@@ -52,6 +53,8 @@ def _got(spark, name: str) -> dict:
             "history": sorted((tuple(r) for r in spark.sql(f"select {hist} from jcat.{name}_history").collect()),
                               key=_sortable),
             "pending": spark.table(f"jcat.{name}_pending").count(),
+            "versions": dict(spark.sql(f"select distinct COMMIT_POSITION, COMMIT_VERSION from jcat.{name}_changes")
+                             .collect()),
             "columns": {v: spark.table(f"jcat.{name}_{v}").columns for v in ("changes", "current", "history")}}
 
 
@@ -102,6 +105,7 @@ def replay(spark, tmp_path_factory, name: str, seed: int, steps: int, late: bool
             if i == 2:  # an overlapping extract: records landed (and applied or held) before
                 land(3, bounds[0], bounds[1])
             build(want, end)
+        seen[-1][1]["shapes"] = cs.got_events(spark, name), cs.got_feed(spark, name, lc.COLUMNS)
         if not late:
             return seen
         # A unit committed before everything applied lands last: the build starts again from the first load, says
@@ -172,7 +176,7 @@ def test_relations_have_the_contracts_columns(replayed):
     cols = replayed[-1][1]["columns"]
     images = [f"{side}_{c}" for side in ("BEFORE", "AFTER") for c in lc.COLUMNS]
     assert cols["changes"] == ["OP", *images, "BEFORE_PRESENT", "COMMIT_TIMESTAMP", "COMMIT_POSITION",
-                               "CHANGE_POSITION", "TRANSACTION_ID", *LINEAGE, "decode_errors"]
+                               "CHANGE_POSITION", "TRANSACTION_ID", *LINEAGE, "decode_errors", "COMMIT_VERSION"]
     assert cols["current"] == lc.COLUMNS
     assert cols["history"] == HISTORY
 
@@ -180,3 +184,24 @@ def test_relations_have_the_contracts_columns(replayed):
 @pytest.mark.heavy
 def test_a_long_workload_replays_the_same(spark, tmp_path_factory, jcat_home):
     check(replay(spark, tmp_path_factory, "acctbig", 103, 300))
+
+
+def test_change_events_and_change_feed_hold_each_committed_change_once(replayed):
+    """After the third extract: Debezium's envelope and Delta's feed of the oracle's changes (a mass delete: a
+    delete per row it removed)."""
+    _, got, want = replayed[2]
+    events, feed = got["shapes"]
+    assert cs.as_expected(events) == cs.expected_events(want["changes"], lc.COLUMNS, "UTC")
+    assert {(e["format"], e["schema"], e["table"]) for e in events} == {("lldf", "PAYROLL", "ACCT")}
+    history = [dict(zip(HISTORY, v)) for v in want["history"]]
+    assert feed == cs.expected_feed(want["changes"], history, lc.COLUMNS, ["K"], "UTC")
+    assert "delete" in {r[0] for r in feed if r[1] in {cs.versions(want["changes"])[c["COMMIT_POSITION"]]
+                                                        for c in want["changes"] if c["OP"] == "t"}}
+    cs.check_total_order({"acctchg": events})
+
+
+def test_commit_versions_are_given_once_and_kept_by_later_builds(replayed):
+    final = cs.versions(replayed[2][2]["changes"])
+    for i, (_, got, want) in enumerate(replayed[:3]):
+        assert got["versions"] == {p: final[p] for p in got["versions"]}, i
+        assert set(got["versions"]) == {c["COMMIT_POSITION"] for c in want["changes"]}, i
