@@ -33,9 +33,9 @@ def _lit(text: str | None) -> str:
 
 def _wall_micros(x: str) -> str:
     """Microseconds since the epoch of a timestamp's wall-clock value (TIMESTAMP read in the session's zone, or
-    TIMESTAMP_NTZ), the same whatever the session's zone."""
-    return (f"(unix_date(CAST({x} AS DATE)) * 86400000000 + hour({x}) * 3600000000 + minute({x}) * 60000000 "
-            f"+ CAST(date_part('SECOND', {x}) * 1000000 AS BIGINT))")
+    TIMESTAMP_NTZ), the same whatever the session's zone. BIGINT throughout: ANSI mode fails an INT overflow."""
+    return (f"(unix_date(CAST({x} AS DATE)) * 86400000000 + CAST(hour({x}) AS BIGINT) * 3600000000 "
+            f"+ CAST(minute({x}) AS BIGINT) * 60000000 + CAST(date_part('SECOND', {x}) * 1000000 AS BIGINT))")
 
 
 def _json_value(column: str, kind: str) -> str:
@@ -43,9 +43,9 @@ def _json_value(column: str, kind: str) -> str:
         return f"CAST({column} AS STRING)"
     if kind == "date":
         return f"unix_date({column})"
-    if kind == "time":  # 'HH:MM:SS'
-        return (f"(CAST(substr({column}, 1, 2) AS BIGINT) * 3600 + CAST(substr({column}, 4, 2) AS BIGINT) * 60 "
-                f"+ CAST(substr({column}, 7, 2) AS BIGINT)) * 1000000")
+    if kind == "time":  # 'HH:MM:SS' (a value in another form is NULL, never a failed query)
+        return (f"(try_cast(substr({column}, 1, 2) AS BIGINT) * 3600 + try_cast(substr({column}, 4, 2) AS BIGINT) * 60 "
+                f"+ try_cast(substr({column}, 7, 2) AS BIGINT)) * 1000000")
     if kind == "timestamp":
         return _wall_micros(column)
     if kind == "binary":
