@@ -5,6 +5,12 @@ image a pointer prefix then an EMP record written by the tests' own field encode
 three pieces with a build after each (a unit in flight at the first cut commits in the second piece), must give
 `<name>_changes` as the commit decisions of the workload's oracle (support.idms_changes_oracle) say, and
 `<name>_current` and `<name>_history` as the SCD2 replay of those changes (support.scd2_oracle) says.
+
+Started from a snapshot: a second table on the same journal, the record keyed by its copybook field EMP_ID (which
+the images hold equal to the DB_KEY), starts from a file of the record's occurrences at one commit's SEQ, landed
+with `jcat load NAME FILE --snapshot-at SEQ`; its one build over the three pieces must give the file's records as
+'r' changes at that commit (a field that does not decode NULL and named), leave out the changes committed at or
+before it (one line) and apply the later ones on top, as the oracle started there says.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from support.declared import copybook_project
 from support.idms import forget_loads, unland
 from support.scd2_oracle import Replay
 
+from udfs.cli import main
 from udfs.core.layouts import idms as layout
 from udfs.dbt.runner import run_dbt
 from udfs.spark.landing.loader import load
@@ -138,20 +145,24 @@ def replayed(spark, tmp_path_factory, jcat_home):
     forget_loads(spark)
     w = workload()
     seen, places, start = [], {}, 0
-    with copybook_project(tmp_path_factory, NAME, _copybook(tmp_path_factory), "--record-id", str(RECORD_ID),
-                          log="idms") as root:
+    copybook = _copybook(tmp_path_factory)
+    with copybook_project(tmp_path_factory, NAME, copybook, "--record-id", str(RECORD_ID), log="idms") as root:
         for i, end in enumerate(cuts(w)):
             land_piece(spark, root, w, i, start, end, places)
             # run, not build: jcat's own data tests would see every module's records landed in this worker (the
             # view idms_journal once: it shows every load)
-            assert run_dbt(spark, ["run", "--select", *(["idms_journal"] if i == 0 else []), f"{NAME}_images_decoded"])
+            if i == 2:  # the snapshot's table: its twin in the same dbt run (a dbt run costs seconds of parsing)
+                _declare_snapshot_table(copybook)
+            assert run_dbt(spark, ["run", "--select", *(["idms_journal"] if i == 0 else []), f"{NAME}_images_decoded",
+                                   *([f"{SNAP_NAME}_images_decoded"] if i == 2 else [])])
             result = build_changes(spark, NAME)
             seen.append((i, result, _got(spark), expected(w, end, places)))
             start = end
         out = StringIO()
         assert build_all(spark, [NAME], out=out)  # `jcat build`'s step: the IDMS table is among those it builds
         seen.append(("build_all", out.getvalue()))
-    return w, seen
+        snap = started_from_snapshot(spark, root, w, places)
+    return w, seen, snap
 
 
 def _copybook(tmp_path_factory):
@@ -161,7 +172,7 @@ def _copybook(tmp_path_factory):
 
 
 def test_each_build_gives_the_oracles_changes_current_and_history(replayed):
-    _, seen = replayed
+    _, seen, _ = replayed
     before = 0
     for i, result, got, want in seen[:-1]:
         where = f"after piece {i + 1}"
@@ -177,13 +188,13 @@ def test_jcat_build_builds_the_idms_table_and_finds_it_up_to_date(replayed):
 
 
 def test_a_unit_in_flight_at_the_first_cut_comes_out_whole_in_the_second_build(replayed):
-    _, seen = replayed
+    _, seen, _ = replayed
     assert seen[0][1].pending and seen[1][1].changes
 
 
 def test_the_workload_holds_what_the_rules_are_about(replayed):
     """The harness's choices, checked where the test's meaning depends on them."""
-    w, seen = replayed
+    w, seen, _ = replayed
     changes = seen[2][3]["changes"]
     assert {c["OP"] for c in changes} == {"c", "u", "d"}
     commits_per_key: dict = {}
@@ -208,3 +219,91 @@ def test_relations_have_the_contracts_columns(replayed):
     assert cols["current"] == STATE
     assert cols["history"] == HISTORY
 
+
+
+# ---- started from a snapshot ----------------------------------------------------------------------------------
+
+SNAP_NAME = "empsnap"
+KEYED = ["EMP_ID", "EMP_NAME", "SALARY"]
+BAD_SIGN = {"EMP_ID": 999_999, "EMP_NAME": "ZED", "SALARY": None}  # no unit touches it; its SALARY's sign is no sign
+KEYED_HISTORY = [*KEYED, "VALID_FROM", "VALID_TO", "VALID_FROM_POSITION", "VALID_TO_POSITION"]
+
+
+def _keyed(change: dict) -> dict:
+    return {k: v for k, v in change.items() if not k.endswith("_DB_KEY")}
+
+
+def _occurrence(row: dict) -> bytes:
+    if row["SALARY"] is None:
+        b = bytearray(idms_images.data(row["EMP_ID"], row["EMP_NAME"], 100))
+        b[-1] = b[-1] & 0xF0 | 0x3
+        return bytes(b)
+    return idms_images.data(row["EMP_ID"], row["EMP_NAME"], int(row["SALARY"].scaleb(2)))
+
+
+def _keyed_got(spark) -> dict:
+    cols = ["OP", *[f"{s}_{c}" for s in ("BEFORE", "AFTER") for c in KEYED], "BEFORE_PRESENT", "COMMIT_TIMESTAMP",
+            "COMMIT_POSITION", "CHANGE_POSITION", "TRANSACTION_ID", *LINEAGE, "decode_errors"]
+    sel = ", ".join(_ntz(c) if c == "COMMIT_TIMESTAMP" else f"`{c}`" for c in cols)
+    rows = spark.sql(f"select {sel} from jcat.{SNAP_NAME}_changes order by COMMIT_POSITION, CHANGE_POSITION").collect()
+    hist = ", ".join(_ntz(c) if c in ("VALID_FROM", "VALID_TO") else f"`{c}`" for c in KEYED_HISTORY)
+    return {"changes": [{**r.asDict(), "source_file": r["source_file"].rsplit("/", 1)[-1],
+                         "decode_errors": list(r["decode_errors"])} for r in rows],
+            "current": sorted((tuple(r) for r in spark.sql(f"select * from jcat.{SNAP_NAME}_current").collect()),
+                              key=_sortable),
+            "history": sorted((tuple(r) for r in spark.sql(f"select {hist} from jcat.{SNAP_NAME}_history")
+                               .collect()), key=_sortable)}
+
+
+def _declare_snapshot_table(copybook) -> None:
+    assert main(["tables", "add", SNAP_NAME, "--log", "idms", "--copybook", str(copybook), "--record-id",
+                 str(RECORD_ID), "--key", "EMP_ID"]) == 0
+
+
+def started_from_snapshot(spark, root, w: pd.DataFrame, places: dict) -> dict:
+    """SNAP_NAME, declared on the landed journal keyed by EMP_ID (its twin built): land its occurrences at the middle
+    commit, build."""
+    from udfs.spark.changes import build_changes
+
+    every = [_keyed(c) for c in expected(w, len(w), places)["changes"]]
+    commits = sorted({c["COMMIT_POSITION"] for c in every})
+    at = commits[len(commits) // 2]
+    held = [c for c in every if c["COMMIT_POSITION"] <= at]
+    state = Replay(["EMP_ID"], KEYED)
+    state.run(held)  # (the workload stores over present keys and modifies absent ones: the replay's problems)
+    assert BAD_SIGN["EMP_ID"] not in state.rows
+    occurrences = [dict(zip(KEYED, r)) for r in sorted(state.rows.values())] + [BAD_SIGN]
+    path = root.parent / "EMP.OCCURS"
+    records = [_occurrence(r) for r in occurrences]
+    path.write_bytes(b"".join(records))
+    assert main(["load", SNAP_NAME, str(path), "--snapshot-at", str(int(at, 16)), "--quiet"]) == 0  # JREPORT's SEQ
+    snap_id = spark.sql(f"select max(load_id) from jcat.raw_loads_current "
+                        f"where layout = 'snapshot_{SNAP_NAME}'").first()[0]
+    snap = [{"OP": "r", **{f"BEFORE_{c}": None for c in KEYED}, **{f"AFTER_{c}": r[c] for c in KEYED},
+             "BEFORE_PRESENT": False, "COMMIT_TIMESTAMP": None, "COMMIT_POSITION": at, "CHANGE_POSITION": n,
+             "TRANSACTION_ID": None, "source_file": path.name, "record_offset": (n - 1) * len(records[0]),
+             "record_number": n, "load_id": snap_id, "decode_errors": [] if r is not BAD_SIGN else ["AFTER_SALARY"]}
+            for n, r in enumerate(occurrences, start=1)]
+    later = [c for c in every if c["COMMIT_POSITION"] > at]
+    want = Replay(["EMP_ID"], KEYED)
+    want.run(snap + later)
+    versions = [*want.closed, *want.open.values()]
+    result = build_changes(spark, SNAP_NAME)
+    return {"held": held, "later": later, "result": result, "got": _keyed_got(spark),
+            "want": {"changes": snap + later, "current": sorted(want.rows.values(), key=_sortable),
+                     "history": sorted((tuple(v[c] for c in KEYED_HISTORY) for v in versions), key=_sortable)}}
+
+
+def test_a_record_started_from_its_occurrences_gives_the_oracle_started_there(replayed):
+    s = replayed[2]
+    assert s["held"] and {c["OP"] for c in s["later"]} == {"c", "u", "d"}, "changes before and after the position"
+    assert s["got"]["changes"] == s["want"]["changes"]
+    assert s["got"]["current"] == s["want"]["current"]
+    assert s["got"]["history"] == s["want"]["history"]
+    assert not s["result"].rebuilt
+
+
+def test_the_changes_the_occurrences_hold_are_left_out_in_one_line(replayed):
+    s = replayed[2]
+    said = [line for line in s["result"].lines if "at or before the snapshot's position" in line]
+    assert len(said) == 1 and f": {len(s['held'])} changes committed" in said[0], s["result"].lines

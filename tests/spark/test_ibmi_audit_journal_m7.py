@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import time
 
 import pytest
 
@@ -135,6 +136,25 @@ def test_relation_is_a_view_calling_only_persistent_functions(spark, landed):
     assert "decode_qasym7j5" not in ddl
     columns = {f.name: f.metadata.get("comment") for f in spark.table("jcat.audit_journal_m7").schema.fields}
     assert columns["source_file"] == "File the record was landed from."  # persist_docs reaches the view's columns
+
+
+def _view_made(spark) -> tuple[str, str]:
+    """(the inputs hash the view was made from, when it was made: seconds)."""
+    props = {r["key"]: r["value"] for r in spark.sql("SHOW TBLPROPERTIES jcat.audit_journal_m7").collect()}
+    return props.get("jcat.view_inputs"), props["transient_lastDdlTime"]
+
+
+def test_an_unchanged_view_is_kept_and_full_refresh_makes_it_again(spark, landed):
+    """A run whose view has the same inputs (SQL, descriptions, functions) leaves it as it is; --full-refresh
+    makes it again (a run whose SQL differs makes it again too: the strict-view test below)."""
+    inputs, made = _view_made(spark)
+    assert inputs and len(inputs) == 32
+    time.sleep(1.1)  # the metastore keeps the time in seconds
+    assert run_dbt(spark, ["run", "--select", "audit_journal_m7"])
+    assert _view_made(spark) == (inputs, made)
+    assert run_dbt(spark, ["run", "--select", "audit_journal_m7", "--full-refresh"])
+    again = _view_made(spark)
+    assert again[0] == inputs and again[1] != made
 
 
 def test_select_star_compiles_every_stage_it_tries(spark, landed):

@@ -462,6 +462,31 @@ def test_persistent_view_is_current_and_incremental_run_adds_only_new_loads(buil
     assert cur.fetchall() == [("load-1", 3), ("load-2", 1)]  # only the new load was decoded and appended
 
 
+@pytest.mark.spark
+def test_a_declared_tables_as_of_function_is_called_over_jdbc_in_any_session_zone(built):
+    """The DDL a build runs for NAME_as_of (over two views as a build leaves them: commit 01 at 12:00 inserts row 1,
+    commit 02 at 13:00 updates it), then another session, in New York time, calls it with TIMESTAMP literals."""
+    from udfs.spark.changes import as_of
+
+    cur = hive_cursor(built.port)
+    cur.execute("create or replace view jcat.asofserve_changes as select * from values "
+                "('01', timestamp '2026-03-01 12:00:00'), ('02', timestamp '2026-03-01 13:00:00') "
+                "as t(COMMIT_POSITION, COMMIT_TIMESTAMP)")
+    cur.execute("create or replace view jcat.asofserve_history as select * from values "
+                "(1, 'a', timestamp '2026-03-01 12:00:00', timestamp '2026-03-01 13:00:00', '01', '02'), "
+                "(1, 'b', timestamp '2026-03-01 13:00:00', null, '02', null) "
+                "as t(K, V, VALID_FROM, VALID_TO, VALID_FROM_POSITION, VALID_TO_POSITION)")
+    cur.execute(as_of.create_statement("jcat.asofserve_as_of", "jcat.asofserve_changes", "jcat.asofserve_history",
+                                       [("K", "int"), ("V", "string")], "UTC"))
+    other = hive_cursor(built.port, username="someone-in-new-york")
+    other.execute("set spark.sql.session.timeZone=America/New_York")
+    got = []
+    for t in ("11:59:59", "12:00:00", "12:59:59", "13:00:00"):
+        other.execute(f"select * from asofserve_as_of(timestamp '2026-03-01 {t}')")
+        got.append(other.fetchall())
+    assert got == [[], [(1, "a")], [(1, "a")], [(1, "b")]]
+
+
 def run_isolated_clients(port: int, clients: int, queries: int, timeout: float = 900) -> float:
     """`clients` PyHive connections (half of them without a database), each running `queries` statements that
     change its own current database and a setting, and check it sees only its own. Returns the seconds taken."""

@@ -1,5 +1,6 @@
 """`jcat spark-conf`: plain `spark-sql` (no Python, never imports jcat), given only what spark-conf printed, calls
-the persistent `jcat.ebcdic_str` and `jcat.unpack_zoned` and reads the persistent `jcat.audit_journal_m7` view."""
+the persistent `jcat.ebcdic_str` and `jcat.unpack_zoned`, reads the persistent `jcat.audit_journal_m7` view and
+calls a declared table's `jcat.NAME_as_of` table function."""
 
 from __future__ import annotations
 
@@ -14,6 +15,24 @@ import pytest
 pytestmark = pytest.mark.long  # one of the longest modules: started first (tests/conftest.py)
 
 PYSPARK_DIR = Path(__import__("pyspark").__file__).resolve().parent
+
+# A declared table's two views as a build leaves them (commit 01 at 12:00 inserts row 1, commit 02 at 13:00
+# updates it), and its as_of function created by the build's own code.
+AS_OF_SETUP = """from udfs.spark.changes import as_of
+from udfs.spark.changes.store import ChangesStore
+spark.sql("CREATE OR REPLACE VIEW jcat.asofprobe_changes AS SELECT * FROM VALUES "
+          "('01', TIMESTAMP '2026-03-01 12:00:00'), ('02', TIMESTAMP '2026-03-01 13:00:00') "
+          "AS t(COMMIT_POSITION, COMMIT_TIMESTAMP)")
+spark.sql("CREATE OR REPLACE VIEW jcat.asofprobe_history AS SELECT * FROM VALUES "
+          "(1, 'a', TIMESTAMP '2026-03-01 12:00:00', TIMESTAMP '2026-03-01 13:00:00', '01', '02'), "
+          "(1, 'b', TIMESTAMP '2026-03-01 13:00:00', NULL, '02', NULL) "
+          "AS t(K, V, VALID_FROM, VALID_TO, VALID_FROM_POSITION, VALID_TO_POSITION)")
+as_of.create(ChangesStore(spark, "asofprobe"), ["K", "V"])"""
+AS_OF_QUERIES = ("SELECT 'as_of 11:59', * FROM jcat.asofprobe_as_of(TIMESTAMP '2026-03-01 11:59:59'); "
+                 "SELECT 'as_of 12:30', * FROM jcat.asofprobe_as_of(TIMESTAMP '2026-03-01 12:30:00'); "
+                 "SET spark.sql.session.timeZone=America/New_York; "
+                 "SELECT 'as_of 12:59 in New York', * FROM jcat.asofprobe_as_of(TIMESTAMP '2026-03-01 12:59:59'); "
+                 "SELECT 'as_of 13:00 in New York', * FROM jcat.asofprobe_as_of(TIMESTAMP '2026-03-01 13:00:00'); ")
 
 
 @pytest.mark.spark
@@ -56,6 +75,7 @@ def test_plain_spark_reads_the_audit_journal_m7_view_and_sees_a_new_load_with_no
         assert load(spark, "qasym7j5", [{str(later)!r}]).ok  # after the build, with none after it
         spark.catalog.refreshTable("jcat.raw_qasym7j5")
         later_rows = spark.sql({query!r}).count()
+        {textwrap.indent(AS_OF_SETUP, " " * 8).lstrip()}
         print("RESULT " + json.dumps({{"view": view, "kernels": kernels, "later_rows": later_rows}}))
         spark.stop()
     """)
@@ -83,10 +103,13 @@ def test_plain_spark_reads_the_audit_journal_m7_view_and_sees_a_new_load_with_no
 
     # one spark-sql process (each costs a JVM): the view, its kind, and two persistent functions called directly
     n = len(ibmi.m7_entries()) + 1
-    plain = spark_sql(query + "; SHOW TABLE EXTENDED IN jcat LIKE 'audit_journal_m7'; "
+    plain = spark_sql(query + "; SHOW TABLE EXTENDED IN jcat LIKE 'audit_journal_m7'; " + AS_OF_QUERIES +
                       "SELECT jcat.ebcdic_str(X'C1C2C3'), jcat.unpack_zoned(X'F1F2D3'), jcat.ebcdic_str(X'C8C5D3D3D6404040')")
     rows = [ln for ln in plain[: n + 2] if ln.startswith("{")]
     assert got["later_rows"] == len(rows) == n + 2  # the later load, seen by both with no build
     assert [r for r in rows if "QAUDJRN_LATER" not in r] == got["view"]
     assert any("Type: VIEW" in ln for ln in plain)
     assert plain[-1].split("\t") == ["ABC", "-123", "HELLO"], plain[-1]
+    # before the first commit nothing; at 12:30 commit 01's row; in a New York session the same wall clock
+    assert [ln.split("\t") for ln in plain if ln.startswith("as_of ")] == [
+        ["as_of 12:30", "1", "a"], ["as_of 12:59 in New York", "1", "a"], ["as_of 13:00 in New York", "1", "b"]]

@@ -543,8 +543,10 @@ def build_parser() -> argparse.ArgumentParser:
     ld.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     ld.add_argument("--snapshot-at", metavar="POSITION", default=None,
                     help="LAYOUT is a declared table and the files its unload (IBM i: CPYF to a flat file; IBMSNAP: "
-                         "Db2 UNLOAD of the source table), its state at this log position (IBM i: the journal "
-                         "sequence number of the last entry in it; IBMSNAP: the IBMSNAP_COMMITSEQ in hex)")
+                         "Db2 UNLOAD of the source table; LLDF: Db2 UNLOAD of the table; IDMS: the record's "
+                         "occurrences), its state at this log position (IBM i: the journal sequence number of the "
+                         "last entry in it; IBMSNAP: the IBMSNAP_COMMITSEQ in hex; LLDF: a UORCOMMITLRSN, 20 hex "
+                         "digits; IDMS: the journal SEQ)")
     from .tables import add_parser as tables_parser
 
     tables_parser(sub)

@@ -22,6 +22,10 @@ profile: jcat
 model-paths: ["models"]
 macro-paths: ["macros"]
 clean-targets: ["target", "dbt_packages"]
+# jcat's versions of dbt's own macros (a view whose inputs did not change is kept as it is) apply here too
+dispatch:
+  - macro_namespace: dbt
+    search_order: ["jcat_home", "jcat", "dbt"]
 """
 
 

@@ -84,24 +84,32 @@ class _Image:
                                                            pa.py_buffer(self.flat[idx].tobytes())])
 
 
-def positions(image: _Image, columns: Sequence[LldfColumn]):
-    """For each column: (its null byte's offset, its data's offset, its data's width), and where the image is whole
-    (every width known and the last column ending at the image's end)."""
+def positions(image: _Image, columns: Sequence[LldfColumn], padded: bool = False):
+    """For each column: (its null byte's offset, its data's offset, its data's width, where its length fits), and
+    where the image is whole (every width known and the last column ending at the image's end). `padded` (a Db2
+    UNLOAD without NOPAD): a VARCHAR(n)'s slot is always 2 + n bytes, its data the first `length` of them (a length
+    past n does not fit: that column does not decode)."""
     n = image.batch.n
     at = np.zeros(n, np.int64)
     known = image.batch.valid.copy()
     placed = []
     for c in columns:
         data = at + (1 if c.nullable else 0)
+        fits = np.ones(n, bool)
         if c.width is None:  # VARCHAR: 2-byte unsigned length, then that many bytes
             hi, has_hi = image.byte(data, known)
             lo, has_lo = image.byte(data + 1, known)
-            known = has_hi & has_lo
-            width = 2 + (hi.astype(np.int64) << 8 | lo)
+            length = hi.astype(np.int64) << 8 | lo
+            if padded:
+                fits = length <= c.spec.length
+                width, slot = 2 + np.where(fits, length, 0), np.full(n, 2 + c.spec.length, np.int64)
+            else:
+                known = has_hi & has_lo
+                width = slot = 2 + length
         else:
-            width = np.full(n, c.width, np.int64)
-        placed.append((at, data, width))
-        at = data + width
+            width = slot = np.full(n, c.width, np.int64)
+        placed.append((at, data, width, fits))
+        at = data + slot
     whole = known & (at == image.lengths)
     return placed, whole
 
@@ -149,14 +157,15 @@ def lldf_float(mat: np.ndarray, present: np.ndarray, float_format: str) -> pa.Ar
 
 
 def decode_lldf_image(b, columns: Sequence[LldfColumn], float_format: str = "hfp", strict: bool = False,
-                      function: str = "decode_lldf_image") -> pa.StructArray:
-    """Every column of each row image, typed, and the names of those that did not decode (a NULL image: all)."""
+                      function: str = "decode_lldf_image", padded: bool = False) -> pa.StructArray:
+    """Every column of each row image, typed, and the names of those that did not decode (a NULL image: all).
+    `padded`: the record of a Db2 UNLOAD of the table (VARCHARs padded to their length; see positions)."""
     image = _Image(binary_batch(b))
-    placed, whole = positions(image, columns)
+    placed, whole = positions(image, columns, padded)
     arrays, failed = [], []
-    for c, (at, data, width) in zip(columns, placed):
+    for c, (at, data, width, fits) in zip(columns, placed):
         null_byte, _ = image.byte(at, whole) if c.nullable else (np.full(len(at), NULL_BYTE), None)
-        present = whole & (null_byte == NULL_BYTE)
+        present = whole & (null_byte == NULL_BYTE) & fits
         try:
             value = typed(_raw(image, c, data, width, present, float_format, strict), c)
         except DecodeError as e:  # strict mode: say which column of which table
@@ -189,3 +198,21 @@ def layout_function(table: DeclaredTable, name: str) -> Function:
                     struct_type_sql(cols),
                     f"Every column of {table.name}'s row image ({table.lldf.qualified}), as one struct, and the "
                     "columns that did not decode.")
+
+
+def snapshot_record_length(table: DeclaredTable) -> int:
+    """A Db2 UNLOAD record of the table: each column's null indicator (nullable ones) and its slot, a VARCHAR(n)
+    2 + n bytes (padded)."""
+    return sum((1 if c.nullable else 0) + (2 + c.spec.length if c.width is None else c.width)
+               for c in image_columns(table))
+
+
+def snapshot_function(table: DeclaredTable, name: str) -> Function:
+    """`<name>(record)`: one record of a Db2 UNLOAD of the table (its starting snapshot), one struct: the row image's
+    rules with VARCHARs padded, in the table's float format."""
+    cols = image_columns(table)
+    return Function(name, partial(decode_lldf_image, columns=cols, float_format=table.lldf.float_format,
+                                  function=name, padded=True),
+                    (Arg("record", "BINARY", "one record of a Db2 UNLOAD of the table"),), struct_type_sql(cols),
+                    f"Every column of a Db2 UNLOAD record of {table.name} ({table.lldf.qualified}), its starting "
+                    "snapshot, and the columns that did not decode.")

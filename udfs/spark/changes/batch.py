@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
+from pyspark.sql import functions as F
 
 from ...core.changes import frame
 
@@ -20,6 +21,23 @@ class Batch:
     positions: list[str]  # the changes' COMMIT_POSITIONs
     resume: str | None = None  # what the next build needs to carry on (IBM i: the sequence-reset epoch)
     lines: list[str] = field(default_factory=list)
+
+
+def loads_holding(df, loads: list[str]) -> set[str]:
+    """The loads among `loads` that `df` has rows of (one distinct aggregation)."""
+    return {r[0] for r in df.where(F.col("load_id").isin(loads)).select("load_id").distinct().collect()}
+
+
+def not_decoded(spark, loads: list[str], relevant: set[str], twins: tuple[str, ...]) -> list[str]:
+    """Those of the `relevant` loads that none of the decoded tables `twins` has rows of yet, in load order: the
+    build waits for them (a `jcat build` decodes them first)."""
+    decoded = set().union(*(loads_holding(spark.table(t), loads) for t in twins))
+    return sorted(relevant - decoded)
+
+
+def waiting_line(name: str, lagging: list[str], relations: tuple[str, ...]) -> str:
+    return (f"jcat: {name}: loads {', '.join(lagging)} are not in {' or '.join(relations)} yet: run `jcat build` "
+            f"(its changes wait until then)")
 
 
 def problem_lines(name: str, problems: pd.DataFrame, pdf: pd.DataFrame, files=None) -> list[str]:

@@ -21,7 +21,7 @@ from ...core.changes import ibmi as resolution
 from ...core.tables.declaration import LINEAGE_COLUMNS
 from ...render.table_names import quote
 from ...render.tables_ibmi import IBMI_ENTRY_COLUMNS
-from . import frames
+from . import batch, frames
 from .batch import Batch, change_columns, problem_lines
 
 ENTRIES = "jcat.journal_entries_decoded"
@@ -68,8 +68,7 @@ def current_loads(spark, table) -> set[str]:
 
 
 def waiting_line(table, lagging: list[str]) -> str:
-    return (f"jcat: {table.name}: loads {', '.join(lagging)} are not in {table.name}_images_decoded yet: run "
-            f"`jcat build` (its changes wait until then)")
+    return batch.waiting_line(table.name, lagging, (f"{table.name}_images_decoded",))
 
 
 def resolve_batch(spark, table, entries, last, columns: list[str]) -> Batch:
@@ -100,16 +99,11 @@ def journal_loads(spark) -> set[str]:
 
 def new_loads(spark, table, journal: set[str], consumed: set[str]) -> tuple[list[str], list[str]]:
     """(loads of the journal not consumed yet, in load order; those of them whose images the twin lacks)."""
-    je = spark.table(ENTRIES)
     loads = sorted(journal - consumed)
     if not loads:
         return [], []
-    o = table.ibmi
-    with_images = {r[0] for r in je.where(F.col("load_id").isin(loads) & (F.col("JOURNAL_CODE") == "R")
-                                          & _of_file(o)).select("load_id").distinct().collect()}
-    in_twin = {r[0] for r in spark.table(twin(table)).where(F.col("load_id").isin(loads))
-               .select("load_id").distinct().collect()}
-    return loads, sorted(with_images - in_twin)
+    images = spark.table(ENTRIES).where((F.col("JOURNAL_CODE") == "R") & _of_file(table.ibmi))
+    return loads, batch.not_decoded(spark, loads, batch.loads_holding(images, loads), (twin(table),))
 
 
 def _of_file(o):

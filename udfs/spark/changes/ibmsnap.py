@@ -18,7 +18,7 @@ from pyspark.sql import types as T
 from ...core.changes import ibmsnap as resolution
 from ...core.tables.ibmsnap_image import cd_slots, image_columns
 from ...render.table_names import quote
-from . import frames
+from . import batch, frames
 from .batch import Batch, problem_lines
 from .images import IDENTITY, change_rows, with_images
 
@@ -80,16 +80,12 @@ def new_loads(spark, table, current: set[str], consumed: set[str]) -> tuple[list
     loads = sorted(current - consumed)
     if not loads:
         return [], []
-    with_records = {r[0] for r in _current(spark, table).where(F.col("load_id").isin(loads) & (F.col("records") > 0))
-                    .select("load_id").distinct().collect()}
-    decoded = {r[0] for t in (twin(table), UOW) for r in spark.table(t).where(F.col("load_id").isin(loads))
-               .select("load_id").distinct().collect()}
-    return loads, sorted(with_records - decoded)
+    with_records = batch.loads_holding(_current(spark, table).where(F.col("records") > 0), loads)
+    return loads, batch.not_decoded(spark, loads, with_records, (twin(table), UOW))
 
 
 def waiting_line(table, lagging: list[str]) -> str:
-    return (f"jcat: {table.name}: loads {', '.join(lagging)} are not in {table.name}_images_decoded or "
-            f"ibmsnap_uow_decoded yet: run `jcat build` (its changes wait until then)")
+    return batch.waiting_line(table.name, lagging, (f"{table.name}_images_decoded", "ibmsnap_uow_decoded"))
 
 
 def candidates(spark, table, loads: list[str], held):

@@ -18,7 +18,7 @@ from pyspark.sql import types as T
 
 from ...core.changes import idms as resolution
 from ...core.tables import copybook_table
-from . import frames
+from . import batch, frames
 from .batch import Batch, problem_lines
 from .images import IDENTITY, change_rows, with_images
 
@@ -80,17 +80,12 @@ def new_loads(spark, table, current: set[str], consumed: set[str]) -> tuple[list
     loads = sorted(current - consumed)
     if not loads:
         return [], []
-    with_images = {r[0] for r in spark.table(JOURNAL).where(F.col("load_id").isin(loads) & _images_of(table)
-                                                            & (F.col("IMAGE_LEN") > 0))
-                   .select("load_id").distinct().collect()}
-    in_twin = {r[0] for r in spark.table(twin(table)).where(F.col("load_id").isin(loads))
-               .select("load_id").distinct().collect()}
-    return loads, sorted(with_images - in_twin)
+    images = spark.table(JOURNAL).where(_images_of(table) & (F.col("IMAGE_LEN") > 0))
+    return loads, batch.not_decoded(spark, loads, batch.loads_holding(images, loads), (twin(table),))
 
 
 def waiting_line(table, lagging: list[str]) -> str:
-    return (f"jcat: {table.name}: loads {', '.join(lagging)} are not in {table.name}_images_decoded yet: run "
-            f"`jcat build` (its changes wait until then)")
+    return batch.waiting_line(table.name, lagging, (f"{table.name}_images_decoded",))
 
 
 ENTRY_SCHEMA = T.StructType([

@@ -18,7 +18,7 @@ from pyspark.sql import types as T
 from ...core.changes import lldf as resolution
 from ...core.changes import state
 from ...core.tables.lldf_image import image_columns
-from . import frames
+from . import batch, frames
 from .batch import Batch, problem_lines
 from .images import IDENTITY, change_rows, with_images
 
@@ -71,16 +71,12 @@ def new_loads(spark, table, current: set[str], consumed: set[str]) -> tuple[list
     loads = sorted(current - consumed)
     if not loads:
         return [], []
-    of_table = {r[0] for r in spark.table(STREAM).where(F.col("load_id").isin(loads) & _of_table(table))
-                .select("load_id").distinct().collect()}
-    in_twin = {r[0] for r in spark.table(twin(table)).where(F.col("load_id").isin(loads))
-               .select("load_id").distinct().collect()}
-    return loads, sorted(of_table - in_twin)
+    of_table = batch.loads_holding(spark.table(STREAM).where(_of_table(table)), loads)
+    return loads, batch.not_decoded(spark, loads, of_table, (twin(table),))
 
 
 def waiting_line(table, lagging: list[str]) -> str:
-    return (f"jcat: {table.name}: loads {', '.join(lagging)} are not in {table.name}_images_decoded yet: run "
-            f"`jcat build` (its changes wait until then)")
+    return batch.waiting_line(table.name, lagging, (f"{table.name}_images_decoded",))
 
 
 def candidates(spark, table, loads: list[str], held):

@@ -2,8 +2,9 @@
 
 The unload lands like any load, as layout `snapshot_<name>` (jcat.raw_snapshot_<name>: ledger, rejects, --replace),
 and its position is kept beside it, one small file per load under `<warehouse>/jcat_snapshots/<name>/`. A build
-whose table has a snapshot starts from it: its records, decoded by the table's own image function (IBM i) or by
-the unload kernel laid out from the declaration (IBMSNAP: `decode_<name>_snapshot`), are 'r' changes
+whose table has a snapshot starts from it: its records, decoded by the table's own image function (IBM i, IDMS) or
+by an unload function from the declaration (IBMSNAP: the unload kernel; LLDF: the row image's with VARCHARs padded;
+both `decode_<name>_snapshot`), are 'r' changes
 at the snapshot's COMMIT_POSITION (CHANGE_POSITION in record order); the log's changes committed at or before it are
 already in the snapshot and are left out (counted in one line); the later ones apply on top. A snapshot landed after
 a build, or a second one, rebuilds the table's changes from the first load with the latest snapshot.
@@ -18,7 +19,9 @@ from pyspark.sql import functions as F
 
 from ...core.changes.snapshot import LOGS, layout
 from ...core.tables.ibmi_image import image_columns
+from ...core.tables import copybook_table, lldf_decode
 from ...core.tables.ibmsnap_image import snapshot_columns, snapshot_function
+from ...core.tables.lldf_image import image_columns as lldf_columns
 from ...render.table_names import layout_function_name, quote
 from ...render.tables_ibmi import ibmi_value
 from ..landing.sources import list_dirs
@@ -162,7 +165,40 @@ def _ibmsnap_values(spark, table, start: Snapshot, columns: list[str]):
     return decoded, [u.name for u in cols], errors
 
 
-VALUES = {"ibmi": _ibmi_values, "ibmsnap": _ibmsnap_values}  # per log: a snapshot's records decoded
+def _struct_values(spark, table, start: Snapshot, names: list[str], function: str):
+    """(records decoded by `function`, whose struct carries its own decode_errors, the column names, those errors
+    as the changes name them: AFTER_<column>)."""
+    fields = "".join(f", img.{quote(n)} AS {quote(n)}" for n in names)
+    decoded = spark.sql(f"SELECT {_LINEAGE}{fields}, img.decode_errors AS _errors FROM "
+                        f"({_raw(table, start, function)})")
+    errors = F.transform(F.coalesce(F.col("_errors"), F.array().cast("array<string>")),
+                         lambda e: F.concat(F.lit("AFTER_"), e))
+    return decoded, names, errors
+
+
+def _lldf_values(spark, table, start: Snapshot, columns: list[str]):
+    """A Db2 UNLOAD of the table decoded as its row images are, VARCHARs padded (decode_<name>_snapshot): NULL is a
+    value where the null indicator is X'FF'; else a column that did not decode, named by the function."""
+    from ..spark_catalog import arrow_udf_for
+
+    function = f"decode_{table.name}_snapshot"
+    spark.udf.register(function, arrow_udf_for(lldf_decode.snapshot_function(table, function)))
+    names = [c.name for c in lldf_columns(table) if c.name in columns]
+    return _struct_values(spark, table, start, names, function)
+
+
+def _idms_values(spark, table, start: Snapshot, columns: list[str]):
+    """A file of the record's occurrences decoded by the table's own image function (the copybook's record)."""
+    if not spark.catalog.functionExists(layout_function_name(table.name)):  # a session that ran no dbt yet
+        from ..spark_catalog import register_declared
+
+        register_declared(spark)
+    names = [c for c in copybook_table.columns(table) if c in columns]
+    return _struct_values(spark, table, start, names, layout_function_name(table.name))
+
+
+# per log: a snapshot's records decoded
+VALUES = {"ibmi": _ibmi_values, "ibmsnap": _ibmsnap_values, "lldf": _lldf_values, "idms": _idms_values}
 
 
 def repeated(rows, key) -> tuple[int, str, int] | None:

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from ...render.table_names import quote
 from ..landing.sources import delete_path, list_dirs
 from ..landing.store import _fs, pause
+from . import as_of
 
 DB = "jcat"
 PARTS = ("changes", "versions", "closings", "pending")
@@ -168,7 +169,8 @@ class ChangesStore:
             self.spark.catalog.refreshTable(self.stored(part))  # this session listed the files just deleted
 
     def has_views(self) -> bool:
-        return all(self.spark.catalog.tableExists(self.view(v)) for v in ("changes", "history", "current", "pending"))
+        return all(self.spark.catalog.tableExists(self.view(v)) for v in ("changes", "history", "current", "pending")) \
+            and as_of.exists(self)
 
     def _ensure_table(self, part: str, df) -> None:
         name = self.stored(part)
@@ -207,3 +209,4 @@ class ChangesStore:
         self.spark.sql(f"""CREATE OR REPLACE VIEW {self.view('pending')} AS
             SELECT * EXCEPT (build_id) FROM {self.stored('pending')}
             WHERE build_id = (SELECT max(build_id) FROM ({live}))""")
+        as_of.create(self, columns)  # jcat.NAME_as_of(t), over the views above
