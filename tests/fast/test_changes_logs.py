@@ -33,6 +33,7 @@ def test_a_cd_table_without_a_key_is_said_and_skipped_and_one_with_a_key_is_buil
     assert main(["tables", "add", "keyed", "--log", "ibmsnap", "--ddl", ddl, "--before-prefix", "",
                  "--key", "STAFFNO"]) == 0
     built = []
+    monkeypatch.setattr(changes, "refresh_views", lambda spark, out=None: True)  # views need a real Spark
     monkeypatch.setattr(changes, "build_changes", lambda spark, table: built.append(table.name) or
                         changes.ChangesResult(table.name))
     out = io.StringIO()
@@ -69,6 +70,7 @@ def test_an_lldf_table_without_a_key_is_said_and_skipped_and_one_with_its_ddls_p
     assert main(["tables", "add", "nokey", "--log", "lldf", "--ddl", str(tmp_path / "NOKEY.sql")]) == 0
     assert main(["tables", "add", "keyed", "--log", "lldf", "--ddl", str(tmp_path / "KEYED.sql")]) == 0
     built = []
+    monkeypatch.setattr(changes, "refresh_views", lambda spark, out=None: True)  # views need a real Spark
     monkeypatch.setattr(changes, "build_changes", lambda spark, table: built.append(table.name) or
                         changes.ChangesResult(table.name))
     out = io.StringIO()

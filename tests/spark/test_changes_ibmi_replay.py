@@ -11,6 +11,7 @@ build must ignore the other's entries and the commit cycles that never touch it.
 from __future__ import annotations
 
 import pytest
+from support import change_shapes as cs
 from support import ibmi_journal_files as jf
 from support.declared import declared_project
 
@@ -22,12 +23,16 @@ from udfs.spark.landing.loader import load
 pytestmark = [pytest.mark.spark, pytest.mark.long]  # started first: see tests/conftest.py
 
 SEED, STEPS = 36, 80  # ORDERS: before images (a key change), a clear, a sequence reset, sequences past 2**63
+ZONE = "America/New_York"  # ARCHIVE's declared --time-zone (ORDERS: the session's, UTC in the tests)
+SCALES = {"AMOUNT": 2, "QTY": 0}  # the DDL's DECIMAL(9, 2) and NUMERIC(5, 0): Debezium writes their strings so
 
 
-def _replay(spark, tmp_path_factory, seed: int, steps: int, prefix: str, library: str, once: bool = True) -> list[tuple]:
+def _replay(spark, tmp_path_factory, seed: int, steps: int, prefix: str, library: str, once: bool = True,
+            shapes: dict | None = None) -> list[tuple]:
     """Declare the tables (names `prefix`orders, ..., their files in `library`; the one-file copy's in `library`1:
     the shared schema may hold other modules' tables and entries), land the journal in 3 files (building after
-    each) and once whole; gives, per table and step, what the relations held and what they must hold."""
+    each) and once whole; gives, per table and step, what the relations held and what they must hold. `shapes`
+    gets, per table, its rows of change_events and change_feed after the last build."""
     from udfs.spark.changes import build_changes
 
     workload = jf.generate(seed, steps)
@@ -41,7 +46,8 @@ def _replay(spark, tmp_path_factory, seed: int, steps: int, prefix: str, library
         for name, table, lib in split[1:] + once:
             ddl_file = root.parent / f"{name}.sql"
             ddl_file.write_text(table.ddl(lib))
-            assert main(["tables", "add", name, "--log", "ibmi", "--ddl", str(ddl_file)]) == 0
+            zone = ["--time-zone", ZONE] if table is jf.ARCHIVE else []
+            assert main(["tables", "add", name, "--log", "ibmi", "--ddl", str(ddl_file), *zone]) == 0
         loads = []
         for i, piece in enumerate(jf.pieces(files.records, cuts)):
             loads.append(_land(spark, root.parent / f"{prefix}JRN{i}.bin", piece))
@@ -50,6 +56,9 @@ def _replay(spark, tmp_path_factory, seed: int, steps: int, prefix: str, library
             for name, table, _ in split:
                 want = jf.expected(jf.prefix(workload, files.journal, cut), files.journal, table)
                 steps_seen.append((name, table, i, _got(spark, name, table), want, list(loads), cuts))
+        if shapes is not None:
+            shapes |= {name: (cs.got_events(spark, name), cs.got_feed(spark, name, list(jf.COLUMNS)))
+                       for name, _, _ in split}
         again = build_changes(spark, first)  # nothing new landed: nothing is added
         assert (again.changes, again.loads) == (0, []), again
         if not once:
@@ -90,7 +99,8 @@ def _got(spark, name: str, table: jf.Table) -> dict:
     changes = spark.sql(f"select {sel} from jcat.{name}_changes order by COMMIT_POSITION, CHANGE_POSITION").collect()
     state = ", ".join(f"`{c}`" for c in table.state_columns)
     hist = ", ".join(_ntz(c) if c in ("VALID_FROM", "VALID_TO") else f"`{c}`" for c in jf.history_columns(table))
-    return {"changes": [r.asDict() for r in changes],
+    versions = spark.sql(f"select distinct COMMIT_POSITION, COMMIT_VERSION from jcat.{name}_changes").collect()
+    return {"changes": [r.asDict() for r in changes], "versions": dict(versions),
             "current": [r.asDict() for r in spark.sql(f"select {state} from jcat.{name}_current").collect()],
             "history": [r.asDict() for r in spark.sql(f"select {hist} from jcat.{name}_history").collect()],
             "columns": {
@@ -129,15 +139,21 @@ def check(steps) -> None:
 
 
 @pytest.fixture(scope="module")
-def replayed(spark, tmp_path_factory, jcat_home):
+def replay_run(spark, tmp_path_factory, jcat_home):
     """Each build after each of the three files is compared with the oracle, so the pieces give what the whole
     journal gives; the whole journal landed as one file is the heavy tests' (each build costs seconds). Buckets of
     3 changes send each build's history through many key buckets, as a big build's are."""
     spark.conf.set(BUCKET_CONF, "3")
+    shapes = {}
     try:
-        return _replay(spark, tmp_path_factory, SEED, STEPS, "chg_", "JCATCHG", once=False)
+        return _replay(spark, tmp_path_factory, SEED, STEPS, "chg_", "JCATCHG", once=False, shapes=shapes), shapes
     finally:
         spark.conf.unset(BUCKET_CONF)
+
+
+@pytest.fixture(scope="module")
+def replayed(replay_run):
+    return replay_run[0]
 
 
 def test_a_transaction_on_the_table_is_open_at_a_cut(replayed):
@@ -173,3 +189,78 @@ def test_relations_have_the_contracts_columns(replayed):
 @pytest.mark.heavy
 def test_a_long_workload_replays_the_same(spark, tmp_path_factory, jcat_home):
     check(_replay(spark, tmp_path_factory, 11, 400, "chg_big_", "JCATBIG"))
+
+
+def _final(replayed) -> dict:
+    """Per table, the oracle after the last file."""
+    return {name: (table, want) for name, table, _, _, want, _, _ in replayed}
+
+
+def test_change_events_hold_each_committed_change_once_as_debezium_writes_it(replay_run):
+    """before/after parse back to the oracle's values (DECIMAL as its string); ts_ms is the commit's wall clock in
+    the declared zone (ARCHIVE: New York) or the session's (ORDERS: UTC)."""
+    replayed, shapes = replay_run
+    for name, (table, want) in _final(replayed).items():
+        events, _ = shapes[name]
+        zone = ZONE if table is jf.ARCHIVE else "UTC"
+        assert cs.as_expected(events) == cs.expected_events(want.changes, list(jf.COLUMNS), zone, SCALES), name
+        assert {(e["format"], e["schema"], e["table"]) for e in events} == {("ibmi", "JCATCHG", table.system_name)}
+    archive = next(e for e in shapes["chg_archive"][0] if e["ts_ms"] is not None)
+    orders_like = cs.instant_ms(next(c["COMMIT_TIMESTAMP"] for c in _final(replayed)["chg_archive"][1].changes
+                                     if c["COMMIT_POSITION"] == archive["commit_position"]), "UTC")
+    assert archive["ts_ms"] - orders_like in (4 * 3_600_000, 5 * 3_600_000)  # New York is 4 or 5 hours behind
+
+
+def test_change_events_number_a_transactions_events_across_the_tables(replay_run):
+    replayed, shapes = replay_run
+    spanning = cs.check_total_order({name: events for name, (events, _) in shapes.items()})
+    assert spanning > 0  # the workload's commit cycles touch both files
+
+
+def test_change_feed_gives_delta_rows_for_each_committed_change(replay_run):
+    """insert / update_preimage + update_postimage / delete per change, a delete per row a clear removed;
+    _commit_version each commit's number in commit order, _commit_timestamp the instant as ts_ms."""
+    replayed, shapes = replay_run
+    for name, (table, want) in _final(replayed).items():
+        _, feed = shapes[name]
+        zone = ZONE if table is jf.ARCHIVE else "UTC"
+        assert feed == cs.expected_feed(want.changes, want.history, list(jf.COLUMNS), table.key, zone), name
+    assert any(c["OP"] == "t" for _, want in _final(replayed).values() for c in want.changes)
+
+
+def test_commit_versions_are_given_once_and_kept_by_later_builds(replayed):
+    for name, table, i, got, want, _, _ in replayed:
+        final = cs.versions(_final(replayed)[name][1].changes)
+        assert got["versions"] == {p: final[p] for p in got["versions"]}, f"{name} after file {i + 1}"
+        assert set(got["versions"]) == {c["COMMIT_POSITION"] for c in want.changes}, f"{name} after file {i + 1}"
+
+
+def test_every_kind_of_value_parses_back_from_the_json_images(spark):
+    """Kinds the replay's tables do not have: DATE, TIME (jcat's 'HH:MM:SS' string), TIMESTAMP (with and without a
+    zone, read whatever the session's zone), bytes; each as Debezium's JSON converter writes it."""
+    import datetime as dt
+    import json
+    from decimal import Decimal
+
+    from udfs.spark.changes.events import _image
+
+    values = {"D": (dt.date(2026, 3, 1), "DATE'2026-03-01'", "date", "DATE"),
+              "T": (dt.time(23, 59, 58), "'23:59:58'", "string", "TIME"),
+              "TS": (dt.datetime(2026, 3, 29, 2, 30, 0, 123456), "TIMESTAMP_NTZ'2026-03-29 02:30:00.123456'",
+                     "timestamp_ntz", "TIMESTAMP"),
+              "TL": (dt.datetime(1969, 12, 31, 23, 59, 59, 5), "TIMESTAMP'1969-12-31 23:59:59.000005'", "timestamp",
+                     None),
+              "B": (b"\x00\xff\x10", "X'00FF10'", "binary", "CHAR"),
+              "N": (Decimal("-12.30"), "CAST(-12.3 AS DECIMAL(9,2))", "decimal(9,2)", "DECIMAL"),
+              "S": ("O'Brien \"x\"", "'O\\'Brien \"x\"'", "string", "VARCHAR"),
+              "Z": (None, "CAST(NULL AS DATE)", "date", "DATE")}
+    select = ", ".join(f"{sql} AS AFTER_{c}" for c, (_, sql, _, _) in values.items())
+    sql = _image("AFTER", [(c, t) for c, (_, _, t, _) in values.items()], {c: d for c, (*_, d) in values.items()})
+    zone = spark.conf.get("spark.sql.session.timeZone")
+    try:
+        for session in ("UTC", "Asia/Kolkata"):
+            spark.conf.set("spark.sql.session.timeZone", session)
+            (got,) = spark.sql(f"SELECT {sql} FROM (SELECT {select})").first()
+            assert json.loads(got) == {c: cs.debezium_value(v, 2) for c, (v, *_) in values.items()}, session
+    finally:
+        spark.conf.set("spark.sql.session.timeZone", zone)

@@ -14,6 +14,7 @@ left out (said in one line), the later ones on top.
 from __future__ import annotations
 
 import pytest
+from support import change_shapes as cs
 from support import ibmsnap_changes as wl
 from support import ibmsnap_unload as unload
 from support.declared import declared_project
@@ -69,6 +70,8 @@ def _got(spark, name: str) -> dict:
             "current": [tuple(r) for r in spark.sql(f"select * from jcat.{name}_current").collect()],
             "history": [tuple(r) for r in spark.sql(f"select {hist} from jcat.{name}_history").collect()],
             "pending": spark.table(f"jcat.{name}_pending").count(),
+            "versions": dict(spark.sql(f"select distinct COMMIT_POSITION, COMMIT_VERSION from jcat.{name}_changes")
+                             .collect()),
             "columns": {v: spark.table(f"jcat.{name}_{v}").columns for v in ("changes", "current", "history")}}
 
 
@@ -135,6 +138,7 @@ def replay(spark, tmp_path_factory, name: str, seed: int, units: int) -> list[tu
         assert run_dbt(spark, ["run", "--select", "ibmsnap_uow_decoded", f"{name}_images_decoded"])
         result = build_changes(spark, name)
         seen.append((len(cuts), result, _got(spark, name), _expected(w, len(w.cd), len(w.uow), places)))
+        seen[-1][2]["shapes"] = cs.got_events(spark, name), cs.got_feed(spark, name, STATE)
     return seen
 
 
@@ -187,7 +191,7 @@ def test_relations_have_the_contracts_columns(replayed):
     cols = replayed[-1][2]["columns"]
     images = [f"{side}_{c}" for side in ("BEFORE", "AFTER") for c in STATE]
     assert cols["changes"] == ["OP", *images, "BEFORE_PRESENT", "COMMIT_TIMESTAMP", "COMMIT_POSITION",
-                               "CHANGE_POSITION", "TRANSACTION_ID", *LINEAGE, "decode_errors"]
+                               "CHANGE_POSITION", "TRANSACTION_ID", *LINEAGE, "decode_errors", "COMMIT_VERSION"]
     assert cols["current"] == STATE
     assert cols["history"] == [*STATE, "VALID_FROM", "VALID_TO", "VALID_FROM_POSITION", "VALID_TO_POSITION"]
 
@@ -195,6 +199,28 @@ def test_relations_have_the_contracts_columns(replayed):
 @pytest.mark.heavy
 def test_a_long_workload_replays_the_same(spark, tmp_path_factory, jcat_home):
     check(replay(spark, tmp_path_factory, "snapbig", 23, 200))
+
+
+def test_change_events_and_change_feed_hold_each_committed_change_once(replayed):
+    """After the last build (a rebuild): Debezium's envelope and Delta's feed of the oracle's changes, before images
+    with NULL for the columns the registration did not capture, rejected units of work nowhere."""
+    _, _, got, want = replayed[-1]
+    events, feed = got["shapes"]
+    assert cs.as_expected(events) == cs.expected_events(want["changes"], STATE, "UTC")
+    assert {(e["format"], e["schema"], e["table"]) for e in events} == {("ibmsnap", "PAYROLL", "CDSNAPCHG")}
+    history = [dict(zip(HISTORY, v)) for v in want["history"]]
+    assert feed == cs.expected_feed(want["changes"], history, STATE, list(wl.KEY), "UTC")
+    cs.check_total_order({"snapchg": events})
+
+
+def test_commit_versions_are_kept_by_later_builds_and_numbered_again_by_a_rebuild(replayed):
+    before_rebuild = cs.versions(replayed[2][3]["changes"])
+    for i, result, got, want in replayed[:3]:
+        assert got["versions"] == {p: before_rebuild[p] for p in got["versions"]}, i
+        assert set(got["versions"]) == {c["COMMIT_POSITION"] for c in want["changes"]}, i
+    _, result, got, want = replayed[-1]
+    assert got["versions"] == cs.versions(want["changes"])  # the late unit of work is version 1 now
+    assert "commit versions numbered again from 1" in result.line()
 
 
 # ---- started from a snapshot ----------------------------------------------------------------------------------

@@ -215,7 +215,7 @@ def test_relations_have_the_contracts_columns(replayed):
     cols = replayed[1][2][2]["columns"]
     images = [f"{side}_{c}" for side in ("BEFORE", "AFTER") for c in STATE]
     assert cols["changes"] == ["OP", *images, "BEFORE_PRESENT", "COMMIT_TIMESTAMP", "COMMIT_POSITION",
-                               "CHANGE_POSITION", "TRANSACTION_ID", *LINEAGE, "decode_errors"]
+                               "CHANGE_POSITION", "TRANSACTION_ID", *LINEAGE, "decode_errors", "COMMIT_VERSION"]
     assert cols["current"] == STATE
     assert cols["history"] == HISTORY
 

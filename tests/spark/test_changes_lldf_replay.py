@@ -21,6 +21,7 @@ import itertools
 import random
 
 import pytest
+from support import change_shapes as cs
 from support import lldf_changes as lc
 from support import lldf_unload as unload
 from support import lldf_workload as wl
@@ -62,6 +63,8 @@ def _got(spark, name: str) -> dict:
             "history": sorted((tuple(r) for r in spark.sql(f"select {hist} from jcat.{name}_history").collect()),
                               key=_sortable),
             "pending": spark.table(f"jcat.{name}_pending").count(),
+            "versions": dict(spark.sql(f"select distinct COMMIT_POSITION, COMMIT_VERSION from jcat.{name}_changes")
+                             .collect()),
             "columns": {v: spark.table(f"jcat.{name}_{v}").columns for v in ("changes", "current", "history")}}
 
 
@@ -117,6 +120,7 @@ def replay(spark, tmp_path_factory, name: str, seed: int, steps: int, late: bool
             if i == 2 and also:  # (one dbt run for both twins: a dbt run costs seconds of parsing)
                 assert main(["tables", "add", also, "--log", "lldf", "--ddl", str(root.parent / f"{name}.sql")]) == 0
             build(want, end, *([f"{also}_images_decoded"] if i == 2 and also else []))
+        seen[-1][1]["shapes"] = cs.got_events(spark, name), cs.got_feed(spark, name, lc.COLUMNS)
         if then is not None:
             then(root, w, rows, want)
         if not late:
@@ -203,7 +207,7 @@ def test_relations_have_the_contracts_columns(replayed):
     cols = replayed[-1][1]["columns"]
     images = [f"{side}_{c}" for side in ("BEFORE", "AFTER") for c in lc.COLUMNS]
     assert cols["changes"] == ["OP", *images, "BEFORE_PRESENT", "COMMIT_TIMESTAMP", "COMMIT_POSITION",
-                               "CHANGE_POSITION", "TRANSACTION_ID", *LINEAGE, "decode_errors"]
+                               "CHANGE_POSITION", "TRANSACTION_ID", *LINEAGE, "decode_errors", "COMMIT_VERSION"]
     assert cols["current"] == lc.COLUMNS
     assert cols["history"] == HISTORY
 
@@ -352,3 +356,24 @@ def test_as_of_cuts_at_commit_positions_when_the_local_clock_goes_back(spark):
     got = _as_of(spark, "asofdst", instants)
     assert got == [_oracle_at(changes, t) for t in instants]
     assert got[0] == [] and got[2] == [(1, "b"), (2, "x"), (3, "c")] and got[5] == [(2, "x"), (3, "c")]
+
+
+def test_change_events_and_change_feed_hold_each_committed_change_once(replayed):
+    """After the third extract: Debezium's envelope and Delta's feed of the oracle's changes (a mass delete: a
+    delete per row it removed)."""
+    _, got, want = replayed[2]
+    events, feed = got["shapes"]
+    assert cs.as_expected(events) == cs.expected_events(want["changes"], lc.COLUMNS, "UTC")
+    assert {(e["format"], e["schema"], e["table"]) for e in events} == {("lldf", "PAYROLL", "ACCT")}
+    history = [dict(zip(HISTORY, v)) for v in want["history"]]
+    assert feed == cs.expected_feed(want["changes"], history, lc.COLUMNS, ["K"], "UTC")
+    assert "delete" in {r[0] for r in feed if r[1] in {cs.versions(want["changes"])[c["COMMIT_POSITION"]]
+                                                        for c in want["changes"] if c["OP"] == "t"}}
+    cs.check_total_order({"acctchg": events})
+
+
+def test_commit_versions_are_given_once_and_kept_by_later_builds(replayed):
+    final = cs.versions(replayed[2][2]["changes"])
+    for i, (_, got, want) in enumerate(replayed[:3]):
+        assert got["versions"] == {p: final[p] for p in got["versions"]}, i
+        assert set(got["versions"]) == {c["COMMIT_POSITION"] for c in want["changes"]}, i

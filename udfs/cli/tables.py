@@ -7,6 +7,7 @@ in its packages.yml). Nothing inside jcat is edited. Every mistake is one line n
 from __future__ import annotations
 
 import argparse
+import dataclasses
 from pathlib import Path
 
 from ..core import ddl
@@ -29,6 +30,7 @@ from ..core.tables.declaration import (
     check_key,
     check_log,
     check_name,
+    check_time_zone,
     default_key,
     key_words,
     parse_journaled,
@@ -71,6 +73,8 @@ def add_parser(sub) -> None:
                                                  "(default: the DDL's schema and name)")
     a.add_argument("--float-format", default="hfp", help="lldf: REAL/DOUBLE bytes, hfp (System/390 hexadecimal, "
                                                          "default) or ieee")
+    a.add_argument("--time-zone", default=None, help="the zone the log's local commit times are in, an IANA name "
+                                                     "(Europe/Berlin); default: the reading session's; idms: UTC")
     _ibmsnap_flags(a)
     ts.add_parser("list", help="the declared tables, one line each")
     s = ts.add_parser("show", help="a declared table's columns, where each is in the image, and its relations")
@@ -102,6 +106,12 @@ def _taken_relations(root: Path) -> set[str]:
 
 def declare(args) -> DeclaredTable:
     name, log = check_name(args.name), check_log(args.log)
+    zone = check_time_zone(getattr(args, "time_zone", None), log)
+    table = _declare(args, name, log)
+    return dataclasses.replace(table, time_zone=zone) if zone else table
+
+
+def _declare(args, name: str, log: str) -> DeclaredTable:
     if log in ("file", "idms"):
         return _declare_copybook(args, name, log)
     if getattr(args, "copybook", None) or not args.ddl:
@@ -271,8 +281,8 @@ def cmd_show(args) -> int:
     root = _project(create=False)
     _find(root, args.name)
     t = next(t for t in read_all(root) if t.name == args.name)
-    print(f"{t.name}: {t.log} table {_described_by(t)} ({_where(t)}), "
-          f"key {key_words(t)}")
+    zone = t.commit_zone or "the reading session's time zone"
+    print(f"{t.name}: {t.log} table {_described_by(t)} ({_where(t)}), key {key_words(t)}, commit times in {zone}")
     print(f"relations: {', '.join('jcat.' + r for r in t.relations)}")
     if t.copybook is not None:
         _show_file(t)

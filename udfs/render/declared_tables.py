@@ -6,6 +6,7 @@ parses its DDL again, so the DDL copy is the one source of the table's columns.
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import yaml
@@ -26,6 +27,7 @@ from ..core.tables.declaration import (
     check_idms_options,
     check_log,
     check_name,
+    check_time_zone,
     parse_journaled,
     parse_lldf_table,
 )
@@ -55,6 +57,8 @@ def parse_ddl(path: Path, where: str | None = None) -> ddl.TableDdl:
 def to_yaml(table: DeclaredTable) -> str:
     source = "copybook" if table.copybook is not None else "ddl"
     doc: dict = {"name": table.name, "log": table.log, source: table.ddl_file, "key": list(table.key)}
+    if table.time_zone:
+        doc["time_zone"] = table.time_zone
     if table.file:
         doc["file"] = {k: getattr(table.file, k) for k in FILE_KEYS}
     if table.idms:
@@ -162,6 +166,22 @@ def _lldf_options(path: Path, raw: dict) -> LldfOptions:
 
 
 def read_declaration(path: Path) -> DeclaredTable:
+    """The declaration (a file written before an option existed reads with that option's default)."""
+    table = _read_declaration(path)
+    zone = _raw_zone(path)
+    return dataclasses.replace(table, time_zone=zone) if zone else table
+
+
+def _raw_zone(path: Path) -> str | None:
+    raw = yaml.safe_load(path.read_text())
+    zone, log = raw.get("time_zone"), str(raw["log"])
+    try:
+        return check_time_zone(None if zone is None else str(zone), log)
+    except DeclarationProblem as e:
+        raise DeclarationProblem(f"{path}: time_zone: {e}") from None
+
+
+def _read_declaration(path: Path) -> DeclaredTable:
     try:
         raw = yaml.safe_load(path.read_text())
     except yaml.YAMLError as e:

@@ -7,6 +7,7 @@ this module holds the data and every rule that refuses a declaration, each in on
 from __future__ import annotations
 
 import re
+import zoneinfo
 from dataclasses import dataclass, field
 
 from ..copybook.text import TRIMS
@@ -27,7 +28,8 @@ CHANGE_LOGS = ("ibmi", "lldf", "ibmsnap", "file", "idms")
 LINEAGE_COLUMNS = ("source_file", "record_offset", "record_number", "load_id")
 CHANGE_COLUMNS = ("change_type", "change_seq", "commit_seq", "is_committed", "valid_from", "valid_to", "is_current",
                   "image_kind", "OP", "BEFORE_PRESENT", "COMMIT_TIMESTAMP", "COMMIT_POSITION", "CHANGE_POSITION",
-                  "TRANSACTION_ID", "RRN", "VALID_FROM_POSITION", "VALID_TO_POSITION", "RESET_EPOCH", "build_id")
+                  "TRANSACTION_ID", "RRN", "VALID_FROM_POSITION", "VALID_TO_POSITION", "RESET_EPOCH", "build_id",
+                  "COMMIT_VERSION", "_change_type", "_commit_version", "_commit_timestamp", "_table")
 SYSTEM_COLUMNS = ("decode_errors",) + LINEAGE_COLUMNS + CHANGE_COLUMNS
 
 
@@ -126,6 +128,12 @@ class DeclaredTable:
     file: FileOptions | None = None
     idms: IdmsOptions | None = None
     copybook: object = field(default=None, compare=False)  # the parsed copybook (udfs.core.copybook.Copybook)
+    time_zone: str | None = None  # the zone of the log's local commit times (IANA); None: the reading session's
+
+    @property
+    def commit_zone(self) -> str | None:
+        """The zone COMMIT_TIMESTAMP is in: an IDMS journal gives GMT whatever is declared; None: the session's."""
+        return "UTC" if self.log == "idms" else self.time_zone
 
     @property
     def key_columns(self) -> tuple[str, ...]:
@@ -209,6 +217,21 @@ def check_float_format(text: str) -> str:
     if text not in FLOAT_FORMATS:
         raise DeclarationProblem(f"float format {text!r}: use hfp (System/390 hexadecimal) or ieee")
     return text
+
+
+UTC_NAMES = ("UTC", "GMT", "Etc/UTC", "Etc/GMT", "Etc/UCT", "UCT", "Etc/Universal", "Universal", "Zulu", "Etc/Zulu")
+
+
+def check_time_zone(zone: str | None, log: str) -> str | None:
+    """--time-zone: an IANA zone name (Spark and Java know the same names); an IDMS journal's times are GMT."""
+    if zone is None:
+        return None
+    if zone not in zoneinfo.available_timezones() and zone not in UTC_NAMES:
+        raise DeclarationProblem(f"--time-zone {zone!r}: give an IANA time zone name such as Europe/Berlin, "
+                                 "America/New_York or UTC")
+    if log == "idms" and zone not in UTC_NAMES:
+        raise DeclarationProblem(f"--time-zone {zone}: an IDMS journal's times are GMT: give UTC or leave it out")
+    return zone
 
 
 def check_columns(ddl: TableDdl) -> None:

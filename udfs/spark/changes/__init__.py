@@ -12,6 +12,7 @@ import re
 import sys
 from dataclasses import dataclass, field
 
+from pyspark.sql import Window
 from pyspark.sql import functions as F
 from pyspark.sql import types as T
 
@@ -20,7 +21,7 @@ from ...core.project import project_dir
 from ...core.tables.declaration import DeclaredTable
 from ...render.declared_tables import read_all
 from ...render.table_names import quote
-from . import frames, history, ibmi, ibmsnap, idms, lldf, snapshots
+from . import events, frames, history, ibmi, ibmsnap, idms, lldf, snapshots
 from .store import Build, ChangesStore, new_build_id
 
 LOGS = {"ibmi": ibmi, "ibmsnap": ibmsnap, "lldf": lldf, "idms": idms}  # logs whose changes jcat resolves: modules of the same functions
@@ -39,7 +40,8 @@ class ChangesResult:
         if not self.loads:
             return f"jcat: {self.name}_changes: up to date (no new load)"
         what = f"{self.changes:,} committed changes from {len(self.loads)} new load(s), {self.pending:,} entries held"
-        return f"jcat: {self.name}_changes: {what}" + (f" (rebuilt: {self.rebuilt})" if self.rebuilt else "")
+        return f"jcat: {self.name}_changes: {what}" + (
+            f" (rebuilt: {self.rebuilt}; commit versions numbered again from 1)" if self.rebuilt else "")
 
 
 def declared(names: list[str] | None = None) -> list[DeclaredTable]:
@@ -66,7 +68,18 @@ def build_all(spark, names: list[str] | None = None, out=sys.stderr) -> bool:
             continue
         for line in result.lines + [result.line()]:
             print(line, file=out)
-    return ok
+    return refresh_views(spark, out) and ok
+
+
+def refresh_views(spark, out=sys.stderr) -> bool:
+    """jcat.change_events, jcat.change_feed and each table's NAME_change_feed, over the declared tables whose
+    changes are built (a view whose SQL did not change is left as it is); False when they could not be made."""
+    try:
+        events.refresh(spark, declared(), lambda t: LOGS[t.log].key(t))
+        return True
+    except Exception as e:  # noqa: BLE001  (the tables' changes are committed: the views are said, not a failure)
+        print(f"jcat: change_events and change_feed not refreshed: {failure_line(e)}", file=out)
+        return False
 
 
 DRIVER_LIMIT = re.compile(r"Total size of serialized results of \d+ tasks \(([^)]+)\) is bigger than "
@@ -125,6 +138,9 @@ def _build(spark, table, log, store: ChangesStore, rebuild: str | None) -> Chang
     first = start is not None and start.load_id not in consumed
     if not loads and not first:
         return result
+    stored = _columns_of(spark, store.stored("changes"))
+    if builds and not rebuild and stored and "COMMIT_VERSION" not in stored:
+        return _build(spark, table, log, store, "the stored changes have no commit versions: numbering them from 1")
     last = builds[-1] if builds else None
     held = store.pending_frame() if last else None
     entries = _materialized(log.candidates(spark, table, loads, held))
@@ -144,7 +160,7 @@ def _resolve_and_store(spark, table, log, store, entries, loads, last, rebuild, 
         batch = snapshots.on_top(spark, table, batch, start, first, columns)
         loads = [*loads, *fresh]
     result.lines += batch.lines
-    changes, applied = _materialized(batch.changes), None
+    changes, applied = _materialized(_versioned(store, batch.changes, last)), None
     try:
         key, history_columns = log.key(table), log.history_columns(table, columns)
         versions, closings, applied = _apply(spark, store, changes, batch.count, key, history_columns, last)
@@ -158,6 +174,7 @@ def _resolve_and_store(spark, table, log, store, entries, loads, last, rebuild, 
         store.commit(build, result.changes, result.pending)
         if build.rebuilt or not store.has_views():
             store.create_views(key, history_columns)
+            refresh_views(spark)
         if build.rebuilt:
             store.drop_before(build.build_id)
         result.loads, result.rebuilt = list(loads), rebuild
@@ -168,11 +185,24 @@ def _resolve_and_store(spark, table, log, store, entries, loads, last, rebuild, 
             applied.unpersist()
 
 
+def _versioned(store: ChangesStore, changes, last: Build | None):
+    """COMMIT_VERSION: each commit's number, given once, by the build that applies it: the last build's highest plus
+    the commit's rank among this build's commit positions (a rebuild numbers from 1)."""
+    prior = (store.stored_frame("changes").agg(F.max("COMMIT_VERSION")).first()[0] or 0) if last else 0
+    ranked = changes.select("COMMIT_POSITION").distinct().withColumn(
+        "COMMIT_VERSION", F.row_number().over(Window.orderBy("COMMIT_POSITION")).cast("bigint") + F.lit(prior))
+    return changes.join(ranked, "COMMIT_POSITION").select(*[quote(c) for c in changes.columns], "COMMIT_VERSION")
+
+
 def _materialized(df):
     """`df` computed once and kept by the executors, its plan cut there: each later step that reads it plans a
     scan of it, not again the joins, unions and windows that made it (planning those took seconds a step). Lost
     with an executor, the build fails and its rerun starts again (nothing of it was committed)."""
     return df.localCheckpoint(eager=True)
+
+
+def _columns_of(spark, table: str) -> list[str]:
+    return spark.table(table).columns if spark.catalog.tableExists(table) else []
 
 
 def _shape_of(df) -> list[tuple[str, str]]:
