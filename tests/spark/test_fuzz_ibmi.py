@@ -174,6 +174,7 @@ def ibmi_sql(spark):
     return compile_models(spark, ["journal_entries_decoded"] + [f"ibmi_esd_{lay.model}" for lay in ibmi_esd.LAYOUTS])
 
 
+@pytest.mark.heavy  # since the suite passed 20 minutes; each ESD model's SQL runs in its unit test (test_ibmi_esd_models.py)
 def test_each_value_of_a_mutated_ibmi_entry_is_the_original_a_named_null_or_its_mutated_bytes(spark, ibmi_sql, request):
     FUZZ.assert_clean(spark, ibmi_sql, request)
 

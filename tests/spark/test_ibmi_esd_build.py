@@ -20,7 +20,9 @@ from udfs.core.layouts.ibmi_esd import BY_MODEL, LAYOUTS, sample_esd, sample_val
 from udfs.dbt.runner import run_dbt
 from udfs.spark.runtime import jcat_home
 
-pytestmark = pytest.mark.long  # one of the longest modules, its dbt run of the views above all
+# Under -m heavy since the suite passed 20 minutes: every ESD model's SQL still runs in the suite (its dbt unit test in
+# test_ibmi_esd_models.py, the byte mutations over its compiled SQL in test_fuzz_ibmi.py).
+pytestmark = [pytest.mark.long, pytest.mark.heavy]
 
 # Built in the suite: the model of every special case below, and with them every kind of part (names and paths in
 # their CCSIDs, a symlink, an array, C LW records, texts read from bytes, data addressed by an offset).

@@ -22,7 +22,9 @@ from udfs.dbt.runner import run_dbt
 from udfs.spark.failed_builds import database_location
 from udfs.demo import ibmsnap as demo
 
-pytestmark = pytest.mark.long  # about 200 s of the suite on 2 cores
+# Under -m heavy since the suite passed 20 minutes (about 200 s on 2 cores): the declared CD tables' changes run in the
+# suite (test_changes_ibmsnap_replay.py), every IBMSNAP record model's values in test_ibmsnap_roundtrip.py.
+pytestmark = [pytest.mark.long, pytest.mark.heavy]
 
 from support.views import arrow_rows, assert_persistent_view, view_rows
 
