@@ -16,7 +16,7 @@ import pytest
 
 from udfs.core.samples import m7_records
 
-pytestmark = pytest.mark.spark
+pytestmark = [pytest.mark.spark, pytest.mark.heavy]  # under -m heavy since the suite passed 20 minutes (47 s)
 REPO = Path(__file__).resolve().parents[2]
 PREVIOUS = "21ce73b"
 
