@@ -81,17 +81,19 @@ def _ntz(column: str) -> str:
     return f"cast(`{column}` as timestamp_ntz) as `{column}`"
 
 
-def _got(spark) -> dict:
-    cols = ["OP", *[f"{s}_{c}" for s in ("BEFORE", "AFTER") for c in STATE], "BEFORE_PRESENT", "COMMIT_TIMESTAMP",
+def _got(spark, name: str = NAME, state=None, history=None) -> dict:
+    """The table's changes, current rows and history as the tests compare them (by default the module's table)."""
+    state, history = state or STATE, history or HISTORY
+    cols = ["OP", *[f"{s}_{c}" for s in ("BEFORE", "AFTER") for c in state], "BEFORE_PRESENT", "COMMIT_TIMESTAMP",
             "COMMIT_POSITION", "CHANGE_POSITION", "TRANSACTION_ID", *LINEAGE, "decode_errors"]
     sel = ", ".join(_ntz(c) if c == "COMMIT_TIMESTAMP" else f"`{c}`" for c in cols)
-    changes = spark.sql(f"select {sel} from jcat.{NAME}_changes order by COMMIT_POSITION, CHANGE_POSITION").collect()
-    hist = ", ".join(_ntz(c) if c in ("VALID_FROM", "VALID_TO") else f"`{c}`" for c in HISTORY)
+    changes = spark.sql(f"select {sel} from jcat.{name}_changes order by COMMIT_POSITION, CHANGE_POSITION").collect()
+    hist = ", ".join(_ntz(c) if c in ("VALID_FROM", "VALID_TO") else f"`{c}`" for c in history)
     return {"changes": [{**r.asDict(), "source_file": r["source_file"].rsplit("/", 1)[-1],
                          "decode_errors": list(r["decode_errors"])} for r in changes],
-            "current": [tuple(r) for r in spark.sql(f"select * from jcat.{NAME}_current").collect()],
-            "history": [tuple(r) for r in spark.sql(f"select {hist} from jcat.{NAME}_history").collect()],
-            "columns": {v: spark.table(f"jcat.{NAME}_{v}").columns for v in ("changes", "current", "history")}}
+            "current": [tuple(r) for r in spark.sql(f"select * from jcat.{name}_current").collect()],
+            "history": [tuple(r) for r in spark.sql(f"select {hist} from jcat.{name}_history").collect()],
+            "columns": {v: spark.table(f"jcat.{name}_{v}").columns for v in ("changes", "current", "history")}}
 
 
 def _image(w: pd.DataFrame, row_id, side: str) -> dict:
@@ -242,17 +244,9 @@ def _occurrence(row: dict) -> bytes:
 
 
 def _keyed_got(spark) -> dict:
-    cols = ["OP", *[f"{s}_{c}" for s in ("BEFORE", "AFTER") for c in KEYED], "BEFORE_PRESENT", "COMMIT_TIMESTAMP",
-            "COMMIT_POSITION", "CHANGE_POSITION", "TRANSACTION_ID", *LINEAGE, "decode_errors"]
-    sel = ", ".join(_ntz(c) if c == "COMMIT_TIMESTAMP" else f"`{c}`" for c in cols)
-    rows = spark.sql(f"select {sel} from jcat.{SNAP_NAME}_changes order by COMMIT_POSITION, CHANGE_POSITION").collect()
-    hist = ", ".join(_ntz(c) if c in ("VALID_FROM", "VALID_TO") else f"`{c}`" for c in KEYED_HISTORY)
-    return {"changes": [{**r.asDict(), "source_file": r["source_file"].rsplit("/", 1)[-1],
-                         "decode_errors": list(r["decode_errors"])} for r in rows],
-            "current": sorted((tuple(r) for r in spark.sql(f"select * from jcat.{SNAP_NAME}_current").collect()),
-                              key=_sortable),
-            "history": sorted((tuple(r) for r in spark.sql(f"select {hist} from jcat.{SNAP_NAME}_history")
-                               .collect()), key=_sortable)}
+    got = _got(spark, SNAP_NAME, KEYED, KEYED_HISTORY)
+    return {"changes": got["changes"], "current": sorted(got["current"], key=_sortable),
+            "history": sorted(got["history"], key=_sortable)}
 
 
 def _declare_snapshot_table(copybook) -> None:
