@@ -221,6 +221,32 @@ def test_a_killed_build_leaves_nothing_and_its_rerun_applies_each_change_once(tm
             seen = _seen(root, home)
             assert (seen["changes"], seen["distinct"], seen["builds"]) == (want, want, i + 1), seen
         assert seen["current"] == [[1, "a2"], [3, "c2"], [4, "d"]]
+        _killed_export_then_resumed(root, home, want)
+
+
+def _killed_export_then_resumed(root, home, changes: int) -> None:
+    """`jcat changes export` SIGKILLed after its first file (of the two builds' two) was renamed into place, then
+    run again: the folder holds each committed change once, in two files."""
+    out, marker = root.parent / "export", root.parent / "pause-export"
+    proc = _jcat(root, home, "changes", "export", "--to", str(out), pause="export-moved", marker=marker)
+    try:
+        deadline = time.time() + 900
+        while not marker.exists():
+            assert proc.poll() is None and time.time() < deadline, proc.stdout.read().decode()[-3000:]
+            time.sleep(0.2)
+        os.killpg(proc.pid, signal.SIGKILL)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=60)
+    assert len(list((out / "orders_kill").glob("*.jsonl"))) == 1 and (out / "_staging").is_dir()
+    run = _jcat(root, home, "changes", "export", "--to", str(out))
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert run.stdout.count("jcat: orders_kill: ") == 1, run.stdout  # the second build's file only
+    written = sorted((out / "orders_kill").iterdir())
+    lines = [json.loads(x) for f in written for x in f.read_text().splitlines()]
+    places = [(e["source"]["commit_position"], e["source"]["change_position"]) for e in lines]
+    assert len(written) == 2 and len(lines) == changes and places == sorted(set(places)), [f.name for f in written]
 
 
 def test_a_replaced_load_rebuilds_from_the_first_load(spark, built):

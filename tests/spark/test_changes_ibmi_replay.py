@@ -28,11 +28,12 @@ SCALES = {"AMOUNT": 2, "QTY": 0}  # the DDL's DECIMAL(9, 2) and NUMERIC(5, 0): D
 
 
 def _replay(spark, tmp_path_factory, seed: int, steps: int, prefix: str, library: str, once: bool = True,
-            shapes: dict | None = None) -> list[tuple]:
+            shapes: dict | None = None, export_to=None) -> list[tuple]:
     """Declare the tables (names `prefix`orders, ..., their files in `library`; the one-file copy's in `library`1:
     the shared schema may hold other modules' tables and entries), land the journal in 3 files (building after
     each) and once whole; gives, per table and step, what the relations held and what they must hold. `shapes`
-    gets, per table, its rows of change_events and change_feed after the last build."""
+    gets, per table, its rows of change_events and change_feed after the last build; `export_to`, an export after
+    each build (the second one interrupted after its first file)."""
     from udfs.spark.changes import build_changes
 
     workload = jf.generate(seed, steps)
@@ -53,6 +54,8 @@ def _replay(spark, tmp_path_factory, seed: int, steps: int, prefix: str, library
             loads.append(_land(spark, root.parent / f"{prefix}JRN{i}.bin", piece))
             cut = [*cuts, len(files.records)][i]
             _build(spark, build_changes, [name for name, _, _ in split])
+            if export_to is not None:
+                _export(spark, export_to, [name for name, _, _ in split], interrupted=i == 1)
             for name, table, _ in split:
                 want = jf.expected(jf.prefix(workload, files.journal, cut), files.journal, table)
                 steps_seen.append((name, table, i, _got(spark, name, table), want, list(loads), cuts))
@@ -69,6 +72,30 @@ def _replay(spark, tmp_path_factory, seed: int, steps: int, prefix: str, library
             steps_seen.append((name, table, 0, _got(spark, name, table), jf.expected(workload, files.journal, table),
                                loaded, []))
     return steps_seen
+
+
+class Interrupted(BaseException):
+    """What stops the export in the middle (as SIGKILL would: nothing after it runs; the heavy test kills one)."""
+
+
+def _export(spark, to, names: list[str], interrupted: bool) -> None:
+    from udfs.spark.changes import export as ex
+
+    if not interrupted:
+        ex.export(spark, str(to), names)
+        return
+    real = ex.pause
+
+    def stop(point):
+        if point == "export-moved":
+            raise Interrupted
+    ex.pause = stop
+    try:
+        with pytest.raises(Interrupted):
+            ex.export(spark, str(to), names)
+    finally:
+        ex.pause = real
+    assert (to / "_staging").is_dir()  # the other table's file was staged, never renamed: the next export's
 
 
 def _land(spark, path, data: bytes) -> tuple[str, str]:
@@ -144,9 +171,10 @@ def replay_run(spark, tmp_path_factory, jcat_home):
     journal gives; the whole journal landed as one file is the heavy tests' (each build costs seconds). Buckets of
     3 changes send each build's history through many key buckets, as a big build's are."""
     spark.conf.set(BUCKET_CONF, "3")
-    shapes = {}
+    shapes, exports = {}, tmp_path_factory.mktemp("export")
     try:
-        return _replay(spark, tmp_path_factory, SEED, STEPS, "chg_", "JCATCHG", once=False, shapes=shapes), shapes
+        return _replay(spark, tmp_path_factory, SEED, STEPS, "chg_", "JCATCHG", once=False, shapes=shapes,
+                       export_to=exports), shapes, exports
     finally:
         spark.conf.unset(BUCKET_CONF)
 
@@ -199,7 +227,7 @@ def _final(replayed) -> dict:
 def test_change_events_hold_each_committed_change_once_as_debezium_writes_it(replay_run):
     """before/after parse back to the oracle's values (DECIMAL as its string); ts_ms is the commit's wall clock in
     the declared zone (ARCHIVE: New York) or the session's (ORDERS: UTC)."""
-    replayed, shapes = replay_run
+    replayed, shapes, _ = replay_run
     for name, (table, want) in _final(replayed).items():
         events, _ = shapes[name]
         zone = ZONE if table is jf.ARCHIVE else "UTC"
@@ -212,7 +240,7 @@ def test_change_events_hold_each_committed_change_once_as_debezium_writes_it(rep
 
 
 def test_change_events_number_a_transactions_events_across_the_tables(replay_run):
-    replayed, shapes = replay_run
+    replayed, shapes, _ = replay_run
     spanning = cs.check_total_order({name: events for name, (events, _) in shapes.items()})
     assert spanning > 0  # the workload's commit cycles touch both files
 
@@ -220,12 +248,27 @@ def test_change_events_number_a_transactions_events_across_the_tables(replay_run
 def test_change_feed_gives_delta_rows_for_each_committed_change(replay_run):
     """insert / update_preimage + update_postimage / delete per change, a delete per row a clear removed;
     _commit_version each commit's number in commit order, _commit_timestamp the instant as ts_ms."""
-    replayed, shapes = replay_run
+    replayed, shapes, _ = replay_run
     for name, (table, want) in _final(replayed).items():
         _, feed = shapes[name]
         zone = ZONE if table is jf.ARCHIVE else "UTC"
         assert feed == cs.expected_feed(want.changes, want.history, list(jf.COLUMNS), table.key, zone), name
     assert any(c["OP"] == "t" for _, want in _final(replayed).values() for c in want.changes)
+
+
+def test_an_export_interrupted_and_resumed_gives_each_committed_change_once_as_debezium_writes_it(replay_run):
+    """An export after each build (the second stopped after its first file, and resumed by the third): per table,
+    one file per build in commit order without overlap; their lines together are the oracle's changes, once each."""
+    replayed, _, exports = replay_run
+    files = cs.exported(exports)
+    assert set(files) == set(_final(replayed))
+    for name, (table, want) in _final(replayed).items():
+        zone = ZONE if table is jf.ARCHIVE else "UTC"
+        cs.check_export_files(files[name])
+        lines = [e for _, f in files[name] for e in f]
+        assert cs.exported_as_expected(lines) == cs.expected_events(want.changes, list(jf.COLUMNS), zone, SCALES)
+        assert len(files[name]) == 3, [n for n, _ in files[name]]  # each build committed changes of each table
+    assert not (exports / "_staging").exists()
 
 
 def test_commit_versions_are_given_once_and_kept_by_later_builds(replayed):

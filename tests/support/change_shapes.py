@@ -147,3 +147,42 @@ def check_total_order(events_by_table: dict[str, list[dict]]) -> int:
         assert [e["total_order"] for _, e in ordered] == list(range(1, len(ordered) + 1)), where
         spanning += len({name for name, _ in members}) > 1
     return spanning
+
+
+ENVELOPE_KEYS = ["before", "after", "source", "op", "ts_ms", "transaction"]  # as Debezium's JSON converter writes
+
+
+def exported(folder) -> dict[str, list[tuple[str, list[dict]]]]:
+    """What `jcat changes export` left in `folder`: per table, its files (name, parsed lines) in name order; every
+    line must be one JSON object with the envelope's keys, in Debezium's order."""
+    tables = {}
+    for table_dir in sorted(p for p in folder.iterdir() if p.is_dir() and not p.name.startswith("_")):
+        files = []
+        for f in sorted(table_dir.iterdir()):  # hidden files too: a consumer of the folder sees them
+            lines = [json.loads(line) for line in f.read_text().splitlines()]
+            assert all(list(e) == ENVELOPE_KEYS for e in lines), f
+            files.append((f.name, lines))
+        tables[table_dir.name] = files
+    return tables
+
+
+def exported_as_expected(lines: list[dict]) -> list[tuple]:
+    """Exported events in expected_events's shape."""
+    rows = []
+    for e in lines:
+        tx = e["transaction"] or {}
+        rows.append((e["op"], e["before"], e["after"], e["source"]["commit_position"], e["source"]["change_position"],
+                     e["ts_ms"], tx.get("id"), tx.get("data_collection_order")))
+    return sorted(rows, key=_sortable)
+
+
+def check_export_files(files: list[tuple[str, list[dict]]]) -> None:
+    """Each file: its lines in commit order, its name its build and last commit position; the files of a table in
+    name order follow each other without overlap (each commit in one file)."""
+    last = ""
+    for name, lines in files:
+        order = [(e["source"]["commit_position"], e["source"]["change_position"]) for e in lines]
+        assert lines and order == sorted(order), name
+        assert name.endswith(f"-{order[-1][0]}.jsonl"), name
+        assert order[0][0] > last, (name, last)
+        last = order[-1][0]

@@ -263,11 +263,19 @@ def cmd_dbt(args) -> int:
 
 
 def _build_lock():
-    """Two builds of one JCAT_HOME at once would append to the same incremental tables: the second waits."""
+    """Two builds of one JCAT_HOME at once would append to the same incremental tables: the second waits (an
+    export waits too: it reads what a build commits)."""
     from ..spark.locks import queued
     from ..spark.runtime import jcat_home
 
-    return queued(jcat_home() / "locks" / "build.lock", "jcat build / jcat dbt")
+    return queued(jcat_home() / "locks" / "build.lock", "jcat build / jcat dbt / jcat changes export")
+
+
+@command("changes")
+def cmd_changes(args) -> int:
+    from .changes_command import cmd_changes as run
+
+    return run(args, lambda a: _session(a, landing=False), _build_lock)
 
 
 @command("spark-conf")
@@ -550,6 +558,9 @@ def build_parser() -> argparse.ArgumentParser:
     from .tables import add_parser as tables_parser
 
     tables_parser(sub)
+    from .changes_command import add_parser as changes_parser
+
+    changes_parser(sub)
     return p
 
 

@@ -28,50 +28,51 @@ class SnapshotProblem(ValueError):
     """A snapshot position or table the user can fix (one line)."""
 
 
-def commit_position(log: str, text: str) -> str:
-    """The COMMIT_POSITION of a snapshot position as the user wrote it, in the log's sortable form."""
+def commit_position(log: str, text: str, option: str = "--snapshot-at", held: str = "in the snapshot") -> str:
+    """The COMMIT_POSITION of a log position as the user wrote it (`option`'s value: the last change `held` there),
+    in the log's sortable form."""
     text = text.strip()
     if log == "ibmi":
         if re.fullmatch(r"[0-9]{1,20}", text) and int(text) < 2 ** 64:
             return f"{0:04X}{int(text):020X}"
         if re.fullmatch(r"[0-9a-fA-F]{24}", text):
             return text.upper()
-        raise SnapshotProblem(f"--snapshot-at {text!r}: give the journal sequence number of the last entry in the "
-                              "snapshot (decimal, as DSPJRN shows it), or a COMMIT_POSITION of 24 hex digits")
+        raise SnapshotProblem(f"{option} {text!r}: give the journal sequence number of the last entry {held} "
+                              "(decimal, as DSPJRN shows it), or a COMMIT_POSITION of 24 hex digits")
     if log == "ibmsnap":
         m = _HEX.match(text)
         if m and len(m[1]) <= 32:
             return m[1].upper().rjust(32, "0")
-        raise SnapshotProblem(f"--snapshot-at {text!r}: give the IBMSNAP_COMMITSEQ of the last unit of work in the "
-                              "snapshot in hex (up to 32 digits)")
+        raise SnapshotProblem(f"{option} {text!r}: give the IBMSNAP_COMMITSEQ of the last unit of work {held} in "
+                              "hex (up to 32 digits)")
     if log in _POSITIONS:
-        return _POSITIONS[log](text)
+        return _POSITIONS[log](text, option, held)
     raise SnapshotProblem(f"a table of log {log} cannot start from a snapshot")
 
 
 LRSN_DIGITS, LLDF_POSITION_DIGITS = 20, 44  # UORCOMMITLRSN; + UORCOMMITPOINT (20) + MEMBERID (4)
 
 
-def _lldf_position(text: str) -> str:
+def _lldf_position(text: str, option: str, held: str) -> str:
     m = _HEX.match(text)
     digits = m[1].upper() if m else ""
     if len(digits) == LRSN_DIGITS:  # every unit committed at this LRSN, whatever its commit point and member
         return digits + "F" * (LLDF_POSITION_DIGITS - LRSN_DIGITS)
     if len(digits) == LLDF_POSITION_DIGITS:
         return digits
-    raise SnapshotProblem(f"--snapshot-at {text!r}: give the UORCOMMITLRSN at which the unload holds every committed "
-                          f"unit of recovery ({LRSN_DIGITS} hex digits, as the logical log's header holds it), or a "
+    raise SnapshotProblem(f"{option} {text!r}: give the UORCOMMITLRSN through which every committed unit of recovery "
+                          f"is {held} ({LRSN_DIGITS} hex digits, as the logical log's header holds it), or a "
                           f"COMMIT_POSITION of {LLDF_POSITION_DIGITS} hex digits")
 
 
-def _idms_position(text: str) -> str:
+def _idms_position(text: str, option: str, held: str) -> str:
     hexed = re.fullmatch(r"[xX]'([0-9a-fA-F]{16})'", text) or re.fullmatch(r"([0-9a-fA-F]*[a-fA-F][0-9a-fA-F]*)", text)
     if hexed and len(hexed[1]) == 16:
         return hexed[1].upper()
     if re.fullmatch(r"[0-9]{1,20}", text) and len(text) != 16 and int(text) < 2 ** 64:
         return f"{int(text):016X}"
     also = " (16 decimal digits read as either: write the COMMIT_POSITION as x'...')" if len(text) == 16 else ""
-    raise SnapshotProblem(f"--snapshot-at {text!r}: give the journal SEQ of the last record in the snapshot "
+    raise SnapshotProblem(f"{option} {text!r}: give the journal SEQ of the last record {held} "
                           f"(decimal, as JREPORT prints it), or a COMMIT_POSITION of 16 hex digits as x'...'{also}")
 
 

@@ -89,6 +89,11 @@ class ChangesStore:
         return self.spark.sql(f"SELECT * EXCEPT (build_id) FROM {self.stored(part)} "
                               f"WHERE build_id IN ({self._live_ids_sql()})")
 
+    def commit_builds_sql(self) -> str:
+        """Each committed change's commit position and the live build that stored it (one build per commit)."""
+        return (f"SELECT DISTINCT COMMIT_POSITION, build_id FROM {self.stored('changes')} "
+                f"WHERE build_id IN ({self._live_ids_sql()})")
+
     def pending_frame(self):
         self.spark.catalog.refreshTable(self.stored("pending"))
         return self.spark.sql(f"SELECT * EXCEPT (build_id) FROM {self.stored('pending')} "
