@@ -42,8 +42,8 @@ def two_logs(tmp_path, monkeypatch):
     (["--table", "nosuch"], "--table nosuch: no declared table of that name with changes (declared: orders, staff)"),
     (["--since", "12"], "--since: the tables come from several logs (ibmi, lldf) whose positions differ"),
     (["--table", "staff", "--since", "12"], "--since '12': give the UORCOMMITLRSN through which every committed"),
-    (["--table", "orders", "--since", "x"], "--since 'x': give the journal sequence number of the last entry "
-                                            "already exported"),
+    (["--table", "orders", "--since", "x"], ("--since 'x': give the journal sequence number of the last entry "
+                                             "already exported")),
 ])
 def test_a_mistake_is_one_line_before_spark(two_logs, capsys, argv, says):
     capsys.readouterr()

@@ -10,8 +10,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+from support import ibmi_workload as wl
 
-from tests.support import ibmi_workload as wl
 from udfs.core.changes import frame, ibmi
 
 SOURCES = Path(__file__).resolve().parents[1] / "data" / "sources"

@@ -11,9 +11,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+from support import idms_changes_oracle as oracle
+from support import idms_changes_workload as wl
 
-from tests.support import idms_changes_oracle as oracle
-from tests.support import idms_changes_workload as wl
 from udfs.core.changes import frame, idms
 
 SOURCES = Path(__file__).resolve().parents[1] / "data" / "sources"

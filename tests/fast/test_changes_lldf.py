@@ -12,8 +12,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+from support import lldf_workload as wl
 
-from tests.support import lldf_workload as wl
 from udfs.core.changes import frame, lldf, state
 
 SOURCES = Path(__file__).resolve().parents[1] / "data" / "sources"
