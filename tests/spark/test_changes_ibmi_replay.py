@@ -33,7 +33,7 @@ def _replay(spark, tmp_path_factory, seed: int, steps: int, prefix: str, library
     the shared schema may hold other modules' tables and entries), land the journal in 3 files (building after
     each) and once whole; gives, per table and step, what the relations held and what they must hold. `shapes`
     gets, per table, its rows of change_events and change_feed after the last build; `export_to`, an export after
-    each build (the second one interrupted after its first file)."""
+    the second build (interrupted after its first file) and one after the third."""
     from udfs.spark.changes import build_changes
 
     workload = jf.generate(seed, steps)
@@ -54,7 +54,7 @@ def _replay(spark, tmp_path_factory, seed: int, steps: int, prefix: str, library
             loads.append(_land(spark, root.parent / f"{prefix}JRN{i}.bin", piece))
             cut = [*cuts, len(files.records)][i]
             _build(spark, build_changes, [name for name, _, _ in split])
-            if export_to is not None:
+            if export_to is not None and i > 0:  # builds 1 and 2 exported (stopped after one file), then 3
                 _export(spark, export_to, [name for name, _, _ in split], interrupted=i == 1)
             for name, table, _ in split:
                 want = jf.expected(jf.prefix(workload, files.journal, cut), files.journal, table)
@@ -257,8 +257,8 @@ def test_change_feed_gives_delta_rows_for_each_committed_change(replay_run):
 
 
 def test_an_export_interrupted_and_resumed_gives_each_committed_change_once_as_debezium_writes_it(replay_run):
-    """An export after each build (the second stopped after its first file, and resumed by the third): per table,
-    one file per build in commit order without overlap; their lines together are the oracle's changes, once each."""
+    """An export after the second build (stopped after its first file) resumed after the third: per table, one
+    file per build in commit order without overlap; their lines together are the oracle's changes, once each."""
     replayed, _, exports = replay_run
     files = cs.exported(exports)
     assert set(files) == set(_final(replayed))
