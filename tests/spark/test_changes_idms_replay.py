@@ -20,6 +20,7 @@ from io import StringIO
 
 import pandas as pd
 import pytest
+from support import change_shapes as cs
 from support import idms_changes_oracle as oracle
 from support import idms_changes_workload as wl
 from support import idms_images
@@ -160,6 +161,7 @@ def replayed(spark, tmp_path_factory, jcat_home):
             result = build_changes(spark, NAME)
             seen.append((i, result, _got(spark), expected(w, end, places)))
             start = end
+        seen[-1][2]["events"], seen[-1][2]["feed"] = cs.got_events(spark, NAME), cs.got_feed(spark, NAME, STATE)
         out = StringIO()
         assert build_all(spark, [NAME], out=out)  # `jcat build`'s step: the IDMS table is among those it builds
         seen.append(("build_all", out.getvalue()))
@@ -183,6 +185,18 @@ def test_each_build_gives_the_oracles_changes_current_and_history(replayed):
         assert sorted(got["history"], key=_sortable) == want["history"], where
         assert (result.changes, result.pending) == (len(want["changes"]) - before, want["pending"]), where
         before = len(want["changes"])
+
+
+def test_change_events_and_change_feed_hold_each_committed_change_once(replayed):
+    """The envelope's images parse back to the oracle's values (SALARY, DECIMAL(9,2), as its string; EMP_ID, INT:
+    Cobrix types PIC 9(6) so), ts_ms the GMT the journal wrote; the feed's rows are Delta's for each change."""
+    _, seen, _ = replayed
+    _, _, got, want = seen[-2]
+    history = [dict(zip(HISTORY, v)) for v in want["history"]]
+    assert cs.as_expected(got["events"]) == cs.expected_events(want["changes"], STATE, "UTC", {"SALARY": 2})
+    assert {(e["format"], e["schema"], e["table"]) for e in got["events"]} == {("idms", None, "EMP_REC")}
+    assert got["feed"] == cs.expected_feed(want["changes"], history, STATE, ["DB_KEY"], "UTC")
+    assert {c["OP"] for c in want["changes"]} >= {"c", "u", "d"}
 
 
 def test_jcat_build_builds_the_idms_table_and_finds_it_up_to_date(replayed):
