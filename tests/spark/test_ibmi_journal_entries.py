@@ -137,6 +137,7 @@ def test_esd_start_is_a_property_of_the_outfile(spark, built):
     assert row["decode_errors"] == []
 
 
+@pytest.mark.heavy  # an upgrade's path, as test_upgrade.py's (a dbt run: seconds)
 def test_a_build_drops_the_table_an_earlier_version_built_under_the_retired_name(spark, built):
     """A home of an earlier version holds the decoded table under its retired name: the next run drops it (its
     on-run-start hook) and leaves the table that replaced it."""

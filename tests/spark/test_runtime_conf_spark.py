@@ -11,7 +11,8 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def test_timezone_from_conf_and_from_spark_defaults(tmp_path):
-    env = dict(os.environ, JCAT_HOME=str(tmp_path / "home"), PYTHONPATH=str(REPO), JCAT_METASTORE="service")
+    # the embedded metastore: the two processes run one after the other, and no service JVM starts
+    env = dict(os.environ, JCAT_HOME=str(tmp_path / "home"), PYTHONPATH=str(REPO), JCAT_METASTORE="embedded")
     env.pop("JCAT_TIMEZONE", None)
     cmd = [sys.executable, "-m", "udfs.cli", "--master", "local[1]"]
     try:
