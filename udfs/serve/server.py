@@ -168,12 +168,6 @@ def add_user(path: Path, user: str, password: str) -> None:
         f.write("\n".join(kept + [f"{user}:{hash_password(password)}"]) + "\n")
 
 
-def spark_jars_dir() -> Path:
-    import pyspark
-
-    return Path(pyspark.__file__).resolve().parent / "jars"
-
-
 def java_dir() -> Path:
     """udfs/serve/java: the auth provider's source, build script and committed jar."""
     here = Path(__file__).resolve().parent

@@ -116,14 +116,14 @@ def probe(_):
     try:
         import udfs  # noqa: F401
 
-        for kernels in ("udfs.core.kernels.ebcdic", "udfs.kernels.ebcdic"):  # the layout before and after issue 14
+        for kernels in ("udfs.core.kernels.ebcdic", "udfs.kernels.ebcdic"):  # its place in newer and older versions
             try:
-                il.import_module(kernels)
+                text = il.import_module(kernels)
                 break
             except ModuleNotFoundError as e:
                 if not e.name or not (kernels + ".").startswith(e.name + "."):
                     raise
-        found["jcat"] = "\\u00c1".encode("cp1047") == b"\\x65"  # a codec only ebcdic registers
+        found["jcat"] = text.decode_table(1047)[0x65] == "\\u00c1"  # a code page only the ebcdic package has
     except Exception as e:
         found["jcat"] = f"{type(e).__name__}: {e}"
     yield found

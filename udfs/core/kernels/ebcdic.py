@@ -8,21 +8,15 @@ string array is assembled directly from the resulting buffers.
 from __future__ import annotations
 
 import codecs
+import importlib
 from functools import lru_cache
 
-import ebcdic  # noqa: F401  (registers cp277, cp1047, cp1141... with the codecs module)
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
 from .batch import BinaryBatch, binary_batch, int_argument, raise_if_strict
 from .unicode import UNICODE_CCSIDS, unicode_text
-
-if not ebcdic.codec_names:  # imported from a zip (jcat's archive on executors): its glob for cp*.py files finds none
-    import pkgutil
-
-    ebcdic.codec_names[:] = sorted(m.name for m in pkgutil.iter_modules(ebcdic.__path__) if m.name.startswith("cp"))
-    ebcdic._codec_name_to_info_map.update(ebcdic._create_codec_name_to_info_map())
 
 DEFAULT_CCSID = 37
 SUPPORTED_CCSIDS: tuple[int, ...] = (
@@ -61,10 +55,20 @@ def codec_name(ccsid: int) -> str:
     return f"cp{ccsid:03d}"
 
 
+def _codec(name: str) -> codecs.CodecInfo:
+    """Python's own codec of the code page (cp037, cp500, cp1140...), else the ebcdic package's module of it
+    (cp1047, cp1141...), read directly: the package registers its codecs by a glob for cp*.py files, which finds
+    none when it is imported from a zip (jcat's archive on executors)."""
+    try:
+        return codecs.lookup(name)
+    except LookupError:
+        return importlib.import_module(f"ebcdic.{name}").getregentry()
+
+
 @lru_cache(maxsize=None)
 def decode_table(ccsid: int) -> str:
     """The 256 characters of a code page, indexed by byte value."""
-    table = bytes(range(256)).decode(codec_name(ccsid))
+    table, _ = _codec(codec_name(ccsid)).decode(bytes(range(256)))
     assert len(table) == 256
     return table
 
@@ -84,11 +88,6 @@ def utf8_table(ccsid: int) -> tuple[np.ndarray, np.ndarray, bool]:
         lens[i] = len(enc)
         out[i, : len(enc)] = np.frombuffer(enc, dtype=np.uint8)
     return lens, out, bool((lens == 1).all())
-
-
-@lru_cache(maxsize=None)
-def codepoint_table(ccsid: int) -> np.ndarray:
-    return np.array([ord(c) for c in decode_table(ccsid)], dtype=np.int32)
 
 
 @lru_cache(maxsize=None)

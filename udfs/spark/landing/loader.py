@@ -291,31 +291,6 @@ def _norm(path: str) -> str:
     return path.replace("file:///", "file:/")
 
 
-class Progress:
-    """A line on stderr every few seconds while Spark works: stage, tasks done / total."""
-
-    def __init__(self, spark, every: float = 5.0, out=None):
-        self.tracker = spark.sparkContext.statusTracker()
-        self.every, self.out = every, out or sys.stderr
-        self.stop = threading.Event()
-        self.thread = threading.Thread(target=self.run, daemon=True)
-
-    def run(self):
-        while not self.stop.wait(self.every):
-            for sid in self.tracker.getActiveStageIds():
-                info = self.tracker.getStageInfo(sid)
-                if info:
-                    print(f"  ... stage {sid}: {info.numCompletedTasks}/{info.numTasks} tasks done, "
-                          f"{info.numActiveTasks} running", file=self.out, flush=True)
-
-    def __enter__(self):
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc):
-        self.stop.set()
-
-
 def _digests(spark, files: list[SourceFile], stored: dict[str, str]) -> dict[str, str]:
     """Fingerprints of files the ledger knows, streamed through the driver a piece at a time, each in the
     scheme of its stored fingerprint (1 MiB blocks today; whole-file or chunk-length blocks from ledgers
