@@ -1,4 +1,4 @@
-"""Done-when of issue 7: a generated journal with every record type goes through `jcat load idms` (Python API),
+"""A generated journal with every record type goes through `jcat load idms` (Python API),
 dbt build and SQL with every value as encoded; a record with an impossible REC-LEN lands in raw_rejects."""
 
 from __future__ import annotations

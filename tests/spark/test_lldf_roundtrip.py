@@ -1,4 +1,4 @@
-"""Done-when of issue 5: a generated LLDF file (RECFM=VB: BDW/RDW) holding every change type of seed 002, segmented
+"""A generated LLDF file (RECFM=VB: BDW/RDW) holding every change type of seed 002, segmented
 records, nullable and VARCHAR columns, 6-byte and 10-byte LRSN/RBA forms and a change with a lost segment goes
 through the real loader, `dbt build` in the full project and `jcat sql --format json` with every header value and
 every decoded column value as encoded; the incomplete change is in lldf_segment_rejects with its reason, and the

@@ -8,7 +8,7 @@ row-at-a-time Python UDF, on the same rows and fields, raw table to decoded rows
 
 Data is generated in-process with the encoders (`udfs.bench.layouts`) and landed as a Parquet raw table.
 `--isolate` times each way of each layout in a fresh process: ways timed one after another in one JVM share
-its JIT profile, and the order alone moved a way's time by up to 1.9x (docs/bench.md, session 12).
+its JIT profile, and the order alone moved a way's time by up to 1.9x (docs/bench.md, "One process per way").
 The scaling series runs each size in a fresh process (a JVM's heap never shrinks, so sizes measured in one
 process would hide growth) and reports time per record and peak memory of the whole process tree.
 """

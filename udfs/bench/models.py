@@ -23,8 +23,8 @@ ENGINES = {"model_layout": "layout", "model_per_field": "function", "model_spark
 MODELS = {"qasym7j5": ("audit_journal_m7", "raw_qasym7j5"), "qjordje5": ("journal_entries", "raw_qjordje5"),
           "lldf": ("lldf_segments", "raw_lldf"), "idms": ("idms_journal", "raw_idms"),
           "ibmsnap": ("ibmsnap_uow_decoded", "raw_ibmsnap_uow")}
-TARGET_MODEL = 1.5  # model_layout at least 1.5x model_spark (issue 14)
-TARGETS = {"ibmsnap": 1.0}  # issue 14: IBMSNAP's narrow rows, at least as fast as Spark's own
+TARGET_MODEL = 1.5  # model_layout at least 1.5x model_spark
+TARGETS = {"ibmsnap": 1.0}  # IBMSNAP's narrow rows: at least as fast as Spark's own
 
 
 def _model_raw(layout: str) -> str:

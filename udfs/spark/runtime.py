@@ -134,7 +134,7 @@ def jcat_defaults(home: Path) -> dict[str, str]:
         # SELECT * FROM audit_journal_m7 generates 918,000 characters of Java, fails javac's 64 KB method limit
         # and logs an ERROR with a stack trace before Spark falls back, 0.4-0.5 s a query. An operator with more
         # than 30 fields skips whole-stage codegen without trying (the same query 1.5 -> 1.0 s, no ERROR; builds
-        # and the bench as fast or faster: docs/bench.md, "Session 13").
+        # and the bench as fast or faster: docs/bench.md, "Wide projections").
         "spark.sql.codegen.maxFields": "30",
     }
 

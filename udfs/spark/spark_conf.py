@@ -16,7 +16,7 @@ from .runtime import jcat_defaults, jcat_home
 
 
 def metastore_service_uri() -> str | None:
-    """Hook for the metastore service (issue 16): make sure jcat's Hive metastore service is up and return its
+    """Hook for the metastore service: make sure jcat's Hive metastore service is up and return its
     `thrift://host:port` URI, or None with JCAT_METASTORE=embedded (Derby in one process at a time)."""
     import os
 
