@@ -11,9 +11,14 @@ import os
 from pathlib import Path
 
 import pytest
-
-from support.fixtures import (SHORT_LIVED_JVM, _drop_hand_written_raw_tables, java_charsets, jcat_home,  # noqa: F401
-                              spark, standalone_cluster)
+from support.fixtures import (  # noqa: F401
+    SHORT_LIVED_JVM,
+    _drop_hand_written_raw_tables,
+    java_charsets,
+    jcat_home,
+    spark,
+    standalone_cluster,
+)
 
 # One process per JCAT_HOME is all most tests need: Derby inside the process, as before the shared service, spares
 # a metastore JVM per test home. Tests of several processes at once ask for the service (JCAT_METASTORE=service),

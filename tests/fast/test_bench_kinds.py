@@ -14,7 +14,7 @@ from udfs.bench.kinds import KINDS
 from udfs.bench.layouts import LAYOUTS, get
 from udfs.core.kernels.record import KINDS as RECORD_KINDS
 
-UTC = dt.timezone.utc
+UTC = dt.UTC
 
 # kind, hex bytes, expected value: every kind the benchmark times, through all three ways
 BASELINE_ROWS = [

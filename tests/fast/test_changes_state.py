@@ -9,9 +9,9 @@ from collections import Counter
 import numpy as np
 import pandas as pd
 import pytest
-
 from support.change_streams import COLUMNS, KEY, as_frame, change, position, random_stream, timestamp
 from support.scd2_oracle import Replay
+
 from udfs.core.changes import state
 from udfs.core.changes.state import VALIDITY_COLUMNS, ChangesNotLater, apply, current, empty_versions, split_key_changes
 

@@ -6,7 +6,6 @@ test_sql_functions_differential.py."""
 from __future__ import annotations
 
 import pytest
-
 from support.cobrix_test6 import column_bytes, decoded, expected_rows, fields, records, same
 
 

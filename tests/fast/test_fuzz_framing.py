@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given, settings, strategies as st
-
-from udfs.core.framing.frames import Framing, frame
-
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from support.fuzz import mutate
 from support.fuzz_records import idms_record, lldf_record
 from support.landing_data import vb
+
+from udfs.core.framing.frames import Framing, frame
 
 CODES = {"truncated_length", "bad_length", "past_end", "truncated_rdw", "bad_rdw", "truncated_bdw", "bad_bdw",
          "length_mismatch", "short_tail"}

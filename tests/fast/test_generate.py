@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from udfs.render.markers import TAG, is_generated, replace_section, section_begin, section_end
 from udfs.render import generate
+from udfs.render.markers import TAG, is_generated, replace_section, section_begin, section_end
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from support import ibmi
+
 from udfs.core.layouts import qasym7j5, qjordje5
 
 M7_ROWS = ibmi.m7_table()
@@ -103,6 +103,7 @@ def test_the_m7_warn_rules_accept_the_codes_seed_000_lists_under_each_field():
 
 def test_no_hand_written_ibmi_part_restates_a_position_or_repeats_a_description():
     from support.hand_written import restatements
+
     from udfs.render.ibmi_models import LOGIC
 
     parts = [LOGIC / f"{m}.yml" for m in ("audit_journal_m7", "journal_entries", "journal_entries_decoded")]

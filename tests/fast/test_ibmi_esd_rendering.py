@@ -4,11 +4,10 @@
 from __future__ import annotations
 
 import pytest
+from support import ibmi_esd_mapping
 
 from udfs.core.layouts import ibmi_esd
 from udfs.render import ibmi_esd as esd_render
-
-from support import ibmi_esd_mapping
 
 
 def test_esd_macro_docs_and_models_on_disk_equal_what_jcat_generate_renders():
@@ -33,7 +32,7 @@ def test_mapping_is_the_one_ibms_headers_and_pages_give():
     assert {p: v[0] for p, v in declared.items()} == EXPECTED
     assert {p for p, v in declared.items() if v[1] == "confirmed"} == set(HEADERS) | set(PAGES)
     assert {p for p, v in declared.items() if v[1] == "recalled"} == set(RECALLED)
-    for pair, (model, struct, _) in HEADERS.items():
+    for pair, (_model, struct, _) in HEADERS.items():
         assert struct in declared[pair][2], (pair, declared[pair][2])  # each row cites its header struct
     assert ("Q", "QR") not in declared  # receive without key: 18 reserved bytes, no struct
 

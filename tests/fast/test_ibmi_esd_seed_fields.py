@@ -7,11 +7,10 @@ from __future__ import annotations
 import re
 
 import pytest
-
-from udfs.core.layouts.ibmi_esd import BY_MODEL, LAYOUTS
-
 from support import ibmi_esd_seed as seed
 from support.ibmi_esd_mapping import COLUMNS, MACRO_TABLES, NOT_IN_SEED, PART_ROWS, SEED_CORRECTIONS
+
+from udfs.core.layouts.ibmi_esd import BY_MODEL, LAYOUTS
 
 MODELS = sorted(COLUMNS)
 

@@ -4,20 +4,18 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-import struct
 from decimal import Decimal
 
 import pyarrow as pa
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import REPO
+from support import ibmi_buffer as ib
 
 from udfs.core import kernels as k
 from udfs.core.kernels.batch import DecodeError
 from udfs.core.kernels.ebcdic import SUPPORTED_CCSIDS, decode_table
-
-from support import REPO
-from support import ibmi_buffer as ib
 
 settings.register_profile("jcat", max_examples=150, deadline=None)
 settings.load_profile("jcat")

@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import re
-from decimal import Decimal
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import DATA
 
 from udfs.core import ddl
 from udfs.core.layouts import ibmsnap as L
 from udfs.render import generate
 from udfs.render import ibmsnap as models
-
-from support import DATA
 
 SEED = DATA / "sources" / "003_ibmsnap_statements.txt"  # seed 003's DDL
 
@@ -159,8 +156,8 @@ def test_docs_field_tables_match_the_layouts():
 
 
 def test_demo_generates_an_unload_file_per_table(tmp_path):
-    from udfs.demo import ibmsnap as demo
     from udfs.core.framing.layout_framing import default_record_length
+    from udfs.demo import ibmsnap as demo
 
     files = demo.generate(tmp_path)
     declared = {f"ibmsnap_{t.name}" for t, _ in demo.tables()}

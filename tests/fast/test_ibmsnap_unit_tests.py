@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pyarrow as pa
 import pytest
+from support import ibmsnap_unit
+from support import ibmsnap_unload as U
+from support.ibmsnap_unload import EXPECTED, cd_employee
 
 from udfs.core.catalog import BY_NAME
-
-from support import ibmsnap_unit, ibmsnap_unload as U
-from support.ibmsnap_unload import EXPECTED, cd_employee
 
 
 def test_rendered_unit_tests_are_in_sync():

@@ -7,10 +7,9 @@ from collections import defaultdict
 
 import pyarrow as pa
 import pytest
+from support.golden import BINARY_ARGS, GOLDEN, is_string_arg
 
 from udfs.core.catalog import BY_NAME
-
-from support.golden import BINARY_ARGS, GOLDEN, is_string_arg
 
 
 def _arrow_args(fn: str, args: tuple) -> list[pa.Array]:
@@ -30,7 +29,7 @@ def _arrow_args(fn: str, args: tuple) -> list[pa.Array]:
 def _normal(v):
     # Instants come back tz-aware (UTC); golden values are naive UTC.
     if isinstance(v, dt.datetime) and v.tzinfo is not None:
-        return v.astimezone(dt.timezone.utc).replace(tzinfo=None)
+        return v.astimezone(dt.UTC).replace(tzinfo=None)
     return v
 
 

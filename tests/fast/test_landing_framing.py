@@ -6,11 +6,10 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from udfs.core.framing.frames import (Framing, batches, frame, frame_fixed, gather, idms_length, lldf_length)
-from udfs.core.framing.layout_framing import LayoutProblem, resolve_framing
-
 from support.landing_data import idms_record, lldf_record, rdw, vb
+
+from udfs.core.framing.frames import Framing, batches, frame, frame_fixed, gather, idms_length, lldf_length
+from udfs.core.framing.layout_framing import LayoutProblem, resolve_framing
 
 
 def records_of(buf: bytes, fr) -> list[bytes]:
@@ -265,11 +264,11 @@ def test_lldf_in_vb_follows_the_rdw_segments_and_header_only_records():
     import tempfile
     from pathlib import Path
 
-    from udfs.demo import lldf as demo
     from udfs.core.framing import frame, resolve_framing
+    from udfs.demo import lldf as demo
 
-    
-    
+
+
     files = demo.generate(Path(tempfile.mkdtemp()))
     spec = resolve_framing("lldf", "vb", None)
     for path in files["lldf"]:

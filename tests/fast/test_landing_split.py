@@ -16,11 +16,21 @@ import pyarrow as pa
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from support.landing_data import idms_record, lldf_record, rdw, vb
-from udfs.core.framing.frames import FileView, Framing, fixed_points, frame, plan_ranges, sparse_index
-from udfs.spark.landing.tasks import (BLOCK, CHUNK_DDL, StreamedReads, block_digests, chunk_rows, fingerprint,
-                                     frame_batches, range_rows, read_end, scheme_block)
+
+from udfs.core.framing.frames import FileView, Framing, fixed_points, plan_ranges, sparse_index
+from udfs.spark.landing.tasks import (
+    BLOCK,
+    CHUNK_DDL,
+    StreamedReads,
+    block_digests,
+    chunk_rows,
+    fingerprint,
+    frame_batches,
+    range_rows,
+    read_end,
+    scheme_block,
+)
 
 CHUNK_SCHEMA = pa.schema([("source_file", pa.string()), ("chunk_offset", pa.int64()), ("chunk", pa.binary()),
                           ("whole", pa.bool_()), ("plan", pa.string())])
@@ -183,8 +193,8 @@ def test_fingerprint_is_content_only_and_old_schemes_are_recomputed(tmp_path):
     # written by earlier versions: the plain sha256 of the file, or chunk digests of another length
     old_whole = "sha256:" + hashlib.sha256(data).hexdigest()
     c = 971 * 1000
-    old_chunks = "sha256-chunks-%d:%s" % (c, hashlib.sha256("".join(
-        hashlib.sha256(data[o:o + c]).hexdigest() for o in range(0, len(data), c)).encode()).hexdigest())
+    chunked = "".join(hashlib.sha256(data[o:o + c]).hexdigest() for o in range(0, len(data), c))
+    old_chunks = f"sha256-chunks-{c}:{hashlib.sha256(chunked.encode()).hexdigest()}"
     for old in (old_whole, old_chunks):
         assert fingerprint(block_digests(read, len(data), scheme_block(old, len(data)))) == old
     small = data[:1000]

@@ -7,14 +7,13 @@ import re
 import struct
 
 import pytest
-from hypothesis import given, settings, strategies as st
-
-from udfs.core.layouts import lldf
-
-from support.hand_written import restatements
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from support import REPO
 from support import source_tables as src
+from support.hand_written import restatements
 
+from udfs.core.layouts import lldf
 
 SOURCE = src.lldf_header_table()  # seed 002's table, copied into tests/data/sources
 

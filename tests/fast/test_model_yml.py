@@ -3,14 +3,11 @@ so dbt silently dropped a model's first `unit_tests:` list), and the row rules a
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 import yaml
+from support import REPO
 
 from udfs.render.markers import replace_section, section_begin, section_end
-
-from support import REPO
 
 YMLS = sorted([*REPO.joinpath("models").rglob("*.yml"), *REPO.joinpath("integration_tests").rglob("*.yml")])
 

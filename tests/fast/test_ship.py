@@ -37,14 +37,14 @@ def test_a_changed_file_gives_a_new_archive(tmp_path, monkeypatch):
 
 
 def report(**kw):
-    r = {"host": "h1", "python": "/usr/bin/python3", "version": "%d.%d" % sys.version_info[:2],
+    r = {"host": "h1", "python": "/usr/bin/python3", "version": f"{sys.version_info[0]}.{sys.version_info[1]}",
          "modules": {"pandas": "2.3.3", "pyarrow": "26.0.1", "numpy": "2.4.6"}, "jcat": True}
     r.update(kw)
     return r
 
 
 def test_problems_name_what_is_missing_where():
-    v = "%d.%d" % sys.version_info[:2]
+    v = f"{sys.version_info[0]}.{sys.version_info[1]}"
     assert problems([report(), report()], v) == []
     got = problems([report(), report(host="h2", modules={"pandas": None, "pyarrow": "9.0.0", "numpy": "2.0"})], v)
     assert got == [f"/usr/bin/python3 on h2: no pandas, pyarrow 9.0.0 (needs >= {NEEDED['pyarrow']})"]

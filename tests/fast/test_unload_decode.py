@@ -10,6 +10,7 @@ from decimal import Decimal
 
 import pyarrow as pa
 import pytest
+from support.ibmsnap_unload import CDEMPLOYEE_DDL, EXPECTED, NULL, cd_employee, ebcdic
 
 from udfs.core.catalog import BY_NAME
 from udfs.core.ddl import parse_text
@@ -17,8 +18,6 @@ from udfs.core.kernels.batch import DecodeError
 from udfs.core.kernels.unload import UnloadColumn, decode_unload
 from udfs.core.tables.declaration import DeclaredTable, IbmsnapOptions
 from udfs.core.tables.ibmsnap_image import layout_function
-
-from support.ibmsnap_unload import CDEMPLOYEE_DDL, EXPECTED, NULL, cd_employee, ebcdic
 
 CD_FUNCTION = "decode_cdemployee_image"
 

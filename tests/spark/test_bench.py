@@ -4,21 +4,21 @@ baselines are correct decoders: a benchmark whose ways disagree would compare di
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 import datetime as dt
 import json
 import os
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
-
 from support.codegen import whole_stage_methods
+
 from udfs.bench.kinds import BenchField, jvm_sql
 from udfs.bench.layouts import LAYOUTS
 
 pytestmark = pytest.mark.long  # minutes: its processes start JVMs of their own
 
-UTC = dt.timezone.utc
+UTC = dt.UTC
 
 # kind, hex bytes, the model's column: every kind the benchmark times, in Spark's own expressions (the baseline)
 BASELINE_ROWS = [

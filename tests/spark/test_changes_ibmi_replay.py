@@ -272,7 +272,7 @@ def test_an_export_interrupted_and_resumed_gives_each_committed_change_once_as_d
 
 
 def test_commit_versions_are_given_once_and_kept_by_later_builds(replayed):
-    for name, table, i, got, want, _, _ in replayed:
+    for name, _table, i, got, want, _, _ in replayed:
         final = cs.versions(_final(replayed)[name][1].changes)
         assert got["versions"] == {p: final[p] for p in got["versions"]}, f"{name} after file {i + 1}"
         assert set(got["versions"]) == {c["COMMIT_POSITION"] for c in want.changes}, f"{name} after file {i + 1}"

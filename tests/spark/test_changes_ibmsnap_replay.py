@@ -215,7 +215,7 @@ def test_change_events_and_change_feed_hold_each_committed_change_once(replayed)
 
 def test_commit_versions_are_kept_by_later_builds_and_numbered_again_by_a_rebuild(replayed):
     before_rebuild = cs.versions(replayed[2][3]["changes"])
-    for i, result, got, want in replayed[:3]:
+    for i, _result, got, want in replayed[:3]:
         assert got["versions"] == {p: before_rebuild[p] for p in got["versions"]}, i
         assert set(got["versions"]) == {c["COMMIT_POSITION"] for c in want["changes"]}, i
     _, result, got, want = replayed[-1]

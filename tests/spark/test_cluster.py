@@ -11,8 +11,8 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from support.standalone import importable
+
 from udfs.core.samples import m7_records
 
 pytestmark = pytest.mark.cluster
@@ -117,8 +117,8 @@ def test_cluster_and_local_drivers_give_the_same_values(standalone_cluster, tmp_
     assert [rc for _, rc in cluster["rc"]] == [0] * 6, cluster["stderr"][-3000:]
     assert [rc for _, rc in local["rc"]] == [0] * 6, local["stderr"][-3000:]
     assert cluster["loads"] == local["loads"] and len(cluster["loads"]) == 2
-    for c, l in zip(cluster["rows"][3:], local["rows"][3:]):
-        assert c == l and len(c) > 0
+    for on_cluster, on_local in zip(cluster["rows"][3:], local["rows"][3:]):
+        assert on_cluster == on_local and len(on_cluster) > 0
 
 
 def test_executors_missing_pandas_stop_with_one_line(standalone_cluster, tmp_path):

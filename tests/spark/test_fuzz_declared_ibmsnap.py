@@ -117,7 +117,7 @@ def base_record(table: Table, rng, i: int) -> bytes:
     values = {c.name: (None if c.nullable and rng.random() < 0.2 else _value(rng, c)) for c in table.columns}
     values["IBMSNAP_OPERATION"] = OPERATIONS[i % len(OPERATIONS)]
     rec = bytearray(unload.record(table.columns, values, table.indicator))
-    for name, (c, ni, _, _) in PLACES[table.name].items():
+    for name, (_c, ni, _, _) in PLACES[table.name].items():
         if values[name] is None:
             rec[ni] = rng.choice(NULL_MARKERS[table.indicator])
     return bytes(rec)
@@ -203,7 +203,7 @@ def judge_batch(table: Table, t: Tally, batch, sql):
     for model in (f"{table.name}_images", f"{table.name}_images_decoded"):
         rows = {(r["source_file"], r["record_offset"], r["image_kind"]): r.asDict() for r in
                 run_model(batch.spark, sql[model], {f"raw_ibmsnap_{table.name}": batch.view}).collect()}
-        for i, (rec, pos) in enumerate(batch.mutated):
+        for i, (rec, _pos) in enumerate(batch.mutated):
             t.records += 1
             base, where = batch.bases[i], f"{model} {batch.where(i)}"
             for kind in image_kinds(operation(table, base)):

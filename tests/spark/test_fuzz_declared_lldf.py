@@ -286,7 +286,7 @@ def judge_rows(t: Tally, batch, rows: dict, model: str):
         t.records += 1
         where = f"{model} {batch.where(i)}"
         orig_images, mut_images = images_of(batch.bases[i]), images_of(rec)
-        for kind, image in orig_images.items():
+        for kind in orig_images:
             assert rows[(ORIG, i * SPACING, kind)]["decode_errors"] == [], (where, kind)
         got = {k for f, o, k in rows if (f, o) == (MUT, i * SPACING)}
         if got != set(mut_images):

@@ -87,23 +87,23 @@ def judge_header(t: Tally, orig, mut, pos, rec: bytes, where: str):
         ch = changed_in(pos, o, n)
         name = f.name
         if f.kind == "char":
-            t.judge(name, orig[name], mut[name], errors, ch, lambda v: char_ok(v, raw), where)
+            t.judge(name, orig[name], mut[name], errors, ch, lambda v, raw=raw: char_ok(v, raw), where)
         elif f.kind == "bin":
-            t.judge(name, orig[name], mut[name], errors, ch, lambda v: bin_ok(v, raw, False), where)
+            t.judge(name, orig[name], mut[name], errors, ch, lambda v, raw=raw: bin_ok(v, raw, False), where)
         elif f.kind == "ts17":
-            t.judge(name, orig[name], mut[name], errors, ch, lambda v: _ts17_ok(v, raw), where)
+            t.judge(name, orig[name], mut[name], errors, ch, lambda v, raw=raw: _ts17_ok(v, raw), where)
             t.judge(name + "_FRACTION", orig[name + "_FRACTION"], mut[name + "_FRACTION"], errors, ch,
-                    lambda v: _fraction_ok(v, raw), where, field=name)
+                    lambda v, raw=raw: _fraction_ok(v, raw), where, field=name)
         elif f.kind in ("lrsn", "rba", "hex") and name != "RESERVED_188":
-            t.judge(name, orig[name], mut[name], errors, ch, lambda v: bytes(v) == raw, where)
+            t.judge(name, orig[name], mut[name], errors, ch, lambda v, raw=raw: bytes(v) == raw, where)
             if f.kind == "lrsn":
                 # seed 002: an LRSN is a time only in data sharing (MEMBERID > 0); otherwise NULL is no error
                 ch_t = ch or changed_in(pos, 97, 2)
                 t.judge(name + "_TIME", orig[name + "_TIME"], mut[name + "_TIME"], errors, ch_t,
-                        lambda v: _tod_time_ok(v, raw) or (v is None and member_zero), where, field=name)
+                        lambda v, raw=raw: _tod_time_ok(v, raw) or (v is None and member_zero), where, field=name)
             if f.kind == "rba":
                 t.judge(name + "_NUMBER", orig[name + "_NUMBER"], mut[name + "_NUMBER"], errors, ch,
-                        lambda v: v is not None and int(v) == int.from_bytes(raw, "big"), where, field=name)
+                        lambda v, raw=raw: v is not None and int(v) == int.from_bytes(raw, "big"), where, field=name)
     t.judge("RID_PAGE", orig["RID_PAGE"], mut["RID_PAGE"], errors, changed_in(pos, 99, 4),
             lambda v: bin_ok(v, rec[99:103], False), where)
     t.judge("RID_ROW", orig["RID_ROW"], mut["RID_ROW"], errors, changed_in(pos, 103, 1),

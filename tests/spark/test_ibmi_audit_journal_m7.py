@@ -11,9 +11,9 @@ import json
 import time
 
 import pytest
-
 from support import ibmi
 from support.codegen import whole_stage_methods
+
 from udfs import cli
 from udfs.dbt.runner import run_dbt
 from udfs.demo import ibmi as demo
@@ -180,7 +180,6 @@ def test_one_line_in_dbt_project_makes_it_an_incremental_table_with_the_same_row
     parquet table (decoded by the Arrow UDFs) holding exactly the rows the view shows; then back to the view."""
     import os
     import shutil
-    from pathlib import Path
 
     from support import REPO as repo
     project = tmp_path / "project"

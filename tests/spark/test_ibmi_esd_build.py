@@ -13,6 +13,9 @@ import json
 from decimal import Decimal
 
 import pytest
+from support.ibmi import HEADING, land
+from support.ibmi_esd_mapping import EXPECTED
+from support.views import arrow_rows, assert_persistent_view, view_rows
 
 from udfs.core import encoders as enc
 from udfs.core.layouts import ibmi_esd, qjordje5
@@ -34,10 +37,6 @@ def each_model(models) -> list:
     """A parameter per model: those outside SUITE_MODELS run under `-m heavy`."""
     return [m if m in SUITE_MODELS else pytest.param(m, marks=pytest.mark.heavy) for m in models]
 
-from support.ibmi_esd_mapping import EXPECTED
-
-from support.ibmi import HEADING, land
-from support.views import arrow_rows, assert_persistent_view, view_rows
 
 VIEW_TEXT_LIMIT = 32_700  # characters of view text the embedded Derby metastore keeps
 
@@ -271,7 +270,7 @@ def built_models(request) -> list[str]:
 @pytest.fixture(scope="module")
 def built(spark, entries, built_models):
     records = []
-    for i, (model, code, typ, esd, reclen, special) in entries.items():
+    for i, (_model, code, typ, esd, reclen, special) in entries.items():
         values = dict(HEADING, JOSEQN=i + 1, JOCODE=code, JOENTT=typ, JOINCDAT="0",
                       JOCTRR=len(esd) + (5 if special == "commit_id_cut" else 0) if (code, typ) == ("C", "CM")
                       else 10)  # C CM: COUNT_OR_RRN is the commit ID length

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 
+from support.ibmi_esd_mapping import EXPECTED
+
 from udfs.dbt.runner import run_dbt
 from udfs.spark.runtime import jcat_home
-
-from support.ibmi_esd_mapping import EXPECTED
 
 
 def test_every_esd_model_decodes_each_column_at_its_seed_position_in_its_unit_test(spark):

@@ -8,17 +8,15 @@ import json
 from decimal import Decimal
 
 import pytest
+from support import REPO
+from support.ibmi import HEADING, esd_pos, heading_table, land, type5_record
+from support.views import arrow_rows, assert_persistent_view, view_rows
 
 from udfs.dbt.runner import run_dbt
-from support import REPO
-
-from support.ibmi import HEADING, esd_pos, heading_table, land, type5_record
 
 # Records come from the tests' encoder, written from the IBM table in tests/data/sources (never the declaration).
 ROW = {r.key: r for r in heading_table()}
 BEFORE_ESD = esd_pos() - 1  # bytes of heading
-from support.views import arrow_rows, assert_persistent_view, view_rows
-
 
 # (name, ESD bytes, JOENTL override or None, record length or None): ESD = min(JOENTL, record) - heading bytes
 CASES = [

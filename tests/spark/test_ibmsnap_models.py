@@ -13,20 +13,19 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
-
 from support.declared import declared_project
+from support.views import arrow_rows, assert_persistent_view, view_rows
 
 from udfs.cli import main
 from udfs.core.layouts import ibmsnap as L
 from udfs.dbt.runner import run_dbt
-from udfs.spark.failed_builds import database_location
 from udfs.demo import ibmsnap as demo
+from udfs.spark.failed_builds import database_location
 
 # Under -m heavy since the suite passed 20 minutes (about 200 s on 2 cores): the declared CD tables' changes run in the
 # suite (test_changes_ibmsnap_replay.py), every IBMSNAP record model's values in test_ibmsnap_roundtrip.py.
 pytestmark = [pytest.mark.long, pytest.mark.heavy]
 
-from support.views import arrow_rows, assert_persistent_view, view_rows
 
 RAW_SCHEMA = "source_file string, record_offset bigint, record_number bigint, record binary, load_id string"
 SELECT = demo.MODELS  # jcat's IBMSNAP models and the declared CD table's

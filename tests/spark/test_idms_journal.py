@@ -5,13 +5,11 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-
-from udfs.core.layouts import idms
-from udfs.demo import idms as demo
-
 from support.idms import build, land
 from support.views import arrow_rows, assert_persistent_view, view_rows
 
+from udfs.core.layouts import idms
+from udfs.demo import idms as demo
 
 # ---- the table as data against the seed (no Spark) -------------------------------------------------------
 
@@ -38,7 +36,7 @@ def expected(rec_type: str, values: dict) -> dict:
         if r.field.kind == "hex":
             out[col] = bytes(v).hex().upper()
         elif r.field.kind.startswith("idms_ts") and v is not None and col in ("GMT", "QUAL_LOCAL"):
-            out[col] = v.replace(tzinfo=dt.timezone.utc)
+            out[col] = v.replace(tzinfo=dt.UTC)
         else:
             out[col] = v
     return out
@@ -51,8 +49,8 @@ def test_idms_journal_shows_every_value_of_every_record_type_as_encoded(journal_
     for i, ((rec_type, values), row) in enumerate(zip(scen, journal_rows)):
         want = expected(rec_type, values)
         want.update(TYPE=rec_type, SEQ=480001 + i, QUAL_CV="SYSTEM74", QUAL_LOCAL=None,
-                    GMT=(demo.START + i * dt.timedelta(milliseconds=125)).replace(tzinfo=dt.timezone.utc))
-        got = {k: (v.replace(tzinfo=dt.timezone.utc) if k == "GMT" and v else v) for k, v in row.items()}
+                    GMT=(demo.START + i * dt.timedelta(milliseconds=125)).replace(tzinfo=dt.UTC))
+        got = {k: (v.replace(tzinfo=dt.UTC) if k == "GMT" and v else v) for k, v in row.items()}
         for col, v in want.items():
             assert got[col] == v, (i, rec_type, col, got[col], v)
         assert row["decode_errors"] == [], (i, rec_type, row["decode_errors"])
@@ -102,7 +100,7 @@ def test_a_view_over_the_raw_table_calling_only_persistent_functions(spark, jour
     (row,) = spark.sql("select * from jcat.idms_journal where load_id = 'FRESH'").collect()
     assert (row.SEQ, row.TYPE, row.TRANSACT_ID, row.PROGRAM_NAME, row.USER_ID, row.QUAL_CV) == \
         (990001, "BGIN", 4242, "LATEPROG", "AUDITOR", "SYSTEM99")
-    assert row.GMT.replace(tzinfo=dt.timezone.utc) == g.replace(tzinfo=dt.timezone.utc) and row.decode_errors == []
+    assert row.GMT.replace(tzinfo=dt.UTC) == g.replace(tzinfo=dt.UTC) and row.decode_errors == []
     assert spark.table("jcat.idms_journal").count() == len(journal_rows) + 1
 
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import datetime as dt
 
+from support.idms import build, forget_loads, unland
+
 from udfs.core.layouts import idms
 from udfs.demo import idms as demo
 from udfs.spark.landing.loader import load
-
-from support.idms import build, forget_loads, unland
 
 
 def test_demo_journal_loads_builds_and_queries_as_encoded_and_bad_rec_len_is_rejected(spark, tmp_path):

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from support.idms import _unland_after, build, land, unland  # noqa: F401 (fixture)
 
 from udfs.demo import idms as demo
-
-from support.idms import _unland_after, build, land, unland  # noqa: F401 (fixture)
 
 
 @pytest.fixture(scope="module")

@@ -15,10 +15,9 @@ import time
 from pathlib import Path
 
 import pytest
+from support import REPO
 
 from udfs.core.samples import m7_records
-
-from support import REPO
 
 pytestmark = [pytest.mark.spark, pytest.mark.long]  # minutes: loads in processes of their own
 

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from support.landing_data import idms_record, lldf_record, rdw, vb
 
 from udfs.core.samples import m7_records
 from udfs.spark.landing import LoadProblem, SourceProblem, load
-
-from support.landing_data import idms_record, lldf_record, rdw, vb
 
 pytestmark = pytest.mark.spark
 

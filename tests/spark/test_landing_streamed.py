@@ -10,8 +10,8 @@ names: records, numbers, rejects, accounting and fingerprint must be the same, a
 from __future__ import annotations
 
 import pytest
-
 from support.landing_data import bdw, idms_record, rdw, vb
+
 from udfs.core.samples import m7_records
 from udfs.spark.landing import LoadProblem, load
 from udfs.spark.landing.tasks import local_path as LOCAL_PATH

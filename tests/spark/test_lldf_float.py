@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import jinja2
 import pytest
+from support import REPO
 
 from udfs.core.layouts import lldf
-
-from support import REPO
 
 MACROS = (REPO / "macros" / "jcat_lldf_float.sql").read_text()
 

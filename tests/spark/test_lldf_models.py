@@ -11,12 +11,11 @@ import os
 from decimal import Decimal
 
 import pytest
+from support.lldf_project import private_project, seed_data
+from support.views import arrow_rows, assert_persistent_view, view_rows
 
 from udfs.core.layouts import lldf
 from udfs.demo import lldf as demo
-
-from support.lldf_project import private_project, seed_data
-from support.views import arrow_rows, assert_persistent_view, view_rows
 
 RAW_DDL = "source_file string, record_offset bigint, record_number bigint, record binary, load_id string"
 

@@ -20,8 +20,6 @@ from udfs.dbt.runner import run_dbt
 from udfs.demo import lldf as demo
 from udfs.spark.landing.loader import load
 
-
-
 TRAILER = b"\x00\x03\xff\xff\xff\xff"  # a BDW of length 3 (< 4): the loader rejects the rest of the file
 
 
@@ -107,7 +105,6 @@ def _expected_header(rec: bytes, header: dict, segs: list[bytes], offset: int) -
         if f.name == "RESERVED_188":
             continue
         v = values.get(f.name)
-        raw = rec[f.offset:f.offset + f.length]
         if f.kind == "char":
             want[f.name] = (v or "").rstrip() or None  # blank text is NULL
         elif f.kind == "ubin":
@@ -148,7 +145,7 @@ def test_every_header_value_as_encoded(landed):
     assert len(complete) == len(landed["encoded"]) - 1  # all but the change whose segment 2 was lost
     assert len(rows) == len(complete)
     seen_types, forms, segmented = set(), set(), 0
-    for rec, header, imgs, segs in complete:
+    for rec, header, _imgs, segs in complete:
         r = got[(rec[87:97].hex().upper(), rec[172:182].hex().upper())]
         want = _expected_header(rec, header, segs, landed["offsets"][segs[0]])
         assert {k: r[k] for k in want} == want, header["CHANGE_TYPE"]

@@ -5,7 +5,6 @@ build decodes through the layout function (decode_<layout>, Python only) in jcat
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 

@@ -31,7 +31,7 @@ def test_layout_function_from_sql_matches_per_field_sql(spark):
     per_field = ", ".join(
         f"{fn[f.kind]}(CASE WHEN length(record) >= {f.offset + f.length} THEN substr(record, {f.pos}, {f.length}) END) AS {f.name}"
         for f in qasym7j5.FIELDS)
-    a = spark.sql(f"SELECT i, d.* FROM (SELECT i, decode_qasym7j5(record) d FROM m7_layout) ORDER BY i").collect()
+    a = spark.sql("SELECT i, d.* FROM (SELECT i, decode_qasym7j5(record) d FROM m7_layout) ORDER BY i").collect()
     b = spark.sql(f"SELECT i, {per_field} FROM m7_layout ORDER BY i").collect()
     nulls = {i for i, r in enumerate(recs) if r is None}
     assert [tuple(r) for r in a if r.i not in nulls] == [tuple(r) for r in b if r.i not in nulls]

@@ -20,13 +20,23 @@ import time
 from pathlib import Path
 
 import pytest
+from support import REPO
 
-from udfs.serve.server import (AUTH_CLASS, METADATA_CACHE_TTL_S, ServeOptions, add_user, check_port_free, hash_password,
-                               is_loopback, read_password_file, server_conf, validate)
 from udfs.render.sql_functions import PER_FIELD
+from udfs.serve.server import (
+    AUTH_CLASS,
+    METADATA_CACHE_TTL_S,
+    ServeOptions,
+    add_user,
+    check_port_free,
+    hash_password,
+    is_loopback,
+    read_password_file,
+    server_conf,
+    validate,
+)
 from udfs.spark.runtime import RuntimeProblem
 
-from support import REPO
 PY = sys.executable
 BEELINE = Path(__import__("pyspark").__file__).resolve().parent / "bin" / "beeline"
 START_TIMEOUT = 600  # the machine is shared: Spark alone has taken 150 s to start here under load
@@ -667,7 +677,7 @@ def test_password_auth_admits_only_the_right_password_and_sigint_stops_cleanly(t
         assert cur.fetchall() == [("HELLO",)]
         conn.close()
         for user, password in (("ana", "wrong"), ("eve", "s3cret-ñ")):
-            with pytest.raises(Exception):
+            with pytest.raises(Exception):  # noqa: B017  (thrift's or PyHive's error, as the login fails)
                 hive.connect("127.0.0.1", server.port, username=user, password=password, auth="CUSTOM")
         r = subprocess.run([str(BEELINE), "-u", f"jdbc:hive2://127.0.0.1:{server.port}/jcat", "-n", "ana",
                             "-p", "wrong", "-e", "select 1"], capture_output=True, text=True, timeout=300,

@@ -6,11 +6,10 @@ import datetime as dt
 from collections import defaultdict
 
 import pytest
+from support.golden import BINARY_ARGS, GOLDEN, is_string_arg
 
 from udfs import register
 from udfs.core.catalog import CATALOG, STRICT_CONF
-
-from support.golden import BINARY_ARGS, GOLDEN, is_string_arg
 
 pytestmark = pytest.mark.spark
 

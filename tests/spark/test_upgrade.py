@@ -5,11 +5,11 @@ exactly once, and new loads and every raw view of the new version join it. Made 
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
 import tarfile
-import io
 from pathlib import Path
 
 import pytest

@@ -5,9 +5,9 @@ JCAT_PROJECT_DIR, with the table's DDL beside it, and the table declared as a us
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-from udfs.core.layouts import idms, lldf
-
 from support.lldf_project import seed_data
+from udfs.core.layouts import idms, lldf
 
 TYPES = ["UB", "I", "IL", "D", "DM", "DT", "DR", "E", "CO", "CM", "SC"]
 

@@ -16,10 +16,9 @@ from pathlib import Path
 
 import yaml
 
-from udfs.render.markers import with_marker
-
 from support import REPO
 from support.ibmi import esd_pos, heading_table, m7_record, m7_table, type5_record
+from udfs.render.markers import with_marker
 
 MODELS_DIR = REPO / "models" / "ibmi"
 SOURCE = "tests/support/ibmi_unit.py"

@@ -14,10 +14,9 @@ from pathlib import Path
 
 import yaml
 
-from udfs.render.markers import with_marker
-
 from support import REPO
 from support import ibmsnap_unload as U
+from udfs.render.markers import with_marker
 
 MODELS_DIR = REPO / "models" / "ibmsnap"
 SOURCE = "tests/support/ibmsnap_unit.py"

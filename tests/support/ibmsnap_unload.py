@@ -19,7 +19,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, replace
 from decimal import Decimal
-from functools import lru_cache
+from functools import cache
 
 from udfs.core import ddl
 from udfs.core.ddl import Column, TableDdl
@@ -132,7 +132,7 @@ def column_bytes(c: Column, value, indicator: str = "leading") -> str:
 
 # ---- tables -------------------------------------------------------------------------------------------------
 
-@lru_cache(maxsize=None)
+@cache
 def _all_ddls() -> tuple[TableDdl, ...]:
     return tuple(ddl.load_all())
 

@@ -50,7 +50,7 @@ def _unland_after(spark):
     unland(spark)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def idms_project() -> Path:
     """The dbt project with only what the IDMS models need (shared macros, sources, models/idms).
 

@@ -15,10 +15,10 @@ import datetime as dt
 from decimal import Decimal
 from pathlib import Path
 
-from udfs.render.markers import with_marker
 from udfs.core.layouts import lldf
 from udfs.core.project import source_root
 from udfs.demo import lldf as demo
+from udfs.render.markers import with_marker
 
 from . import source_tables as src
 from .lldf_project import employee_columns
@@ -83,10 +83,10 @@ def _record_sql(record: bytes, note: str, source_file: str, offset: int, number:
     parts = []
     for f in HEADER:
         b = record[f.offset:f.offset + f.width]
-        label = {"char": lambda: repr(b.decode("cp037")), "ubin": lambda: str(int.from_bytes(b, "big")),
-                 "rba": lambda: f"RBA {int.from_bytes(b, 'big'):#x}",
+        label = {"char": lambda b=b: repr(b.decode("cp037")), "ubin": lambda b=b: str(int.from_bytes(b, "big")),
+                 "rba": lambda b=b: f"RBA {int.from_bytes(b, 'big'):#x}",
                  "lrsn": lambda: "LRSN (TOD in bytes 1-8)"}.get(src.lldf_kind(f), str)()
-        parts.append(f"      {_hex(b)},  -- {f.offset:3d} {f.name} {label if label != str() else ''}".rstrip())
+        parts.append(f"      {_hex(b)},  -- {f.offset:3d} {f.name} {label if label != '' else ''}".rstrip())
     parts.append(f"      {_hex(record[h:]) if len(record) > h else chr(88) + chr(39) * 2}   -- DATA: {note}")
     body = "\n".join(parts)
     return (f"select '{source_file}' as source_file, cast({offset} as bigint) as record_offset, "

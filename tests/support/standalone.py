@@ -45,7 +45,7 @@ def worker_python() -> str:
     if given:
         return given
     pins = _pins()
-    name = "worker-py%d%d-" % sys.version_info[:2] + "-".join(f"{k}{v}" for k, v in pins.items())
+    name = f"worker-py{sys.version_info[0]}{sys.version_info[1]}-" + "-".join(f"{k}{v}" for k, v in pins.items())
     root = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "jcat" / name
     py = root / "bin" / "python"
     if not py.exists():

@@ -10,15 +10,15 @@ them to the same values before timing.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Callable
 
 from ..core.kinds import Field
 from ..render.kind_sql import column_sql, spark_sql
 
 TOD_UNIX_EPOCH_US = 0x7D91048BCA000000 >> 12  # 1900-01-01 to 1970-01-01 in TOD microseconds (bit 51)
-UTC = dt.timezone.utc
+UTC = dt.UTC
 
 
 BenchField = Field  # the one field type (udfs.core.kinds); kind: a key of KINDS below

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from ..core.layouts import Field
 from .kinds import BenchField
@@ -68,7 +68,7 @@ def _type5_pool(n: int) -> list[bytes]:
 
     rng = random.Random(5)
     out = []
-    for i in range(n):
+    for _i in range(n):
         values = {}
         for f in qjordje5.HEADING:
             if f.kind == "char":
@@ -97,7 +97,7 @@ def _lldf_pool(n: int) -> list[bytes]:
 
     rng = random.Random(2)
     out = []
-    for i in range(n):
+    for _i in range(n):
         values = {}
         for f in lldf.HEADER:
             if f.name in ("LENGTH", "SEGLEN", "TOTALSEGS", "SEGNUM"):
@@ -143,7 +143,7 @@ def _idms_pool(n: int) -> list[bytes]:
 
     rng = random.Random(4)
     out = []
-    for i in range(n):
+    for _i in range(n):
         values = {}
         for r in _idms_recs():
             f = r.field

@@ -167,8 +167,7 @@ def _tasks(spark, group: str) -> int:
 
 
 def measure_load(spark, kind: str, size: int, scratch: Path, log=print) -> LoadFigure:
-    from ..spark.landing import load
-    from ..spark.landing import store
+    from ..spark.landing import load, store
     from ..spark.landing.loader import partition_bytes
 
     path = scratch / f"bench-{kind}-{size}-{time.time_ns()}.bin"  # a new name: the ledger never calls it unchanged

@@ -13,8 +13,15 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-from .kinds import (KINDS, BenchField, catalog_per_field_sql, jvm_sql, layout_sql, row_udf_name, row_udf_sql,
-                    sql_function_sql)
+from .kinds import (
+    KINDS,
+    catalog_per_field_sql,
+    jvm_sql,
+    layout_sql,
+    row_udf_name,
+    row_udf_sql,
+    sql_function_sql,
+)
 from .layouts import POOL, BenchLayout
 
 WAYS_DOC = {

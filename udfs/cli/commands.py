@@ -6,8 +6,8 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from ..core.project import ProjectNotFound
 from ..dbt.runner import run_dbt

@@ -7,16 +7,16 @@ declare it here, add golden rows to `tests/support/golden.py`, then run `jcat ge
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Callable
 
 from . import kernels
+from .ibmsnap_decode import decode_table, struct_columns
 from .kernels.ebcdic import SUPPORTED_CCSIDS
 from .kernels.ibmi import DATE_FORMS, MAX_FIELDS, SEPARATORS, TIME_FORMS
-from .kernels.unicode import UNICODE_CCSIDS
 from .kernels.record import decode_record, decode_record_lenient, struct_type_sql
-from .ibmsnap_decode import decode_table, struct_columns
+from .kernels.unicode import UNICODE_CCSIDS
 from .layouts import ibmsnap_records, idms, lldf, qasym7j5, qjordje5
 
 

@@ -19,7 +19,6 @@ No Spark, no dbt. `udfs/core/layouts/ibmsnap.py` lays the seed 003 tables out as
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import ClassVar

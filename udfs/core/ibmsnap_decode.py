@@ -7,7 +7,7 @@ SQL type serves every variant and a column the variant lacks is NULL.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import pyarrow as pa
 
@@ -26,7 +26,7 @@ def constant_argument(arr, name: str, function: str, default):
     return next(iter(values)) if values else default
 
 
-@lru_cache(maxsize=None)
+@cache
 def struct_columns(table: str):
     """The struct's columns: every column any variant has, in first-seen order, each with one type."""
     seen = {}
@@ -38,7 +38,7 @@ def struct_columns(table: str):
     return tuple(seen.values())
 
 
-@lru_cache(maxsize=None)
+@cache
 def variant_columns(table: str) -> dict:
     """variant -> the table's columns in that variant."""
     return {one: cols for group, cols in ibmsnap_records.LAYOUTS[table].items() for one in group}

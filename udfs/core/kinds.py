@@ -20,13 +20,19 @@ manual (tests/golden.py, the encoders in udfs/encoders.py).
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from . import encoders as enc
 from .kernels.binary import unpack_bin, unpack_u64
-from .kernels.clocks import (idms_datetime, parse_ibmi_timestamp, parse_lrsn, parse_timestamp17,
-                             parse_timestamp17_fraction)
+from .kernels.clocks import (
+    idms_datetime,
+    parse_ibmi_timestamp,
+    parse_lrsn,
+    parse_timestamp17,
+    parse_timestamp17_fraction,
+)
 from .kernels.decimal import unpack_packed, unpack_zoned
 from .kernels.ebcdic import ebcdic_str
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import importlib
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from ..core.project import source_root
 from .markers import TAG, is_generated

@@ -29,7 +29,7 @@ This module imports no Spark: it only writes text.
 from __future__ import annotations
 
 import hashlib
-from typing import Callable
+from collections.abc import Callable
 
 from ..core.catalog import CATALOG, LAYOUT_FUNCTIONS, Function
 from ..core.kernels.clocks import MAX_US, MIN_US, TOD_UNIX_EPOCH_US

@@ -16,7 +16,7 @@ import yaml
 
 from ..core.project import project_dir, source_root
 from ..core.tables.declaration import DeclaredTable
-from . import ibmsnap_cd_rows, tables_file, tables_ibmi, tables_idms, tables_ibmsnap, tables_lldf
+from . import ibmsnap_cd_rows, tables_file, tables_ibmi, tables_ibmsnap, tables_idms, tables_lldf
 from .declared_tables import declaration_path, read_all, to_yaml
 from .markers import with_marker
 from .table_names import MACROS, MODELS

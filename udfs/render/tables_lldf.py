@@ -19,12 +19,14 @@ from ..core.tables.declaration import LINEAGE_COLUMNS, DeclaredTable
 from ..core.tables.ibmi_image import value_function
 from ..core.tables.lldf_image import (
     AFTER_IMAGE_TYPES,
-    CHANGE_COLUMNS as HEADER_COLUMNS,
     BEFORE_IMAGE_TYPES,
     FLOAT_MAX,
     FLOAT_MIN,
     LldfColumn,
     image_columns,
+)
+from ..core.tables.lldf_image import (
+    CHANGE_COLUMNS as HEADER_COLUMNS,
 )
 from .decimal_sql import typed_decimal
 from .field_calls import JINJA, Calls

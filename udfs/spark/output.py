@@ -7,8 +7,8 @@ import csv
 import datetime as dt
 import json
 import sys
+from collections.abc import Iterable
 from decimal import Decimal
-from typing import Iterable
 
 
 def json_value(v):

@@ -208,7 +208,7 @@ def prepare(spark, home: Path, out=None) -> None:
                       if "No such file" in ln or "Cannot run program" in ln or "Error" in ln), text.splitlines()[0] if text else "")
         raise ShipProblem(f"executors could not run Python ({python}, from spark.pyspark.python / PYSPARK_PYTHON): "
                           f"{cause[:300]}") from e
-    found = problems(reports, "%d.%d" % sys.version_info[:2])
+    found = problems(reports, f"{sys.version_info[0]}.{sys.version_info[1]}")
     if found:
         hint = ("install pandas, pyarrow and numpy there, or set spark.pyspark.python to an interpreter that has them"
                 if any(" no " in f or "needs >=" in f or "Python " in f for f in found)

@@ -204,7 +204,7 @@ def _problems(e, kind, in_cycle, committed, decided, ub_pair, br_pair, unmatched
     reasons[committed & in_cycle & wrong_kind] = WRONG_KIND
     reasons[committed & (kind == UB) & (ub_pair < 0)] = NO_UP
     reasons[committed & in_cycle & (kind == BR) & (br_pair < 0)] = NO_UR
-    found = pd.DataFrame({"ROW_ID": e["ROW_ID"].to_numpy(), "REASON": reasons})[reasons != None]
+    found = pd.DataFrame({"ROW_ID": e["ROW_ID"].to_numpy(), "REASON": reasons})[pd.notna(reasons)]
     if stop < len(e):
         key = (e.at[stop, "JOURNAL_CODE"], e.at[stop, "JOURNAL_ENTRY_TYPE"])
         found = pd.concat([found, pd.DataFrame({"ROW_ID": [e.at[stop, "ROW_ID"]], "REASON": [STOP_REASONS[key]]})])

@@ -206,7 +206,7 @@ def _problems(e, committed, pairs, stop, cv_stop, rtsv_stop, rtsv_row) -> pd.Dat
         BOTH_NULL
     if stop < len(e):
         reasons[rtsv_row if rtsv_stop <= cv_stop else cv_stop] = RTSV_STOP if rtsv_stop <= cv_stop else CV_STOP
-    found = pd.DataFrame({"ROW_ID": e["ROW_ID"].to_numpy(), "REASON": reasons})[reasons != None]
+    found = pd.DataFrame({"ROW_ID": e["ROW_ID"].to_numpy(), "REASON": reasons})[pd.notna(reasons)]
     return found.astype({"ROW_ID": np.int64}).reset_index(drop=True)
 
 

@@ -249,7 +249,7 @@ def _problems(rec, before_stop, counted, missing, stop_row, stop_reason) -> pd.D
     reasons[disagreeing & (rec["UNIT_STATE"].to_numpy() == "X")] = DISAGREE
     if stop_row >= 0:
         reasons[stop_row] = stop_reason
-    found = pd.DataFrame({"ROW_ID": rec["FIRST_ROW"].to_numpy(), "REASON": reasons})[reasons != None]
+    found = pd.DataFrame({"ROW_ID": rec["FIRST_ROW"].to_numpy(), "REASON": reasons})[pd.notna(reasons)]
     return pd.concat([missing, found], ignore_index=True).astype({"ROW_ID": np.int64})
 
 

@@ -1,7 +1,7 @@
 """Framing: cut a journal file's bytes into records (frames), and which framing each layout lands with
 (layout_framing). Pure Python and numpy, no Spark."""
 
-from .frames import Framing, Frames, Reject, frame
+from .frames import Frames, Framing, Reject, frame
 from .layout_framing import LayoutProblem, resolve_framing
 
 __all__ = ["Framing", "Frames", "Reject", "frame", "LayoutProblem", "resolve_framing"]

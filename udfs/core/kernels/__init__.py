@@ -4,9 +4,9 @@ from .batch import DecodeError
 from .binary import unpack_bin, unpack_bin_decimal
 from .clocks import parse_ibmi_timestamp, parse_lrsn, parse_timestamp17, parse_timestamp17_fraction, parse_tod
 from .decimal import unpack_packed, unpack_zoned
+from .ebcdic import SUPPORTED_CCSIDS, TEXT_CCSIDS, UnsupportedCcsid, ebcdic_str
 from .edited import unpack_edited
 from .hfp import unpack_hfp
-from .ebcdic import SUPPORTED_CCSIDS, TEXT_CCSIDS, UnsupportedCcsid, ebcdic_str
 from .ibmi import ibmi_date, ibmi_null_flags, ibmi_time, ibmi_varbinary, ibmi_varchar, unpack_float
 
 __all__ = [

@@ -7,8 +7,8 @@ and each group is one 2-D uint8 matrix.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 import numpy as np
 import pyarrow as pa

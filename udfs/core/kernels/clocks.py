@@ -6,7 +6,7 @@ out as TIMESTAMP_NTZ so that they read the same whatever `spark.sql.session.time
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 import pyarrow as pa
@@ -227,7 +227,7 @@ IBMI_TS_WIDTHS = (19, *(20 + p for p in IBMI_TS_FRACTIONS if p))
 _SEPARATORS = {4: "-", 7: "-", 10: "-", 13: ".", 16: ".", 19: "."}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _ibmi_ts_form(width: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """(digit positions, separator positions, separator characters, weights[digits, 7]) of a width: the digits'
     weights in year (4), month, day, hour, minute, second (2 each) and microseconds (the first 6 fraction digits,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import codecs
 import importlib
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import numpy as np
 import pyarrow as pa
@@ -65,7 +65,7 @@ def _codec(name: str) -> codecs.CodecInfo:
         return importlib.import_module(f"ebcdic.{name}").getregentry()
 
 
-@lru_cache(maxsize=None)
+@cache
 def decode_table(ccsid: int) -> str:
     """The 256 characters of a code page, indexed by byte value."""
     table, _ = _codec(codec_name(ccsid)).decode(bytes(range(256)))
@@ -73,12 +73,12 @@ def decode_table(ccsid: int) -> str:
     return table
 
 
-@lru_cache(maxsize=None)
+@cache
 def encode_table(ccsid: int) -> dict[str, int]:
     return {ch: i for i, ch in enumerate(decode_table(ccsid))}
 
 
-@lru_cache(maxsize=None)
+@cache
 def utf8_table(ccsid: int) -> tuple[np.ndarray, np.ndarray, bool]:
     """(lengths[256], bytes[256, 3], all_single_byte) of each code point's UTF-8 encoding."""
     lens = np.zeros(256, dtype=np.int64)
@@ -90,7 +90,7 @@ def utf8_table(ccsid: int) -> tuple[np.ndarray, np.ndarray, bool]:
     return lens, out, bool((lens == 1).all())
 
 
-@lru_cache(maxsize=None)
+@cache
 def ascii_table(ccsid: int) -> np.ndarray:
     """Byte -> its ASCII character, or NOT_ASCII. Bytes other than X'40' and X'00' that decode to a blank or
     NUL are marked NOT_ASCII too, so trimming the decoded text cuts exactly the trailing X'40'/X'00' bytes."""

@@ -7,7 +7,7 @@ per-field SQL function, so both give the same values; a field the record is too 
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import pyarrow as pa

@@ -11,14 +11,14 @@ column the record is too short to hold is NULL.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from .batch import BinaryBatch, DecodeError, binary_batch, fixed_width_batch
+from .batch import DecodeError, binary_batch, fixed_width_batch
 from .binary import unpack_bin
 from .clocks import parse_ibmi_timestamp
 from .decimal import unpack_packed

@@ -14,12 +14,9 @@ udfs/render/ibmi_esd.py (`jcat generate`).
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field as dc_field
-from decimal import Decimal
-from pathlib import Path
+from dataclasses import dataclass
 
 from .. import encoders as enc
-from ..kernels.ebcdic import SUPPORTED_CCSIDS
 from ..kinds import Field, encode_field
 
 

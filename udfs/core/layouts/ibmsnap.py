@@ -19,8 +19,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, replace
 from decimal import Decimal
-from functools import lru_cache
-from pathlib import Path
+from functools import cache
 
 from .. import encoders as enc
 from ..ddl import REPO, SQL_DIR, Column, TableDdl, load_all
@@ -117,7 +116,7 @@ def lay_out(ddl: TableDdl, variant: str, table: str) -> Layout:
     return Layout(table, ddl, variant, tuple(slots))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _ddls() -> tuple[TableDdl, ...]:
     return tuple(load_all(SQL_DIR))
 

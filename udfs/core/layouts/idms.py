@@ -15,7 +15,6 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from .. import encoders as enc
 from ..kinds import encode_field
 from . import Field
 

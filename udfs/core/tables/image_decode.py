@@ -7,7 +7,7 @@ is NULL; the model then names it in decode_errors.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import pyarrow as pa
 

@@ -18,8 +18,8 @@ from pyspark.sql import Window
 from pyspark.sql import functions as F
 
 from ...core.changes.snapshot import LOGS, layout
-from ...core.tables.ibmi_image import image_columns
 from ...core.tables import copybook_table, lldf_decode
+from ...core.tables.ibmi_image import image_columns
 from ...core.tables.ibmsnap_image import snapshot_columns, snapshot_function
 from ...core.tables.lldf_image import image_columns as lldf_columns
 from ...render.table_names import layout_function_name, quote

@@ -7,7 +7,7 @@
 See docs/landing.md. The framing logic (udfs.core.framing) has no Spark dependency.
 """
 
-from ...core.framing.frames import Framing, Frames, Reject, frame
+from ...core.framing.frames import Frames, Framing, Reject, frame
 from ...core.framing.layout_framing import LayoutProblem, resolve_framing
 from .loader import FileResult, LoadProblem, LoadResult, load
 from .sources import SourceProblem

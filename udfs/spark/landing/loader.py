@@ -24,19 +24,27 @@ import base64
 import json
 import secrets
 import sys
-import threading
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from ..progress import SparkProgress
-from . import store
 from ...core.framing.frames import FileView, Framing, fixed_points, plan_ranges, sparse_index
 from ...core.framing.layout_framing import check_layout, raw_table, resolve_framing
+from ..progress import SparkProgress
+from . import store
 from .problems import LoadProblem
 from .sources import Reader, SourceFile, list_files
-from .tasks import (CHUNK_DDL, READ_PIECE, STAGED_DDL, block_digests, fingerprint, frame_batches, local_path, read_end,
-                    scheme_block)
+from .tasks import (
+    CHUNK_DDL,
+    READ_PIECE,
+    STAGED_DDL,
+    block_digests,
+    fingerprint,
+    frame_batches,
+    local_path,
+    read_end,
+    scheme_block,
+)
 
 SPLIT_THRESHOLD = 64 << 20  # non-local fixed-length files above this are split by byte range
 CHUNK_TARGET = 1 << 20

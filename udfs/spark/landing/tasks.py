@@ -229,7 +229,7 @@ def range_rows(source_file: str, plan: dict, framing: Framing, layout: str, max_
             view = FileView(read_at, a, b - a)
             fr = frame(view, framing, origin=a)
             if fr.rejects:  # before the bytes are hashed: reads go forward only
-                yield _reject_batch(source_file, layout, a, fr.rejects, lambda off: view[off:off + FIRST_BYTES])
+                yield _reject_batch(source_file, layout, a, fr.rejects, lambda off, view=view: view[off:off + FIRST_BYTES])
             for off in range(a, b, READ_PIECE):
                 hasher.feed(read_at(off, min(READ_PIECE, b - off)))
             buf = None
@@ -243,7 +243,7 @@ def range_rows(source_file: str, plan: dict, framing: Framing, layout: str, max_
             if framing.kind == "fixed":
                 numbers = lambda lo, starts, a=a: (a + starts) // framing.record_length + 1
             else:
-                numbers = lambda lo, starts, first=before + 1, n=len(fr.starts): np.arange(
+                numbers = lambda lo, starts, first=before + 1: np.arange(
                     first + lo, first + lo + len(starts), dtype=np.int64)
             yield from _record_batches(source_file, data, a, fr, numbers, max_batch_bytes)
         if fr.rejects and not lazy:
