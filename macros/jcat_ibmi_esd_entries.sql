@@ -140,7 +140,8 @@
   {%- endfor -%}
   {%- if by_code -%}
     {%- for c, ts in by_code.items() -%}
-      (JOURNAL_CODE = '{{ c }}' and JOURNAL_ENTRY_TYPE in ('{{ ts | join("', '") }}')){{ ' or ' if not loop.last }}
+      (JOURNAL_CODE = '{{ c }}' and JOURNAL_ENTRY_TYPE in ('{{ ts | join("', '") }}'))
+      {{- ' or ' if not loop.last }}
     {%- endfor -%}
   {%- else -%}
     false

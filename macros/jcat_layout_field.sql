@@ -115,9 +115,10 @@
   {%- endif -%}
 {%- endmacro %}
 
-{#- The first two CTEs of a model that decodes a raw table: `raw`, its records no build has decoded yet
-    (jcat_new_records), and `records`, the same rows plus `d` = decode_<layout>(record) when the model reads the
-    layout function's struct (jcat_by_layout, or var jcat_field_engine = 'layout'): each record decoded once. -#}
+{#- The first two CTEs of a model that decodes a raw table: `raw`, its records no build
+    has decoded yet (jcat_new_records), and `records`, the same rows plus `d` = decode_<layout>(record) when the
+    model reads the layout function's struct (jcat_by_layout, or var jcat_field_engine = 'layout'): each record
+    decoded once. -#}
 {% macro jcat_layout_records(relation, layout) -%}
 raw as (
   select * from {{ relation }}
@@ -125,7 +126,8 @@ raw as (
 ),
 
 records as (
-  select *{% if var('jcat_field_engine', 'layout' if jcat_by_layout() else none) == 'layout' %}, decode_{{ layout }}(record) as d{% endif %}
+  select *{% if var('jcat_field_engine', 'layout' if jcat_by_layout() else none) == 'layout' -%}
+    , decode_{{ layout }}(record) as d{% endif %}
   from raw
 )
 {%- endmacro %}

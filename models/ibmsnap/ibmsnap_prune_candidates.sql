@@ -82,7 +82,8 @@ uow_rows as (
 
 judged as (
   select r.*, p.RETENTION_LIMIT, p.AS_OF,
-    coalesce(not r.rejected and r.PRUNE_POINT is not null and r.IBMSNAP_COMMITSEQ <= r.PRUNE_POINT, false) as BY_SYNCHPOINT,
+    coalesce(not r.rejected and r.PRUNE_POINT is not null and r.IBMSNAP_COMMITSEQ <= r.PRUNE_POINT,
+      false) as BY_SYNCHPOINT,
     coalesce(r.IBMSNAP_LOGMARKER < p.AS_OF - make_dt_interval(0, 0, p.RETENTION_LIMIT), false) as BY_RETENTION
   from (select * from cd_rows union all select * from uow_rows) r
   cross join params p

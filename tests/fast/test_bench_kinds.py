@@ -31,8 +31,11 @@ BASELINE_ROWS = [
     ("ibmi_ts", "F2F0F2F460F0F360F0F560F1F44BF0F74BF0F94BF1F2F3F4F5F6", dt.datetime(2024, 3, 5, 14, 7, 9, 123456)),
     ("ts17", "2024022911223344556677889900000000", dt.datetime(2024, 2, 29, 11, 22, 33, 445566)),
     # 10-byte extended LRSN of 2024-06-03 09:15:00.25 UTC: epoch 0, TOD = (micros since 1900) << 12
-    ("lrsn", "00" + format(((1717406100_250000 + 2208988800_000000) << 12), "016X") + "00", dt.datetime(
-        2024, 6, 3, 9, 15, 0, 250000, tzinfo=UTC)),
+    (
+        "lrsn",
+        "00" + format(((1717406100_250000 + 2208988800_000000) << 12), "016X") + "00",
+        dt.datetime(2024, 6, 3, 9, 15, 0, 250000, tzinfo=UTC),
+    ),
     ("hex", "00FF10", bytes.fromhex("00FF10")),
 ]
 
@@ -98,14 +101,19 @@ def test_scaling_runs_each_size_as_a_child_of_its_own_and_reports_their_figures(
 
     monkeypatch.setattr(bench, "_child", child)
     out = tmp_path / "scaling.json"
-    args = argparse.Namespace(master="local[1]", records=None, repeat=1, json_path=str(out), layouts=["ibmsnap"],
-                              ways=None, scaling="100,200")
+    args = argparse.Namespace(
+        master="local[1]", records=None, repeat=1, json_path=str(out), layouts=["ibmsnap"], ways=None, scaling="100,200"
+    )
     assert bench.run_scaling(args) == 0
-    assert asked == [(100, ["--ways", "catalog", "--layout", "ibmsnap"], "home-100"),
-                     (200, ["--ways", "catalog", "--layout", "ibmsnap"], "home-200")]
+    assert asked == [
+        (100, ["--ways", "catalog", "--layout", "ibmsnap"], "home-100"),
+        (200, ["--ways", "catalog", "--layout", "ibmsnap"], "home-200"),
+    ]
     figures = json.loads(out.read_text())
-    assert figures["sizes"] == [100, 200] and [figures["runs"][s]["results"][0]["records"] for s in ("100", "200")] \
-        == [100, 200]
+    assert figures["sizes"] == [100, 200] and [figures["runs"][s]["results"][0]["records"] for s in ("100", "200")] == [
+        100,
+        200,
+    ]
     assert figures["scaling"]["ibmsnap/catalog"]["time_spread"] == pytest.approx(1.2 / 1.1)
     monkeypatch.setattr(bench, "_child", lambda *a, **k: None)  # a child that failed
     assert bench.run_scaling(args) == 1
@@ -124,16 +132,32 @@ def test_isolate_runs_each_way_as_a_child_of_its_own_only_the_first_checking(mon
     def child(args, extra, json_out, home, records=None):
         asked.append(extra)
         way = extra[extra.index("--ways") + 1]
-        return {"pid": 1000 + len(asked), "results": [dict(_run("ibmsnap", way, 1.0, 300), runs_s=[0.1], records=300,
-                                                           bytes=95 * 300)]}
+        return {
+            "pid": 1000 + len(asked),
+            "results": [dict(_run("ibmsnap", way, 1.0, 300), runs_s=[0.1], records=300, bytes=95 * 300)],
+        }
 
     monkeypatch.setattr(bench, "_child", child)
     out = tmp_path / "isolated.json"
-    args = argparse.Namespace(master="local[1]", records=300, repeat=1, json_path=str(out), layouts=["ibmsnap"],
-                              ways="jvm_expressions", scaling=None, isolate=True, models=False)
+    args = argparse.Namespace(
+        master="local[1]",
+        records=300,
+        repeat=1,
+        json_path=str(out),
+        layouts=["ibmsnap"],
+        ways="jvm_expressions",
+        scaling=None,
+        isolate=True,
+        models=False,
+    )
     assert bench.run_isolated(args) == 0
-    assert asked == [["--layout", "ibmsnap", "--ways", "catalog", "--exact-ways"],
-                     ["--layout", "ibmsnap", "--ways", "jvm_expressions", "--exact-ways", "--no-check"]]
+    assert asked == [
+        ["--layout", "ibmsnap", "--ways", "catalog", "--exact-ways"],
+        ["--layout", "ibmsnap", "--ways", "jvm_expressions", "--exact-ways", "--no-check"],
+    ]
     figures = json.loads(out.read_text())
     assert figures["isolated"] and figures["pids"] == [1001, 1002]
-    assert [(r["layout"], r["way"]) for r in figures["results"]] == [("ibmsnap", "catalog"), ("ibmsnap", "jvm_expressions")]
+    assert [(r["layout"], r["way"]) for r in figures["results"]] == [
+        ("ibmsnap", "catalog"),
+        ("ibmsnap", "jvm_expressions"),
+    ]

@@ -35,24 +35,52 @@ DDL = """CREATE TABLE APPLIB.ORDERS (
 @pytest.fixture
 def project(tmp_path, monkeypatch):
     root = project_with_ddl(tmp_path, monkeypatch, {"orders.sql": DDL})
-    assert main(["tables", "add", "orders", "--log", "ibmi", "--ddl", str(tmp_path / "orders.sql"),
-                 "--datfmt", "*DMY", "--timfmt", "*USA"]) == 0
+    assert (
+        main(
+            [
+                "tables",
+                "add",
+                "orders",
+                "--log",
+                "ibmi",
+                "--ddl",
+                str(tmp_path / "orders.sql"),
+                "--datfmt",
+                "*DMY",
+                "--timfmt",
+                "*USA",
+            ]
+        )
+        == 0
+    )
     return root
 
 
 def test_a_declared_table_is_a_bench_layout_numbered_through_its_first_integer(project):
     lay = get("orders")
     assert isinstance(lay, TableLayout)
-    assert [c.name for c in lay.fields] == ["NOTE", "ORDER_ID", "CUSTOMER", "AMOUNT", "QTY", "SCORE", "SHIP_DATE",
-                                            "AT_TIME", "STAMP"]
+    assert [c.name for c in lay.fields] == [
+        "NOTE",
+        "ORDER_ID",
+        "CUSTOMER",
+        "AMOUNT",
+        "QTY",
+        "SCORE",
+        "SHIP_DATE",
+        "AT_TIME",
+        "STAMP",
+    ]
     assert lay.unique == (11, 4, "bin")  # ORDER_ID after CHAR(10): 1-based position 11, 4 bytes
     assert set(lay.frames("f")) == {"catalog", "catalog_per_field", "sql_functions", "jvm_expressions", "row_udf"}
     assert project_env() == {"JCAT_PROJECT_DIR": str(project)}  # an --isolate child reads the same project
 
 
 def test_an_unknown_name_lists_the_built_in_layouts_and_the_declared_tables(project):
-    with pytest.raises(ValueError, match=r"unknown bench layout 'order'; choose from qasym7j5, .* or a declared "
-                                         r"table \(orders\)"):
+    with pytest.raises(
+        ValueError,
+        match=r"unknown bench layout 'order'; choose from qasym7j5, .* or a declared "
+        r"table \(orders\)",
+    ):
         get("order")
 
 
@@ -71,7 +99,7 @@ def test_generated_images_decode_whole_and_the_row_decoder_reads_what_the_layout
     for record, row in zip(pool, decoded):
         for c in lay.fields:
             assert row[c.name] is not None, (c.name, record.hex())
-            assert row_function(*value_function(c.spec))(record[c.pos - 1:c.pos - 1 + c.width]) == row[c.name], c.name
+            assert row_function(*value_function(c.spec))(record[c.pos - 1 : c.pos - 1 + c.width]) == row[c.name], c.name
 
 
 def test_the_bench_prints_each_way_as_a_markdown_row():
@@ -86,16 +114,32 @@ def test_the_bench_prints_each_way_as_a_markdown_row():
 ZOS_DDL = """CREATE TABLE PAYROLL.STAFF (NICK VARCHAR(10), ID INTEGER NOT NULL, PAY DECIMAL(9,2), RATING DOUBLE,
   HIRED DATE, PRIMARY KEY (ID));
 """
-CD_DDL = ("CREATE TABLE PAYROLL.CDSTAFF (IBMSNAP_UOWID CHAR(10) FOR BIT DATA NOT NULL, IBMSNAP_INTENTSEQ CHAR(10) "
-          "FOR BIT DATA NOT NULL, IBMSNAP_OPERATION CHAR(1) NOT NULL, NAME VARCHAR(8), GRADE SMALLINT, BONUS INTEGER);\n")
+CD_DDL = (
+    "CREATE TABLE PAYROLL.CDSTAFF (IBMSNAP_UOWID CHAR(10) FOR BIT DATA NOT NULL, IBMSNAP_INTENTSEQ CHAR(10) "
+    "FOR BIT DATA NOT NULL, IBMSNAP_OPERATION CHAR(1) NOT NULL, NAME VARCHAR(8), GRADE SMALLINT, BONUS INTEGER);\n"
+)
 
 
 @pytest.fixture
 def zos_project(tmp_path, monkeypatch):
     root = project_with_ddl(tmp_path, monkeypatch, {"staff.sql": ZOS_DDL, "cd.sql": CD_DDL})
     assert main(["tables", "add", "zstaff", "--log", "lldf", "--ddl", str(tmp_path / "staff.sql")]) == 0
-    assert main(["tables", "add", "cdstaff", "--log", "ibmsnap", "--ddl", str(tmp_path / "cd.sql"),
-                 "--null-indicator", "trailing"]) == 0
+    assert (
+        main(
+            [
+                "tables",
+                "add",
+                "cdstaff",
+                "--log",
+                "ibmsnap",
+                "--ddl",
+                str(tmp_path / "cd.sql"),
+                "--null-indicator",
+                "trailing",
+            ]
+        )
+        == 0
+    )
     return root
 
 

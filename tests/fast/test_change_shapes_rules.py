@@ -66,13 +66,25 @@ def test_an_idms_journal_is_gmt_whatever_is_declared():
     assert check_time_zone(None, "idms") is None
 
 
-@pytest.mark.parametrize("spark_type, db2_type, kind", [
-    ("decimal(9,2)", "DECIMAL", "decimal"), ("decimal(5,0)", "NUMERIC", "decimal"), ("date", "DATE", "date"),
-    ("string", "TIME", "time"), ("timestamp_ntz", "TIMESTAMP", "timestamp"), ("timestamp", None, "timestamp"),
-    ("binary", "CHAR", "binary"), ("binary", "VARBINARY", "binary"), ("string", "VARCHAR", "plain"),
-    ("int", "INTEGER", "plain"), ("bigint", "BIGINT", "plain"), ("double", "DOUBLE", "plain"),
-    ("struct<A:int>", None, "plain"), ("array<string>", None, "plain"),
-])
+@pytest.mark.parametrize(
+    "spark_type, db2_type, kind",
+    [
+        ("decimal(9,2)", "DECIMAL", "decimal"),
+        ("decimal(5,0)", "NUMERIC", "decimal"),
+        ("date", "DATE", "date"),
+        ("string", "TIME", "time"),
+        ("timestamp_ntz", "TIMESTAMP", "timestamp"),
+        ("timestamp", None, "timestamp"),
+        ("binary", "CHAR", "binary"),
+        ("binary", "VARBINARY", "binary"),
+        ("string", "VARCHAR", "plain"),
+        ("int", "INTEGER", "plain"),
+        ("bigint", "BIGINT", "plain"),
+        ("double", "DOUBLE", "plain"),
+        ("struct<A:int>", None, "plain"),
+        ("array<string>", None, "plain"),
+    ],
+)
 def test_each_kind_of_column_is_written_as_debeziums_json_converter_writes_it(spark_type, db2_type, kind):
     """Debezium (schemas disabled): DECIMAL a string, DATE days, TIME micros of the day, TIMESTAMP micros, bytes
     base64, the rest as they are."""
@@ -80,15 +92,20 @@ def test_each_kind_of_column_is_written_as_debeziums_json_converter_writes_it(sp
 
 
 def test_the_feed_rows_of_each_change_are_deltas():
-    assert rules.FEED_ROWS == {"AFTER": {"c": "insert", "r": "insert", "u": "update_postimage"},
-                               "BEFORE": {"u": "update_preimage", "d": "delete"}}
+    assert rules.FEED_ROWS == {
+        "AFTER": {"c": "insert", "r": "insert", "u": "update_postimage"},
+        "BEFORE": {"u": "update_preimage", "d": "delete"},
+    }
     assert rules.FEED_METADATA == ("_change_type", "_commit_version", "_commit_timestamp")
 
 
 def test_a_column_whose_type_differs_between_tables_is_a_string_in_change_feed():
-    sql = all_feed_sql([("a", [("ID", "int"), ("AMOUNT", "decimal(9,2)"), ("GROUP", "struct<X:int>")]),
-                        ("b", [("id", "bigint"), ("AMOUNT", "decimal(9,2)"), ("NOTE", "string"),
-                               ("GROUP", "array<int>")])])
+    sql = all_feed_sql(
+        [
+            ("a", [("ID", "int"), ("AMOUNT", "decimal(9,2)"), ("GROUP", "struct<X:int>")]),
+            ("b", [("id", "bigint"), ("AMOUNT", "decimal(9,2)"), ("NOTE", "string"), ("GROUP", "array<int>")]),
+        ]
+    )
     a, b = sql.split("UNION ALL")
     assert "CAST(`ID` AS STRING) AS `ID`" in a and "CAST(`id` AS STRING) AS `ID`" in b
     assert "`AMOUNT` AS `AMOUNT`" in a and "`AMOUNT` AS `AMOUNT`" in b

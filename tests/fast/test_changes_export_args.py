@@ -15,9 +15,13 @@ LLDF_DDL = "CREATE TABLE PAYROLL.STAFF (ID INTEGER NOT NULL, PAY DECIMAL(9,2), P
 
 
 def test_an_export_goes_on_from_the_last_change_of_the_latest_builds_file():
-    names = ["20261127101500000001-00000000000000000000000C.jsonl",
-             "20261127101600000002-000000000000000000000009.jsonl",  # a rebuild: positions start again, later build
-             ".20261127101600000002-000000000000000000000009.jsonl.crc", "notes.txt", "_staging"]
+    names = [
+        "20261127101500000001-00000000000000000000000C.jsonl",
+        "20261127101600000002-000000000000000000000009.jsonl",  # a rebuild: positions start again, later build
+        ".20261127101600000002-000000000000000000000009.jsonl.crc",
+        "notes.txt",
+        "_staging",
+    ]
     assert files.resume_position(names) == "000000000000000000000009"
     assert files.resume_position(["notes.txt"]) is None
     one = files.ExportFile("20261127101500000001", "00AF")
@@ -38,13 +42,21 @@ def two_logs(tmp_path, monkeypatch):
     return tmp_path
 
 
-@pytest.mark.parametrize(("argv", "says"), [
-    (["--table", "nosuch"], "--table nosuch: no declared table of that name with changes (declared: orders, staff)"),
-    (["--since", "12"], "--since: the tables come from several logs (ibmi, lldf) whose positions differ"),
-    (["--table", "staff", "--since", "12"], "--since '12': give the UORCOMMITLRSN through which every committed"),
-    (["--table", "orders", "--since", "x"], ("--since 'x': give the journal sequence number of the last entry "
-                                             "already exported")),
-])
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (
+            ["--table", "nosuch"],
+            "--table nosuch: no declared table of that name with changes (declared: orders, staff)",
+        ),
+        (["--since", "12"], "--since: the tables come from several logs (ibmi, lldf) whose positions differ"),
+        (["--table", "staff", "--since", "12"], "--since '12': give the UORCOMMITLRSN through which every committed"),
+        (
+            ["--table", "orders", "--since", "x"],
+            ("--since 'x': give the journal sequence number of the last entry already exported"),
+        ),
+    ],
+)
 def test_a_mistake_is_one_line_before_spark(two_logs, capsys, argv, says):
     capsys.readouterr()
     assert main(["changes", "export", "--to", str(two_logs / "out"), *argv]) == 2

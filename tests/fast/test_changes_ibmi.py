@@ -24,12 +24,21 @@ def journal(text: str) -> pd.DataFrame:
     for line in text.strip().splitlines():
         seq, code, kind, cycle, rrn, *extra = line.split()
         opts = dict(x.split("=") for x in extra)
-        rows.append({"ROW_ID": int(opts.get("id", seq)), "SEQUENCE": np.uint64(int(seq)),
-                     "RESET_EPOCH": int(opts.get("epoch", 0)), "JOURNAL_CODE": code, "JOURNAL_ENTRY_TYPE": kind,
-                     "ENTRY_TIMESTAMP": np.datetime64("2026-03-01T08:00:00") + np.timedelta64(int(seq) % 86400, "s"),
-                     "COMMIT_CYCLE": np.uint64(int(cycle)), "JOB": opts.get("job", "100001/APPUSER/J1"),
-                     "THREAD": opts.get("thread", "01"), "OBJECT": opts.get("obj", "APPLIB/ORDERS/ORDERS"),
-                     "RRN": int(rrn)})
+        rows.append(
+            {
+                "ROW_ID": int(opts.get("id", seq)),
+                "SEQUENCE": np.uint64(int(seq)),
+                "RESET_EPOCH": int(opts.get("epoch", 0)),
+                "JOURNAL_CODE": code,
+                "JOURNAL_ENTRY_TYPE": kind,
+                "ENTRY_TIMESTAMP": np.datetime64("2026-03-01T08:00:00") + np.timedelta64(int(seq) % 86400, "s"),
+                "COMMIT_CYCLE": np.uint64(int(cycle)),
+                "JOB": opts.get("job", "100001/APPUSER/J1"),
+                "THREAD": opts.get("thread", "01"),
+                "OBJECT": opts.get("obj", "APPLIB/ORDERS/ORDERS"),
+                "RRN": int(rrn),
+            }
+        )
     return pd.DataFrame(rows).astype({"SEQUENCE": np.uint64, "COMMIT_CYCLE": np.uint64})
 
 
@@ -42,9 +51,18 @@ def changes(res: ibmi.Resolution) -> list[tuple]:
     """(OP, BEFORE_ROW, AFTER_ROW, BEFORE_PRESENT, COMMIT_POSITION's sequence, CHANGE_POSITION, TRANSACTION_ID)."""
     c = res.changes
     assert list(c.columns) == list(frame.CHANGE_COLUMNS)
-    return [(r.OP, None if pd.isna(r.BEFORE_ROW) else int(r.BEFORE_ROW),
-             None if pd.isna(r.AFTER_ROW) else int(r.AFTER_ROW), bool(r.BEFORE_PRESENT),
-             int(r.COMMIT_POSITION[4:], 16), r.CHANGE_POSITION, r.TRANSACTION_ID) for r in c.itertuples()]
+    return [
+        (
+            r.OP,
+            None if pd.isna(r.BEFORE_ROW) else int(r.BEFORE_ROW),
+            None if pd.isna(r.AFTER_ROW) else int(r.AFTER_ROW),
+            bool(r.BEFORE_PRESENT),
+            int(r.COMMIT_POSITION[4:], 16),
+            r.CHANGE_POSITION,
+            r.TRANSACTION_ID,
+        )
+        for r in c.itertuples()
+    ]
 
 
 def problems(res: ibmi.Resolution) -> dict[int, str]:
@@ -52,57 +70,77 @@ def problems(res: ibmi.Resolution) -> dict[int, str]:
 
 
 def test_insert_update_delete_commit_at_the_cm_in_the_order_made():
-    res = resolve(journal("""
+    res = resolve(
+        journal("""
         10 C SC 10 0
         11 R PT 10 5
         12 R UB 10 5
         13 R UP 10 5
         14 R DL 10 7
         15 C CM 10 0
-    """))
-    assert changes(res) == [("c", None, 11, False, 15, 1, "10"), ("u", 12, 13, True, 15, 2, "10"),
-                            ("d", 14, None, True, 15, 3, "10")]
+    """)
+    )
+    assert changes(res) == [
+        ("c", None, 11, False, 15, 1, "10"),
+        ("u", 12, 13, True, 15, 2, "10"),
+        ("d", 14, None, True, 15, 3, "10"),
+    ]
     assert res.changes[frame.COMMIT_POSITION].tolist() == ["0000" + "0000000000000000000F"] * 3
-    assert res.changes.dtypes.astype(str).tolist() == ["object", "Int64", "Int64", "bool", "datetime64[ns]", "object",
-                                                       "int64", "object"]
+    assert res.changes.dtypes.astype(str).tolist() == [
+        "object",
+        "Int64",
+        "Int64",
+        "bool",
+        "datetime64[ns]",
+        "object",
+        "int64",
+        "object",
+    ]
     assert (res.changes[frame.COMMIT_TIMESTAMP] == pd.Timestamp("2026-03-01T08:00:15")).all()
     assert len(res.pending) == 0 and res.problems.empty
 
 
 def test_ub_pairs_with_the_next_up_of_its_job_and_thread_not_its_neighbour():
-    res = resolve(journal("""
+    res = resolve(
+        journal("""
         1 R UB 0 5 job=A
         2 R UB 0 5 job=B
         3 R UP 0 5 job=B
         4 R UB 0 5 job=A thread=02
         5 R UP 0 5 job=A
         6 R UP 0 5 job=A thread=02
-    """))
+    """)
+    )
     assert [c[:3] for c in changes(res)] == [("u", 2, 3), ("u", 1, 5), ("u", 4, 6)]
 
 
 def test_ub_never_pairs_with_an_up_of_another_cycle():
-    res = resolve(journal("""
+    res = resolve(
+        journal("""
         1 R UB 0 5
         2 C SC 2 0
         3 R UP 2 5
         4 C CM 2 0
-    """))
+    """)
+    )
     assert changes(res) == [("u", None, 3, False, 4, 1, "2")]
     assert problems(res) == {1: ibmi.NO_UP}
 
 
 def test_up_without_ub_is_an_update_with_no_before_image():
-    res = resolve(journal("""
+    res = resolve(
+        journal("""
         1 C SC 1 0
         2 R UP 1 5
         3 C CM 1 0
-    """))
+    """)
+    )
     assert changes(res) == [("u", None, 2, False, 3, 1, "1")]
 
 
 def test_rollback_drops_the_cycle_with_its_compensations():
-    res = resolve(journal("""
+    res = resolve(
+        journal("""
         1 C SC 1 0
         2 R PT 1 5
         3 R UB 1 6
@@ -112,12 +150,14 @@ def test_rollback_drops_the_cycle_with_its_compensations():
         7 R DR 1 5
         8 R UB 1 9
         9 C RB 1 0
-    """))
+    """)
+    )
     assert changes(res) == [] and res.problems.empty and len(res.pending) == 0
 
 
 def test_savepoint_rollback_cancels_the_latest_changes_of_the_rrn_first():
-    res = resolve(journal("""
+    res = resolve(
+        journal("""
         1 C SC 1 0
         2 R PT 1 5
         3 R UB 1 5
@@ -130,13 +170,15 @@ def test_savepoint_rollback_cancels_the_latest_changes_of_the_rrn_first():
         10 R BR 1 6
         11 R UR 1 6
         12 C CM 1 0
-    """))
+    """)
+    )
     assert [c[:3] for c in changes(res)] == [("c", None, 2), ("u", 3, 4)]
     assert res.problems.empty
 
 
 def test_savepoint_rollback_under_after_images_only_and_rrn_reused():
-    res = resolve(journal("""
+    res = resolve(
+        journal("""
         1 C SC 1 0
         2 R PT 1 5
         3 R UP 1 5
@@ -145,58 +187,70 @@ def test_savepoint_rollback_under_after_images_only_and_rrn_reused():
         6 R PX 1 5
         7 R UP 1 5
         8 C CM 1 0
-    """))
+    """)
+    )
     assert [c[:4] for c in changes(res)] == [("c", None, 6, False), ("u", None, 7, False)]
     assert [c[5] for c in changes(res)] == [1, 2]
 
 
 def test_savepoint_stack_is_per_object_and_rrn():
-    res = resolve(journal("""
+    res = resolve(
+        journal("""
         1 C SC 1 0
         2 R PT 1 5
         3 R PT 1 5 obj=APPLIB/ORDERS/ARCHIVE
         4 R PT 1 6
         5 R DR 1 5
         6 C CM 1 0
-    """))
+    """)
+    )
     assert [c[2] for c in changes(res)] == [3, 4]
 
 
 def test_compensation_with_nothing_to_cancel_is_a_problem():
-    res = resolve(journal("""
+    res = resolve(
+        journal("""
         1 C SC 1 0
         2 R PT 1 5
         3 R DR 1 5
         4 R DR 1 5
         5 R UR 1 6
         6 C CM 1 0
-    """))
+    """)
+    )
     assert changes(res) == []
     assert problems(res) == {4: ibmi.NOTHING_TO_CANCEL, 5: ibmi.NOTHING_TO_CANCEL}
 
 
 def test_compensation_of_the_wrong_kind_is_a_problem_and_cancels_nothing():
-    res = resolve(journal("""
+    res = resolve(
+        journal("""
         1 C SC 1 0
         2 R UP 1 5
         3 R DR 1 5
         4 C CM 1 0
-    """))
+    """)
+    )
     assert [c[:3] for c in changes(res)] == [("u", None, 2)]
     assert problems(res) == {3: ibmi.WRONG_KIND}
 
 
 def test_outside_commitment_control_each_change_commits_at_its_own_entry():
-    res = resolve(journal("""
+    res = resolve(
+        journal("""
         1 R PT 0 5
         2 R UB 0 5
         3 C SC 9 0
         4 R UP 0 5
         5 R DL 0 5
         6 R DR 0 5
-    """))
-    assert changes(res) == [("c", None, 1, False, 1, 1, None), ("u", 2, 4, True, 4, 1, None),
-                            ("d", 5, None, True, 5, 1, None)]
+    """)
+    )
+    assert changes(res) == [
+        ("c", None, 1, False, 1, 1, None),
+        ("u", 2, 4, True, 4, 1, None),
+        ("d", 5, None, True, 5, 1, None),
+    ]
     assert problems(res) == {6: ibmi.OUTSIDE_CYCLE}
     assert res.pending.tolist() == [3]
 
@@ -204,49 +258,58 @@ def test_outside_commitment_control_each_change_commits_at_its_own_entry():
 def test_ub_outside_commitment_control_waits_for_its_up_then_is_a_problem():
     first = resolve(journal("1 R UB 0 5"))
     assert first.pending.tolist() == [1] and first.problems.empty
-    later = resolve(journal("""
+    later = resolve(
+        journal("""
         1 R UB 0 5
         2 R UB 0 5
         3 R UP 0 5
-    """))
+    """)
+    )
     assert [c[:3] for c in changes(later)] == [("u", 2, 3)]
     assert problems(later) == {1: ibmi.NO_UP} and len(later.pending) == 0
 
 
 def test_ub_without_up_and_br_without_ur_in_a_committed_cycle_are_problems():
-    res = resolve(journal("""
+    res = resolve(
+        journal("""
         1 C SC 1 0
         2 R UB 1 5
         3 R PT 1 6
         4 R BR 1 6
         5 C CM 1 0
-    """))
+    """)
+    )
     assert [c[:3] for c in changes(res)] == [("c", None, 3)]
     assert problems(res) == {2: ibmi.NO_UP, 4: ibmi.NO_UR}
 
 
 def test_a_cycle_without_cm_or_rb_stays_pending_whole():
-    res = resolve(journal("""
+    res = resolve(
+        journal("""
         1 C SC 1 0
         2 R PT 1 5
         3 R PT 0 6
         4 R UB 1 5
-    """))
+    """)
+    )
     assert [c[2] for c in changes(res)] == [3]
     assert sorted(res.pending.tolist()) == [1, 2, 4]
 
 
 def test_clear_is_a_truncate():
-    res = resolve(journal("""
+    res = resolve(
+        journal("""
         1 R PT 0 5
         2 F CR 0 0
-    """))
+    """)
+    )
     assert changes(res) == [("c", None, 1, False, 1, 1, None), ("t", None, None, False, 2, 1, None)]
 
 
 @pytest.mark.parametrize("code, kind", [("F", "RG"), ("D", "CG")])
 def test_reorganize_or_format_change_stops_the_table_there(code, kind):
-    res = resolve(journal(f"""
+    res = resolve(
+        journal(f"""
         1 C SC 1 0
         2 R PT 1 5
         3 C SC 3 0
@@ -255,7 +318,8 @@ def test_reorganize_or_format_change_stops_the_table_there(code, kind):
         6 {code} {kind} 0 0
         7 C CM 3 0
         8 R PT 0 7
-    """))
+    """)
+    )
     assert [c[2] for c in changes(res)] == [2]
     assert sorted(res.pending.tolist()) == [3, 4, 6, 7, 8]
     assert problems(res) == {6: ibmi.STOP_REASONS[(code, kind)]}
@@ -263,7 +327,8 @@ def test_reorganize_or_format_change_stops_the_table_there(code, kind):
 
 def test_cycle_ids_repeat_after_a_sequence_reset_and_positions_sort_across_it():
     big = 2**64 - 2
-    res = resolve(journal(f"""
+    res = resolve(
+        journal(f"""
         {big - 2} C SC {big - 2} 0 id=1
         {big - 1} R PT {big - 2} 5 id=2
         5 C SC 5 0 epoch=1 id=105
@@ -273,7 +338,8 @@ def test_cycle_ids_repeat_after_a_sequence_reset_and_positions_sort_across_it():
         5 C SC 5 0 epoch=2 id=205
         6 R PT 5 7 epoch=2 id=206
         7 C RB 5 0 epoch=2 id=207
-    """))
+    """)
+    )
     assert res.changes[frame.COMMIT_POSITION].tolist() == ["0000" + f"{big:020X}", "0001" + f"{7:020X}"]
     assert res.changes[frame.TRANSACTION_ID].tolist() == [str(big - 2), "5"]
     assert res.changes[frame.AFTER_ROW].tolist() == [2, 106]
@@ -305,21 +371,35 @@ def test_the_encoder_writes_only_entry_types_the_source_names():
 
 # Random workloads against the oracle.
 
+
 def commits_given(res: ibmi.Resolution, values: dict) -> list[tuple]:
     """The kernel's changes as (TRANSACTION_ID, COMMIT_TIMESTAMP, ((op, before value, after value, present), ...))."""
     out = []
     for _, c in res.changes.groupby(frame.COMMIT_POSITION, sort=True):
         assert c[frame.CHANGE_POSITION].tolist() == list(range(1, len(c) + 1))
-        out.append((c[frame.TRANSACTION_ID].iloc[0], c[frame.COMMIT_TIMESTAMP].iloc[0],
-                    tuple((r.OP, None if pd.isna(r.BEFORE_ROW) else values[r.BEFORE_ROW],
-                           None if pd.isna(r.AFTER_ROW) else values[r.AFTER_ROW], bool(r.BEFORE_PRESENT))
-                          for r in c.itertuples())))
+        out.append(
+            (
+                c[frame.TRANSACTION_ID].iloc[0],
+                c[frame.COMMIT_TIMESTAMP].iloc[0],
+                tuple(
+                    (
+                        r.OP,
+                        None if pd.isna(r.BEFORE_ROW) else values[r.BEFORE_ROW],
+                        None if pd.isna(r.AFTER_ROW) else values[r.AFTER_ROW],
+                        bool(r.BEFORE_PRESENT),
+                    )
+                    for r in c.itertuples()
+                ),
+            )
+        )
     return out
 
 
 def commits_expected(workload: wl.Workload, j: wl.Journal) -> list[tuple]:
-    return [(None if c.txn is None else str(j.cycles[c.txn]), pd.Timestamp(wl.timestamp(c.t)), c.changes)
-            for c in wl.oracle(workload)]
+    return [
+        (None if c.txn is None else str(j.cycles[c.txn]), pd.Timestamp(wl.timestamp(c.t)), c.changes)
+        for c in wl.oracle(workload)
+    ]
 
 
 def allowed_problems(j: wl.Journal) -> set:

@@ -18,21 +18,49 @@ T = dt.datetime(2026, 3, 1, 10, 0, 0)
 
 def cd(*rows: tuple, pairs: bool = False) -> pd.DataFrame:
     """Image rows (uow, intentseq, operation, kind, K, A, B), ROW_IDs 0.. in order."""
-    return pd.DataFrame([{"ROW_ID": i, "UOW": u, "INTENTSEQ": s, "OPERATION": op, "IMAGE_KIND": kind,
-                          "PAIRS": pairs, "K": k, "A": a, "B": b}
-                         for i, (u, s, op, kind, k, a, b) in enumerate(rows)])
+    return pd.DataFrame(
+        [
+            {
+                "ROW_ID": i,
+                "UOW": u,
+                "INTENTSEQ": s,
+                "OPERATION": op,
+                "IMAGE_KIND": kind,
+                "PAIRS": pairs,
+                "K": k,
+                "A": a,
+                "B": b,
+            }
+            for i, (u, s, op, kind, k, a, b) in enumerate(rows)
+        ]
+    )
 
 
 def uow(*rows: tuple) -> pd.DataFrame:
     """UOW rows (uowid, commitseq, seconds after T, rej_code)."""
-    return pd.DataFrame([{"UOW": u, "UOWID": u, "COMMITSEQ": c, "LOGMARKER": T + dt.timedelta(seconds=s),
-                          "REJ_CODE": r} for u, c, s, r in rows], columns=list(ibmsnap.UOW_COLUMNS))
+    return pd.DataFrame(
+        [
+            {"UOW": u, "UOWID": u, "COMMITSEQ": c, "LOGMARKER": T + dt.timedelta(seconds=s), "REJ_CODE": r}
+            for u, c, s, r in rows
+        ],
+        columns=list(ibmsnap.UOW_COLUMNS),
+    )
 
 
 def changes(res: ibmsnap.Resolution) -> list[tuple]:
     c = res.changes
-    return [(r.OP, _id(r.BEFORE_ROW), _id(r.AFTER_ROW), bool(r.BEFORE_PRESENT), r.COMMIT_POSITION[-4:],
-             r.CHANGE_POSITION, r.TRANSACTION_ID) for r in c.itertuples()]
+    return [
+        (
+            r.OP,
+            _id(r.BEFORE_ROW),
+            _id(r.AFTER_ROW),
+            bool(r.BEFORE_PRESENT),
+            r.COMMIT_POSITION[-4:],
+            r.CHANGE_POSITION,
+            r.TRANSACTION_ID,
+        )
+        for r in c.itertuples()
+    ]
 
 
 def _id(v):
@@ -40,45 +68,77 @@ def _id(v):
 
 
 def test_a_unit_of_work_commits_at_its_commitseq_in_intent_order():
-    res = ibmsnap.resolve(cd(("AA", "0003", "D", "before", 2, "x", 1), ("AA", "0001", "I", "after", 1, "a", 1),
-                             ("AA", "0002", "U", "after", 1, "b", 2), ("AA", "0002", "U", "before", 1, None, 1)),
-                          uow(("AA", "0009", 5, "0")), ["K"])
-    assert changes(res) == [("c", None, 1, False, "0009", 1, "AA"), ("u", 3, 2, True, "0009", 2, "AA"),
-                            ("d", 0, None, True, "0009", 3, "AA")]
+    res = ibmsnap.resolve(
+        cd(
+            ("AA", "0003", "D", "before", 2, "x", 1),
+            ("AA", "0001", "I", "after", 1, "a", 1),
+            ("AA", "0002", "U", "after", 1, "b", 2),
+            ("AA", "0002", "U", "before", 1, None, 1),
+        ),
+        uow(("AA", "0009", 5, "0")),
+        ["K"],
+    )
+    assert changes(res) == [
+        ("c", None, 1, False, "0009", 1, "AA"),
+        ("u", 3, 2, True, "0009", 2, "AA"),
+        ("d", 0, None, True, "0009", 3, "AA"),
+    ]
     assert res.changes["COMMIT_TIMESTAMP"].tolist() == [T + dt.timedelta(seconds=5)] * 3
     assert res.changes["COMMIT_POSITION"].str.len().unique().tolist() == [32]
     assert list(res.pending) == [] and list(res.rejected) == [] and res.problems.empty
 
 
 def test_commit_order_is_commitseq_then_intentseq_across_units_of_work():
-    res = ibmsnap.resolve(cd(("AA", "0001", "I", "after", 1, "a", 1), ("BB", "0002", "I", "after", 2, "a", 1),
-                             ("AA", "0003", "I", "after", 3, "a", 1)),
-                          uow(("BB", "0004", 1, "0"), ("AA", "0005", 2, "0")), ["K"])
-    assert changes(res) == [("c", None, 1, False, "0004", 1, "BB"), ("c", None, 0, False, "0005", 1, "AA"),
-                            ("c", None, 2, False, "0005", 2, "AA")]
+    res = ibmsnap.resolve(
+        cd(
+            ("AA", "0001", "I", "after", 1, "a", 1),
+            ("BB", "0002", "I", "after", 2, "a", 1),
+            ("AA", "0003", "I", "after", 3, "a", 1),
+        ),
+        uow(("BB", "0004", 1, "0"), ("AA", "0005", 2, "0")),
+        ["K"],
+    )
+    assert changes(res) == [
+        ("c", None, 1, False, "0004", 1, "BB"),
+        ("c", None, 0, False, "0005", 1, "AA"),
+        ("c", None, 2, False, "0005", 2, "AA"),
+    ]
 
 
 def test_a_cd_row_whose_unit_of_work_has_no_uow_row_is_pending():
-    res = ibmsnap.resolve(cd(("AA", "0001", "I", "after", 1, "a", 1), ("BB", "0002", "U", "after", 2, "a", 1),
-                             ("BB", "0002", "U", "before", 2, None, 5)),
-                          uow(("AA", "0003", 1, "0")), ["K"])
+    res = ibmsnap.resolve(
+        cd(
+            ("AA", "0001", "I", "after", 1, "a", 1),
+            ("BB", "0002", "U", "after", 2, "a", 1),
+            ("BB", "0002", "U", "before", 2, None, 5),
+        ),
+        uow(("AA", "0003", 1, "0")),
+        ["K"],
+    )
     assert changes(res) == [("c", None, 0, False, "0003", 1, "AA")]
     assert sorted(res.pending) == [1, 2]
 
 
-@pytest.mark.parametrize("code,applied", [("0", True), (" ", True), ("", True), ("1", False), ("2", False),
-                                          ("9", False), (None, False)])
+@pytest.mark.parametrize(
+    "code,applied", [("0", True), (" ", True), ("", True), ("1", False), ("2", False), ("9", False), (None, False)]
+)
 def test_rejected_units_of_work_give_no_change_and_are_returned(code, applied):
-    res = ibmsnap.resolve(cd(("AA", "0001", "I", "after", 1, "a", 1), ("BB", "0002", "I", "after", 2, "a", 1)),
-                          uow(("AA", "0003", 1, code), ("BB", "0004", 2, "0")), ["K"])
+    res = ibmsnap.resolve(
+        cd(("AA", "0001", "I", "after", 1, "a", 1), ("BB", "0002", "I", "after", 2, "a", 1)),
+        uow(("AA", "0003", 1, code), ("BB", "0004", 2, "0")),
+        ["K"],
+    )
     assert [c[2] for c in changes(res)] == ([0, 1] if applied else [1])
     assert list(res.rejected) == ([] if applied else [0])
     assert list(res.pending) == []
 
 
 def test_with_pairs_a_delete_then_insert_of_one_key_in_one_commit_is_one_update():
-    rows = (("AA", "0001", "D", "before", 1, "a", 1), ("AA", "0002", "I", "after", 7, "z", 0),
-            ("AA", "0003", "I", "after", 1, "b", 2))
+    rows = (
+        ("AA", "0001", "D", "before", 1, "a", 1),
+        ("AA", "0002", "I", "after", 7, "z", 0),
+        ("AA", "0003", "I", "after", 1, "b", 2),
+    )
     res = ibmsnap.resolve(cd(*rows, pairs=True), uow(("AA", "0009", 1, "0")), ["K"])
     # the I of key 7 is between them in log order: pairs go by key, and the update takes the D's place
     assert changes(res) == [("u", 0, 2, True, "0009", 1, "AA"), ("c", None, 1, False, "0009", 2, "AA")]
@@ -87,26 +147,44 @@ def test_with_pairs_a_delete_then_insert_of_one_key_in_one_commit_is_one_update(
 
 
 def test_pairs_never_join_different_keys_or_different_commits():
-    res = ibmsnap.resolve(cd(("AA", "0001", "D", "before", 1, "a", 1), ("AA", "0002", "I", "after", 2, "a", 1),
-                             ("AA", "0003", "D", "before", 3, "a", 1), ("BB", "0004", "I", "after", 3, "a", 1),
-                             pairs=True),
-                          uow(("AA", "0005", 1, "0"), ("BB", "0006", 2, "0")), ["K"])
+    res = ibmsnap.resolve(
+        cd(
+            ("AA", "0001", "D", "before", 1, "a", 1),
+            ("AA", "0002", "I", "after", 2, "a", 1),
+            ("AA", "0003", "D", "before", 3, "a", 1),
+            ("BB", "0004", "I", "after", 3, "a", 1),
+            pairs=True,
+        ),
+        uow(("AA", "0005", 1, "0"), ("BB", "0006", 2, "0")),
+        ["K"],
+    )
     assert [c[:3] for c in changes(res)] == [("d", 0, None), ("c", None, 1), ("d", 2, None), ("c", None, 3)]
 
 
 def test_pairs_follow_each_key_in_order_a_delete_with_the_insert_right_after_it():
-    res = ibmsnap.resolve(cd(("AA", "01", "I", "after", 1, "a", 1), ("AA", "02", "D", "before", 1, "a", 1),
-                             ("AA", "03", "I", "after", 1, "b", 1), ("AA", "04", "D", "before", 1, "b", 1),
-                             ("AA", "05", "I", "after", 1, "c", 1), ("AA", "06", "D", "before", 1, "c", 1),
-                             pairs=True),
-                          uow(("AA", "09", 1, "0")), ["K"])
+    res = ibmsnap.resolve(
+        cd(
+            ("AA", "01", "I", "after", 1, "a", 1),
+            ("AA", "02", "D", "before", 1, "a", 1),
+            ("AA", "03", "I", "after", 1, "b", 1),
+            ("AA", "04", "D", "before", 1, "b", 1),
+            ("AA", "05", "I", "after", 1, "c", 1),
+            ("AA", "06", "D", "before", 1, "c", 1),
+            pairs=True,
+        ),
+        uow(("AA", "09", 1, "0")),
+        ["K"],
+    )
     assert [c[:3] for c in changes(res)] == [("c", None, 0), ("u", 1, 2), ("u", 3, 4), ("d", 5, None)]
     assert [c[5] for c in changes(res)] == [1, 2, 3, 4]
 
 
 def test_a_null_key_pairs_with_a_null_key():
-    res = ibmsnap.resolve(cd(("AA", "01", "D", "before", None, "a", 1), ("AA", "02", "I", "after", None, "b", 1),
-                             pairs=True), uow(("AA", "09", 1, "0")), ["K"])
+    res = ibmsnap.resolve(
+        cd(("AA", "01", "D", "before", None, "a", 1), ("AA", "02", "I", "after", None, "b", 1), pairs=True),
+        uow(("AA", "09", 1, "0")),
+        ["K"],
+    )
     assert [c[:3] for c in changes(res)] == [("u", 0, 1)]
 
 
@@ -117,8 +195,11 @@ def test_an_update_without_before_image_columns_has_no_before_image():
 
 def test_positions_are_unsigned_and_the_two_sequence_forms_sort_alike():
     high, low = "F0" + "00" * 9, "7F" + "FF" * 9
-    res = ibmsnap.resolve(cd(("AA", "01", "I", "after", 1, "a", 1), ("BB", "02", "I", "after", 2, "a", 1)),
-                          uow(("AA", high, 1, "0"), ("BB", low, 2, "0")), ["K"])
+    res = ibmsnap.resolve(
+        cd(("AA", "01", "I", "after", 1, "a", 1), ("BB", "02", "I", "after", 2, "a", 1)),
+        uow(("AA", high, 1, "0"), ("BB", low, 2, "0")),
+        ["K"],
+    )
     assert [c.COMMIT_POSITION for c in res.changes.itertuples()] == ["0" * 12 + low, "0" * 12 + high]
     wide = ibmsnap.resolve(cd(("AA", "01", "I", "after", 1, "a", 1)), uow(("AA", "01" + "00" * 15, 1, "0")), ["K"])
     assert wide.changes["COMMIT_POSITION"].tolist() == ["01" + "00" * 15]
@@ -126,21 +207,34 @@ def test_positions_are_unsigned_and_the_two_sequence_forms_sort_alike():
 
 
 def test_intent_order_is_unsigned_too():
-    res = ibmsnap.resolve(cd(("AA", "F000", "I", "after", 1, "a", 1), ("AA", "7FFF", "I", "after", 2, "a", 1)),
-                          uow(("AA", "FFFF", 1, "0")), ["K"])
+    res = ibmsnap.resolve(
+        cd(("AA", "F000", "I", "after", 1, "a", 1), ("AA", "7FFF", "I", "after", 2, "a", 1)),
+        uow(("AA", "FFFF", 1, "0")),
+        ["K"],
+    )
     assert [c[2] for c in changes(res)] == [1, 0]
 
 
 def test_a_row_landed_twice_counts_once():
-    res = ibmsnap.resolve(cd(("AA", "01", "U", "after", 1, "b", 2), ("AA", "01", "U", "before", 1, None, 1),
-                             ("AA", "01", "U", "after", 1, "b", 2), ("AA", "01", "U", "before", 1, None, 1)),
-                          pd.concat([uow(("AA", "09", 1, "0"))] * 2), ["K"])
+    res = ibmsnap.resolve(
+        cd(
+            ("AA", "01", "U", "after", 1, "b", 2),
+            ("AA", "01", "U", "before", 1, None, 1),
+            ("AA", "01", "U", "after", 1, "b", 2),
+            ("AA", "01", "U", "before", 1, None, 1),
+        ),
+        pd.concat([uow(("AA", "09", 1, "0"))] * 2),
+        ["K"],
+    )
     assert changes(res) == [("u", 1, 0, True, "0009", 1, "AA")]
 
 
 def test_an_unknown_operation_is_a_problem_not_a_change():
-    res = ibmsnap.resolve(cd(("AA", "01", "X", "after", 1, "b", 2), ("AA", "02", "I", "after", 2, "b", 2)),
-                          uow(("AA", "09", 1, "0")), ["K"])
+    res = ibmsnap.resolve(
+        cd(("AA", "01", "X", "after", 1, "b", 2), ("AA", "02", "I", "after", 2, "b", 2)),
+        uow(("AA", "09", 1, "0")),
+        ["K"],
+    )
     assert [c[2] for c in changes(res)] == [1]
     assert res.problems.to_dict("records") == [{"ROW_ID": 0, "REASON": ibmsnap.UNKNOWN_OPERATION}]
 
@@ -166,8 +260,17 @@ def valued(res: ibmsnap.Resolution, images: pd.DataFrame) -> list[dict]:
     by_id = images.set_index("ROW_ID")
     out = []
     for r in res.changes.to_dict("records"):
-        row = {k: r[k] for k in ("OP", "BEFORE_PRESENT", "COMMIT_TIMESTAMP", "COMMIT_POSITION", "CHANGE_POSITION",
-                                 "TRANSACTION_ID")}
+        row = {
+            k: r[k]
+            for k in (
+                "OP",
+                "BEFORE_PRESENT",
+                "COMMIT_TIMESTAMP",
+                "COMMIT_POSITION",
+                "CHANGE_POSITION",
+                "TRANSACTION_ID",
+            )
+        }
         for side, col in (("BEFORE", "BEFORE_ROW"), ("AFTER", "AFTER_ROW")):
             img = None if pd.isna(r[col]) else by_id.loc[int(r[col])]
             row |= {f"{side}_{c}": None if img is None or pd.isna(img[c]) else img[c] for c in wl.COLUMNS}
@@ -180,8 +283,11 @@ def oracle(w: wl.Workload, cd=None, uow=None) -> list[dict]:
     return [{k: v for k, v in c.items() if k != "CD"} for c in wl.committed(w, cd, uow)]
 
 
-CASES = [(seed, pairs, width, high) for seed in range(12) for pairs, width, high in
-         [(True, 10, False), (False, 10, False), (True, 16, seed % 2 == 0)]]
+CASES = [
+    (seed, pairs, width, high)
+    for seed in range(12)
+    for pairs, width, high in [(True, 10, False), (False, 10, False), (True, 16, seed % 2 == 0)]
+]
 
 
 @pytest.mark.parametrize("seed,pairs,width,high", CASES)
@@ -204,11 +310,17 @@ def test_the_workloads_hold_what_the_rules_are_about():
     assert any(u.rej_code in ("1", "2") for w in ws for u in w.uow)
     assert any(u.rej_code == " " for w in ws for u in w.uow)
     assert any(c["OP"] == "u" and c["CD"].operation == "I" for w in ws for c in wl.committed(w))  # a D+I pair
-    assert any(c["OP"] == "c" and c["AFTER_K"] != c2["BEFORE_K"] and c2["OP"] == "d"
-               and c["COMMIT_POSITION"] == c2["COMMIT_POSITION"] for w in ws
-               for c2, c in zip(wl.committed(w), wl.committed(w)[1:]))  # a key change: d then c
-    interleaved = [w for w in ws if [r.uowid for r in w.cd] != sorted((r.uowid for r in w.cd),
-                                                                      key=[u.uowid for u in w.uow].index)]
+    assert any(
+        c["OP"] == "c"
+        and c["AFTER_K"] != c2["BEFORE_K"]
+        and c2["OP"] == "d"
+        and c["COMMIT_POSITION"] == c2["COMMIT_POSITION"]
+        for w in ws
+        for c2, c in zip(wl.committed(w), wl.committed(w)[1:])
+    )  # a key change: d then c
+    interleaved = [
+        w for w in ws if [r.uowid for r in w.cd] != sorted((r.uowid for r in w.cd), key=[u.uowid for u in w.uow].index)
+    ]
     assert interleaved
 
 
@@ -242,8 +354,10 @@ def test_loads_cut_with_units_of_work_in_flight_give_what_one_call_gives(seed):
 
 
 def test_the_cuts_hold_units_of_work_in_flight():
-    held = [resolve_in_loads(w, wl.cuts(w, 3, s))[2] for s, w in
-            ((s, wl.generate(100 + s, units=25, pairs=s % 2 == 0)) for s in range(10))]
+    held = [
+        resolve_in_loads(w, wl.cuts(w, 3, s))[2]
+        for s, w in ((s, wl.generate(100 + s, units=25, pairs=s % 2 == 0)) for s in range(10))
+    ]
     assert any(p[0] or p[1] for p in held)
 
 

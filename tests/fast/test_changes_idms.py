@@ -17,8 +17,14 @@ from support import idms_changes_workload as wl
 from udfs.core.changes import frame, idms
 
 SOURCES = Path(__file__).resolve().parents[1] / "data" / "sources"
-REASONS = {"NO_AFTR": idms.NO_AFTR, "NO_BFOR": idms.NO_BFOR, "BOTH_NULL": idms.BOTH_NULL,
-           "UNKNOWN": idms.UNKNOWN_REASON, "RTSV": idms.RTSV_STOP, "CV": idms.CV_STOP}
+REASONS = {
+    "NO_AFTR": idms.NO_AFTR,
+    "NO_BFOR": idms.NO_BFOR,
+    "BOTH_NULL": idms.BOTH_NULL,
+    "UNKNOWN": idms.UNKNOWN_REASON,
+    "RTSV": idms.RTSV_STOP,
+    "CV": idms.CV_STOP,
+}
 
 
 def journal(text: str) -> pd.DataFrame:
@@ -30,15 +36,23 @@ def journal(text: str) -> pd.DataFrame:
         seq, kind, lid, *extra = line.split()
         o = dict(x.split("=") for x in extra)
         image = kind in ("BFOR", "AFTR")
-        rows.append({"ROW_ID": int(o.get("id", seq)), "CV": o.get("cv", "CV74"), "SEQ": np.uint64(int(seq)),
-                     "RECORD_TYPE": kind, "LID": None if lid == "-" else int(lid),
-                     "LIDS": [int(x) for x in o["lids"].split(",")] if "lids" in o else None,
-                     "GMT": np.datetime64("2026-03-01T08:00:00") + np.timedelta64(int(seq) % 86400, "s"),
-                     "DB_KEY": int(o["key"]) if "key" in o else None,
-                     "IMAGE_LEN": int(o.get("len", 100)) if image else None,
-                     "SPAN_OFFSET": int(o.get("span", 0)) if image else None})
-    return pd.DataFrame(rows).astype({"SEQ": np.uint64, "LID": "Int64", "DB_KEY": "Int64", "IMAGE_LEN": "Int64",
-                                      "SPAN_OFFSET": "Int64"})
+        rows.append(
+            {
+                "ROW_ID": int(o.get("id", seq)),
+                "CV": o.get("cv", "CV74"),
+                "SEQ": np.uint64(int(seq)),
+                "RECORD_TYPE": kind,
+                "LID": None if lid == "-" else int(lid),
+                "LIDS": [int(x) for x in o["lids"].split(",")] if "lids" in o else None,
+                "GMT": np.datetime64("2026-03-01T08:00:00") + np.timedelta64(int(seq) % 86400, "s"),
+                "DB_KEY": int(o["key"]) if "key" in o else None,
+                "IMAGE_LEN": int(o.get("len", 100)) if image else None,
+                "SPAN_OFFSET": int(o.get("span", 0)) if image else None,
+            }
+        )
+    return pd.DataFrame(rows).astype(
+        {"SEQ": np.uint64, "LID": "Int64", "DB_KEY": "Int64", "IMAGE_LEN": "Int64", "SPAN_OFFSET": "Int64"}
+    )
 
 
 def resolve(records: pd.DataFrame, seed: int = 0) -> idms.Resolution:
@@ -51,9 +65,19 @@ def changes(res: idms.Resolution) -> list[tuple]:
     COMMIT_TIMESTAMP) in the frame's order."""
     c = res.changes
     assert list(c.columns) == list(frame.CHANGE_COLUMNS)
-    return [(r.OP, None if pd.isna(r.BEFORE_ROW) else int(r.BEFORE_ROW),
-             None if pd.isna(r.AFTER_ROW) else int(r.AFTER_ROW), bool(r.BEFORE_PRESENT), r.COMMIT_POSITION,
-             r.CHANGE_POSITION, r.TRANSACTION_ID, pd.Timestamp(r.COMMIT_TIMESTAMP)) for r in c.itertuples()]
+    return [
+        (
+            r.OP,
+            None if pd.isna(r.BEFORE_ROW) else int(r.BEFORE_ROW),
+            None if pd.isna(r.AFTER_ROW) else int(r.AFTER_ROW),
+            bool(r.BEFORE_PRESENT),
+            r.COMMIT_POSITION,
+            r.CHANGE_POSITION,
+            r.TRANSACTION_ID,
+            pd.Timestamp(r.COMMIT_TIMESTAMP),
+        )
+        for r in c.itertuples()
+    ]
 
 
 def short(res: idms.Resolution) -> list[tuple]:
@@ -66,7 +90,8 @@ def problems(res: idms.Resolution) -> dict[int, str]:
 
 
 def test_store_modify_erase_commit_at_the_comt_with_its_seq_and_gmt():
-    res = resolve(journal("""
+    res = resolve(
+        journal("""
         1 BGIN 7
         2 BFOR 7 key=5 len=0
         3 AFTR 7 key=5
@@ -75,30 +100,44 @@ def test_store_modify_erase_commit_at_the_comt_with_its_seq_and_gmt():
         6 BFOR 7 key=9
         7 AFTR 7 key=9 len=0
         26 COMT 7
-    """))
+    """)
+    )
     at = pd.Timestamp("2026-03-01T08:00:26")
-    assert changes(res) == [("c", None, 3, False, "000000000000001A", 1, "7.26", at),
-                            ("u", 4, 5, True, "000000000000001A", 2, "7.26", at),
-                            ("d", 6, None, True, "000000000000001A", 3, "7.26", at)]
-    assert res.changes.dtypes.astype(str).tolist() == ["object", "Int64", "Int64", "bool", "datetime64[ns]", "object",
-                                                       "int64", "object"]
+    assert changes(res) == [
+        ("c", None, 3, False, "000000000000001A", 1, "7.26", at),
+        ("u", 4, 5, True, "000000000000001A", 2, "7.26", at),
+        ("d", 6, None, True, "000000000000001A", 3, "7.26", at),
+    ]
+    assert res.changes.dtypes.astype(str).tolist() == [
+        "object",
+        "Int64",
+        "Int64",
+        "bool",
+        "datetime64[ns]",
+        "object",
+        "int64",
+        "object",
+    ]
     assert len(res.pending) == 0 and res.problems.empty
 
 
 def test_comt_goes_on_and_endj_ends_each_unit_its_own_commit():
-    res = resolve(journal("""
+    res = resolve(
+        journal("""
         1 BFOR 7 key=5
         2 AFTR 7 key=5
         3 COMT 7
         4 BFOR 7 key=5
         5 AFTR 7 key=5
         6 ENDJ 7
-    """))
+    """)
+    )
     assert short(res) == [("u", 1, 2, 3, "7.3"), ("u", 4, 5, 6, "7.6")]
 
 
 def test_abrt_rolls_back_only_the_work_since_the_last_comt():
-    res = resolve(journal("""
+    res = resolve(
+        journal("""
         1 BFOR 7 key=5 len=0
         2 AFTR 7 key=5
         3 COMT 7
@@ -106,13 +145,15 @@ def test_abrt_rolls_back_only_the_work_since_the_last_comt():
         5 AFTR 7 key=5 len=0
         6 BFOR 7 key=6 len=0
         7 ABRT 7
-    """))
+    """)
+    )
     assert short(res) == [("c", None, 2, 3, "7.3")]
     assert res.problems.empty and len(res.pending) == 0
 
 
 def test_bfor_pairs_with_the_next_aftr_of_its_lid_and_db_key_not_its_neighbour():
-    res = resolve(journal("""
+    res = resolve(
+        journal("""
         1 BFOR 7 key=5
         2 BFOR 8 key=5
         3 BFOR 7 key=6
@@ -121,13 +162,15 @@ def test_bfor_pairs_with_the_next_aftr_of_its_lid_and_db_key_not_its_neighbour()
         6 AFTR 7 key=5
         7 COMT 7
         8 COMT 8
-    """))
+    """)
+    )
     assert short(res) == [("u", 3, 5, 7, "7.7"), ("u", 1, 6, 7, "7.7"), ("u", 2, 4, 8, "8.8")]
     assert [c[5] for c in changes(res)] == [1, 2, 1]
 
 
 def test_unpaired_images_in_a_committed_unit_are_problems_and_rolled_back_ones_are_not():
-    res = resolve(journal("""
+    res = resolve(
+        journal("""
         1 BFOR 7 key=5
         2 BFOR 7 key=5
         3 AFTR 7 key=5
@@ -141,38 +184,45 @@ def test_unpaired_images_in_a_committed_unit_are_problems_and_rolled_back_ones_a
         11 BFOR 8 key=2
         12 ABRT 8
         13 ENDJ 7
-    """))
+    """)
+    )
     assert short(res) == [("u", 2, 3, 6, "7.6")] and len(res.pending) == 0
     assert problems(res) == {1: idms.NO_AFTR, 4: idms.NO_BFOR, 5: idms.NO_AFTR, 7: idms.NO_AFTR, 9: idms.NO_BFOR}
 
 
 def test_a_bfor_and_an_aftr_of_other_db_keys_never_pair():
-    res = resolve(journal("""
+    res = resolve(
+        journal("""
         1 BFOR 7 key=5
         2 AFTR 7 key=6
         3 COMT 7
-    """))
+    """)
+    )
     assert changes(res) == [] and problems(res) == {1: idms.NO_AFTR, 2: idms.NO_BFOR}
 
 
 def test_a_pair_of_null_images_is_a_problem():
-    res = resolve(journal("""
+    res = resolve(
+        journal("""
         1 BFOR 7 key=5 len=0
         2 AFTR 7 key=5 len=0
         3 COMT 7
-    """))
+    """)
+    )
     assert changes(res) == [] and problems(res) == {1: idms.BOTH_NULL}
 
 
 def test_spanned_fragments_take_no_part_in_pairing():
-    res = resolve(journal("""
+    res = resolve(
+        journal("""
         1 BFOR 7 key=5
         2 BFOR 7 key=5 span=60
         3 AFTR 7 key=5 span=60
         4 AFTR 7 key=5
         5 AFTR 7 key=6 span=60
         6 COMT 7
-    """))
+    """)
+    )
     assert short(res) == [("u", 1, 4, 6, "7.6")] and res.problems.empty and len(res.pending) == 0
 
 
@@ -192,7 +242,8 @@ def test_a_unit_without_its_deciding_record_is_pending_then_decided_by_the_next_
 
 
 def test_in_doubt_units_wait_for_the_dcom_which_decides_them_together():
-    res = resolve(journal("""
+    res = resolve(
+        journal("""
         1 BFOR 7 key=5
         2 AFTR 7 key=5
         3 BFOR 8 key=6
@@ -202,10 +253,13 @@ def test_in_doubt_units_wait_for_the_dcom_which_decides_them_together():
         7 DCOM - lids=7,8
         8 ENDJ 7
         9 ENDJ 8
-    """))
+    """)
+    )
     at = "0000000000000007"
-    assert changes(res) == [("u", 1, 2, True, at, 1, "7.7", pd.Timestamp("2026-03-01T08:00:07")),
-                            ("d", 3, None, True, at, 2, "8.7", pd.Timestamp("2026-03-01T08:00:07"))]
+    assert changes(res) == [
+        ("u", 1, 2, True, at, 1, "7.7", pd.Timestamp("2026-03-01T08:00:07")),
+        ("d", 3, None, True, at, 2, "8.7", pd.Timestamp("2026-03-01T08:00:07")),
+    ]
     assert len(res.pending) == 0 and res.problems.empty
 
 
@@ -225,7 +279,8 @@ def test_in_doubt_units_and_their_dind_stay_pending_and_a_comt_meanwhile_decides
 
 
 def test_dbak_rolls_back_the_in_doubt_unit():
-    res = resolve(journal("""
+    res = resolve(
+        journal("""
         1 BFOR 7 key=5
         2 AFTR 7 key=5
         3 DIND - lids=7
@@ -234,22 +289,26 @@ def test_dbak_rolls_back_the_in_doubt_unit():
         6 BFOR 8 key=5
         7 AFTR 8 key=5
         8 ENDJ 8
-    """))
+    """)
+    )
     assert short(res) == [("u", 6, 7, 8, "8.8")] and len(res.pending) == 0 and res.problems.empty
 
 
 def test_an_endj_after_the_dcom_commits_nothing_twice():
-    res = resolve(journal("""
+    res = resolve(
+        journal("""
         1 BFOR 7 key=5
         2 AFTR 7 key=5
         3 DCOM - lids=7
         4 ENDJ 7
-    """))
+    """)
+    )
     assert short(res) == [("u", 1, 2, 3, "7.3")]
 
 
 def test_records_that_decide_nothing_decide_nothing():
-    res = resolve(journal("""
+    res = resolve(
+        journal("""
         1 BFOR 7 key=5
         2 AFTR 7 key=5
         3 BGIN 7
@@ -257,7 +316,8 @@ def test_records_that_decide_nothing_decide_nothing():
         5 TIME -
         6 DPND -
         7 DFGT -
-    """))
+    """)
+    )
     assert changes(res) == [] and res.pending.tolist() == [1, 2] and res.problems.empty
 
 
@@ -291,12 +351,14 @@ def test_a_committed_unit_holding_an_rtsv_stops_the_table_at_its_commit():
 
 
 def test_an_rtsv_in_a_unit_not_decided_yet_stops_nothing_yet():
-    res = resolve(journal("""
+    res = resolve(
+        journal("""
         1 RTSV 7
         2 BFOR 8 key=6
         3 AFTR 8 key=6
         4 COMT 8
-    """))
+    """)
+    )
     assert short(res) == [("u", 2, 3, 4, "8.4")] and res.pending.tolist() == [1] and res.problems.empty
 
 
@@ -319,7 +381,8 @@ def test_a_second_central_version_stops_the_table_at_its_first_record():
 
 
 def test_a_record_landed_twice_counts_once_the_first_row_id_kept():
-    res = resolve(journal("""
+    res = resolve(
+        journal("""
         1 BFOR 7 key=5 id=11
         2 AFTR 7 key=5 id=12
         1 BFOR 7 key=5 id=21
@@ -328,19 +391,22 @@ def test_a_record_landed_twice_counts_once_the_first_row_id_kept():
         3 COMT 7 id=23
         4 BFOR 8 key=5 id=24
         4 BFOR 8 key=5 id=14
-    """))
+    """)
+    )
     assert short(res) == [("u", 11, 12, 3, "7.3")] and res.pending.tolist() == [14] and res.problems.empty
 
 
 def test_commit_positions_are_16_hex_digits_that_sort_as_the_journal():
-    res = resolve(journal("""
+    res = resolve(
+        journal("""
         255 BFOR 7 key=5
         256 AFTR 7 key=5
         4096 COMT 7
         4097 BFOR 7 key=5
         4098 AFTR 7 key=5
         18446744073709551615 COMT 7 id=1
-    """))
+    """)
+    )
     assert res.changes[frame.COMMIT_POSITION].tolist() == ["0000000000001000", "FFFFFFFFFFFFFFFF"]
     assert res.changes[frame.TRANSACTION_ID].tolist() == ["7.4096", "7.18446744073709551615"]
 
@@ -369,6 +435,7 @@ def test_the_rules_use_only_record_types_the_source_names():
 
 
 # Random journals against the oracle.
+
 
 def expected(records: pd.DataFrame) -> tuple[list, list, dict]:
     e = oracle.replay(records)

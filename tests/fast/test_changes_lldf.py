@@ -30,15 +30,25 @@ def log(text: str) -> pd.DataFrame:
         landing, ctype, member, uorid, disp, recdisp, lrsn, commit, *extra = line.split()
         o = dict(x.split("=") for x in extra)
         n = int(landing)
-        header = {"LANDING": n, "CHANGE_TYPE": ctype, "MEMBERID": int(member, 16), "LIMIT_KEYS": o.get("keys") == "1",
-                  "UORID": uorid.zfill(20), "UORIDLRSN": o.get("uorlrsn", uorid).zfill(20),
-                  "UORCOMMITLRSN": commit.zfill(20), "UORCOMMITPOINT": o.get("point", commit).zfill(20),
-                  "LOGLRSN": lrsn.zfill(20), "LOGRBA": o.get("rba", lrsn).zfill(20),
-                  "SQLRIRBA": o.get("sql", "0").zfill(20), "RID": o.get("rid", "1").zfill(10),
-                  "UORDISP": disp.replace("_", " "), "LOGRECDISP": recdisp.replace("_", " "),
-                  "INCOMPLETETRANS": o.get("inc", "N"),
-                  "UORCOMMITTIMESTAMP": pd.Timestamp("2026-03-01T08:00:00")
-                  + pd.Timedelta(seconds=int(o.get("ts", commit), 16))}
+        header = {
+            "LANDING": n,
+            "CHANGE_TYPE": ctype,
+            "MEMBERID": int(member, 16),
+            "LIMIT_KEYS": o.get("keys") == "1",
+            "UORID": uorid.zfill(20),
+            "UORIDLRSN": o.get("uorlrsn", uorid).zfill(20),
+            "UORCOMMITLRSN": commit.zfill(20),
+            "UORCOMMITPOINT": o.get("point", commit).zfill(20),
+            "LOGLRSN": lrsn.zfill(20),
+            "LOGRBA": o.get("rba", lrsn).zfill(20),
+            "SQLRIRBA": o.get("sql", "0").zfill(20),
+            "RID": o.get("rid", "1").zfill(10),
+            "UORDISP": disp.replace("_", " "),
+            "LOGRECDISP": recdisp.replace("_", " "),
+            "INCOMPLETETRANS": o.get("inc", "N"),
+            "UORCOMMITTIMESTAMP": pd.Timestamp("2026-03-01T08:00:00")
+            + pd.Timedelta(seconds=int(o.get("ts", commit), 16)),
+        }
         kinds = {"UB": ["before", "after"], "D": ["before"], "I": ["after"], "IL": ["after"]}.get(ctype, [None])
         rows += [{"ROW_ID": n * 10 + (k == "after"), "IMAGE_KIND": k, **header} for k in kinds]
     return pd.DataFrame(rows)
@@ -53,9 +63,16 @@ def changes(res: lldf.Resolution) -> list[tuple]:
     """(OP, BEFORE_ROW, AFTER_ROW, BEFORE_PRESENT, CHANGE_POSITION) in the frame's order."""
     c = res.changes
     assert list(c.columns) == list(frame.CHANGE_COLUMNS)
-    return [(r.OP, None if pd.isna(r.BEFORE_ROW) else int(r.BEFORE_ROW),
-             None if pd.isna(r.AFTER_ROW) else int(r.AFTER_ROW), bool(r.BEFORE_PRESENT), r.CHANGE_POSITION)
-            for r in c.itertuples()]
+    return [
+        (
+            r.OP,
+            None if pd.isna(r.BEFORE_ROW) else int(r.BEFORE_ROW),
+            None if pd.isna(r.AFTER_ROW) else int(r.AFTER_ROW),
+            bool(r.BEFORE_PRESENT),
+            r.CHANGE_POSITION,
+        )
+        for r in c.itertuples()
+    ]
 
 
 def problems(res: lldf.Resolution) -> dict[int, str]:
@@ -63,100 +80,136 @@ def problems(res: lldf.Resolution) -> dict[int, str]:
 
 
 def test_types_give_ops_and_images_in_the_order_within_the_unit():
-    res = resolve(log("""
+    res = resolve(
+        log("""
         4 D  0 A0 C C 14 50
         1 I  0 A0 C C 11 50
         3 UB 0 A0 C C 13 50
         2 IL 0 A0 C C 12 50
         5 DM 0 A0 C C 15 50
-    """))
-    assert changes(res) == [("c", None, 11, False, 1), ("c", None, 21, False, 2), ("u", 30, 31, True, 3),
-                            ("d", 40, None, True, 4), ("t", None, None, False, 5)]
+    """)
+    )
+    assert changes(res) == [
+        ("c", None, 11, False, 1),
+        ("c", None, 21, False, 2),
+        ("u", 30, 31, True, 3),
+        ("d", 40, None, True, 4),
+        ("t", None, None, False, 5),
+    ]
     assert res.changes[frame.COMMIT_POSITION].tolist() == ["50".zfill(20) * 2 + "0000"] * 5
     assert res.changes[frame.TRANSACTION_ID].tolist() == ["0000." + "A0".zfill(20) + "." + "A0".zfill(20)] * 5
     assert (res.changes[frame.COMMIT_TIMESTAMP] == pd.Timestamp("2026-03-01T08:01:20")).all()
-    assert res.changes.dtypes.astype(str).tolist() == ["object", "Int64", "Int64", "bool", "datetime64[ns]", "object",
-                                                       "int64", "object"]
+    assert res.changes.dtypes.astype(str).tolist() == [
+        "object",
+        "Int64",
+        "Int64",
+        "bool",
+        "datetime64[ns]",
+        "object",
+        "int64",
+        "object",
+    ]
     assert len(res.pending) == 0 and res.problems.empty and len(res.earlier) == 0
 
 
 @pytest.mark.parametrize("recdisp", ["A", "S", "O"])
 def test_only_records_committed_in_a_committed_unit_count(recdisp):
-    res = resolve(log(f"""
+    res = resolve(
+        log(f"""
         1 I 0 A0 C C 11 50
         2 I 0 A0 C {recdisp} 12 50
         3 I 0 B0 A A 13 0
         4 I 0 B0 A C 14 0
-    """))
+    """)
+    )
     assert changes(res) == [("c", None, 11, False, 1)]
     assert res.problems.empty and len(res.pending) == 0
 
 
 def test_commit_order_is_commit_lrsn_then_commit_point_then_member():
-    res = resolve(log("""
+    res = resolve(
+        log("""
         1 I 2 A0 C C 10 60 point=5
         2 I 1 A0 C C 11 60 point=5
         3 I 1 B0 C C 12 60 point=4
         4 I 0 C0 C C 13 40
-    """))
+    """)
+    )
     assert [c[2] for c in changes(res)] == [41, 31, 21, 11]
     assert res.changes[frame.COMMIT_POSITION].tolist() == sorted(res.changes[frame.COMMIT_POSITION])
     assert res.changes[frame.TRANSACTION_ID].str[:4].tolist() == ["0000", "0001", "0001", "0002"]
 
 
 def test_within_a_unit_log_lrsn_then_log_rba_then_sqlrirba():
-    res = resolve(log("""
+    res = resolve(
+        log("""
         1 I 0 A0 C C 12 50 rba=1
         2 I 0 A0 C C 11 50 rba=9
         3 I 0 A0 C C 12 50 rba=0 sql=2
         4 I 0 A0 C C 12 50 rba=0 sql=1
-    """))
+    """)
+    )
     assert [c[2] for c in changes(res)] == [21, 41, 31, 11]
 
 
 def test_units_with_the_same_uorid_on_other_members_or_after_a_log_reset_are_apart():
-    res = resolve(log("""
+    res = resolve(
+        log("""
         1 I 1 A0 C C 11 50
         2 I 2 A0 A A 12 0
         3 I 1 A0 _ C 13 0 uorlrsn=F0
-    """))
+    """)
+    )
     assert [c[2] for c in changes(res)] == [11]
     assert res.pending.tolist() == [31]
 
 
 def test_a_unit_in_flight_is_held_then_comes_out_whole_when_a_later_load_commits_it():
-    first = resolve(log("""
+    first = resolve(
+        log("""
         1 I 0 A0 _ C 11 0
         2 I 0 B0 C C 12 20
-    """))
+    """)
+    )
     assert [c[2] for c in changes(first)] == [21] and first.pending.tolist() == [11]
     held = log("1 I 0 A0 _ C 11 0")
-    later = resolve(pd.concat([held, log("""
+    later = resolve(
+        pd.concat(
+            [
+                held,
+                log("""
         3 UB 0 A0 C C 30 40
         4 I 0 C0 C C 31 35
-    """)]))
+    """),
+            ]
+        )
+    )
     assert changes(later) == [("c", None, 41, False, 1), ("c", None, 11, False, 1), ("u", 30, 31, True, 2)]
     assert later.changes[frame.COMMIT_POSITION].str[:20].tolist() == ["35".zfill(20), "40".zfill(20), "40".zfill(20)]
     assert len(later.pending) == 0 and later.problems.empty
 
 
 def test_a_record_landed_twice_counts_once_the_decided_copy_preferred():
-    res = resolve(log("""
+    res = resolve(
+        log("""
         1 UB 0 A0 _ C 11 0
         2 UB 0 A0 C C 11 50
         3 I 0 A0 C C 12 50
         4 I 0 A0 C C 12 50
-    """))
+    """)
+    )
     assert changes(res) == [("u", 20, 21, True, 1), ("c", None, 31, False, 2)]
     assert len(res.pending) == 0 and res.problems.empty
 
 
 def test_a_later_copy_with_the_final_record_disposition_wins_over_the_held_one():
-    res = resolve(log("""
+    res = resolve(
+        log("""
         1 I 0 A0 _ C 11 0
         2 I 0 A0 C S 11 50
         3 I 0 A0 C C 12 50
-    """))
+    """)
+    )
     assert [c[2] for c in changes(res)] == [31]
 
 
@@ -191,10 +244,12 @@ def test_a_mass_delete_with_limit_keys_stops_the_table_at_its_unit():
 
 @pytest.mark.parametrize("ctype", ["E", "CO"])
 def test_an_exchange_or_a_catalog_change_stops_the_table(ctype):
-    res = resolve(log(f"""
+    res = resolve(
+        log(f"""
         1 I 0 A0 C C 11 50
         2 {ctype} 0 B0 C C 12 60
-    """))
+    """)
+    )
     assert [c[2] for c in changes(res)] == [11]
     assert problems(res) == {20: lldf.STOP_REASONS[ctype]} and res.pending.tolist() == [20]
 
@@ -218,25 +273,29 @@ def test_an_incomplete_committed_unit_stops_until_a_load_lands_it_complete():
 
 
 def test_unknown_types_and_dispositions_in_committed_units_are_problems_not_dropped_silently():
-    res = resolve(log("""
+    res = resolve(
+        log("""
         1 CM 0 A0 C C 11 50
         2 SC 0 A0 C C 12 50
         3 I 0 A0 C X 13 50
         4 I 0 A0 C C 14 50
         5 CM 0 B0 A A 15 0
-    """))
+    """)
+    )
     assert [c[2] for c in changes(res)] == [41]
     assert problems(res) == {10: lldf.UNKNOWN_REASON, 20: lldf.UNKNOWN_REASON, 31: lldf.UNKNOWN_DISP}
 
 
 def test_a_unit_whose_records_disagree_is_a_problem_and_left_out():
-    res = resolve(log("""
+    res = resolve(
+        log("""
         1 I 0 A0 C C 11 50
         2 I 0 A0 A A 12 0
         3 I 0 B0 C C 13 60
         4 I 0 B0 C C 14 61
         5 I 0 C0 C C 15 70
-    """))
+    """)
+    )
     assert [c[2] for c in changes(res)] == [51]
     assert problems(res) == {11: lldf.DISAGREE, 31: lldf.DISAGREE} and len(res.pending) == 0
 
@@ -265,8 +324,9 @@ def test_input_checks():
 def test_a_key_change_becomes_a_delete_then_an_insert_downstream():
     res = resolve(log("1 UB 0 A0 C C 11 50"))
     values = {10: 1, 11: 2}
-    valued = res.changes.assign(BEFORE_ID=res.changes[frame.BEFORE_ROW].map(values),
-                                AFTER_ID=res.changes[frame.AFTER_ROW].map(values))
+    valued = res.changes.assign(
+        BEFORE_ID=res.changes[frame.BEFORE_ROW].map(values), AFTER_ID=res.changes[frame.AFTER_ROW].map(values)
+    )
     split = state.split_key_changes(valued, ["ID"])
     assert split[frame.OP].tolist() == ["d", "c"] and split[frame.CHANGE_POSITION].tolist() == [1, 2]
 
@@ -282,20 +342,34 @@ def test_the_encoder_writes_only_values_the_source_names():
     written = pd.concat([wl.extract(w, 0, w.end) for w in map(wl.generate, range(30))])
     assert set(written["CHANGE_TYPE"]) <= types and set(written["LOGRECDISP"]) <= recdisp
     assert set(written["UORDISP"]) <= {"C", "A", " "}
-    assert set(written["LOGRECDISP"]) == recdisp and {"UB", "I", "IL", "D", "DM", "DT", "DR"} <= set(written["CHANGE_TYPE"])
+    assert set(written["LOGRECDISP"]) == recdisp and {"UB", "I", "IL", "D", "DM", "DT", "DR"} <= set(
+        written["CHANGE_TYPE"]
+    )
 
 
 # Random workloads against the oracle.
+
 
 def commits_given(res: lldf.Resolution, values: dict) -> list[tuple]:
     out = []
     for _, c in res.changes.groupby(frame.COMMIT_POSITION, sort=True):
         assert c[frame.CHANGE_POSITION].tolist() == list(range(1, len(c) + 1))
         assert c[frame.TRANSACTION_ID].nunique() == 1
-        out.append((c[frame.TRANSACTION_ID].iloc[0], c[frame.COMMIT_TIMESTAMP].iloc[0],
-                    tuple((r.OP, None if pd.isna(r.BEFORE_ROW) else values[r.BEFORE_ROW],
-                           None if pd.isna(r.AFTER_ROW) else values[r.AFTER_ROW], bool(r.BEFORE_PRESENT))
-                          for r in c.itertuples())))
+        out.append(
+            (
+                c[frame.TRANSACTION_ID].iloc[0],
+                c[frame.COMMIT_TIMESTAMP].iloc[0],
+                tuple(
+                    (
+                        r.OP,
+                        None if pd.isna(r.BEFORE_ROW) else values[r.BEFORE_ROW],
+                        None if pd.isna(r.AFTER_ROW) else values[r.AFTER_ROW],
+                        bool(r.BEFORE_PRESENT),
+                    )
+                    for r in c.itertuples()
+                ),
+            )
+        )
     return out
 
 
@@ -354,8 +428,14 @@ def resolve_in_extracts(workload: wl.Workload, bounds: list[int], overlap: int, 
         if len(res.changes):
             through = max(through or "", res.changes[frame.COMMIT_POSITION].max())
     changes_ = pd.concat([g for g in given if len(g)] or given[:1], ignore_index=True)
-    return changes_, values, carried, reasons, pd.concat([e for e in earlier if len(e)] or earlier[:1]), \
-        pd.concat(every)
+    return (
+        changes_,
+        values,
+        carried,
+        reasons,
+        pd.concat([e for e in earlier if len(e)] or earlier[:1]),
+        pd.concat(every),
+    )
 
 
 def record_keys(rows: pd.DataFrame) -> set:
@@ -371,11 +451,13 @@ def test_three_extracts_give_what_one_extract_gives(seed, overlap):
     rng = random.Random(seed)
     lo = min(r.lrsn for u in workload.units for r in u.records) if len(whole_rows) else 0
     cuts = sorted(rng.sample(range(lo + 1, workload.end), 2))
-    changes_, values, pending, reasons, earlier, every = resolve_in_extracts(workload, [0, *cuts, workload.end],
-                                                                             overlap, seed)
+    changes_, values, pending, reasons, earlier, every = resolve_in_extracts(
+        workload, [0, *cuts, workload.end], overlap, seed
+    )
     whole_values = dict(zip(whole_rows["ROW_ID"], whole_rows["VALUE"]))
-    assert commits_given(lldf.Resolution(changes_, np.zeros(0), whole.problems, np.zeros(0)), values) \
-        == commits_given(whole, whole_values)
+    assert commits_given(lldf.Resolution(changes_, np.zeros(0), whole.problems, np.zeros(0)), values) == commits_given(
+        whole, whole_values
+    )
     assert units_of(pending, pending["ROW_ID"]) == units_of(whole_rows, whole.pending)
     stop = lldf.STOP_REASONS.values()
     assert {r for r in reasons if r not in stop} == {r for r in whole.problems["REASON"] if r not in stop}
@@ -390,6 +472,9 @@ def test_a_unit_in_flight_at_each_cut_is_exercised():
         rng = random.Random(seed)
         lo = min((r.lrsn for u in workload.units for r in u.records), default=0)
         cuts = sorted(rng.sample(range(lo + 1, workload.end), 2))
-        flying += sum(any(r.lrsn < cut for r in u.records) and u.ended_at >= cut and u.disposition == "C"
-                      for u in workload.units for cut in cuts)
+        flying += sum(
+            any(r.lrsn < cut for r in u.records) and u.ended_at >= cut and u.disposition == "C"
+            for u in workload.units
+            for cut in cuts
+        )
     assert flying >= 6

@@ -36,13 +36,22 @@ def rows(frame: pd.DataFrame, columns=ALL) -> list[tuple]:
 
 def version(k1, k2, a, b, start, end=None) -> tuple:
     """A version as rows() gives it: the commit numbers stand for their positions and timestamps."""
-    return (k1, k2, a, b, position(start), None if end is None else position(end), timestamp(start),
-            None if end is None else timestamp(end))
+    return (
+        k1,
+        k2,
+        a,
+        b,
+        position(start),
+        None if end is None else position(end),
+        timestamp(start),
+        None if end is None else timestamp(end),
+    )
 
 
 def build(*changes: dict, open_versions=None):
-    return apply(empty_versions(COLUMNS) if open_versions is None else open_versions, as_frame(list(changes)),
-                 KEY, COLUMNS)
+    return apply(
+        empty_versions(COLUMNS) if open_versions is None else open_versions, as_frame(list(changes)), KEY, COLUMNS
+    )
 
 
 def row(k1, a=None, b=None, k2="x") -> dict:
@@ -51,10 +60,15 @@ def row(k1, a=None, b=None, k2="x") -> dict:
 
 # split_key_changes
 
+
 def test_an_update_that_changes_its_key_becomes_a_delete_then_an_insert_renumbered():
-    changes = as_frame([change("c", 5, 1, after=row(9)),
-                        change("u", 5, 2, before=row(1, 1), after=row(2, 1)),
-                        change("u", 5, 3, before=row(3, 1), after=row(3, 2))])
+    changes = as_frame(
+        [
+            change("c", 5, 1, after=row(9)),
+            change("u", 5, 2, before=row(1, 1), after=row(2, 1)),
+            change("u", 5, 3, before=row(3, 1), after=row(3, 2)),
+        ]
+    )
     split = split_key_changes(changes, KEY)
     assert split["OP"].tolist() == ["c", "d", "c", "u"]
     assert split["CHANGE_POSITION"].tolist() == [1, 2, 3, 4]
@@ -69,12 +83,17 @@ def test_an_update_without_a_before_image_keeps_its_key():
 
 
 def test_a_null_key_part_equals_null_when_splitting():
-    changes = as_frame([change("u", 5, 1, before=row(1, 1, k2=None), after=row(1, 2, k2=None)),
-                        change("u", 5, 2, before=row(1, 1, k2=None), after=row(1, 2, k2="x"))])
+    changes = as_frame(
+        [
+            change("u", 5, 1, before=row(1, 1, k2=None), after=row(1, 2, k2=None)),
+            change("u", 5, 2, before=row(1, 1, k2=None), after=row(1, 2, k2="x")),
+        ]
+    )
     assert split_key_changes(changes, KEY)["OP"].tolist() == ["u", "d", "c"]
 
 
 # apply: one rule each
+
 
 def test_an_insert_opens_and_an_update_closes_and_opens():
     built = build(change("c", 1, 1, after=row(1, 1)), change("u", 2, 1, before=row(1, 1), after=row(1, 2)))
@@ -86,38 +105,45 @@ def test_an_insert_opens_and_an_update_closes_and_opens():
 
 
 def test_an_update_that_changes_no_value_opens_nothing_null_equal_to_null():
-    built = build(change("c", 1, 1, after=row(1, None, "p")),
-                  change("u", 2, 1, before=row(1, None, "p"), after=row(1, None, "p")))
+    built = build(
+        change("c", 1, 1, after=row(1, None, "p")), change("u", 2, 1, before=row(1, None, "p"), after=row(1, None, "p"))
+    )
     assert rows(built.closed) == []
     assert rows(built.open) == [version(1, "x", None, "p", 1)]
 
 
 def test_one_version_per_key_per_commit_its_state_after_the_last_change():
-    built = build(change("c", 1, 1, after=row(1, 1)),
-                  change("u", 1, 2, before=row(1, 1), after=row(1, 2)),
-                  change("u", 1, 3, before=row(1, 2), after=row(1, 3)))
+    built = build(
+        change("c", 1, 1, after=row(1, 1)),
+        change("u", 1, 2, before=row(1, 1), after=row(1, 2)),
+        change("u", 1, 3, before=row(1, 2), after=row(1, 3)),
+    )
     assert rows(built.open) == [version(1, "x", 3, None, 1)]
     assert rows(built.closed) == []
 
 
 def test_updates_back_to_the_open_values_within_a_commit_open_nothing():
-    built = build(change("c", 1, 1, after=row(1, 1)),
-                  change("u", 2, 1, before=row(1, 1), after=row(1, 2)),
-                  change("u", 2, 2, before=row(1, 2), after=row(1, 1)))
+    built = build(
+        change("c", 1, 1, after=row(1, 1)),
+        change("u", 2, 1, before=row(1, 1), after=row(1, 2)),
+        change("u", 2, 2, before=row(1, 2), after=row(1, 1)),
+    )
     assert rows(built.open) == [version(1, "x", 1, None, 1)]
     assert rows(built.closed) == []
 
 
 def test_a_delete_closes_and_a_later_reinsert_opens_a_new_version():
-    built = build(change("c", 1, 1, after=row(1, 1)), change("d", 2, 1, before=row(1, 1)),
-                  change("c", 3, 1, after=row(1, 1)))
+    built = build(
+        change("c", 1, 1, after=row(1, 1)), change("d", 2, 1, before=row(1, 1)), change("c", 3, 1, after=row(1, 1))
+    )
     assert rows(built.closed) == [version(1, "x", 1, None, 1, 2)]
     assert rows(built.open) == [version(1, "x", 1, None, 3)]
 
 
 def test_a_delete_and_reinsert_of_the_same_row_in_one_commit_opens_a_new_version():
-    built = build(change("c", 1, 1, after=row(1, 1)), change("d", 2, 1, before=row(1, 1)),
-                  change("c", 2, 2, after=row(1, 1)))
+    built = build(
+        change("c", 1, 1, after=row(1, 1)), change("d", 2, 1, before=row(1, 1)), change("c", 2, 2, after=row(1, 1))
+    )
     assert rows(built.closed) == [version(1, "x", 1, None, 1, 2)]
     assert rows(built.open) == [version(1, "x", 1, None, 2)]
 
@@ -128,17 +154,25 @@ def test_an_insert_then_delete_in_one_commit_leaves_no_version():
 
 
 def test_a_clear_closes_every_open_version_at_its_position_and_later_inserts_reopen():
-    built = build(change("r", 1, 1, after=row(1, 1)), change("r", 1, 2, after=row(2, 1)),
-                  change("c", 2, 1, after=row(3, 1)),
-                  change("t", 4, 1), change("c", 4, 2, after=row(2, 1)))
-    assert rows(built.closed) == [version(1, "x", 1, None, 1, 4), version(2, "x", 1, None, 1, 4),
-                                  version(3, "x", 1, None, 2, 4)]
+    built = build(
+        change("r", 1, 1, after=row(1, 1)),
+        change("r", 1, 2, after=row(2, 1)),
+        change("c", 2, 1, after=row(3, 1)),
+        change("t", 4, 1),
+        change("c", 4, 2, after=row(2, 1)),
+    )
+    assert rows(built.closed) == [
+        version(1, "x", 1, None, 1, 4),
+        version(2, "x", 1, None, 1, 4),
+        version(3, "x", 1, None, 2, 4),
+    ]
     assert rows(built.open) == [version(2, "x", 1, None, 4)]
 
 
 def test_a_clear_ends_a_row_even_when_an_update_writes_its_values_back_in_the_same_commit():
-    built = build(change("c", 1, 1, after=row(1, 1)),
-                  change("t", 2, 1), change("u", 2, 2, after=row(1, 1), before_present=False))
+    built = build(
+        change("c", 1, 1, after=row(1, 1)), change("t", 2, 1), change("u", 2, 2, after=row(1, 1), before_present=False)
+    )
     assert rows(built.closed) == [version(1, "x", 1, None, 1, 2)]
     assert rows(built.open) == [version(1, "x", 1, None, 2)]
     assert built.problems["PROBLEM"].tolist() == [state.UPDATE_OF_ABSENT_KEY]
@@ -146,8 +180,9 @@ def test_a_clear_ends_a_row_even_when_an_update_writes_its_values_back_in_the_sa
 
 def test_a_clear_in_a_later_batch_ends_the_open_versions_before_a_later_commit_writes_them_back():
     first = build(change("c", 1, 1, after=row(1, 1)))
-    second = build(change("t", 2, 1), change("u", 3, 1, after=row(1, 1), before_present=False),
-                   open_versions=first.open)
+    second = build(
+        change("t", 2, 1), change("u", 3, 1, after=row(1, 1), before_present=False), open_versions=first.open
+    )
     assert rows(second.closed) == [version(1, "x", 1, None, 1, 2)]
     assert rows(second.open) == [version(1, "x", 1, None, 3)]
     assert second.problems["PROBLEM"].tolist() == [state.UPDATE_OF_ABSENT_KEY]
@@ -160,15 +195,20 @@ def test_a_key_change_closes_the_old_key_and_opens_the_new_one():
 
 
 def test_anomalies_follow_the_log_and_are_named():
-    built = build(change("c", 1, 1, after=row(1, 1)),
-                  change("c", 2, 1, after=row(1, 1)),  # insert of an open key, same values: still a new row
-                  change("u", 3, 1, after=row(2, 5), before_present=False),  # update of an absent key
-                  change("d", 4, 1, before=row(3, 1)))  # delete of an absent key
+    built = build(
+        change("c", 1, 1, after=row(1, 1)),
+        change("c", 2, 1, after=row(1, 1)),  # insert of an open key, same values: still a new row
+        change("u", 3, 1, after=row(2, 5), before_present=False),  # update of an absent key
+        change("d", 4, 1, before=row(3, 1)),
+    )  # delete of an absent key
     assert rows(built.closed) == [version(1, "x", 1, None, 1, 2)]
     assert rows(built.open) == [version(1, "x", 1, None, 2), version(2, "x", 5, None, 3)]
     problems = built.problems
-    assert problems["PROBLEM"].tolist() == [state.INSERT_OF_OPEN_KEY, state.UPDATE_OF_ABSENT_KEY,
-                                            state.DELETE_OF_ABSENT_KEY]
+    assert problems["PROBLEM"].tolist() == [
+        state.INSERT_OF_OPEN_KEY,
+        state.UPDATE_OF_ABSENT_KEY,
+        state.DELETE_OF_ABSENT_KEY,
+    ]
     assert problems["COMMIT_POSITION"].tolist() == [position(2), position(3), position(4)]
     assert problems["K1"].tolist() == [1, 2, 3]
 
@@ -178,14 +218,16 @@ def test_changes_not_after_the_open_versions_raise():
     with pytest.raises(ChangesNotLater, match=position(5)):
         build(change("c", 5, 2, after=row(2, 1)), open_versions=first.open)
     with pytest.raises(ChangesNotLater):
-        apply(first.open, as_frame([change("c", 6, 1, after=row(2, 1))]), KEY, COLUMNS,
-              applied_through=position(6))
+        apply(first.open, as_frame([change("c", 6, 1, after=row(2, 1))]), KEY, COLUMNS, applied_through=position(6))
 
 
 def test_a_later_batch_closes_the_open_versions_of_an_earlier_one():
     first = build(change("c", 1, 1, after=row(1, 1)), change("c", 1, 2, after=row(2, 1)))
-    second = build(change("u", 2, 1, before=row(1, 1), after=row(1, 1)),  # no change: stays open
-                   change("u", 3, 1, before=row(2, 1), after=row(2, 9)), open_versions=first.open)
+    second = build(
+        change("u", 2, 1, before=row(1, 1), after=row(1, 1)),  # no change: stays open
+        change("u", 3, 1, before=row(2, 1), after=row(2, 9)),
+        open_versions=first.open,
+    )
     assert rows(second.closed) == [version(2, "x", 1, None, 1, 3)]
     assert rows(second.open) == [version(1, "x", 1, None, 1), version(2, "x", 9, None, 3)]
 
@@ -204,6 +246,7 @@ def test_no_changes_keep_the_open_versions():
 
 # random streams
 
+
 def _oracle(changes: list[dict]) -> Replay:
     replay = Replay(KEY, COLUMNS)
     replay.run(changes)
@@ -214,8 +257,7 @@ def _oracle_rows(versions) -> list[tuple]:
     return sorted((tuple(_plain(v[c]) for c in ALL) for v in versions), key=repr)
 
 
-_WORD = {state.INSERT_OF_OPEN_KEY: "insert", state.UPDATE_OF_ABSENT_KEY: "update",
-         state.DELETE_OF_ABSENT_KEY: "delete"}
+_WORD = {state.INSERT_OF_OPEN_KEY: "insert", state.UPDATE_OF_ABSENT_KEY: "update", state.DELETE_OF_ABSENT_KEY: "delete"}
 
 
 @pytest.mark.parametrize("seed", range(8))
@@ -225,8 +267,12 @@ def test_random_streams_match_the_sequential_replay(seed):
     replay = _oracle(changes)
     assert rows(built.closed) == _oracle_rows(replay.closed)
     assert rows(built.open) == _oracle_rows(replay.open.values())
-    kernel_problems = Counter((_WORD[p], op, pos, (_plain(k1), _plain(k2))) for p, op, pos, k1, k2 in
-                              built.problems[["PROBLEM", "OP", "COMMIT_POSITION", "K1", "K2"]].itertuples(index=False))
+    kernel_problems = Counter(
+        (_WORD[p], op, pos, (_plain(k1), _plain(k2)))
+        for p, op, pos, k1, k2 in built.problems[["PROBLEM", "OP", "COMMIT_POSITION", "K1", "K2"]].itertuples(
+            index=False
+        )
+    )
     assert kernel_problems == Counter(replay.problems)
     assert len(replay.closed) > 100 and len(replay.problems) > 10  # the stream holds what it should
 
@@ -240,8 +286,11 @@ def test_batches_give_what_one_call_gives(seed):
     bounds = [None, *cuts, None]
     open_versions, closed = empty_versions(COLUMNS), []
     for low, high in zip(bounds, bounds[1:]):
-        batch = [c for c in changes if (low is None or c["COMMIT_POSITION"] >= low)
-                 and (high is None or c["COMMIT_POSITION"] < high)]
+        batch = [
+            c
+            for c in changes
+            if (low is None or c["COMMIT_POSITION"] >= low) and (high is None or c["COMMIT_POSITION"] < high)
+        ]
         step = apply(open_versions, as_frame(batch), KEY, COLUMNS)
         open_versions = step.open
         closed += rows(step.closed)

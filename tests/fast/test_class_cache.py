@@ -19,8 +19,9 @@ def cache(tmp_path, monkeypatch):
     monkeypatch.setenv("JCAT_CLASS_CACHE_DIR", str(tmp_path))
     monkeypatch.delenv("JCAT_CLASS_CACHE", raising=False)
     spawned = []
-    fake = SimpleNamespace(DEVNULL=subprocess.DEVNULL, Popen=lambda cmd, **kw: spawned.append(cmd) or
-                           SimpleNamespace(pid=os.getpid()))
+    fake = SimpleNamespace(
+        DEVNULL=subprocess.DEVNULL, Popen=lambda cmd, **kw: spawned.append(cmd) or SimpleNamespace(pid=os.getpid())
+    )
     monkeypatch.setattr(class_cache, "subprocess", fake)  # the maker is a real process in tests/spark
     return tmp_path, spawned
 

@@ -8,11 +8,34 @@ from udfs.cli.commands import parse
 
 
 def test_build_and_dbt_pass_dbt_flags_through():
-    args = parse(["--master", "local[1]", "build", "--select", "audit_journal_m7", "--exclude", "x",
-                  "--full-refresh", "--vars", "{jcat_strict: true}", "--target", "local"])
+    args = parse(
+        [
+            "--master",
+            "local[1]",
+            "build",
+            "--select",
+            "audit_journal_m7",
+            "--exclude",
+            "x",
+            "--full-refresh",
+            "--vars",
+            "{jcat_strict: true}",
+            "--target",
+            "local",
+        ]
+    )
     assert args.command == "build" and args.master == "local[1]"
-    assert args.dbt_args == ["--select", "audit_journal_m7", "--exclude", "x", "--full-refresh",
-                             "--vars", "{jcat_strict: true}", "--target", "local"]
+    assert args.dbt_args == [
+        "--select",
+        "audit_journal_m7",
+        "--exclude",
+        "x",
+        "--full-refresh",
+        "--vars",
+        "{jcat_strict: true}",
+        "--target",
+        "local",
+    ]
     args = parse(["dbt", "run", "-s", "audit_journal_m7", "--debug"])
     assert args.command == "dbt" and args.dbt_args == ["run", "-s", "audit_journal_m7", "--debug"]
     assert parse(["--debug", "build"]).dbt_args == []

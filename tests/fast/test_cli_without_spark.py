@@ -30,4 +30,6 @@ def test_missing_java_is_a_clear_message(tmp_path):
     assert shutil.which("java", path=env["PATH"]) is None
     proc = subprocess.run([JCAT, "sql", "SELECT 1"], capture_output=True, text=True, env=env)
     assert proc.returncode == 2
-    assert proc.stderr.strip() == "jcat: Java is needed to run Spark and was not found: install Java 17 (or set JAVA_HOME)"
+    assert (
+        proc.stderr.strip() == "jcat: Java is needed to run Spark and was not found: install Java 17 (or set JAVA_HOME)"
+    )

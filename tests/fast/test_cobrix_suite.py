@@ -23,8 +23,7 @@ def test_cobrix_expected_output(case):
     assert not differences(case, _rows(case, "none"))
 
 
-@pytest.mark.parametrize("case", [c for c in CASES if c.id.startswith(("test3", "test9_cp037"))],
-                         ids=lambda c: c.id)
+@pytest.mark.parametrize("case", [c for c in CASES if c.id.startswith(("test3", "test9_cp037"))], ids=lambda c: c.id)
 def test_the_trimming_option_trims_as_cobrix(case):
     """The layout function's own trimming gives what Cobrix's policy gives to the untrimmed text."""
     untrimmed = [as_cobrix(r, case) for r in _rows(case, "none")]

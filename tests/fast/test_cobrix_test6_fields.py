@@ -26,8 +26,15 @@ def test_every_field_of_every_record_equals_cobrix():
     assert not wrong, "\n".join(wrong)
 
 
-@pytest.mark.parametrize("column,fn", [("NUM_SL_STR_INT01", "unpack_zoned"), ("EX_NUM_DEC03", "unpack_edited"),
-                                       ("NUM_BIN_INT14", "unpack_bin_decimal"), ("NUM_BCD_SINT14", "unpack_packed")])
+@pytest.mark.parametrize(
+    "column,fn",
+    [
+        ("NUM_SL_STR_INT01", "unpack_zoned"),
+        ("EX_NUM_DEC03", "unpack_edited"),
+        ("NUM_BIN_INT14", "unpack_bin_decimal"),
+        ("NUM_BCD_SINT14", "unpack_packed"),
+    ],
+)
 def test_each_new_form_is_in_the_file(column, fn):
     """The comparison above reaches each per-field function this work adds."""
     assert {f[0]: f[1] for f in fields()}[column] == fn

@@ -30,8 +30,7 @@ def test_fillers_and_groups_of_fillers_give_no_column_as_cobrix_drops_them(capsy
     assert main(["copybook", str(DATA / "test7_fillers.cob")]) == 0
     tree = sqlglot.parse_one(capsys.readouterr().out, read="spark")
     # Cobrix's test7 schema (drop_value_fillers and drop_group_fillers): these five columns
-    assert _inner_columns(tree) == ["COMPANY_PREFIX", "COMPANY_NAME", "ADDRESS",
-                                                          "CONTACT_PERSON", "AMOUNT"]
+    assert _inner_columns(tree) == ["COMPANY_PREFIX", "COMPANY_NAME", "ADDRESS", "CONTACT_PERSON", "AMOUNT"]
 
 
 def test_the_layout_is_a_line_a_field_with_its_place(capsys):

@@ -28,17 +28,27 @@ def test_cobrix_test6_through_the_layout_function_equals_cobrix_for_all_195_fiel
     assert got.type.names == [*rows[0], "decode_errors"] and len(fields) == 195
     for name, f in fields.items():
         assert got.field(name).type == arrow_type(sql_type(f)), name
-    wrong = [(i, k, v, r[k]) for i, (g, r) in enumerate(zip(got.to_pylist(), rows))
-             for k, v in g.items() if k != "decode_errors" and not same(v, r[k])]
+    wrong = [
+        (i, k, v, r[k])
+        for i, (g, r) in enumerate(zip(got.to_pylist(), rows))
+        for k, v in g.items()
+        if k != "decode_errors" and not same(v, r[k])
+    ]
     assert not wrong, wrong[:5]
 
 
 def test_groups_structs_odo_lists_redefines_and_fillers():
     rows = decode([order(42, "ACME", [("BOLT", 1234), ("NUT", -5)])])
-    assert rows == [{
-        "ORDER_ID": 42, "CUSTOMER": {"NAME": "ACME"}, "LINE_COUNT": 2,
-        "ORDER_LINE": [{"ITEM": "BOLT", "PRICE": Decimal("12.34")}, {"ITEM": "NUT", "PRICE": Decimal("-0.05")}],
-        "TOTAL_ALT": rows[0]["TOTAL_ALT"], "decode_errors": []}]
+    assert rows == [
+        {
+            "ORDER_ID": 42,
+            "CUSTOMER": {"NAME": "ACME"},
+            "LINE_COUNT": 2,
+            "ORDER_LINE": [{"ITEM": "BOLT", "PRICE": Decimal("12.34")}, {"ITEM": "NUT", "PRICE": Decimal("-0.05")}],
+            "TOTAL_ALT": rows[0]["TOTAL_ALT"],
+            "decode_errors": [],
+        }
+    ]
     assert rows[0]["TOTAL_ALT"] == (text("BOLT", 4) + packed(1234, 4)).decode("cp037").rstrip()
 
 
@@ -46,7 +56,8 @@ def test_struct_type_is_the_columns_then_decode_errors():
     assert struct_type_sql(parse_copybook(ORDER)) == (
         "STRUCT<`ORDER_ID`: INT, `CUSTOMER`: STRUCT<`NAME`: STRING>, `LINE_COUNT`: INT, "
         "`ORDER_LINE`: ARRAY<STRUCT<`ITEM`: STRING, `PRICE`: DECIMAL(7,2)>>, `TOTAL_ALT`: STRING, "
-        "`decode_errors`: ARRAY<STRING>>")
+        "`decode_errors`: ARRAY<STRING>>"
+    )
 
 
 @pytest.mark.parametrize("count", [0, 4, -1])
@@ -79,8 +90,7 @@ def test_strict_mode_names_the_field_and_its_offset():
         decode([bytes(rec)], strict=True)
 
 
-@pytest.mark.parametrize("trim,want", [("right", "  AB"), ("both", "AB"), ("left", "AB  \x00"),
-                                       ("none", "  AB  \x00")])
+@pytest.mark.parametrize("trim,want", [("right", "  AB"), ("both", "AB"), ("left", "AB  \x00"), ("none", "  AB  \x00")])
 def test_trimming_policies(trim, want):
     book = cob("01 R.", "   05 T PIC X(7).")
     assert decode([b"\x40\x40\xc1\xc2\x40\x40\x00"], book, trim=trim)[0]["T"] == want

@@ -16,11 +16,17 @@ from udfs.core.copybook import CopybookProblem, field_call, parse_copybook, sql_
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "cobrix"
 # copybook -> Cobrix's layout listing of it (its Test*Spec reads the copybook with default options)
-LAYOUTS = {"test6_copybook.cob": "test6_layout.txt", "test7_fillers.cob": "test7_layout.txt",
-           "test11_copybook.cob": "test11_layout.txt", "test13a_file_header_footer.cob": "test13a_layout.txt",
-           "test13b_vrl_file_headers.cob": "test13b_layout.txt", "test16_fix_len_segments.cob": "test16_layout.txt",
-           "test17_hierarchical.cob": "test17a_layout.txt", "test18_special_char.cob": "test18a_layout.txt",
-           "test19_display_num.cob": "test19_layout.txt"}
+LAYOUTS = {
+    "test6_copybook.cob": "test6_layout.txt",
+    "test7_fillers.cob": "test7_layout.txt",
+    "test11_copybook.cob": "test11_layout.txt",
+    "test13a_file_header_footer.cob": "test13a_layout.txt",
+    "test13b_vrl_file_headers.cob": "test13b_layout.txt",
+    "test16_fix_len_segments.cob": "test16_layout.txt",
+    "test17_hierarchical.cob": "test17a_layout.txt",
+    "test18_special_char.cob": "test18a_layout.txt",
+    "test19_display_num.cob": "test19_layout.txt",
+}
 ROOT_DROPPED = {"test19_display_num.cob"}  # Test19DisplayNumParsingSpec prints the layout with its 01 as the root
 
 
@@ -88,15 +94,22 @@ def test_a_group_usage_and_sign_reach_its_fields():
 
 
 def test_redefines_start_together_and_take_the_largest_size():
-    f = one("05 A PIC X(4).", "05 B REDEFINES A PIC 9(10) COMP.", "05 C REDEFINES A.", "10 C1 PIC X(2).",
-            "05 D PIC X.")
+    f = one("05 A PIC X(4).", "05 B REDEFINES A PIC 9(10) COMP.", "05 C REDEFINES A.", "10 C1 PIC X(2).", "05 D PIC X.")
     assert [(f[n].offset, f[n].length) for n in ("A", "B", "C1", "D")] == [(0, 4), (0, 8), (0, 2), (8, 1)]
     assert (f["A"].redefined, f["B"].redefines, f["C1"].path) == (True, "A", ("R", "C"))
 
 
 def test_occurs_are_arrays_with_a_stride_and_depending_on_takes_the_most():
-    book = parse_copybook(cob("01 R.", "05 N PIC 9(2).", "05 T OCCURS 1 TO 5 TIMES DEPENDING ON N.",
-                              "10 K PIC X(3).", "10 V PIC S9(3) COMP-3 OCCURS 2.", "05 Z PIC X."))
+    book = parse_copybook(
+        cob(
+            "01 R.",
+            "05 N PIC 9(2).",
+            "05 T OCCURS 1 TO 5 TIMES DEPENDING ON N.",
+            "10 K PIC X(3).",
+            "10 V PIC S9(3) COMP-3 OCCURS 2.",
+            "05 Z PIC X.",
+        )
+    )
     f = {x.name: x for x in book.fields()}
     assert (f["K"].offset, f["K"].occurs, f["K"].depending_on, f["K"].dims[0].stride) == (2, (1, 5), "N", 7)
     assert [(d.most, d.stride) for d in f["V"].dims] == [(5, 7), (2, 2)] and f["V"].offset == 5
@@ -105,18 +118,31 @@ def test_occurs_are_arrays_with_a_stride_and_depending_on_takes_the_most():
 
 def test_occurs_n_depending_on_without_to_is_zero_to_n():
     """As Cobrix reads it (its test 1: `OCCURS 80 DEPENDING ON NUMBER-OF-ACCTS` holding 1 element)."""
-    book = parse_copybook(cob("01 R.", "05 N PIC 9(2).", "05 T PIC X OCCURS 80 DEPENDING ON N.",
-                              "05 U PIC X OCCURS 4."))
+    book = parse_copybook(
+        cob("01 R.", "05 N PIC 9(2).", "05 T PIC X OCCURS 80 DEPENDING ON N.", "05 U PIC X OCCURS 4.")
+    )
     f = {x.name: x for x in book.fields()}
     assert (f["T"].occurs, f["U"].occurs) == ((0, 80), (4, 4))
 
 
 def test_fillers_88_levels_and_values_take_no_column_of_their_own():
-    f = parse_copybook(cob("01 R.", "05 FILLER PIC X(2) VALUE 'A.B'.", "05 S PIC X VALUE SPACES.",
-                           "88 S-ON VALUE 'Y' 'y'.", "88 S-RANGE VALUES 'A' THRU 'F'.", "05 PIC X(3).",
-                           "05 T PIC 9 JUSTIFIED RIGHT.")).fields()
-    assert [(x.name, x.offset, x.filler) for x in f] == [("FILLER", 0, True), ("S", 2, False),
-                                                         ("FILLER", 3, True), ("T", 6, False)]
+    f = parse_copybook(
+        cob(
+            "01 R.",
+            "05 FILLER PIC X(2) VALUE 'A.B'.",
+            "05 S PIC X VALUE SPACES.",
+            "88 S-ON VALUE 'Y' 'y'.",
+            "88 S-RANGE VALUES 'A' THRU 'F'.",
+            "05 PIC X(3).",
+            "05 T PIC 9 JUSTIFIED RIGHT.",
+        )
+    ).fields()
+    assert [(x.name, x.offset, x.filler) for x in f] == [
+        ("FILLER", 0, True),
+        ("S", 2, False),
+        ("FILLER", 3, True),
+        ("T", 6, False),
+    ]
 
 
 def test_names_are_cobrix_column_names_and_several_records_each_start_at_zero():
@@ -174,7 +200,9 @@ def _bytes(digits: int, usage: str, separate: bool) -> int:
     if usage == "COMP-3":
         return digits // 2 + 1
     if usage == "COMP":
-        return 2 if digits <= 4 else 4 if digits <= 9 else 8 if digits <= 18 else math.ceil((digits * 3.3219281 + 1) / 8)
+        return (
+            2 if digits <= 4 else 4 if digits <= 9 else 8 if digits <= 18 else math.ceil((digits * 3.3219281 + 1) / 8)
+        )
     return digits + separate
 
 
@@ -191,7 +219,9 @@ def test_a_record_is_as_long_as_its_fields_times_their_occurs(groups):
         for i, (digits, usage, separate, occurs) in enumerate(items):
             pic = f"X({digits})" if usage == "X" else f"S9({digits})"
             sign = " SIGN LEADING SEPARATE" if separate and usage == "" else ""
-            entries.append(f"10 F{g}-{i} PIC {pic}{' ' + usage if usage not in ('', 'X') else ''}{sign} OCCURS {occurs}.")
+            entries.append(
+                f"10 F{g}-{i} PIC {pic}{' ' + usage if usage not in ('', 'X') else ''}{sign} OCCURS {occurs}."
+            )
             size += occurs * (digits if usage == "X" else _bytes(digits, usage, bool(sign)))
         want += size * times
     book = parse_copybook(cob(*entries))

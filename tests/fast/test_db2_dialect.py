@@ -27,8 +27,9 @@ def test_column_attributes_in_any_order(definition, want):
 
 
 def test_a_period_is_read_and_skipped():
-    t = ddl.parse_text("CREATE TABLE T (A TIMESTAMP(12) NOT NULL, B TIMESTAMP(12) NOT NULL,\n"
-                       " PERIOD SYSTEM_TIME (A, B), C INT)")
+    t = ddl.parse_text(
+        "CREATE TABLE T (A TIMESTAMP(12) NOT NULL, B TIMESTAMP(12) NOT NULL,\n PERIOD SYSTEM_TIME (A, B), C INT)"
+    )
     assert [c.name for c in t.columns] == ["A", "B", "C"]
 
 

@@ -17,9 +17,11 @@ from udfs.core.tables.declaration import DeclarationProblem
 from udfs.render.declared_tables import declaration_path, read_declaration
 from udfs.render.generate import problems
 
-CD = ("CREATE TABLE PAYROLL.CDSTAFF ( IBMSNAP_UOWID CHAR(10) FOR BIT DATA NOT NULL, IBMSNAP_INTENTSEQ CHAR(10) FOR "
-      "BIT DATA NOT NULL, IBMSNAP_OPERATION CHAR(1) NOT NULL, STAFFNO CHAR(6) NOT NULL, NAME VARCHAR(20) NOT NULL, "
-      "{extra}DEPT CHAR(3), XDEPT CHAR(3), PAY DECIMAL(9,2), XPAY DECIMAL(9,2));\n")
+CD = (
+    "CREATE TABLE PAYROLL.CDSTAFF ( IBMSNAP_UOWID CHAR(10) FOR BIT DATA NOT NULL, IBMSNAP_INTENTSEQ CHAR(10) FOR "
+    "BIT DATA NOT NULL, IBMSNAP_OPERATION CHAR(1) NOT NULL, STAFFNO CHAR(6) NOT NULL, NAME VARCHAR(20) NOT NULL, "
+    "{extra}DEPT CHAR(3), XDEPT CHAR(3), PAY DECIMAL(9,2), XPAY DECIMAL(9,2));\n"
+)
 
 
 @pytest.fixture
@@ -61,12 +63,27 @@ def test_both_flags_given_read_no_register_row(project, tmp_path, capsys):
 
 
 def test_options_round_trip_through_the_declaration(project, tmp_path, capsys):
-    code, _, err = add(tmp_path, capsys, "--before-prefix", "X", "--variant", "other/varchar16",
-                       "--null-indicator", "trailing", "--ccsid", "500")
+    code, _, err = add(
+        tmp_path,
+        capsys,
+        "--before-prefix",
+        "X",
+        "--variant",
+        "other/varchar16",
+        "--null-indicator",
+        "trailing",
+        "--ccsid",
+        "500",
+    )
     assert code == 0, err
     o = read_declaration(declaration_path(project, "staff")).ibmsnap
     assert (o.before_prefix, o.updates_as_delete_insert, o.variant, o.null_indicator, o.ccsid) == (
-        "X", None, "other/varchar16", "trailing", 500)
+        "X",
+        None,
+        "other/varchar16",
+        "trailing",
+        500,
+    )
 
 
 def test_a_hand_edited_unknown_option_is_refused(project, tmp_path, capsys):
@@ -78,14 +95,20 @@ def test_a_hand_edited_unknown_option_is_refused(project, tmp_path, capsys):
 
 
 REFUSALS = [
-    ((), "CREATE TABLE PAYROLL.STAFF (STAFFNO CHAR(6) NOT NULL, NAME VARCHAR(20));\n",
-     "a CD table starts with IBMSNAP_UOWID (or IBMSNAP_COMMITSEQ), IBMSNAP_INTENTSEQ, IBMSNAP_OPERATION"),
+    (
+        (),
+        "CREATE TABLE PAYROLL.STAFF (STAFFNO CHAR(6) NOT NULL, NAME VARCHAR(20));\n",
+        "a CD table starts with IBMSNAP_UOWID (or IBMSNAP_COMMITSEQ), IBMSNAP_INTENTSEQ, IBMSNAP_OPERATION",
+    ),
     (("--variant", "os390/char16"), None, "--variant os390/char16: use one of os390/char10"),
     (("--null-indicator", "after"), None, "--null-indicator after: use leading (Db2 UNLOAD) or trailing"),
     (("--before-prefix", "TOOLONG"), None, "BEFORE_IMG_PREFIX is up to 4 characters"),
     (("--updates-as-delete-insert", "maybe"), None, None),  # argparse refuses: not yes or no
-    ((), CD.format(extra="OLDDEPT CHAR(3), OLDPAY DECIMAL(9,2), "),
-     "column names fit before-image prefixes OLD, X: give --before-prefix"),
+    (
+        (),
+        CD.format(extra="OLDDEPT CHAR(3), OLDPAY DECIMAL(9,2), "),
+        "column names fit before-image prefixes OLD, X: give --before-prefix",
+    ),
     ((), CD.format(extra="updates_as_delete_insert CHAR(1), "), "has the name of a column jcat adds"),
 ]
 
@@ -138,8 +161,10 @@ def test_jcat_load_resolves_a_declared_name_before_spark_starts(project, tmp_pat
 def _wide_cd(columns: int) -> str:
     """A CD table of `columns` user columns, each with its before-image column (X prefix)."""
     user = ", ".join(f"C{i:03} DECIMAL(11,2), XC{i:03} DECIMAL(11,2)" for i in range(columns))
-    return ("CREATE TABLE PAYROLL.CDWIDE ( IBMSNAP_UOWID CHAR(10) FOR BIT DATA NOT NULL, IBMSNAP_INTENTSEQ CHAR(10) "
-            f"FOR BIT DATA NOT NULL, IBMSNAP_OPERATION CHAR(1) NOT NULL, {user});\n")
+    return (
+        "CREATE TABLE PAYROLL.CDWIDE ( IBMSNAP_UOWID CHAR(10) FOR BIT DATA NOT NULL, IBMSNAP_INTENTSEQ CHAR(10) "
+        f"FOR BIT DATA NOT NULL, IBMSNAP_OPERATION CHAR(1) NOT NULL, {user});\n"
+    )
 
 
 def test_a_table_too_wide_for_a_view_reads_its_twin_and_the_line_says_so(project, tmp_path, capsys):

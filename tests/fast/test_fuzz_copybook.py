@@ -48,9 +48,16 @@ def _judge_all(tally, originals, mutated, decoded_orig, decoded_mut, places):
             if changed and encoder is None and row[column] is not None:
                 tally.not_reencoded += 1
                 continue
-            raw = rec[at:at + length]
-            tally.judge(column, orig_row[column], row[column], row["decode_errors"], changed,
-                        None if encoder is None else (lambda v, raw=raw, enc=encoder: enc(v, raw)), f"record {i}")
+            raw = rec[at : at + length]
+            tally.judge(
+                column,
+                orig_row[column],
+                row[column],
+                row["decode_errors"],
+                changed,
+                None if encoder is None else (lambda v, raw=raw, enc=encoder: enc(v, raw)),
+                f"record {i}",
+            )
 
 
 def test_test6_records_mutated():
@@ -71,24 +78,57 @@ def test_order_records_mutated_outside_the_counter():
     """ORDER's groups and OCCURS: the counter (bytes 16-17) is left alone, so every element's place is known."""
     book = parse_copybook(ORDER)
     rng = random.Random(7)
-    originals = [order(rng.randrange(10 ** 6), rng.choice(["ACME", "ZETA CO", ""]),
-                       [(rng.choice(["BOLT", "NUT", "X"]), rng.randrange(-10 ** 7 + 1, 10 ** 7))
-                        for _ in range(rng.randint(1, 3))]) for _ in range(MUTATED)]
+    originals = [
+        order(
+            rng.randrange(10**6),
+            rng.choice(["ACME", "ZETA CO", ""]),
+            [(rng.choice(["BOLT", "NUT", "X"]), rng.randrange(-(10**7) + 1, 10**7)) for _ in range(rng.randint(1, 3))],
+        )
+        for _ in range(MUTATED)
+    ]
     mutated = [mutate(rng, r, [p for p in range(len(r)) if p not in (16, 17)]) for r in originals]
     decode = lambda recs: decode_record(pa.array(recs, pa.binary()), book).to_pylist()
     tally = Tally("copybook ORDER")
     for i, ((rec, positions), orig, row) in enumerate(zip(mutated, decode(originals), decode([m for m, _ in mutated]))):
         tally.records += 1
         errors = row["decode_errors"]
-        tally.judge("ORDER_ID", orig["ORDER_ID"], row["ORDER_ID"], errors, changed_in(positions, 0, 6),
-                    lambda v, raw=rec[0:6]: v is not None and zoned_ok(v, raw), f"record {i}")
-        tally.judge("CUSTOMER.NAME", orig["CUSTOMER"]["NAME"], row["CUSTOMER"]["NAME"], errors,
-                    changed_in(positions, 6, 8), lambda v, raw=rec[6:14]: char_ok(v, raw), f"record {i}")
+        tally.judge(
+            "ORDER_ID",
+            orig["ORDER_ID"],
+            row["ORDER_ID"],
+            errors,
+            changed_in(positions, 0, 6),
+            lambda v, raw=rec[0:6]: v is not None and zoned_ok(v, raw),
+            f"record {i}",
+        )
+        tally.judge(
+            "CUSTOMER.NAME",
+            orig["CUSTOMER"]["NAME"],
+            row["CUSTOMER"]["NAME"],
+            errors,
+            changed_in(positions, 6, 8),
+            lambda v, raw=rec[6:14]: char_ok(v, raw),
+            f"record {i}",
+        )
         assert len(row["ORDER_LINE"]) == len(orig["ORDER_LINE"])
         for k, (o, m) in enumerate(zip(orig["ORDER_LINE"], row["ORDER_LINE"])):
             at = 18 + 8 * k
-            tally.judge("ORDER_LINE.ITEM", o["ITEM"], m["ITEM"], errors, changed_in(positions, at, 4),
-                        lambda v, raw=rec[at:at + 4]: char_ok(v, raw), f"record {i} line {k}")
-            tally.judge("ORDER_LINE.PRICE", o["PRICE"], m["PRICE"], errors, changed_in(positions, at + 4, 4),
-                        lambda v, raw=rec[at + 4:at + 8]: packed_ok(v, raw, 2), f"record {i} line {k}")
+            tally.judge(
+                "ORDER_LINE.ITEM",
+                o["ITEM"],
+                m["ITEM"],
+                errors,
+                changed_in(positions, at, 4),
+                lambda v, raw=rec[at : at + 4]: char_ok(v, raw),
+                f"record {i} line {k}",
+            )
+            tally.judge(
+                "ORDER_LINE.PRICE",
+                o["PRICE"],
+                m["PRICE"],
+                errors,
+                changed_in(positions, at + 4, 4),
+                lambda v, raw=rec[at + 4 : at + 8]: packed_ok(v, raw, 2),
+                f"record {i} line {k}",
+            )
     tally.assert_clean()

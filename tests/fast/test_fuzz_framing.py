@@ -15,8 +15,17 @@ from support.landing_data import vb
 
 from udfs.core.framing.frames import Framing, frame
 
-CODES = {"truncated_length", "bad_length", "past_end", "truncated_rdw", "bad_rdw", "truncated_bdw", "bad_bdw",
-         "length_mismatch", "short_tail"}
+CODES = {
+    "truncated_length",
+    "bad_length",
+    "past_end",
+    "truncated_rdw",
+    "bad_rdw",
+    "truncated_bdw",
+    "bad_bdw",
+    "length_mismatch",
+    "short_tail",
+}
 
 
 def _file(rng, kind: str, inner: str, n: int) -> tuple[bytes, list[bytes]]:
@@ -26,7 +35,7 @@ def _file(rng, kind: str, inner: str, n: int) -> tuple[bytes, list[bytes]]:
 
 
 @settings(max_examples=200, deadline=None)
-@given(seed=st.integers(0, 2 ** 32 - 1), kind=st.sampled_from(["self", "vb"]), inner=st.sampled_from(["lldf", "idms"]))
+@given(seed=st.integers(0, 2**32 - 1), kind=st.sampled_from(["self", "vb"]), inner=st.sampled_from(["lldf", "idms"]))
 def test_mutated_files_frame_with_every_byte_accounted(seed, kind, inner):
     rng = random.Random(seed)
     buf, recs = _file(rng, kind, inner, 12)
@@ -35,7 +44,7 @@ def test_mutated_files_frame_with_every_byte_accounted(seed, kind, inner):
     assert fr.record_bytes + fr.framing_bytes + fr.rejected_bytes == len(bad)
     for r in fr.rejects:
         assert 0 <= r.offset < len(bad) and r.length > 0 and r.code in CODES, r
-    landed = [bad[s:s + n] for s, n in zip(fr.starts.tolist(), fr.lengths.tolist())]
+    landed = [bad[s : s + n] for s, n in zip(fr.starts.tolist(), fr.lengths.tolist())]
     # records that end before the first mutated byte are untouched and land whole, in order
     ends, p = [], 0
     for r in recs:
@@ -46,4 +55,4 @@ def test_mutated_files_frame_with_every_byte_accounted(seed, kind, inner):
     # record's LENGTH (frames.lldf_length), so a mutation there may reject it
     after = 2 if kind == "self" else 4 * (1 + len(recs) // 3)
     clean = [r for r, e in zip(recs, ends) if e + after <= first]
-    assert landed[:len(clean)] == clean
+    assert landed[: len(clean)] == clean

@@ -29,5 +29,5 @@ def test_packed_scale_is_exact():
 
 
 def test_u64_above_2_63():
-    assert bin_ok(Decimal(2 ** 64 - 1), b"\xff" * 8, False)
-    assert not bin_ok(Decimal(2 ** 64 - 2), b"\xff" * 8, False)
+    assert bin_ok(Decimal(2**64 - 1), b"\xff" * 8, False)
+    assert not bin_ok(Decimal(2**64 - 2), b"\xff" * 8, False)

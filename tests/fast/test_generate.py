@@ -19,14 +19,22 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def _check(root: Path) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": str(root)}
-    return subprocess.run([sys.executable, "-m", "udfs.cli", "generate", "--check"], cwd=root, env=env,
-                          capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "udfs.cli", "generate", "--check"],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 @pytest.fixture(scope="module")
 def copy(tmp_path_factory) -> Path:
     dest = tmp_path_factory.mktemp("clone") / "jcat"
-    ignore = shutil.ignore_patterns(".git", ".venv", "target", "logs", ".jcat", "__pycache__", "*.egg-info", "build", "dist")
+    ignore = shutil.ignore_patterns(
+        ".git", ".venv", "target", "logs", ".jcat", "__pycache__", "*.egg-info", "build", "dist"
+    )
     shutil.copytree(ROOT, dest, ignore=ignore)
     return dest
 

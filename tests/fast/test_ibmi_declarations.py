@@ -19,7 +19,9 @@ def _kind(row: ibmi.Row) -> str:
     """The declared kind a table row calls for: what the table says about the content, else its format."""
     if row.note in ("binary", "reserved"):
         return "bin" if row.fmt.lower().startswith("bin") else "hex"
-    return {"digits": "digits", "timestamp": "ibmi_ts"}.get(row.note) or ("zoned" if row.fmt.startswith("Zoned") else "char")
+    return {"digits": "digits", "timestamp": "ibmi_ts"}.get(row.note) or (
+        "zoned" if row.fmt.startswith("Zoned") else "char"
+    )
 
 
 def test_the_tables_parse_whole():
@@ -61,9 +63,16 @@ def test_every_route_publishes_a_read_field_for_entry_types_seed_000_lists():
 
 def test_the_tests_encoder_puts_each_value_at_the_tables_position():
     """Written from the tables, not the declarations: a value lands at its row's position, in its format."""
-    rec = ibmi.m7_record({"JOJOB": "QPADEV0007", "ENTRY_TYPE": "D", "ORIGINAL_LIBRARY_NAME": "PAYROLL",
-                          "RULE_IDENTIFIER_2": 2**40 + 7, "NUMBER_OF_OBJECTS_1": -1})
-    at = {r.key: rec[r.pos - 1:r.pos - 1 + r.width] for r in (*HEADING_ROWS, *M7_ROWS)}
+    rec = ibmi.m7_record(
+        {
+            "JOJOB": "QPADEV0007",
+            "ENTRY_TYPE": "D",
+            "ORIGINAL_LIBRARY_NAME": "PAYROLL",
+            "RULE_IDENTIFIER_2": 2**40 + 7,
+            "NUMBER_OF_OBJECTS_1": -1,
+        }
+    )
+    at = {r.key: rec[r.pos - 1 : r.pos - 1 + r.width] for r in (*HEADING_ROWS, *M7_ROWS)}
     assert len(rec) == M7_ROWS[-1].pos + M7_ROWS[-1].width - 1
     assert at["JOENTL"] == str(len(rec)).rjust(5, "0").encode("cp037") and at["JOCODE"] == b"\xe3"
     assert at["JOJOB"] == "QPADEV0007".encode("cp037") and at["ENTRY_TYPE"] == b"\xc4"
@@ -91,8 +100,11 @@ def test_the_m7_warn_rules_accept_the_codes_seed_000_lists_under_each_field():
 
     codes = _codes_by_position()
     by_name = {f.name: f.pos for f in qasym7j5.M7}  # each checked against the table above
-    at = {"ENTRY_TYPE": by_name["ENTRY_TYPE"], "ACTION": by_name["ACTION"],
-          **{r.column: by_name[r.field] for r in qasym7j5.ROUTES}}
+    at = {
+        "ENTRY_TYPE": by_name["ENTRY_TYPE"],
+        "ACTION": by_name["ACTION"],
+        **{r.column: by_name[r.field] for r in qasym7j5.ROUTES},
+    }
     rules = m7_accepted_values()
     by_pos: dict[int, set[str]] = {}
     for name, sql in rules.items():

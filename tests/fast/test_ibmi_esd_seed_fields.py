@@ -57,8 +57,9 @@ def test_every_named_column_has_its_seed_rows_position_width_and_format(model):
                 row = seed.row(t, columns[name])
                 want = (seed_position(row), row.width, row.fmt)
             got = (f.pos, f.len, f.fmt)
-            assert got[:2] == want[:2] and same_format(got[2], want[2]), \
+            assert got[:2] == want[:2] and same_format(got[2], want[2]), (
                 f"{model}.{name}: declared (position, width, format) {got}, seed table {t} {want}"
+            )
 
 
 @pytest.mark.parametrize("model", MODELS)
@@ -70,8 +71,9 @@ def test_every_reserved_range_is_a_reserved_row_of_the_seed(model):
             continue
         for t in tables:
             rows = [r for r in seed.tables()[t] if seed_position(r) == f.pos]
-            assert rows and rows[0].label == "Reserved" and rows[0].width == f.len, \
+            assert rows and rows[0].label == "Reserved" and rows[0].width == f.len, (
                 f"{model}: reserved {f.pos} ({f.len}) against seed table {t} {rows}"
+            )
 
 
 @pytest.mark.parametrize("model", [m for m in MODELS if m not in MACRO_TABLES])
@@ -85,6 +87,7 @@ def test_every_seed_row_with_a_width_is_declared(model):
         while width > 0 and pos in fixed:
             pos, width = pos + fixed[pos], width - fixed[pos]
         return width == 0
+
     parts = {p.name: p for p in lay.parts}
     in_parts = set()
     for name, labels in PART_ROWS.get(model, {}).items():

@@ -33,8 +33,14 @@ def replay(seed: int) -> tuple[wl.Workload, jf.JournalRecords]:
 
 def declared(table: jf.Table) -> DeclaredTable:
     key = ("ORDER_ID",) if table.primary_key else ()
-    return DeclaredTable(table.name, "ibmi", parse_text(table.ddl(), f"{table.name}.sql"), f"{table.name}.sql", key,
-                         IbmiOptions("JCATTEST", table.system_name))
+    return DeclaredTable(
+        table.name,
+        "ibmi",
+        parse_text(table.ddl(), f"{table.name}.sql"),
+        f"{table.name}.sql",
+        key,
+        IbmiOptions("JCATTEST", table.system_name),
+    )
 
 
 def headings(records: list[bytes]) -> list[dict]:
@@ -44,13 +50,35 @@ def headings(records: list[bytes]) -> list[dict]:
 @pytest.mark.parametrize("seed", SEEDS)
 def test_headings_decode_to_the_workloads_entries(seed):
     _, files = replay(seed)
-    got = [(int(h["JOSEQN"]), h["JOCODE"], h["JOENTT"], h["JOTSTP"], int(h["JOCCID"]),
-            f"{int(h['JONBR'])}/{h['JOUSER']}/{h['JOJOB']}" if h["JOJOB"] else "", h["JOTHDX"] or "",
-            "/".join((h["JOLIB"], h["JOOBJ"], h["JOMBR"])) if h["JOLIB"] else "", int(h["JOCTRR"]))
-           for h in headings(files.records)]
+    got = [
+        (
+            int(h["JOSEQN"]),
+            h["JOCODE"],
+            h["JOENTT"],
+            h["JOTSTP"],
+            int(h["JOCCID"]),
+            f"{int(h['JONBR'])}/{h['JOUSER']}/{h['JOJOB']}" if h["JOJOB"] else "",
+            h["JOTHDX"] or "",
+            "/".join((h["JOLIB"], h["JOOBJ"], h["JOMBR"])) if h["JOLIB"] else "",
+            int(h["JOCTRR"]),
+        )
+        for h in headings(files.records)
+    ]
     e = files.journal.entries
-    want = [(int(r.SEQUENCE), r.JOURNAL_CODE, r.JOURNAL_ENTRY_TYPE, jf.as_datetime(r.ENTRY_TIMESTAMP),
-             int(r.COMMIT_CYCLE), r.JOB, r.THREAD, r.OBJECT, int(r.RRN)) for r in e.itertuples()]
+    want = [
+        (
+            int(r.SEQUENCE),
+            r.JOURNAL_CODE,
+            r.JOURNAL_ENTRY_TYPE,
+            jf.as_datetime(r.ENTRY_TIMESTAMP),
+            int(r.COMMIT_CYCLE),
+            r.JOB,
+            r.THREAD,
+            r.OBJECT,
+            int(r.RRN),
+        )
+        for r in e.itertuples()
+    ]
     assert got == want
     assert {len(r) for r in files.records} == {jf.RECORD_LENGTH}
 
@@ -67,11 +95,13 @@ def test_images_decode_to_the_typed_values_with_jonvi_nulls(seed):
     for table in jf.TABLES:
         rows = [i for i in e.index if e.at[i, "OBJECT"] == table.obj and values[e.at[i, "ROW_ID"]] is not None]
         cols = image_columns(declared(table))
-        esd = pa.array([files.records[i][qjordje5.ESD_POS - 1:] for i in rows], pa.binary())
+        esd = pa.array([files.records[i][qjordje5.ESD_POS - 1 :] for i in rows], pa.binary())
         decoded = decode_image(esd, cols).to_pylist()
         nvi = [h["JONVI"] for h in headings([files.records[i] for i in rows])]
-        got = [{c.name: None if flags[c.index - 1] == "1" else typed(c, d[c.name]) for c in cols}
-               for d, flags in zip(decoded, nvi)]
+        got = [
+            {c.name: None if flags[c.index - 1] == "1" else typed(c, d[c.name]) for c in cols}
+            for d, flags in zip(decoded, nvi)
+        ]
         keyed = jf.key_changes(workload, table.obj)
         assert got == [jf.row_values(values[e.at[i, "ROW_ID"]], keyed) for i in rows]
         assert rows, "every table has images"
@@ -102,11 +132,11 @@ def test_cuts_fall_between_records_and_inside_transactions(seed):
     parts = jf.pieces(files.records, cuts)
     assert len(parts) == 3 and b"".join(parts) == b"".join(files.records)
     assert all(len(p) % jf.RECORD_LENGTH == 0 and p for p in parts)
-    firsts = [int(h["JOSEQN"]) for h in headings([p[:jf.RECORD_LENGTH] for p in parts])]
+    firsts = [int(h["JOSEQN"]) for h in headings([p[: jf.RECORD_LENGTH] for p in parts])]
     assert firsts == [int(files.journal.entries.at[i, "SEQUENCE"]) for i in [0, *cuts]]
     for i in range(len(files.records)):  # every entry's place names its record in its file
         piece, offset, number = jf.place(i, cuts)
-        assert parts[piece][offset:offset + jf.RECORD_LENGTH] == files.records[i]
+        assert parts[piece][offset : offset + jf.RECORD_LENGTH] == files.records[i]
         assert offset == (number - 1) * jf.RECORD_LENGTH
     open_at = [c for c in cuts if _changed_and_open(files.journal.entries, jf.ORDERS.obj, c)]
     assert open_at, "some cut leaves a transaction on the table to commit in the next file"
@@ -116,8 +146,12 @@ def _changed_and_open(e, obj: str, cut: int) -> bool:
     """A cycle changed obj before entry `cut` and commits at or after it."""
     before, after = e.iloc[:cut], e.iloc[cut:]
     changed = set(zip(before["RESET_EPOCH"][before["OBJECT"] == obj], before["COMMIT_CYCLE"][before["OBJECT"] == obj]))
-    commits = set(zip(after["RESET_EPOCH"][after["JOURNAL_ENTRY_TYPE"] == "CM"],
-                      after["COMMIT_CYCLE"][after["JOURNAL_ENTRY_TYPE"] == "CM"]))
+    commits = set(
+        zip(
+            after["RESET_EPOCH"][after["JOURNAL_ENTRY_TYPE"] == "CM"],
+            after["COMMIT_CYCLE"][after["JOURNAL_ENTRY_TYPE"] == "CM"],
+        )
+    )
     return any(c[1] != 0 for c in changed & commits)
 
 
@@ -148,12 +182,22 @@ def test_expected_changes_agree_with_the_core_resolution(seed, table, part):
     for ch in res.changes.to_dict("records"):
         before, after = values(ch[frame.BEFORE_ROW]), values(ch[frame.AFTER_ROW])
         lineage = ch[frame.BEFORE_ROW] if ch[frame.OP] == "d" else ch[frame.AFTER_ROW]
-        got.append((ch[frame.OP], *(v for c in jf.COLUMNS for v in (before[c], after[c])),
-                    bool(ch[frame.BEFORE_PRESENT]), jf.as_datetime(ch[frame.COMMIT_TIMESTAMP]),
-                    ch[frame.COMMIT_POSITION], int(ch[frame.CHANGE_POSITION]), ch[frame.TRANSACTION_ID],
-                    None if pd.isna(lineage) else entry_of[int(lineage)]))
-    want = [tuple(c[k] for k in jf.change_columns() if k not in ("RRN", "decode_errors"))
-            for c in jf.expected(workload, files.journal, table).changes]
+        got.append(
+            (
+                ch[frame.OP],
+                *(v for c in jf.COLUMNS for v in (before[c], after[c])),
+                bool(ch[frame.BEFORE_PRESENT]),
+                jf.as_datetime(ch[frame.COMMIT_TIMESTAMP]),
+                ch[frame.COMMIT_POSITION],
+                int(ch[frame.CHANGE_POSITION]),
+                ch[frame.TRANSACTION_ID],
+                None if pd.isna(lineage) else entry_of[int(lineage)],
+            )
+        )
+    want = [
+        tuple(c[k] for k in jf.change_columns() if k not in ("RRN", "decode_errors"))
+        for c in jf.expected(workload, files.journal, table).changes
+    ]
     assert got == want
 
 
@@ -175,13 +219,15 @@ def test_a_format_change_is_written_where_the_workload_reorganizes():
     rg = [i for i, t in enumerate(plain.entry_types) if t == "RG"]
     assert rg and [i for i, t in enumerate(changed.entry_types) if t == "CG"] == rg
     assert [(h["JOCODE"], h["JOENTT"]) for h in headings([changed.records[i] for i in rg])] == [("D", "CG")] * len(rg)
-    assert [r for i, r in enumerate(changed.records) if i not in rg] == \
-        [r for i, r in enumerate(plain.records) if i not in rg]
+    assert [r for i, r in enumerate(changed.records) if i not in rg] == [
+        r for i, r in enumerate(plain.records) if i not in rg
+    ]
     e = changed.journal.entries.copy()
     decoded = headings(changed.records)
     e["JOURNAL_CODE"], e["JOURNAL_ENTRY_TYPE"] = [h["JOCODE"] for h in decoded], [h["JOENTT"] for h in decoded]
     mine = e[(e["OBJECT"] == jf.ORDERS.obj) | (e["JOURNAL_CODE"] == "C")]
     res = ibmi.resolve(mine)
-    assert list(res.changes[frame.COMMIT_POSITION]) == \
-        [c["COMMIT_POSITION"] for c in jf.expected(workload, changed.journal, jf.ORDERS).changes]
+    assert list(res.changes[frame.COMMIT_POSITION]) == [
+        c["COMMIT_POSITION"] for c in jf.expected(workload, changed.journal, jf.ORDERS).changes
+    ]
     assert res.problems["REASON"].str.startswith("D CG").any()

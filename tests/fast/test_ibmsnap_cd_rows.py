@@ -13,21 +13,43 @@ from udfs.cli import main
 from udfs.render import ibmsnap_cd_rows
 from udfs.render.generate import problems
 
-CD = ("CREATE TABLE PAYROLL.{name} ( IBMSNAP_UOWID CHAR(10) FOR BIT DATA NOT NULL, IBMSNAP_INTENTSEQ CHAR(10) FOR "
-      "BIT DATA NOT NULL, IBMSNAP_OPERATION CHAR(1) NOT NULL, STAFFNO CHAR(6) NOT NULL, NAME VARCHAR(20) NOT NULL, "
-      "DEPT CHAR(3), XDEPT CHAR(3));\n")
+CD = (
+    "CREATE TABLE PAYROLL.{name} ( IBMSNAP_UOWID CHAR(10) FOR BIT DATA NOT NULL, IBMSNAP_INTENTSEQ CHAR(10) FOR "
+    "BIT DATA NOT NULL, IBMSNAP_OPERATION CHAR(1) NOT NULL, STAFFNO CHAR(6) NOT NULL, NAME VARCHAR(20) NOT NULL, "
+    "DEPT CHAR(3), XDEPT CHAR(3));\n"
+)
 MACRO = ("macros", "jcat_tables", "jcat_ibmsnap_cd_rows.sql")
 # The columns ibmsnap_committed_changes and ibmsnap_prune_candidates take from each CD row, in union order.
-WANTED = ["CD_OWNER", "CD_TABLE", "SOURCE_OWNER", "SOURCE_TABLE", "IBMSNAP_UOWID", "IBMSNAP_INTENTSEQ",
-          "IBMSNAP_OPERATION", "KEY_VALUES", "AFTER_IMAGE", "BEFORE_IMAGE", "decode_errors", "source_file",
-          "record_offset", "record_number", "load_id"]
+WANTED = [
+    "CD_OWNER",
+    "CD_TABLE",
+    "SOURCE_OWNER",
+    "SOURCE_TABLE",
+    "IBMSNAP_UOWID",
+    "IBMSNAP_INTENTSEQ",
+    "IBMSNAP_OPERATION",
+    "KEY_VALUES",
+    "AFTER_IMAGE",
+    "BEFORE_IMAGE",
+    "decode_errors",
+    "source_file",
+    "record_offset",
+    "record_number",
+    "load_id",
+]
 
 
 @pytest.fixture
 def project(tmp_path, monkeypatch):
-    return project_with_ddl(tmp_path, monkeypatch, {"a.sql": CD.format(name="CDSTAFF"),
-                                                    "b.sql": CD.format(name="CDTEMP"),
-                                                    "t.sql": "CREATE TABLE APPLIB.T (ID INTEGER NOT NULL);\n"})
+    return project_with_ddl(
+        tmp_path,
+        monkeypatch,
+        {
+            "a.sql": CD.format(name="CDSTAFF"),
+            "b.sql": CD.format(name="CDTEMP"),
+            "t.sql": "CREATE TABLE APPLIB.T (ID INTEGER NOT NULL);\n",
+        },
+    )
 
 
 def add(tmp_path, name, ddl, *more) -> None:
@@ -71,8 +93,10 @@ def test_declaring_cd_tables_writes_the_projects_macro_and_removing_the_last_rem
         assert f"'PAYROLL' as CD_OWNER, '{cd}' as CD_TABLE" in part
         assert f"ref(project_name, '{name}_images_decoded')" in part
         assert f"coalesce(PHYS_CHANGE_TABLE, CD_TABLE) = '{cd}'" in part  # its source: the REGISTER row
-        assert ("max(if((image_kind = 'after' or IBMSNAP_OPERATION = 'D'), to_json(named_struct('STAFFNO', "
-                "`STAFFNO`)), null)) as KEY_VALUES") in part
+        assert (
+            "max(if((image_kind = 'after' or IBMSNAP_OPERATION = 'D'), to_json(named_struct('STAFFNO', "
+            "`STAFFNO`)), null)) as KEY_VALUES"
+        ) in part
         assert "named_struct('DEPT', `DEPT`)), null)) as BEFORE_IMAGE" in part  # XDEPT: DEPT's before image
         head = part.split("from (", 1)[0].split("select", 1)[1]
         assert selected(head) == WANTED

@@ -38,12 +38,15 @@ def test_every_seed_statement_has_a_corrected_copy_that_parses():
         assert lay.record_length == sum(s.width for s in lay.slots) > 0
 
 
-@pytest.mark.parametrize("fragment, fixed", [
-    ("SYNCHTIME TIMESTAMP SYNCHPOINT", "SYNCHTIME TIMESTAMP, SYNCHPOINT"),
-    ("IBMSNAP_AUTHID CHAR(18) NOT NULL),", "IBMSNAP_AUTHID CHAR(18) NOT NULL,"),
-    ("UOWID CHAR(10) FOR BIT DATA AUTHID", "UOWID CHAR(10) FOR BIT DATA, AUTHID"),
-    ("APPLY_QUAL CHAR(18) NOT NULL, DATA CAPTURE CHANGES", "APPLY_QUAL CHAR(18) NOT NULL) DATA CAPTURE CHANGES"),
-])
+@pytest.mark.parametrize(
+    "fragment, fixed",
+    [
+        ("SYNCHTIME TIMESTAMP SYNCHPOINT", "SYNCHTIME TIMESTAMP, SYNCHPOINT"),
+        ("IBMSNAP_AUTHID CHAR(18) NOT NULL),", "IBMSNAP_AUTHID CHAR(18) NOT NULL,"),
+        ("UOWID CHAR(10) FOR BIT DATA AUTHID", "UOWID CHAR(10) FOR BIT DATA, AUTHID"),
+        ("APPLY_QUAL CHAR(18) NOT NULL, DATA CAPTURE CHANGES", "APPLY_QUAL CHAR(18) NOT NULL) DATA CAPTURE CHANGES"),
+    ],
+)
 def test_the_seed_typos_fail_and_their_fix_parses(fragment, fixed):
     stmt = next(s for s in seed_statements() if fragment in s)
     with pytest.raises(ddl.DdlProblem):
@@ -52,9 +55,11 @@ def test_the_seed_typos_fail_and_their_fix_parses(fragment, fixed):
 
 
 def test_db2_isms_are_parsed_not_dropped():
-    t = ddl.parse_text("CREATE TABLE ASN.T ( A CHAR(10) FOR BIT DATA NOT NULL, B CHAR(1) NOT NULL WITH DEFAULT, "
-                       "C VARCHAR(4), D SMALLINT) DATA CAPTURE CHANGES; "
-                       "CREATE TYPE 2 UNIQUE INDEX ASN.TX ON ASN.T (A ASC, D ASC);")
+    t = ddl.parse_text(
+        "CREATE TABLE ASN.T ( A CHAR(10) FOR BIT DATA NOT NULL, B CHAR(1) NOT NULL WITH DEFAULT, "
+        "C VARCHAR(4), D SMALLINT) DATA CAPTURE CHANGES; "
+        "CREATE TYPE 2 UNIQUE INDEX ASN.TX ON ASN.T (A ASC, D ASC);"
+    )
     a, b, c, d = t.columns
     assert (a.for_bit_data, a.nullable, a.length) == (True, False, 10)
     assert (b.with_default, b.nullable, b.for_bit_data) == (True, False, False)
@@ -67,9 +72,14 @@ def test_uow_layout_by_hand():
     # CHAR(10) FBD x2, TIMESTAMP 26, CHAR(12), CHAR(18), CHAR(1), CHAR(18): all NOT NULL
     lay = L.layout("uow")
     assert [(s.name, s.pos, s.width) for s in lay.slots] == [
-        ("IBMSNAP_UOWID", 1, 10), ("IBMSNAP_COMMITSEQ", 11, 10), ("IBMSNAP_LOGMARKER", 21, 26),
-        ("IBMSNAP_AUTHTKN", 47, 12), ("IBMSNAP_AUTHID", 59, 18), ("IBMSNAP_REJ_CODE", 77, 1),
-        ("IBMSNAP_APPLY_QUAL", 78, 18)]
+        ("IBMSNAP_UOWID", 1, 10),
+        ("IBMSNAP_COMMITSEQ", 11, 10),
+        ("IBMSNAP_LOGMARKER", 21, 26),
+        ("IBMSNAP_AUTHTKN", 47, 12),
+        ("IBMSNAP_AUTHID", 59, 18),
+        ("IBMSNAP_REJ_CODE", 77, 1),
+        ("IBMSNAP_APPLY_QUAL", 78, 18),
+    ]
     assert lay.record_length == 95
     assert L.layout("uow", "os390/varchar16").record_length == 95 + 2 * 8
 
@@ -97,16 +107,19 @@ def test_encode_row_null_and_varchar():
     rec = L.encode_row("register", values)
     lay = L.layout("register")
     s = lay.slot("BEFORE_IMG_PREFIX")
-    assert rec[s.pos - 1:s.pos - 1 + s.width] == b"\x00\x00\x01\xe7\x00\x00\x00"
+    assert rec[s.pos - 1 : s.pos - 1 + s.width] == b"\x00\x00\x01\xe7\x00\x00\x00"
     s = lay.slot("CD_OWNER")
-    assert rec[s.pos - 1] == 0xFF and rec[s.pos:s.pos + 18] == b"\x00" * 18
+    assert rec[s.pos - 1] == 0xFF and rec[s.pos : s.pos + 18] == b"\x00" * 18
     trailing = L.encode_row("register", values, null_indicator="trailing")
     assert trailing[s.pos - 1 + 18] == 0xFF and len(trailing) == len(rec)
 
 
 def test_models_are_what_the_ddl_renders():
-    stale = [p for p, text in generate.all_files(["ibmsnap", "ibmsnap_records"]).items()
-             if not p.exists() or p.read_text() != text[1]]
+    stale = [
+        p
+        for p, text in generate.all_files(["ibmsnap", "ibmsnap_records"]).items()
+        if not p.exists() or p.read_text() != text[1]
+    ]
     assert stale == [], "run: jcat generate"
 
 
@@ -132,8 +145,11 @@ def test_landing_lookup_matches_the_ddl():
 
 
 @settings(max_examples=50, deadline=None)
-@given(st.binary(min_size=0, max_size=16), st.text(alphabet="ABCXYZ 019", max_size=15),
-       st.decimals(min_value=-9999999, max_value=9999999, places=2))
+@given(
+    st.binary(min_size=0, max_size=16),
+    st.text(alphabet="ABCXYZ 019", max_size=15),
+    st.decimals(min_value=-9999999, max_value=9999999, places=2),
+)
 def test_cd_encoder_places_fields(seq, name, salary):
     """A declared CD table is laid out by the same rules (lay_out over its DDL)."""
     from support import ibmsnap_unload as U
@@ -143,7 +159,7 @@ def test_cd_encoder_places_fields(seq, name, salary):
     v.update(IBMSNAP_UOWID=seq, LASTNAME=name.rstrip(), SALARY=salary)
     rec = L.encode_layout(lay, v)
     s = lay.slot("IBMSNAP_UOWID")
-    assert rec[s.pos - 1:s.pos + 1] == len(seq).to_bytes(2, "big") and rec[s.pos + 1:s.pos + 1 + len(seq)] == seq
+    assert rec[s.pos - 1 : s.pos + 1] == len(seq).to_bytes(2, "big") and rec[s.pos + 1 : s.pos + 1 + len(seq)] == seq
     assert len(rec) == lay.record_length
 
 
@@ -164,7 +180,7 @@ def test_demo_generates_an_unload_file_per_table(tmp_path):
     assert sorted(files) == sorted(demo.LAYOUTS) == sorted([f"ibmsnap_{t}" for t in L.all_tables()] + [*declared])
     assert set(demo.RECORD_LENGTHS) == declared  # landed as `jcat load cdemployee`: its length from the DDL
     for layout, (path,) in files.items():
-        n = len(demo.scenario()[layout[len("ibmsnap_"):]])
+        n = len(demo.scenario()[layout[len("ibmsnap_") :]])
         length = demo.RECORD_LENGTHS.get(layout) or default_record_length(layout)
         assert path.stat().st_size == n * length
     uows = {r["IBMSNAP_UOWID"] for r in demo.scenario()["uow"]}

@@ -48,7 +48,10 @@ def test_the_layout_function_decodes_the_encoded_rows(table, platform, form, ind
     cols = U.columns(table, platform, form)
     records = pa.array([U.record(cols, r, indicator) for r in rows], pa.binary())
     n = len(rows)
-    got = BY_NAME[f"decode_ibmsnap_{table}"].kernel(records, pa.array([f"{platform}/{form}"] * n),
-                                                     pa.array([indicator] * n), pa.array([37] * n)).to_pylist()
+    got = (
+        BY_NAME[f"decode_ibmsnap_{table}"]
+        .kernel(records, pa.array([f"{platform}/{form}"] * n), pa.array([indicator] * n), pa.array([37] * n))
+        .to_pylist()
+    )
     names = [c.name for c in U.model_columns(table)]
     assert got == [{k: r.get(k) for k in names} for r in rows]

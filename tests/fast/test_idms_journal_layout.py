@@ -25,6 +25,7 @@ def seed_sections() -> dict[str, set[str]]:
 
 # ---- the table as data against the seed (no Spark) -------------------------------------------------------
 
+
 def test_layout_mirrors_every_rec_line_of_the_seed():
     lines = seed_rec_lines()
     assert len(lines) > 100
@@ -55,7 +56,9 @@ def test_model_has_a_line_for_every_rec_line():
         kind = {"idms_ts_utc": "idms_ts"}.get(rec.field.kind, rec.field.kind)
         if kind == "idms_ts":
             kind = "idms_ts_utc" if name in ("GMT", "QUAL-LOCAL") else "idms_ts"
-        call = re.search(r"jcat_idms_field\('(\w+)',\s*(\d+),\s*(\d+),\s*'(\w+)',\s*(?:'d',\s*'(\w+)'|none, none)\)", line)
+        call = re.search(
+            r"jcat_idms_field\('(\w+)',\s*(\d+),\s*(\d+),\s*'(\w+)',\s*(?:'d',\s*'(\w+)'|none, none)\)", line
+        )
         assert call, f"{name}: no jcat_idms_field call"
         assert (call[1], int(call[2]), int(call[3])) == (kind, pos, length), name
         assert call[5] == (None if kind == "hex" else rec.column), name  # its field in decode_idms's struct
@@ -72,15 +75,32 @@ def test_decode_errors_name_every_field_that_can_fail_to_decode():
     # written from the docs' rule, not from the renderer: date-times, 8-byte unsigned values (above 2^63-1),
     # packed, text; binary and hex bytes always decode, and TYPE is named whenever it does not decode
     sql = MODEL.read_text()
-    checks = sql[sql.index("{% macro jcat_idms_journal_checks"):]
+    checks = sql[sql.index("{% macro jcat_idms_journal_checks") :]
     named = re.findall(r"^\s+\('(\w+)',", checks, re.M)
-    assert named == ["TYPE", "GMT", "SEQ", "QUAL_CV", "QUAL_LOCAL", "PROGRAM_NAME", "DTESTAMP", "OLDTIM",
-                     "SAVEPOINT_SEQ", "LT_P1", "LT_PART1", "T_DATESTMP", "USER_ID", "EXTERNAL_ID", "AREA", "DNODE"]
+    assert named == [
+        "TYPE",
+        "GMT",
+        "SEQ",
+        "QUAL_CV",
+        "QUAL_LOCAL",
+        "PROGRAM_NAME",
+        "DTESTAMP",
+        "OLDTIM",
+        "SAVEPOINT_SEQ",
+        "LT_P1",
+        "LT_PART1",
+        "T_DATESTMP",
+        "USER_ID",
+        "EXTERNAL_ID",
+        "AREA",
+        "DNODE",
+    ]
     assert "('QUAL_CV', jcat_idms_present(25, 8, 'ALL') ~ \" and substr(record, 25, 1) >= X'40'\")" in checks
     assert "('SAVEPOINT_SEQ', jcat_idms_present(73, 8, 'RTSV'))" in checks
 
 
 # ---- the layout function's date-time kernel (decode_idms in table builds) ---------------------------------
+
 
 def _stamp(days: int, secs: int, micros: int) -> bytes:
     """KB 28740's layout, written here: bits 0-26 days since 0001-01-01, 27-43 seconds, 44-63 microseconds."""

@@ -26,8 +26,9 @@ def expected(row: bytes, ok: bool, ccsid: int) -> str | None:
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.integers(1, 12), st.lists(st.booleans(), min_size=1, max_size=30), st.data(),
-       st.sampled_from(SUPPORTED_CCSIDS))
+@given(
+    st.integers(1, 12), st.lists(st.booleans(), min_size=1, max_size=30), st.data(), st.sampled_from(SUPPORTED_CCSIDS)
+)
 def test_fixed_width_text_equals_the_definition(width, valid, data, ccsid):
     byte_rows = [bytes(data.draw(st.lists(st.sampled_from(PALETTE), min_size=width, max_size=width))) for _ in valid]
     valid = np.array(valid)
@@ -37,8 +38,10 @@ def test_fixed_width_text_equals_the_definition(width, valid, data, ccsid):
     got_cc = ebcdic_str(fixed_width_batch(mat, valid), pa.array([ccsid] * len(valid), pa.int32())).to_pylist()
     assert got_cc == [expected(r, ok, ccsid) for r, ok in zip(byte_rows, valid)]
     # the same rows as a variable-width binary array take the general path: same answer
-    general = ebcdic_str(pa.array([r if ok else None for r, ok in zip(byte_rows, valid)], pa.binary()),
-                         pa.array([ccsid] * len(valid), pa.int32())).to_pylist()
+    general = ebcdic_str(
+        pa.array([r if ok else None for r, ok in zip(byte_rows, valid)], pa.binary()),
+        pa.array([ccsid] * len(valid), pa.int32()),
+    ).to_pylist()
     assert general == got_cc
 
 
@@ -57,7 +60,7 @@ def test_strided_columns_of_records_take_the_fast_path_and_agree():
     records = np.frombuffer(bytes([0xC1, 0x40, 0x00, 0xC2, 0x9A, 0x40]) * 5, np.uint8).reshape(5, 6)
     valid = np.array([True, False, True, True, True])
     for start, width in ((0, 3), (3, 3), (0, 6), (1, 2)):
-        mat = records[:, start:start + width]  # a strided view, as decode_record cuts fields
+        mat = records[:, start : start + width]  # a strided view, as decode_record cuts fields
         got = ebcdic_str(fixed_width_batch(mat, valid)).to_pylist()
         assert got == [expected(bytes(r), ok, 37) for r, ok in zip(mat, valid)]
 
@@ -67,8 +70,12 @@ PACKED_BYTES = [0x00, 0x12, 0x99, 0x9C, 0x1D, 0x0F, 0x5B, 0xA1, 0x3A, 0xFF, 0x40
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.sampled_from(["zoned", "packed"]), st.integers(1, 18), st.lists(st.booleans(), min_size=1, max_size=25),
-       st.data())
+@given(
+    st.sampled_from(["zoned", "packed"]),
+    st.integers(1, 18),
+    st.lists(st.booleans(), min_size=1, max_size=25),
+    st.data(),
+)
 def test_fixed_width_decimals_equal_the_general_path(kind, width, valid, data):
     """A fixed-width column (fast path) decodes as the same rows do inside a mixed-width batch (general path)."""
     from udfs.core.kernels.decimal import unpack_packed, unpack_zoned
@@ -102,8 +109,9 @@ def test_fixed_width_binary_equals_the_general_path(width, signed, valid, data):
     rows = [data.draw(st.binary(min_size=width, max_size=width)) for _ in valid]
     mat = np.frombuffer(b"".join(rows), np.uint8).reshape(len(rows), width)
     fast = unpack_bin(fixed_width_batch(mat, np.array(valid)), signed).to_pylist()
-    general = unpack_bin(pa.array([r if ok else None for r, ok in zip(rows, valid)] + [b"\x01" * (width % 8 + 1)]),
-                         signed).to_pylist()[:-1]
+    general = unpack_bin(
+        pa.array([r if ok else None for r, ok in zip(rows, valid)] + [b"\x01" * (width % 8 + 1)]), signed
+    ).to_pylist()[:-1]
     assert fast == general
     for r, ok, got in zip(rows, valid, fast):
         value = int.from_bytes(r, "big", signed=signed)

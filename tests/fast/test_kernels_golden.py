@@ -1,4 +1,5 @@
-"""Every golden row through the kernel directly (no Spark), one batch per row and all rows of a function in one batch."""
+"""Every golden row through the kernel directly (no Spark), one batch per row and all rows of a function in one
+batch."""
 
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ from udfs.core.framing.layout_framing import LayoutProblem, resolve_framing
 
 
 def records_of(buf: bytes, fr) -> list[bytes]:
-    return [buf[s:s + n] for s, n in zip(fr.starts.tolist(), fr.lengths.tolist())]
+    return [buf[s : s + n] for s, n in zip(fr.starts.tolist(), fr.lengths.tolist())]
 
 
 def check_accounting(buf: bytes, fr) -> None:
@@ -22,7 +22,10 @@ def check_accounting(buf: bytes, fr) -> None:
 
 # ---- fixed ------------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("size,length,n,tail", [(0, 4, 0, 0), (12, 4, 3, 0), (13, 4, 3, 1), (3, 4, 0, 3), (971 * 2 + 970, 971, 2, 970)])
+
+@pytest.mark.parametrize(
+    "size,length,n,tail", [(0, 4, 0, 0), (12, 4, 3, 0), (13, 4, 3, 1), (3, 4, 0, 3), (971 * 2 + 970, 971, 2, 970)]
+)
 def test_fixed_framing_cuts_whole_records_and_rejects_a_short_tail(size, length, n, tail):
     fr = frame_fixed(size, length)
     assert len(fr.starts) == n and fr.starts.tolist() == [i * length for i in range(n)]
@@ -82,6 +85,7 @@ def test_vb_edge_cases_give_their_records_and_rejects_with_every_byte_accounted(
 
 # ---- self-delimiting --------------------------------------------------------------------------------------
 
+
 def test_idms_rec_len_is_the_length_unless_below_the_prefix_or_truncated():
     assert idms_length(bytes.fromhex("0034"), 0, 52) == (52, None)
     n, why = idms_length(bytes.fromhex("0007"), 0, 7)
@@ -98,8 +102,8 @@ def test_lldf_update_data_total_covers_both_images_with_their_lengths():
 
 def test_lldf_segment_framed_by_seglen_without_rdw():
     """A segment carries a slice of DATA, so DATA's total length cannot frame it: SEGLEN (whole segment) does."""
-    seg1 = lldf_record(0, "UB", images=(b"B" * 40,), segments=(288 + 10, 2, 1))[:288 + 10]
-    seg2 = lldf_record(0, "UB", images=(b"A" * 30,), segments=(288 + 34, 2, 2))[:288 + 34]
+    seg1 = lldf_record(0, "UB", images=(b"B" * 40,), segments=(288 + 10, 2, 1))[: 288 + 10]
+    seg2 = lldf_record(0, "UB", images=(b"A" * 30,), segments=(288 + 34, 2, 2))[: 288 + 34]
     nxt = lldf_record(1)
     buf = seg1 + seg2 + nxt
     fr = frame(buf, Framing("self", inner="lldf"))
@@ -119,13 +123,16 @@ def test_lldf_mass_delete_without_data_is_framed_as_its_header_alone():
     assert records_of(dm, fr) == [dm]
 
 
-@pytest.mark.parametrize("mutate,code", [
-    (lambda b: b"\x00\x10" + b[2:], "bad_length"),  # header shorter than CHANGE TYPE
-    (lambda b: b[:200], "past_end"),  # header cut
-    (lambda b: b[:289], "past_end"),  # DATA length cut
-    (lambda b: b[:288] + b"\x00\x01" + b[290:], "bad_length"),  # DATA length below 2
-    (lambda b: b[:-1], "past_end"),  # record runs past end of file
-])
+@pytest.mark.parametrize(
+    "mutate,code",
+    [
+        (lambda b: b"\x00\x10" + b[2:], "bad_length"),  # header shorter than CHANGE TYPE
+        (lambda b: b[:200], "past_end"),  # header cut
+        (lambda b: b[:289], "past_end"),  # DATA length cut
+        (lambda b: b[:288] + b"\x00\x01" + b[290:], "bad_length"),  # DATA length below 2
+        (lambda b: b[:-1], "past_end"),  # record runs past end of file
+    ],
+)
 def test_malformed_lldf_record_is_one_reject_at_its_offset_after_the_good_one(mutate, code):
     buf = lldf_record(0) + mutate(lldf_record(1))
     fr = frame(buf, Framing("self", inner="lldf"))
@@ -178,9 +185,17 @@ def test_vb_blocked_payloads_come_back_whole_without_rejects(recs, per_block, ex
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(["I ", "D ", "UB", "IL"]), st.lists(st.binary(max_size=80), min_size=1, max_size=2),
-                          st.integers(106, 400)), max_size=15),
-       st.sampled_from(["self", "vb"]))
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["I ", "D ", "UB", "IL"]),
+            st.lists(st.binary(max_size=80), min_size=1, max_size=2),
+            st.integers(106, 400),
+        ),
+        max_size=15,
+    ),
+    st.sampled_from(["self", "vb"]),
+)
 def test_lldf_records_self_or_vb_framed_come_back_whole_without_rejects(specs, kind):
     recs = [lldf_record(i, c, tuple(imgs), h) for i, (c, imgs, h) in enumerate(specs)]
     buf = b"".join(recs) if kind == "self" else vb(recs, 2)
@@ -204,8 +219,10 @@ def test_idms_records_self_or_rdw_framed_come_back_whole_without_rejects(bodies,
 def test_garbage_is_always_fully_accounted(buf, kind):
     fr = frame(buf, Framing(kind))
     check_accounting(buf, fr)
-    spans = sorted([(s - 4, n + 4) for s, n in zip(fr.starts.tolist(), fr.lengths.tolist())] +
-                   [(r.offset, r.length) for r in fr.rejects])
+    spans = sorted(
+        [(s - 4, n + 4) for s, n in zip(fr.starts.tolist(), fr.lengths.tolist())]
+        + [(r.offset, r.length) for r in fr.rejects]
+    )
     for (a, n), (b, _) in zip(spans, spans[1:]):
         assert a + n <= b  # no byte counted twice
 
@@ -220,7 +237,7 @@ def test_batches_are_nonempty_and_gathering_them_gives_back_every_record(recs, m
     for lo, hi in batches(fr.lengths, max_bytes):
         assert hi > lo
         flat, offs = gather(data, fr.starts[lo:hi], fr.lengths[lo:hi])
-        got += [flat[offs[i]:offs[i + 1]].tobytes() for i in range(hi - lo)]
+        got += [flat[offs[i] : offs[i + 1]].tobytes() for i in range(hi - lo)]
     assert got == recs
 
 
@@ -239,11 +256,12 @@ def test_gather_equals_slicing_with_any_gaps(pieces, shuffled):
         starts, lengths = starts[::-1], lengths[::-1]
     data = np.frombuffer(bytes(i % 251 for i in range(pos + 1)), dtype=np.uint8)
     flat, offs = gather(data, np.array(starts, dtype=np.int64), np.array(lengths, dtype=np.int64))
-    got = [flat[offs[i]:offs[i + 1]].tobytes() for i in range(len(starts))]
-    assert got == [data[s:s + n].tobytes() for s, n in zip(starts, lengths)]
+    got = [flat[offs[i] : offs[i + 1]].tobytes() for i in range(len(starts))]
+    assert got == [data[s : s + n].tobytes() for s, n in zip(starts, lengths)]
 
 
 # ---- layout resolution ------------------------------------------------------------------------------------
+
 
 def test_resolve_framing_gives_layout_defaults_and_refuses_impossible_options():
     assert resolve_framing("qasym7j5") == Framing("fixed", record_length=971)
@@ -251,10 +269,15 @@ def test_resolve_framing_gives_layout_defaults_and_refuses_impossible_options():
     assert resolve_framing("ibmsnap_cd_emp", "fixed", 120).record_length == 120
     assert resolve_framing("ibmsnap_uow").record_length == 95
     assert resolve_framing("qjordje5", "vb").inner is None
-    for args, msg in [(("qjordje5",), "record length is a property"), (("ibmsnap_nosuch",), "--record-length"),
-                      (("qasym7j5", None, 970), "971"), (("lldf", "fixed"), "variable-length"),
-                      (("qasym7j5", "self"), "does not carry"), (("nosuch",), "unknown layout"),
-                      (("idms", "rdw", 10), "fixed framing only")]:
+    for args, msg in [
+        (("qjordje5",), "record length is a property"),
+        (("ibmsnap_nosuch",), "--record-length"),
+        (("qasym7j5", None, 970), "971"),
+        (("lldf", "fixed"), "variable-length"),
+        (("qasym7j5", "self"), "does not carry"),
+        (("nosuch",), "unknown layout"),
+        (("idms", "rdw", 10), "fixed framing only"),
+    ]:
         with pytest.raises(LayoutProblem, match=msg):
             resolve_framing(*args)
 
@@ -266,8 +289,6 @@ def test_lldf_in_vb_follows_the_rdw_segments_and_header_only_records():
 
     from udfs.core.framing import frame, resolve_framing
     from udfs.demo import lldf as demo
-
-
 
     files = demo.generate(Path(tempfile.mkdtemp()))
     spec = resolve_framing("lldf", "vb", None)

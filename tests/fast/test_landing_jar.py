@@ -22,10 +22,15 @@ def test_landing_jar_is_built_from_its_sources():
     with zipfile.ZipFile(landing_jar()) as jar:
         names = jar.namelist()
         recorded = jar.read("jcat-landing.source-sha256").decode().strip()
-    assert {"jcat/landing/RangeInputFormat.class", "jcat/landing/RangeInputFormat$RangeSplit.class",
-            "jcat/landing/RangeInputFormat$Reader.class", "jcat/landing/LengthWalk.class"} <= set(names)
-    assert recorded == hashlib.sha256(b"".join(p.read_bytes() for p in sources)).hexdigest(), \
+    assert {
+        "jcat/landing/RangeInputFormat.class",
+        "jcat/landing/RangeInputFormat$RangeSplit.class",
+        "jcat/landing/RangeInputFormat$Reader.class",
+        "jcat/landing/LengthWalk.class",
+    } <= set(names)
+    assert recorded == hashlib.sha256(b"".join(p.read_bytes() for p in sources)).hexdigest(), (
         "run udfs/spark/java/build.sh"
+    )
     assert "java/*.jar" in (Path(__file__).resolve().parents[2] / "pyproject.toml").read_text()
 
 

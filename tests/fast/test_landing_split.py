@@ -32,8 +32,15 @@ from udfs.spark.landing.tasks import (
     scheme_block,
 )
 
-CHUNK_SCHEMA = pa.schema([("source_file", pa.string()), ("chunk_offset", pa.int64()), ("chunk", pa.binary()),
-                          ("whole", pa.bool_()), ("plan", pa.string())])
+CHUNK_SCHEMA = pa.schema(
+    [
+        ("source_file", pa.string()),
+        ("chunk_offset", pa.int64()),
+        ("chunk", pa.binary()),
+        ("whole", pa.bool_()),
+        ("plan", pa.string()),
+    ]
+)
 assert CHUNK_DDL == "source_file STRING, chunk_offset BIGINT, chunk BINARY, whole BOOLEAN, plan STRING"
 
 
@@ -44,11 +51,13 @@ def streamed_batches(data: bytes, plans: list[dict], piece: int, per_batch: int)
     for p in plans:
         start = p["intervals"][0][0]
         rows.append(("file:/x", start, None, False, json.dumps(p)))
-        rows += [("file:/x", o, data[o:min(o + piece, read_end(p))], False, None)
-                 for o in range(start, read_end(p), piece)]
+        rows += [
+            ("file:/x", o, data[o : min(o + piece, read_end(p))], False, None) for o in range(start, read_end(p), piece)
+        ]
     for i in range(0, len(rows), per_batch):
-        yield pa.RecordBatch.from_arrays([pa.array(c, t.type) for c, t in zip(zip(*rows[i:i + per_batch]), CHUNK_SCHEMA)],
-                                         schema=CHUNK_SCHEMA)
+        yield pa.RecordBatch.from_arrays(
+            [pa.array(c, t.type) for c, t in zip(zip(*rows[i : i + per_batch]), CHUNK_SCHEMA)], schema=CHUNK_SCHEMA
+        )
 
 
 def staged(batches) -> dict:
@@ -67,12 +76,15 @@ def split(path, data: bytes, framing: Framing, step: int, target: int) -> tuple[
     if framing.kind == "fixed":
         points, stop = fixed_points(len(data), framing.record_length, step), None
     else:
-        ix = sparse_index(FileView(lambda o, n: data[o:o + n], 0, len(data), page=64), framing, step)
+        ix = sparse_index(FileView(lambda o, n: data[o : o + n], 0, len(data), page=64), framing, step)
         # the walk's fast path (whole pages) and the framing loop (tiny pages force it) agree, and with plain bytes
-        big = sparse_index(FileView(lambda o, n: data[o:o + n], 0, len(data), page=1 << 20), framing, step)
+        big = sparse_index(FileView(lambda o, n: data[o : o + n], 0, len(data), page=1 << 20), framing, step)
         loop = sparse_index(data, framing, step)
-        assert (ix.points, ix.stop, ix.records) == (big.points, big.stop, big.records) == \
-            (loop.points, loop.stop, loop.records)
+        assert (
+            (ix.points, ix.stop, ix.records)
+            == (big.points, big.stop, big.records)
+            == (loop.points, loop.stop, loop.records)
+        )
         points, stop = ix.points, ix.stop
     ranges = plan_ranges(points, stop, len(data), target)
     plans = [{"size": len(data), "local": str(path), "intervals": ivs} for ivs in ranges]
@@ -83,15 +95,21 @@ def split(path, data: bytes, framing: Framing, step: int, target: int) -> tuple[
             out[k] += s[k]
     # the same ranges as the JVM streams them (one task holding them all, small pieces, small batches)
     piece = max(13, len(data) // 40)
-    streamed = staged(frame_batches(framing, "t")(streamed_batches(
-        data, [{"size": p["size"], "stream": True, "intervals": p["intervals"]} for p in plans], piece, 3)))
+    streamed = staged(
+        frame_batches(framing, "t")(
+            streamed_batches(
+                data, [{"size": p["size"], "stream": True, "intervals": p["intervals"]} for p in plans], piece, 3
+            )
+        )
+    )
     assert streamed == out
     return out, ranges
 
 
 def totals(s: dict) -> tuple:
-    return tuple(sum(r[k] for r in s["S"]) for k in ("length", "records", "record_bytes", "framing_bytes",
-                                                     "rejected_bytes"))
+    return tuple(
+        sum(r[k] for r in s["S"]) for k in ("length", "records", "record_bytes", "framing_bytes", "rejected_bytes")
+    )
 
 
 def check_same(tmp_path, data: bytes, framing: Framing, step: int, target: int) -> list:
@@ -104,8 +122,9 @@ def check_same(tmp_path, data: bytes, framing: Framing, step: int, target: int) 
     assert got["R"] == want["R"]
     assert got["J"] == want["J"]
     assert totals(got) == totals(want) and totals(got)[0] == len(data)
-    assert sorted((r["chunk_offset"], r["length"], r["digest"]) for r in got["H"]) == \
-        sorted((r["chunk_offset"], r["length"], r["digest"]) for r in want["H"])
+    assert sorted((r["chunk_offset"], r["length"], r["digest"]) for r in got["H"]) == sorted(
+        (r["chunk_offset"], r["length"], r["digest"]) for r in want["H"]
+    )
     # ranges tile the file, each starting where the previous ended
     flat = [iv for r in ranges for iv in r]
     assert [iv[0] for iv in flat[1:]] == [iv[1] for iv in flat[:-1]] and flat[0][0] == 0 and flat[-1][1] == len(data)
@@ -124,16 +143,21 @@ def test_rdw_split_equals_whole(tmp_path_factory, recs, tail, step, target):
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.lists(payload, max_size=30), st.integers(1, 4), st.booleans(), garbage, st.integers(1, 300),
-       st.integers(1, 900))
+@given(
+    st.lists(payload, max_size=30), st.integers(1, 4), st.booleans(), garbage, st.integers(1, 300), st.integers(1, 900)
+)
 def test_vb_split_equals_whole(tmp_path_factory, recs, per_block, extended, tail, step, target):
     data = vb(recs, per_block, extended) + tail
     check_same(tmp_path_factory.mktemp("vb"), data, Framing("vb"), step, target)
 
 
 @settings(max_examples=30, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(["I ", "UB", "D "]), st.binary(max_size=30)), max_size=12),
-       garbage, st.integers(1, 2000), st.integers(1, 3000))
+@given(
+    st.lists(st.tuples(st.sampled_from(["I ", "UB", "D "]), st.binary(max_size=30)), max_size=12),
+    garbage,
+    st.integers(1, 2000),
+    st.integers(1, 3000),
+)
 def test_lldf_split_equals_whole(tmp_path_factory, specs, tail, step, target):
     data = b"".join(lldf_record(i, c, (img, img) if c == "UB" else (img,)) for i, (c, img) in enumerate(specs)) + tail
     check_same(tmp_path_factory.mktemp("lldf"), data, Framing("self", inner="lldf"), step, target)
@@ -152,7 +176,7 @@ def test_idms_in_rdw_split_equals_whole(tmp_path_factory, bodies, tail, step, ta
 @given(st.integers(0, 40), st.integers(0, 6), st.integers(1, 300), st.integers(1, 900))
 def test_fixed_split_equals_whole(tmp_path_factory, n, tail, step, target):
     data = bytes(range(256)) * (n * 7 // 256 + 1)
-    data = data[:n * 7] + b"\xee" * tail
+    data = data[: n * 7] + b"\xee" * tail
     if data:
         check_same(tmp_path_factory.mktemp("fixed"), data, Framing("fixed", record_length=7), step, target)
 
@@ -173,7 +197,7 @@ def test_sparse_index_walks_lengths_only(tmp_path):
 
     def read_at(o, n):
         reads.append(n)
-        return data[o:o + n]
+        return data[o : o + n]
 
     ix = sparse_index(FileView(read_at, 0, len(data), page=16), Framing("rdw"), step=50_000)
     assert ix.records == 300 and ix.stop is None
@@ -183,7 +207,7 @@ def test_sparse_index_walks_lengths_only(tmp_path):
 
 def test_fingerprint_is_content_only_and_old_schemes_are_recomputed(tmp_path):
     data = bytes(range(256)) * (3 * BLOCK // 256 + 77)
-    read = lambda o, n: data[o:o + n]
+    read = lambda o, n: data[o : o + n]
     new = fingerprint(block_digests(read, len(data)))
     for step, target in ((BLOCK // 3, BLOCK), (BLOCK * 2, 5 * BLOCK)):  # any cut, the same blocks
         path = tmp_path / "f.bin"
@@ -193,12 +217,14 @@ def test_fingerprint_is_content_only_and_old_schemes_are_recomputed(tmp_path):
     # written by earlier versions: the plain sha256 of the file, or chunk digests of another length
     old_whole = "sha256:" + hashlib.sha256(data).hexdigest()
     c = 971 * 1000
-    chunked = "".join(hashlib.sha256(data[o:o + c]).hexdigest() for o in range(0, len(data), c))
+    chunked = "".join(hashlib.sha256(data[o : o + c]).hexdigest() for o in range(0, len(data), c))
     old_chunks = f"sha256-chunks-{c}:{hashlib.sha256(chunked.encode()).hexdigest()}"
     for old in (old_whole, old_chunks):
         assert fingerprint(block_digests(read, len(data), scheme_block(old, len(data)))) == old
     small = data[:1000]
-    assert fingerprint(block_digests(lambda o, n: small[o:o + n], 1000)) == "sha256:" + hashlib.sha256(small).hexdigest()
+    assert (
+        fingerprint(block_digests(lambda o, n: small[o : o + n], 1000)) == "sha256:" + hashlib.sha256(small).hexdigest()
+    )
 
 
 @pytest.mark.parametrize("framing", [Framing("rdw"), Framing("vb"), Framing("self", inner="idms")])
@@ -209,7 +235,7 @@ def test_empty_and_all_garbage(tmp_path, framing):
 
 def test_streamed_reads_go_forward_and_say_what_is_missing():
     data = bytes(range(256)) * 40
-    pieces = lambda lo, hi, n: ((o, data[o:min(o + n, hi)]) for o in range(lo, hi, n))
+    pieces = lambda lo, hi, n: ((o, data[o : min(o + n, hi)]) for o in range(lo, hi, n))
     r = StreamedReads("hdfs://nn/f", pieces(100, 5000, 7))
     assert r.read_at(100, 0) == b"" and r.read_at(100, 30) == data[100:130]
     assert r.read_at(120, 1000) == data[120:1120]  # overlapping the last read, across pieces

@@ -55,7 +55,9 @@ def imports(name: str, path: Path, known: dict[str, Path]) -> list[tuple[str, in
             continue
         for t in targets:
             if t == root or t.startswith(root + "."):
-                while t not in known and "." in t:  # `import udfs.core.kernels.batch as b` etc.: the deepest module known
+                while (
+                    t not in known and "." in t
+                ):  # `import udfs.core.kernels.batch as b` etc.: the deepest module known
                     t = t.rsplit(".", 1)[0]
                 if t != name:
                     found.append((t, node.lineno))
@@ -134,11 +136,11 @@ def test_the_checks_see_relative_absolute_and_in_function_imports(tmp_path):
         "__init__.py": "",
         "core/__init__.py": "",
         "core/a.py": "from . import b\n",
-        "core/b.py": "def f():\n    from .a import x\n",          # cycle a -> b -> a, hidden in a function
-        "core/c.py": "def g():\n    import udfs.spark.s\n",        # upward, absolute, in a function
+        "core/b.py": "def f():\n    from .a import x\n",  # cycle a -> b -> a, hidden in a function
+        "core/c.py": "def g():\n    import udfs.spark.s\n",  # upward, absolute, in a function
         "spark/__init__.py": "",
         "spark/s.py": "from ..core import a\nfrom ..cli import main\n",  # fine, then upward (relative)
-        "demo/__init__.py": "from ..bench import run\n",            # sideways: demo and bench are one layer
+        "demo/__init__.py": "from ..bench import run\n",  # sideways: demo and bench are one layer
         "bench/__init__.py": "run = 1\n",
         "cli/__init__.py": "main = 1\n",
     }
@@ -223,8 +225,14 @@ BLOCKER = textwrap.dedent("""
 
 
 def test_core_imports_with_pyspark_py4j_and_dbt_blocked():
-    r = subprocess.run([sys.executable, "-c", BLOCKER.format(blocked=BLOCKED)], capture_output=True, text=True,
-                       env=dict(os.environ), cwd=PACKAGE.parent, timeout=300)
+    r = subprocess.run(
+        [sys.executable, "-c", BLOCKER.format(blocked=BLOCKED)],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ),
+        cwd=PACKAGE.parent,
+        timeout=300,
+    )
     assert r.returncode == 0, r.stderr[-3000:]
     expected = sum(1 for m in modules(PACKAGE) if m == "udfs.core" or m.startswith("udfs.core."))
     assert r.stdout.split("\n")[-2] == f"{expected} []", r.stdout

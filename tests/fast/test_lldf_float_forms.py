@@ -26,7 +26,12 @@ def _declared(tmp_path, columns: str) -> DeclaredTable:
 def test_float_n_takes_the_bytes_of_real_or_double(tmp_path):
     cols = image_columns(_declared(tmp_path, "F FLOAT(21), G FLOAT(53), H FLOAT, R REAL, D DOUBLE"))
     assert [(c.name, c.spark_type, c.width) for c in cols[1:]] == [
-        ("F", "FLOAT", 4), ("G", "DOUBLE", 8), ("H", "DOUBLE", 8), ("R", "FLOAT", 4), ("D", "DOUBLE", 8)]
+        ("F", "FLOAT", 4),
+        ("G", "DOUBLE", 8),
+        ("H", "DOUBLE", 8),
+        ("R", "FLOAT", 4),
+        ("D", "DOUBLE", 8),
+    ]
 
 
 def test_decfloat_is_refused_in_one_line_naming_file_and_line(tmp_path):

@@ -51,10 +51,10 @@ def test_data_is_a_total_length_then_each_image_with_its_own_length():
     """Seed 002: DATA's first halfword is its total length including itself; each row image begins with a
     two-byte length of the succeeding image; an update's after image follows its before image."""
     rec = lldf.encode_record({"CHANGE_TYPE": "UB"}, [b"abc", b"de"])
-    assert rec[288:].hex().upper() == "000B" "0003" "616263" "0002" "6465"  # 2 + (2 + 3) + (2 + 2) = 11
+    assert rec[288:].hex().upper() == "000B000361626300026465"  # 2 + (2 + 3) + (2 + 2) = 11
     assert int.from_bytes(rec[182:184], "big") == len(rec) == 288 + 11  # SEGLEN of an unsegmented record
     ins = lldf.encode_record({"CHANGE_TYPE": "I"}, [b"xyz"])
-    assert ins[288:].hex().upper() == "0007" "0003" "78797A"
+    assert ins[288:].hex().upper() == "0007000378797A"
 
 
 def test_exchange_data_is_clone_owner_and_name_each_with_its_length():
@@ -77,7 +77,9 @@ def test_longer_header_moves_data():
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 5000), st.integers(300, 1200))
 def test_segments_fit_max_len_repeat_the_header_number_themselves_and_rejoin_the_data(data_len, max_len):
-    rec = lldf.encode_record({"CHANGE_TYPE": "UB"}, [bytes(range(256)) * (data_len // 256) + b"q" * (data_len % 256), b"z"])
+    rec = lldf.encode_record(
+        {"CHANGE_TYPE": "UB"}, [bytes(range(256)) * (data_len // 256) + b"q" * (data_len % 256), b"z"]
+    )
     segs = lldf.segment(rec, max_len)
     assert all(len(s) <= max_len for s in segs)
     assert b"".join(s[288:] for s in segs) == rec[288:]
@@ -89,10 +91,16 @@ def test_segments_fit_max_len_repeat_the_header_number_themselves_and_rejoin_the
         assert s[:182] == rec[:182]
 
 
-@pytest.mark.parametrize("value, hexed", [
-    (1.0, "4110000000000000"), (-1.0, "C110000000000000"), (0.5, "4080000000000000"),
-    (100.0, "4264000000000000"), (0.0, "0000000000000000"),
-])
+@pytest.mark.parametrize(
+    "value, hexed",
+    [
+        (1.0, "4110000000000000"),
+        (-1.0, "C110000000000000"),
+        (0.5, "4080000000000000"),
+        (100.0, "4264000000000000"),
+        (0.0, "0000000000000000"),
+    ],
+)
 def test_hfp_known_values(value, hexed):
     assert lldf.hfp(value).hex().upper() == hexed
 
@@ -150,8 +158,8 @@ def test_generated_decoding_reads_each_field_at_its_seed_offset(column, offset, 
 
 def test_published_header_columns_are_the_decoded_ones():
     sql = SEG_MACRO.read_text()
-    decoded = re.findall(r" as (`?\w+`?),", sql[sql.index("decoded as ("):sql.index("segment_data")])
-    published = sql[sql.index("{% macro jcat_lldf_header_columns"):]
+    decoded = re.findall(r" as (`?\w+`?),", sql[sql.index("decoded as (") : sql.index("segment_data")])
+    published = sql[sql.index("{% macro jcat_lldf_header_columns") :]
     listed = re.findall(r"^  (`?\w+`?),$", published, re.M)
     assert decoded[0] == "RECORD_LENGTH" and listed == decoded[1:]
     assert "RESERVED_188" not in sql.split("-#}", 1)[1]

@@ -22,8 +22,13 @@ with queued(Path(sys.argv[1]), "jcat build / jcat dbt"):
 
 
 def holder(lock: Path, seconds: float):
-    p = subprocess.Popen([sys.executable, "-c", HOLD, str(lock), str(seconds)], stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, text=True, env=dict(os.environ, PYTHONPATH=str(REPO)))
+    p = subprocess.Popen(
+        [sys.executable, "-c", HOLD, str(lock), str(seconds)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=dict(os.environ, PYTHONPATH=str(REPO)),
+    )
     assert p.stdout.readline().strip() == "held"
     return p
 
@@ -31,8 +36,13 @@ def holder(lock: Path, seconds: float):
 def test_second_build_waits_then_goes_ahead(tmp_path):
     lock = tmp_path / "locks" / "build.lock"
     first = holder(lock, 600)
-    second = subprocess.Popen([sys.executable, "-c", HOLD, str(lock), "0"], stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE, text=True, env=dict(os.environ, PYTHONPATH=str(REPO)))
+    second = subprocess.Popen(
+        [sys.executable, "-c", HOLD, str(lock), "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=dict(os.environ, PYTHONPATH=str(REPO)),
+    )
     line = second.stderr.readline()  # it says whom it waits for, then waits
     assert line.startswith(f"jcat: waiting for jcat build / jcat dbt pid {first.pid}"), line
     time.sleep(1)
@@ -49,7 +59,12 @@ def test_sigkilled_holder_leaves_no_lock(tmp_path):
     first.send_signal(signal.SIGKILL)
     first.wait(10)
     t = time.monotonic()
-    second = subprocess.run([sys.executable, "-c", HOLD, str(lock), "0"], capture_output=True, text=True,
-                            env=dict(os.environ, PYTHONPATH=str(REPO)), timeout=60)
+    second = subprocess.run(
+        [sys.executable, "-c", HOLD, str(lock), "0"],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, PYTHONPATH=str(REPO)),
+        timeout=60,
+    )
     assert second.stdout.strip() == "held" and "waiting" not in second.stderr
     assert time.monotonic() - t < 30

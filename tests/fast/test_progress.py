@@ -21,7 +21,8 @@ class FakeSpark:
         self.done, self.total = 0, 4
         tracker = SimpleNamespace(
             getActiveStageIds=lambda: [7],
-            getStageInfo=lambda sid: SimpleNamespace(numTasks=self.total, numCompletedTasks=self.done))
+            getStageInfo=lambda sid: SimpleNamespace(numTasks=self.total, numCompletedTasks=self.done),
+        )
         self.sparkContext = SimpleNamespace(statusTracker=lambda: tracker)
 
 
@@ -40,7 +41,9 @@ def test_bar_shows_files_bytes_records_and_rate(monkeypatch):
     monkeypatch.delenv("CI", raising=False)
     monkeypatch.delenv("JCAT_PROGRESS", raising=False)
     out, spark = Tty(), FakeSpark()
-    with SparkProgress(spark, "landing qasym7j5", files=2, total_bytes=971 * 4096, record_length=971, out=out, every=0.05):
+    with SparkProgress(
+        spark, "landing qasym7j5", files=2, total_bytes=971 * 4096, record_length=971, out=out, every=0.05
+    ):
         spark.done = 2
         time.sleep(0.4)
         half = out.getvalue()

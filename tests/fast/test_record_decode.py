@@ -28,8 +28,13 @@ def _records() -> list:
 
 def _per_field(arr: pa.Array, f) -> list:
     kernel, _ = KINDS[f.kind]
-    cut = pa.array([None if r is None or len(r) < f.offset + f.length else r[f.offset:f.offset + f.length]
-                    for r in arr.to_pylist()], pa.binary())
+    cut = pa.array(
+        [
+            None if r is None or len(r) < f.offset + f.length else r[f.offset : f.offset + f.length]
+            for r in arr.to_pylist()
+        ],
+        pa.binary(),
+    )
     return cut.to_pylist() if kernel is None else kernel(cut).to_pylist()
 
 
@@ -64,7 +69,9 @@ def test_strict_error_names_layout_field_and_bytes():
     rec[74:80] = bytes.fromhex("F1F2F3F4F5FA")  # JONBR, job number, position 75
     with pytest.raises(DecodeError) as err:
         decode_record(pa.array([bytes(rec)]), qasym7j5.FIELDS, strict=True, function="decode_qasym7j5")
-    assert "decode_qasym7j5 field JONBR (position 75, 6 bytes) unpack_zoned: cannot decode X'F1F2F3F4F5FA'" in str(err.value)
+    assert "decode_qasym7j5 field JONBR (position 75, 6 bytes) unpack_zoned: cannot decode X'F1F2F3F4F5FA'" in str(
+        err.value
+    )
 
 
 def test_every_layout_function_is_declared_from_a_layout():

@@ -31,8 +31,10 @@ def test_zoned_roundtrip(cases):
     assert [int(x) for x in k.unpack_zoned(arr).to_pylist()] == [v for v, _ in cases]
 
 
-@given(st.lists(number_and_digits(), min_size=1, max_size=40),
-       st.sampled_from([(0xC, 0xD), (0xF, 0xB), (0xA, 0xD), (0xE, 0xB)]))
+@given(
+    st.lists(number_and_digits(), min_size=1, max_size=40),
+    st.sampled_from([(0xC, 0xD), (0xF, 0xB), (0xA, 0xD), (0xE, 0xB)]),
+)
 def test_packed_roundtrip_any_sign_nibbles(cases, signs):
     arr = pa.array([enc.packed(v, n, *signs) for v, n in cases], pa.binary())
     assert [int(x) for x in k.unpack_packed(arr).to_pylist()] == [v for v, _ in cases]
@@ -42,7 +44,9 @@ def test_packed_roundtrip_any_sign_nibbles(cases, signs):
 def test_bin_roundtrip(cases):
     values, raws, flags = [], [], []
     for width, signed, data in cases:
-        lo, hi = (-(2 ** (8 * width - 1)), 2 ** (8 * width - 1) - 1) if signed else (0, min(2 ** (8 * width) - 1, 2**63 - 1))
+        lo, hi = (
+            (-(2 ** (8 * width - 1)), 2 ** (8 * width - 1) - 1) if signed else (0, min(2 ** (8 * width) - 1, 2**63 - 1))
+        )
         v = data.draw(st.integers(lo, hi))
         values.append(v)
         raws.append(enc.binary(v, width, signed))
@@ -99,8 +103,21 @@ def test_timestamp17_fraction_keeps_every_digit(fracs):
 # ---- COBOL fields: the tests' own encoders and readers (tests/support/cobol_fields.py, tests/support/hfp.py) ----
 
 SIGN_FORMS = ("trailing", "leading", "trailing separate", "leading separate")
-PICTURES = ("+9(8)", "9(8)+", "-9(5)", "Z(8)-", "Z(6)VZZ-", "9(6).99-", "9(4).99", "S9(3).99", "ZZ9CR", "Z,ZZ9DB",
-            "99,999", "9(38)", "Z(37)9")
+PICTURES = (
+    "+9(8)",
+    "9(8)+",
+    "-9(5)",
+    "Z(8)-",
+    "Z(6)VZZ-",
+    "9(6).99-",
+    "9(4).99",
+    "S9(3).99",
+    "ZZ9CR",
+    "Z,ZZ9DB",
+    "99,999",
+    "9(38)",
+    "Z(37)9",
+)
 
 
 def _mutated(data, raw: bytes) -> bytes:
@@ -108,8 +125,11 @@ def _mutated(data, raw: bytes) -> bytes:
     raw = bytearray(raw)
     if raw and data.draw(st.booleans()):
         at = data.draw(st.integers(0, len(raw) - 1))
-        raw[at] = data.draw(st.sampled_from((0x40, 0x4E, 0x60, 0x4B, 0x6B, 0xC3, 0xD9, 0xC0, 0xD5, 0xF0, 0xFA,
-                                             data.draw(st.integers(0, 255)))))
+        raw[at] = data.draw(
+            st.sampled_from(
+                (0x40, 0x4E, 0x60, 0x4B, 0x6B, 0xC3, 0xD9, 0xC0, 0xD5, 0xF0, 0xFA, data.draw(st.integers(0, 255)))
+            )
+        )
     return bytes(raw)
 
 
@@ -167,8 +187,19 @@ def test_hfp_reads_what_the_bytes_encode(cases):
 
 
 def test_edited_characters_are_the_same_bytes_in_every_supported_ccsid():
-    """unpack_edited reads '+' X'4E', '-' X'60', '.' X'4B', ',' X'6B', blank, digits and C R D B by byte in every CCSID."""
-    chars = {"+": 0x4E, "-": 0x60, ".": 0x4B, ",": 0x6B, " ": 0x40, "C": 0xC3, "R": 0xD9, "D": 0xC4, "B": 0xC2,
-             **{str(d): 0xF0 + d for d in range(10)}}
+    """unpack_edited reads '+' X'4E', '-' X'60', '.' X'4B', ',' X'6B', blank, digits and C R D B by byte in every
+    CCSID."""
+    chars = {
+        "+": 0x4E,
+        "-": 0x60,
+        ".": 0x4B,
+        ",": 0x6B,
+        " ": 0x40,
+        "C": 0xC3,
+        "R": 0xD9,
+        "D": 0xC4,
+        "B": 0xC2,
+        **{str(d): 0xF0 + d for d in range(10)},
+    }
     for ccsid in SUPPORTED_CCSIDS:
         assert {ch: decode_table(ccsid).index(ch) for ch in chars} == chars, ccsid

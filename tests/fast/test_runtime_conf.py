@@ -40,7 +40,8 @@ def test_cli_conf_beats_env_beats_spark_defaults_beats_jcat_defaults(clean_env, 
     conf_dir = clean_env / "conf"
     conf_dir.mkdir()
     (conf_dir / "spark-defaults.conf").write_text(
-        "spark.sql.session.timeZone America/New_York\nspark.sql.shuffle.partitions 3\nspark.master local[3]\n")
+        "spark.sql.session.timeZone America/New_York\nspark.sql.shuffle.partitions 3\nspark.master local[3]\n"
+    )
     monkeypatch.setenv("SPARK_CONF_DIR", str(conf_dir))
     s = resolve_settings(start_service=False)
     assert s["spark.sql.session.timeZone"].value == "America/New_York"
@@ -64,8 +65,12 @@ def test_spark_home_conf_is_read_when_no_conf_dir(clean_env, monkeypatch):
 
 
 def test_an_existing_metastore_and_warehouse_are_used_as_given(clean_env):
-    runtime.set_command_line({"spark.hadoop.hive.metastore.uris": "thrift://meta.example:9083",
-                              "spark.sql.warehouse.dir": "s3a://lake/warehouse"})
+    runtime.set_command_line(
+        {
+            "spark.hadoop.hive.metastore.uris": "thrift://meta.example:9083",
+            "spark.sql.warehouse.dir": "s3a://lake/warehouse",
+        }
+    )
     s = resolve_settings()  # start_service=True: a given metastore starts nothing of jcat's
     assert s["spark.hadoop.hive.metastore.uris"].value == "thrift://meta.example:9083"
     assert "spark.hadoop.javax.jdo.option.ConnectionURL" not in s
@@ -78,7 +83,8 @@ def test_hive_site_xml_metastore_is_honoured(clean_env, monkeypatch):
     conf_dir.mkdir()
     (conf_dir / "hive-site.xml").write_text(
         "<configuration><property><name>hive.metastore.uris</name><value>thrift://hms:9083</value></property>"
-        "</configuration>")
+        "</configuration>"
+    )
     monkeypatch.setenv("SPARK_CONF_DIR", str(conf_dir))
     s = resolve_settings()
     assert s["spark.hadoop.hive.metastore.uris"].value == "thrift://hms:9083"
@@ -101,11 +107,21 @@ def test_jcat_info_names_each_origin_without_starting_anything(tmp_path):
     conf_dir = tmp_path / "conf"
     conf_dir.mkdir()
     (conf_dir / "spark-defaults.conf").write_text("spark.sql.shuffle.partitions 5\n")
-    env = dict(os.environ, JCAT_HOME=str(tmp_path / "home"), SPARK_CONF_DIR=str(conf_dir), PYTHONPATH=str(REPO),
-               JCAT_METASTORE="service")
+    env = dict(
+        os.environ,
+        JCAT_HOME=str(tmp_path / "home"),
+        SPARK_CONF_DIR=str(conf_dir),
+        PYTHONPATH=str(REPO),
+        JCAT_METASTORE="service",
+    )
     env.pop("JCAT_MASTER", None)
-    out = subprocess.run([sys.executable, "-m", "udfs.cli", "--conf", "spark.executor.memory=3g", "info"],
-                         env=env, capture_output=True, text=True, timeout=120)
+    out = subprocess.run(
+        [sys.executable, "-m", "udfs.cli", "--conf", "spark.executor.memory=3g", "info"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
     assert any(x.startswith("master     local[*]") and "[jcat default]" in x for x in lines)

@@ -12,10 +12,12 @@ def test_archive_is_built_once_per_content_and_imports_from_the_zip(tmp_path):
     a = archive(tmp_path)
     assert archive(tmp_path) == a and a.stat().st_mtime > 0
     assert len(list((tmp_path / "ship").glob("*.zip"))) == 1
-    code = (f"import sys; sys.path.insert(0, {str(a)!r}); import ebcdic, udfs, udfs.core.kernels.ebcdic as k; "
-            "assert ebcdic.__file__.startswith(sys.path[0]), ebcdic.__file__; "
-            "assert udfs.__file__.startswith(sys.path[0]), udfs.__file__; "
-            "print(k.decode_table(1047)[0x65], k.decode_table(1141)[0x4A], k.decode_table(37)[0xC1])")
+    code = (
+        f"import sys; sys.path.insert(0, {str(a)!r}); import ebcdic, udfs, udfs.core.kernels.ebcdic as k; "
+        "assert ebcdic.__file__.startswith(sys.path[0]), ebcdic.__file__; "
+        "assert udfs.__file__.startswith(sys.path[0]), udfs.__file__; "
+        "print(k.decode_table(1047)[0x65], k.decode_table(1141)[0x4A], k.decode_table(37)[0xC1])"
+    )
     r = subprocess.run([sys.executable, "-I", "-c", code], capture_output=True, text=True, cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     # code pages 1047 and 1141 come from the ebcdic package in the zip (whose own registration finds no codec
@@ -37,8 +39,13 @@ def test_a_changed_file_gives_a_new_archive(tmp_path, monkeypatch):
 
 
 def report(**kw):
-    r = {"host": "h1", "python": "/usr/bin/python3", "version": f"{sys.version_info[0]}.{sys.version_info[1]}",
-         "modules": {"pandas": "2.3.3", "pyarrow": "26.0.1", "numpy": "2.4.6"}, "jcat": True}
+    r = {
+        "host": "h1",
+        "python": "/usr/bin/python3",
+        "version": f"{sys.version_info[0]}.{sys.version_info[1]}",
+        "modules": {"pandas": "2.3.3", "pyarrow": "26.0.1", "numpy": "2.4.6"},
+        "jcat": True,
+    }
     r.update(kw)
     return r
 

@@ -35,13 +35,17 @@ def test_the_snapshot_lands_as_its_own_layout():
     assert check_layout("snapshot_orders") == "snapshot_orders"
 
 
-@pytest.mark.parametrize(("table", "position", "says"), [
-    ("orders", "not-a-number", "give the journal sequence number"),
-    ("archive", "12", "keyed by the relative record number"),
-    ("nosuch", "12", "no declared table nosuch"),
-])
-def test_a_snapshot_load_that_cannot_start_the_table_is_refused_before_spark(tmp_path, monkeypatch, capsys, table,
-                                                                              position, says):
+@pytest.mark.parametrize(
+    ("table", "position", "says"),
+    [
+        ("orders", "not-a-number", "give the journal sequence number"),
+        ("archive", "12", "keyed by the relative record number"),
+        ("nosuch", "12", "no declared table nosuch"),
+    ],
+)
+def test_a_snapshot_load_that_cannot_start_the_table_is_refused_before_spark(
+    tmp_path, monkeypatch, capsys, table, position, says
+):
     project_with_ddl(tmp_path, monkeypatch, {f"{t.name}.sql": t.ddl() for t in jf.TABLES})
     for t in jf.TABLES:
         assert main(["tables", "add", t.name, "--log", "ibmi", "--ddl", str(tmp_path / f"{t.name}.sql")]) == 0
@@ -64,11 +68,15 @@ def test_a_snapshot_record_is_the_files_buffer(tmp_path, monkeypatch):
 
 # An IBMSNAP CD table (seed 003 Figure 35's shape) whose source table is STAFFNO, NAME, DEPT, PAY, HIRED, GRADE:
 # XDEPT and XPAY are before images (prefix 'X'). SOURCE is that source table as the user created it.
-CD = ("CREATE TABLE PAYROLL.CDSTAFF ( IBMSNAP_UOWID CHAR(10) FOR BIT DATA NOT NULL, IBMSNAP_INTENTSEQ CHAR(10) FOR "
-      "BIT DATA NOT NULL, IBMSNAP_OPERATION CHAR(1) NOT NULL, STAFFNO CHAR(6) NOT NULL, NAME VARCHAR(20) NOT NULL, "
-      "DEPT CHAR(3), XDEPT CHAR(3), PAY DECIMAL(9,2), XPAY DECIMAL(9,2), HIRED TIMESTAMP, GRADE SMALLINT);\n")
-SOURCE = ("CREATE TABLE PAYROLL.STAFF ( STAFFNO CHAR(6) NOT NULL, NAME VARCHAR(20) NOT NULL, DEPT CHAR(3), "
-          "PAY DECIMAL(9,2), HIRED TIMESTAMP, GRADE SMALLINT);\n")
+CD = (
+    "CREATE TABLE PAYROLL.CDSTAFF ( IBMSNAP_UOWID CHAR(10) FOR BIT DATA NOT NULL, IBMSNAP_INTENTSEQ CHAR(10) FOR "
+    "BIT DATA NOT NULL, IBMSNAP_OPERATION CHAR(1) NOT NULL, STAFFNO CHAR(6) NOT NULL, NAME VARCHAR(20) NOT NULL, "
+    "DEPT CHAR(3), XDEPT CHAR(3), PAY DECIMAL(9,2), XPAY DECIMAL(9,2), HIRED TIMESTAMP, GRADE SMALLINT);\n"
+)
+SOURCE = (
+    "CREATE TABLE PAYROLL.STAFF ( STAFFNO CHAR(6) NOT NULL, NAME VARCHAR(20) NOT NULL, DEPT CHAR(3), "
+    "PAY DECIMAL(9,2), HIRED TIMESTAMP, GRADE SMALLINT);\n"
+)
 
 
 def _staff(tmp_path, monkeypatch, *options: str):
@@ -88,8 +96,11 @@ def _source_rows():
     from udfs.core.ddl import parse_text
 
     cols = parse_text(SOURCE, "staff.sql").columns
-    rows = [unload.values(cols, 1), unload.values(cols, 2, nulls=True),
-            {**unload.values(cols, 3), "HIRED": dt.datetime(2001, 2, 3, 4, 5, 6, 7)}]
+    rows = [
+        unload.values(cols, 1),
+        unload.values(cols, 2, nulls=True),
+        {**unload.values(cols, 3), "HIRED": dt.datetime(2001, 2, 3, 4, 5, 6, 7)},
+    ]
     return cols, rows
 
 

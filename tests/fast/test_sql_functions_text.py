@@ -40,12 +40,16 @@ def test_exact_path_swaps_only_what_differs_from_ibm1047():
 
 def test_java_charset_names():
     assert [sf.java_charset(c) for c in (37, 273, 1047, 1140, 1149)] == [
-        "IBM037", "IBM273", "IBM1047", "IBM01140", "IBM01149"]
+        "IBM037",
+        "IBM273",
+        "IBM1047",
+        "IBM01140",
+        "IBM01149",
+    ]
 
 
 def test_dbt_hook_macro_is_current():
     from support import REPO
 
     macro = REPO / "macros" / "jcat_install_functions.sql"
-    assert macro.read_text() == sf.dbt_macro(__version__), \
-        "regenerate: jcat generate"
+    assert macro.read_text() == sf.dbt_macro(__version__), "regenerate: jcat generate"

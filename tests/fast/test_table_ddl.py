@@ -22,40 +22,64 @@ def declared(tmp_path, text: str):
 
 # (file, table attributes, columns as (line, name, system name, type, length, scale, nullable, default, ccsid, label))
 WHOLE_FILES = [
-    ("db2i_customer_orders.sql",
-     {"schema": "SALES", "name": "CUSTOMER_ORDERS", "system_name": "CUSORD", "record_format": "CUSORDR",
-      "ccsid": None, "label": "Customer orders", "dialect": "db2i", "primary_key": ("ORD#", "LINE_ID"),
-      "indexes": (ddl.Index("SALES.CUSORD_BY_NAME", ("CUSTOMER_NAME", "@REGION"), False),)},
-     [(14, "ORD#", "ORDNO", "NUMERIC", 7, 0, False, True, None, "Order number"),  # TEXT IS beats the heading
-      (15, "CUSTOMER_NAME", "CUSNAM", "VARCHAR", 40, 0, False, True, 37, "Customer Name"),  # heading, one line
-      (16, "@REGION", None, "CHAR", 2, 0, False, True, 37, "Sales region"),
-      (17, "ORDER_TOKEN", "ORDTKN", "CHAR", 8, 0, True, True, 65535, "Token the web shop gave the order"),
-      (18, "LINE_ID", None, "INTEGER", None, 0, True, False, None, ""),
-      (23, "AMOUNT", None, "DECIMAL", 11, 2, False, True, None, "Order Amount"),
-      (24, "ORDERED_AT", "ORDTS", "TIMESTAMP", 6, 0, False, True, None, ""),
-      (25, "CHANGED_AT", "CHGTS", "TIMESTAMP", 12, 0, False, False, None, ""),
-      (26, "PRICE$", "PRICE", "DOUBLE", None, 0, True, False, None, "")]),
-    ("db2z_payroll_employee.sql",
-     {"schema": "PAYROLL", "name": "EMPLOYEE", "system_name": None, "record_format": None, "ccsid": "EBCDIC",
-      "label": "Employees", "dialect": "db2z", "primary_key": ("EMPNO",),
-      "indexes": (ddl.Index("PAYROLL.XEMP1", ("EMPNO",), True),)},
-     [(8, "EMPNO", None, "CHAR", 6, 0, False, False, None, ""),
-      (9, "LASTNAME", None, "VARCHAR", 15, 0, False, False, None, ""),
-      (10, "DEPT", None, "CHAR", 3, 0, True, True, None, ""),
-      (11, "SALARY", None, "DECIMAL", 9, 2, False, True, None, "Yearly salary"),
-      (12, "BONUS", None, "DECIMAL", 5, 0, True, False, None, ""),
-      (13, "HIRED", None, "DATE", None, 0, False, False, None, ""),
-      (14, "SHIFT_START", None, "TIME", None, 0, True, False, None, ""),
-      (15, "UPDATED", None, "TIMESTAMP", 0, 0, False, True, None, ""),
-      (16, "HOURS", None, "SMALLINT", None, 0, True, False, None, ""),
-      (17, "EMP_SEQ", None, "BIGINT", None, 0, False, False, None, ""),
-      (18, "RATE", None, "REAL", None, 0, True, False, None, ""),
-      (19, "photo_key", None, "BINARY", 4, 0, True, False, None, ""),
-      (20, "BADGE", None, "VARBINARY", 16, 0, True, False, None, ""),
-      (21, "Mixed Case", None, "VARCHAR", 10, 0, True, False, "EBCDIC", ""),
-      (22, "RATIO", None, "DOUBLE", None, 0, True, False, None, ""),
-      (23, "SCORE", None, "REAL", None, 0, True, False, None, ""),
-      (24, "GRADE", None, "NUMERIC", 3, 1, True, False, None, "")]),
+    (
+        "db2i_customer_orders.sql",
+        {
+            "schema": "SALES",
+            "name": "CUSTOMER_ORDERS",
+            "system_name": "CUSORD",
+            "record_format": "CUSORDR",
+            "ccsid": None,
+            "label": "Customer orders",
+            "dialect": "db2i",
+            "primary_key": ("ORD#", "LINE_ID"),
+            "indexes": (ddl.Index("SALES.CUSORD_BY_NAME", ("CUSTOMER_NAME", "@REGION"), False),),
+        },
+        [
+            (14, "ORD#", "ORDNO", "NUMERIC", 7, 0, False, True, None, "Order number"),  # TEXT IS beats the heading
+            (15, "CUSTOMER_NAME", "CUSNAM", "VARCHAR", 40, 0, False, True, 37, "Customer Name"),  # heading, one line
+            (16, "@REGION", None, "CHAR", 2, 0, False, True, 37, "Sales region"),
+            (17, "ORDER_TOKEN", "ORDTKN", "CHAR", 8, 0, True, True, 65535, "Token the web shop gave the order"),
+            (18, "LINE_ID", None, "INTEGER", None, 0, True, False, None, ""),
+            (23, "AMOUNT", None, "DECIMAL", 11, 2, False, True, None, "Order Amount"),
+            (24, "ORDERED_AT", "ORDTS", "TIMESTAMP", 6, 0, False, True, None, ""),
+            (25, "CHANGED_AT", "CHGTS", "TIMESTAMP", 12, 0, False, False, None, ""),
+            (26, "PRICE$", "PRICE", "DOUBLE", None, 0, True, False, None, ""),
+        ],
+    ),
+    (
+        "db2z_payroll_employee.sql",
+        {
+            "schema": "PAYROLL",
+            "name": "EMPLOYEE",
+            "system_name": None,
+            "record_format": None,
+            "ccsid": "EBCDIC",
+            "label": "Employees",
+            "dialect": "db2z",
+            "primary_key": ("EMPNO",),
+            "indexes": (ddl.Index("PAYROLL.XEMP1", ("EMPNO",), True),),
+        },
+        [
+            (8, "EMPNO", None, "CHAR", 6, 0, False, False, None, ""),
+            (9, "LASTNAME", None, "VARCHAR", 15, 0, False, False, None, ""),
+            (10, "DEPT", None, "CHAR", 3, 0, True, True, None, ""),
+            (11, "SALARY", None, "DECIMAL", 9, 2, False, True, None, "Yearly salary"),
+            (12, "BONUS", None, "DECIMAL", 5, 0, True, False, None, ""),
+            (13, "HIRED", None, "DATE", None, 0, False, False, None, ""),
+            (14, "SHIFT_START", None, "TIME", None, 0, True, False, None, ""),
+            (15, "UPDATED", None, "TIMESTAMP", 0, 0, False, True, None, ""),
+            (16, "HOURS", None, "SMALLINT", None, 0, True, False, None, ""),
+            (17, "EMP_SEQ", None, "BIGINT", None, 0, False, False, None, ""),
+            (18, "RATE", None, "REAL", None, 0, True, False, None, ""),
+            (19, "photo_key", None, "BINARY", 4, 0, True, False, None, ""),
+            (20, "BADGE", None, "VARBINARY", 16, 0, True, False, None, ""),
+            (21, "Mixed Case", None, "VARCHAR", 10, 0, True, False, "EBCDIC", ""),
+            (22, "RATIO", None, "DOUBLE", None, 0, True, False, None, ""),
+            (23, "SCORE", None, "REAL", None, 0, True, False, None, ""),
+            (24, "GRADE", None, "NUMERIC", 3, 1, True, False, None, ""),
+        ],
+    ),
 ]
 
 
@@ -63,8 +87,10 @@ WHOLE_FILES = [
 def test_a_whole_file_is_read(file, table, columns):
     t = ddl.parse_declared(SOURCES / file)
     assert {k: getattr(t, k) for k in table} == table
-    got = [(c.line, c.name, c.system_name, c.db2_type, c.length, c.scale, c.nullable, c.with_default, c.ccsid,
-            c.label) for c in t.columns]
+    got = [
+        (c.line, c.name, c.system_name, c.db2_type, c.length, c.scale, c.nullable, c.with_default, c.ccsid, c.label)
+        for c in t.columns
+    ]
     assert got == columns
     assert t.source_file.endswith(file) and t.variant == "declared"
 
@@ -73,23 +99,38 @@ def test_a_whole_file_is_read(file, table, columns):
 
 # (type as written, (canonical type, length, scale, for bit data, ccsid))
 TYPES = [
-    ("CHAR", ("CHAR", 1, 0, False, None)), ("CHARACTER(3)", ("CHAR", 3, 0, False, None)),
-    ("CHAR(4) FOR BIT DATA", ("CHAR", 4, 0, True, 65535)), ("CHAR(5) FOR MIXED DATA", ("CHAR", 5, 0, False, None)),
-    ("CHAR(6) CCSID 273", ("CHAR", 6, 0, False, 273)), ("CHAR VARYING(7)", ("VARCHAR", 7, 0, False, None)),
+    ("CHAR", ("CHAR", 1, 0, False, None)),
+    ("CHARACTER(3)", ("CHAR", 3, 0, False, None)),
+    ("CHAR(4) FOR BIT DATA", ("CHAR", 4, 0, True, 65535)),
+    ("CHAR(5) FOR MIXED DATA", ("CHAR", 5, 0, False, None)),
+    ("CHAR(6) CCSID 273", ("CHAR", 6, 0, False, 273)),
+    ("CHAR VARYING(7)", ("VARCHAR", 7, 0, False, None)),
     ("CHARACTER VARYING(8) FOR BIT DATA", ("VARCHAR", 8, 0, True, 65535)),
     ("VARCHAR(9) CCSID UNICODE", ("VARCHAR", 9, 0, False, "UNICODE")),
-    ("GRAPHIC(2)", ("GRAPHIC", 2, 0, False, None)), ("VARGRAPHIC(3)", ("VARGRAPHIC", 3, 0, False, None)),
-    ("BINARY", ("BINARY", 1, 0, False, None)), ("VARBINARY(10)", ("VARBINARY", 10, 0, False, None)),
-    ("SMALLINT", ("SMALLINT", None, 0, False, None)), ("INT", ("INTEGER", None, 0, False, None)),
-    ("INTEGER", ("INTEGER", None, 0, False, None)), ("BIGINT", ("BIGINT", None, 0, False, None)),
-    ("DECIMAL", ("DECIMAL", 5, 0, False, None)), ("DEC(7)", ("DECIMAL", 7, 0, False, None)),
-    ("DECIMAL(31, 9)", ("DECIMAL", 31, 9, False, None)), ("NUMERIC(4,2)", ("NUMERIC", 4, 2, False, None)),
-    ("NUM", ("NUMERIC", 5, 0, False, None)), ("REAL", ("REAL", None, 0, False, None)),
-    ("DOUBLE", ("DOUBLE", None, 0, False, None)), ("DOUBLE PRECISION", ("DOUBLE", None, 0, False, None)),
-    ("FLOAT", ("DOUBLE", None, 0, False, None)), ("FLOAT(24)", ("REAL", None, 0, False, None)),
-    ("FLOAT(25)", ("DOUBLE", None, 0, False, None)), ("DATE", ("DATE", None, 0, False, None)),
-    ("TIME", ("TIME", None, 0, False, None)), ("TIMESTAMP", ("TIMESTAMP", 6, 0, False, None)),
-    ("TIMESTAMP(0)", ("TIMESTAMP", 0, 0, False, None)), ("TIMESTAMP(12)", ("TIMESTAMP", 12, 0, False, None)),
+    ("GRAPHIC(2)", ("GRAPHIC", 2, 0, False, None)),
+    ("VARGRAPHIC(3)", ("VARGRAPHIC", 3, 0, False, None)),
+    ("BINARY", ("BINARY", 1, 0, False, None)),
+    ("VARBINARY(10)", ("VARBINARY", 10, 0, False, None)),
+    ("SMALLINT", ("SMALLINT", None, 0, False, None)),
+    ("INT", ("INTEGER", None, 0, False, None)),
+    ("INTEGER", ("INTEGER", None, 0, False, None)),
+    ("BIGINT", ("BIGINT", None, 0, False, None)),
+    ("DECIMAL", ("DECIMAL", 5, 0, False, None)),
+    ("DEC(7)", ("DECIMAL", 7, 0, False, None)),
+    ("DECIMAL(31, 9)", ("DECIMAL", 31, 9, False, None)),
+    ("NUMERIC(4,2)", ("NUMERIC", 4, 2, False, None)),
+    ("NUM", ("NUMERIC", 5, 0, False, None)),
+    ("REAL", ("REAL", None, 0, False, None)),
+    ("DOUBLE", ("DOUBLE", None, 0, False, None)),
+    ("DOUBLE PRECISION", ("DOUBLE", None, 0, False, None)),
+    ("FLOAT", ("DOUBLE", None, 0, False, None)),
+    ("FLOAT(24)", ("REAL", None, 0, False, None)),
+    ("FLOAT(25)", ("DOUBLE", None, 0, False, None)),
+    ("DATE", ("DATE", None, 0, False, None)),
+    ("TIME", ("TIME", None, 0, False, None)),
+    ("TIMESTAMP", ("TIMESTAMP", 6, 0, False, None)),
+    ("TIMESTAMP(0)", ("TIMESTAMP", 0, 0, False, None)),
+    ("TIMESTAMP(12)", ("TIMESTAMP", 12, 0, False, None)),
 ]
 
 
@@ -106,15 +147,23 @@ def test_every_type_is_read_to_its_canonical_name():
 
 # (DDL, (schema, table, column names, primary key, dialect))
 READS = [
-    ('create table lib.t (a int, "b#" char(2), "ORD@" int, "Ab$" int, c$ int)',
-     ("LIB", "T", ["A", "b#", "ORD@", "Ab$", "C$"], (), "db2")),
+    (
+        'create table lib.t (a int, "b#" char(2), "ORD@" int, "Ab$" int, c$ int)',
+        ("LIB", "T", ["A", "b#", "ORD@", "Ab$", "C$"], (), "db2"),
+    ),
     ('CREATE TABLE "my lib"."My T" (A INT PRIMARY KEY, B INT)', ("my lib", "My T", ["A", "B"], ("A",), "db2")),
     ("CREATE TABLE T (A INT NOT NULL, B INT, PRIMARY KEY (B, A))", ("", "T", ["A", "B"], ("B", "A"), "db2")),
-    (("CREATE TABLE T (A INT NOT NULL, B INT, CONSTRAINT X.PK PRIMARY KEY (A), CONSTRAINT U UNIQUE (B), "
-      "FOREIGN KEY (B) REFERENCES X.P (K) ON DELETE CASCADE ON UPDATE NO ACTION, CHECK (B > 0))"),
-     ("", "T", ["A", "B"], ("A",), "db2")),
-    ("CREATE TABLE T (A INT NOT NULL);\nALTER TABLE T ADD CONSTRAINT P PRIMARY KEY (A);",
-     ("", "T", ["A"], ("A",), "db2")),
+    (
+        (
+            "CREATE TABLE T (A INT NOT NULL, B INT, CONSTRAINT X.PK PRIMARY KEY (A), CONSTRAINT U UNIQUE (B), "
+            "FOREIGN KEY (B) REFERENCES X.P (K) ON DELETE CASCADE ON UPDATE NO ACTION, CHECK (B > 0))"
+        ),
+        ("", "T", ["A", "B"], ("A",), "db2"),
+    ),
+    (
+        "CREATE TABLE T (A INT NOT NULL);\nALTER TABLE T ADD CONSTRAINT P PRIMARY KEY (A);",
+        ("", "T", ["A"], ("A",), "db2"),
+    ),
     ("CREATE TABLE LIB/T (A INT) RCDFMT TR;", ("LIB", "T", ["A"], (), "db2i")),
     ("CREATE OR REPLACE TABLE T (A INT);", ("", "T", ["A"], (), "db2i")),
     ("CREATE TABLE T (A INT) IN DB1.TS1 AUDIT CHANGES DATA CAPTURE NONE;", ("", "T", ["A"], (), "db2z")),
@@ -130,11 +179,14 @@ def test_names_keys_and_dialect(tmp_path, text, want):
 
 
 def test_texts_prefer_label_text_then_comment_then_heading(tmp_path):
-    t = declared(tmp_path, "CREATE TABLE T (A INT, B INT, C INT);\n"
-                           "LABEL ON COLUMN T (A IS 'head a', B IS 'head   b', C IS 'head c');\n"
-                           "COMMENT ON COLUMN T.B IS 'comment b';\nCOMMENT ON T (C IS 'comment c');\n"
-                           "LABEL ON COLUMN T.C TEXT IS 'text c';\nCOMMENT ON TABLE T IS 'remark';\n"
-                           "LABEL ON INDEX X IS 'an index text';")
+    t = declared(
+        tmp_path,
+        "CREATE TABLE T (A INT, B INT, C INT);\n"
+        "LABEL ON COLUMN T (A IS 'head a', B IS 'head   b', C IS 'head c');\n"
+        "COMMENT ON COLUMN T.B IS 'comment b';\nCOMMENT ON T (C IS 'comment c');\n"
+        "LABEL ON COLUMN T.C TEXT IS 'text c';\nCOMMENT ON TABLE T IS 'remark';\n"
+        "LABEL ON INDEX X IS 'an index text';",
+    )
     assert [c.label for c in t.columns] == ["head a", "comment b", "text c"]
     assert t.label == "remark"
 

@@ -45,9 +45,13 @@ def test_add_writes_the_declaration_its_ddl_and_models_that_generate_check_cover
     assert (project / "tables" / "orders.sql").read_text() == DDL
     assert "datfmt: '*EUR'" in (project / "tables" / "orders.yml").read_text()
     made = {p.relative_to(project).as_posix() for p in project.rglob("*_images*")}
-    assert made == {"macros/jcat_tables/orders_images.sql", "models/jcat_tables/orders_images.sql",
-                    "models/jcat_tables/orders_images.yml", "models/jcat_tables/orders_images_decoded.sql",
-                    "models/jcat_tables/orders_images_decoded.yml"}
+    assert made == {
+        "macros/jcat_tables/orders_images.sql",
+        "models/jcat_tables/orders_images.sql",
+        "models/jcat_tables/orders_images.yml",
+        "models/jcat_tables/orders_images_decoded.sql",
+        "models/jcat_tables/orders_images_decoded.yml",
+    }
     assert not [p for p in problems() if "jcat_tables" in p]
     macro = project / "macros" / "jcat_tables" / "orders_images.sql"
     macro.write_text(macro.read_text() + "-- edited by hand\n")
@@ -61,9 +65,13 @@ def test_list_show_and_remove(project, tmp_path, capsys):
     code, out, _ = tables(tmp_path, capsys, "show", "orders")
     rows = {line.split()[0]: line.split()[1:] for line in out.splitlines()[3:]}
     # positions from the DDL: INTEGER 4 bytes, VARCHAR(20) 2+20, DECIMAL(9,2) packed 5, DATE *ISO 10, CHAR(10)
-    assert rows == {"ORDER_ID": ["INT", "1", "4", "1"], "CUSTOMER": ["STRING", "5", "22", "2"],
-                    "AMOUNT": ["DECIMAL(9,2)", "27", "5", "3"], "SHIP_DATE": ["DATE", "32", "10", "4"],
-                    "NOTE": ["STRING", "42", "10", "5"]}
+    assert rows == {
+        "ORDER_ID": ["INT", "1", "4", "1"],
+        "CUSTOMER": ["STRING", "5", "22", "2"],
+        "AMOUNT": ["DECIMAL(9,2)", "27", "5", "3"],
+        "SHIP_DATE": ["DATE", "32", "10", "4"],
+        "NOTE": ["STRING", "42", "10", "5"],
+    }
     code, out, _ = tables(tmp_path, capsys, "remove", "orders")
     assert code == 0
     assert not list(project.rglob("*orders*"))
@@ -74,14 +82,17 @@ def _ddl_with(tmp_path, name: str, columns: str) -> str:
     return name
 
 
-@pytest.mark.parametrize("argv, expected", [
-    (("Orders",), "table name 'Orders': use lower case letters, digits and _, starting with a letter"),
-    (("ibmi_orders",), "table name 'ibmi_orders' starts with 'ibmi_', which jcat's own relations use"),
-    (("orders", "--log", "vsam"), "unknown log 'vsam': use one of ibmi, lldf, ibmsnap, file, idms"),
-    (("orders", "--key", "NOPE"), "--key names NOPE, not a column of ORDERS"),
-    (("orders", "--journaled", "APPLIB"), "--journaled 'APPLIB': give LIBRARY/FILE or LIBRARY/FILE/MEMBER"),
-    (("orders", "--datfmt", "*XYZ"), "unknown date or time format *XYZ"),
-])
+@pytest.mark.parametrize(
+    "argv, expected",
+    [
+        (("Orders",), "table name 'Orders': use lower case letters, digits and _, starting with a letter"),
+        (("ibmi_orders",), "table name 'ibmi_orders' starts with 'ibmi_', which jcat's own relations use"),
+        (("orders", "--log", "vsam"), "unknown log 'vsam': use one of ibmi, lldf, ibmsnap, file, idms"),
+        (("orders", "--key", "NOPE"), "--key names NOPE, not a column of ORDERS"),
+        (("orders", "--journaled", "APPLIB"), "--journaled 'APPLIB': give LIBRARY/FILE or LIBRARY/FILE/MEMBER"),
+        (("orders", "--datfmt", "*XYZ"), "unknown date or time format *XYZ"),
+    ],
+)
 def test_each_mistake_is_one_line(project, tmp_path, capsys, argv, expected):
     name, *more = argv
     log = ["--log", "ibmi"] if "--log" not in more else []
@@ -93,8 +104,10 @@ def test_each_mistake_is_one_line(project, tmp_path, capsys, argv, expected):
 def test_a_table_declared_twice_is_refused(project, tmp_path, capsys):
     assert add(tmp_path, capsys)[0] == 0
     code, _, err = add(tmp_path, capsys)
-    assert code == 2 and err == [f"jcat: table orders is already declared ({project / 'tables' / 'orders.yml'}): "
-                                 "`jcat tables remove orders` first"]
+    assert code == 2 and err == [
+        f"jcat: table orders is already declared ({project / 'tables' / 'orders.yml'}): "
+        "`jcat tables remove orders` first"
+    ]
 
 
 def test_a_column_named_like_a_system_column_is_refused(project, tmp_path, capsys):

@@ -41,8 +41,9 @@ def add(tmp_path, capsys, ddl="staff.sql", *more, name="staff"):
 def test_add_declares_the_table_its_header_names_and_says_what_it_made(project, tmp_path, capsys):
     code, out, err = add(tmp_path, capsys)
     assert code == 0, err
-    assert ("table jcat.staff_images_decoded (decoded from jcat.lldf_change_stream) and view jcat.staff_images "
-            "over it") in out
+    assert (
+        "table jcat.staff_images_decoded (decoded from jcat.lldf_change_stream) and view jcat.staff_images over it"
+    ) in out
     decl = yaml.safe_load((project / "tables" / "staff.yml").read_text())
     assert decl["lldf"] == {"table": "PAYROLL.STAFF", "ccsid": 37, "float_format": "hfp"}
     view = (project / "models" / "jcat_tables" / "staff_images.sql").read_text()
@@ -62,8 +63,12 @@ def test_table_option_overrides_the_ddl_name_and_show_lists_colno_order(project,
     rows = {line.split()[0]: line.split()[1:] for line in out.splitlines()[3:]}
     # seed 002: COLNO order, a null byte before each nullable column, VARCHAR 2 bytes of length then data,
     # DECIMAL(9,2) packed in 5 bytes
-    assert rows == {"ID": ["INT", "1", "4", "no"], "NAME": ["STRING", "2", "2+len", "no"],
-                    "DEPT": ["STRING", "3", "3", "yes"], "PAY": ["DECIMAL(9,2)", "4", "5", "yes"]}
+    assert rows == {
+        "ID": ["INT", "1", "4", "no"],
+        "NAME": ["STRING", "2", "2+len", "no"],
+        "DEPT": ["STRING", "3", "3", "yes"],
+        "PAY": ["DECIMAL(9,2)", "4", "5", "yes"],
+    }
     assert "jcat.jcat_lldf_float" not in (project / "macros" / "jcat_tables" / "staff_images.sql").read_text()
 
 
@@ -72,24 +77,30 @@ def _ddl_with(tmp_path, name: str, columns: str, schema: str = "PAYROLL.") -> st
     return name
 
 
-@pytest.mark.parametrize("column, expected", [
-    ("G BINARY(4)", "t.sql:3: column G is BINARY, a type whose logical-log form seed 002 does not describe"),
-    ("B VARBINARY(8)", "t.sql:3: column B is VARBINARY, a type whose logical-log form seed 002 does not describe"),
-    ("N DECIMAL(31,2), M DECIMAL(40,2)", "t.sql:3: column M has 40 digits; jcat reads up to 31"),
-    ("UORID CHAR(10)", "t.sql:3: column UORID has the name of a change column jcat adds (UORID)"),
-    ('"Timestamp" DATE', "column Timestamp has the name of a change column jcat adds (TIMESTAMP)"),
-    ("C CHAR(4) CCSID 1252", "t.sql:3: column C has CCSID 1252, which jcat does not read"),
-])
+@pytest.mark.parametrize(
+    "column, expected",
+    [
+        ("G BINARY(4)", "t.sql:3: column G is BINARY, a type whose logical-log form seed 002 does not describe"),
+        ("B VARBINARY(8)", "t.sql:3: column B is VARBINARY, a type whose logical-log form seed 002 does not describe"),
+        ("N DECIMAL(31,2), M DECIMAL(40,2)", "t.sql:3: column M has 40 digits; jcat reads up to 31"),
+        ("UORID CHAR(10)", "t.sql:3: column UORID has the name of a change column jcat adds (UORID)"),
+        ('"Timestamp" DATE', "column Timestamp has the name of a change column jcat adds (TIMESTAMP)"),
+        ("C CHAR(4) CCSID 1252", "t.sql:3: column C has CCSID 1252, which jcat does not read"),
+    ],
+)
 def test_each_refused_column_is_one_line_naming_file_line_and_type(project, tmp_path, capsys, column, expected):
     code, _, err = add(tmp_path, capsys, _ddl_with(tmp_path, "t.sql", column), name="t1")
     assert code == 2 and len(err) == 1 and expected in err[0], err
     assert not (project / "tables" / "t1.yml").exists()
 
 
-@pytest.mark.parametrize("more, expected", [
-    (("--table", "NODOT"), "--table 'NODOT': give OWNER.NAME as the logical log names the table"),
-    (("--float-format", "bcd"), "float format 'bcd': use hfp (System/390 hexadecimal) or ieee"),
-])
+@pytest.mark.parametrize(
+    "more, expected",
+    [
+        (("--table", "NODOT"), "--table 'NODOT': give OWNER.NAME as the logical log names the table"),
+        (("--float-format", "bcd"), "float format 'bcd': use hfp (System/390 hexadecimal) or ieee"),
+    ],
+)
 def test_each_wrong_option_is_one_line(project, tmp_path, capsys, more, expected):
     code, _, err = add(tmp_path, capsys, "staff.sql", *more)
     assert code == 2 and len(err) == 1 and expected in err[0], err

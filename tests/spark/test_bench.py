@@ -40,8 +40,11 @@ BASELINE_ROWS = [
     ("ibmi_ts", "F2F0F2F460F0F360F0F560F1F44BF0F74BF0F94BF1F2F3F4F5F6", dt.datetime(2024, 3, 5, 14, 7, 9, 123456)),
     ("ts17", "2024022911223344556677889900000000", dt.datetime(2024, 2, 29, 11, 22, 33, 445566)),
     # 10-byte extended LRSN of 2024-06-03 09:15:00.25 UTC: epoch 0, TOD = (micros since 1900) << 12
-    ("lrsn", "00" + format(((1717406100_250000 + 2208988800_000000) << 12), "016X") + "00", dt.datetime(
-        2024, 6, 3, 9, 15, 0, 250000, tzinfo=UTC)),
+    (
+        "lrsn",
+        "00" + format(((1717406100_250000 + 2208988800_000000) << 12), "016X") + "00",
+        dt.datetime(2024, 6, 3, 9, 15, 0, 250000, tzinfo=UTC),
+    ),
     ("hex", "00FF10", "00FF10"),  # identifiers as hex text
 ]
 
@@ -63,14 +66,16 @@ def test_jvm_expressions_decode_every_row(spark, java_charsets):
 
 
 # The suite's run: the widest layout and the narrowest (each way of every layout: -m heavy)
-@pytest.mark.parametrize(("records", "layouts"), [(300, ["qasym7j5", "ibmsnap"]),
-                                                  pytest.param(1500, None, marks=pytest.mark.heavy)])
+@pytest.mark.parametrize(
+    ("records", "layouts"), [(300, ["qasym7j5", "ibmsnap"]), pytest.param(1500, None, marks=pytest.mark.heavy)]
+)
 def test_bench_runs_each_layout_and_writes_figures(spark, tmp_path, capsys, records, layouts):
     from udfs.bench import run_bench
 
     out = tmp_path / "bench.json"
-    args = argparse.Namespace(master=None, records=records, repeat=1, json_path=str(out), layouts=layouts, ways=None,
-                              scaling=None)
+    args = argparse.Namespace(
+        master=None, records=records, repeat=1, json_path=str(out), layouts=layouts, ways=None, scaling=None
+    )
     before = spark.conf.get("spark.sql.legacy.javaCharsets", None)
     assert run_bench(args) == 0
     assert spark.conf.get("spark.sql.legacy.javaCharsets", None) == before  # the session it was handed, as it was
@@ -78,12 +83,17 @@ def test_bench_runs_each_layout_and_writes_figures(spark, tmp_path, capsys, reco
     assert f"ways agree on {records:,} records" in printed
     figures = json.loads(out.read_text())
     got = {(r["layout"], r["way"]) for r in figures["results"]}
-    assert got == {(layout, way) for layout in layouts or LAYOUTS for way in
-                   ("catalog", "catalog_per_field", "sql_functions", "jvm_expressions", "row_udf", "arrow_floor")}
+    assert got == {
+        (layout, way)
+        for layout in layouts or LAYOUTS
+        for way in ("catalog", "catalog_per_field", "sql_functions", "jvm_expressions", "row_udf", "arrow_floor")
+    }
     assert all(r["median_s"] > 0 and r["records"] == records and r["peak_rss_bytes"] > 0 for r in figures["results"])
     assert set(figures["ratios"]) == set(layouts or LAYOUTS)
-    assert all(set(r) >= {"catalog_vs_jvm_expressions", "catalog_vs_row_udf", "sql_functions_vs_jvm_expressions"}
-               for r in figures["ratios"].values())
+    assert all(
+        set(r) >= {"catalog_vs_jvm_expressions", "catalog_vs_row_udf", "sql_functions_vs_jvm_expressions"}
+        for r in figures["ratios"].values()
+    )
     assert "sql_functions vs JVM" in printed
 
 
@@ -93,15 +103,28 @@ def test_bench_times_a_copybook_file_by_its_layout_function_and_its_sql(spark, t
 
     data = Path(__file__).resolve().parents[1] / "data" / "cobrix"
     out = tmp_path / "bench.json"
-    args = argparse.Namespace(master=None, records=600, repeat=1, json_path=str(out), layouts=None, ways=None,
-                              scaling=None, isolate=False, copybook=str(data / "test3_copybook.cob"),
-                              data=str(data / "test3_TRAN2.AUG31.DATA.dat"), record=None, ccsid=37,
-                              float_format="hfp", trim="both")
+    args = argparse.Namespace(
+        master=None,
+        records=600,
+        repeat=1,
+        json_path=str(out),
+        layouts=None,
+        ways=None,
+        scaling=None,
+        isolate=False,
+        copybook=str(data / "test3_copybook.cob"),
+        data=str(data / "test3_TRAN2.AUG31.DATA.dat"),
+        record=None,
+        ccsid=37,
+        float_format="hfp",
+        trim="both",
+    )
     assert run_bench(args) == 0
     assert "ways agree on 600 records" in capsys.readouterr().out
     figures = json.loads(out.read_text())
     assert {(r["layout"], r["way"]) for r in figures["results"]} == {
-        ("cpy_test3_copybook", w) for w in ("catalog", "sql_functions", "arrow_floor")}
+        ("cpy_test3_copybook", w) for w in ("catalog", "sql_functions", "arrow_floor")
+    }
     assert all(r["records"] == 600 and r["bytes"] == 600 * 45 for r in figures["results"])
 
 
@@ -111,8 +134,15 @@ def test_scaling_runs_each_size_in_its_own_process(tmp_path, capsys, sizes):
     from udfs.bench import run_bench
 
     out = tmp_path / "scaling.json"
-    args = argparse.Namespace(master="local[1]", records=None, repeat=1, json_path=str(out), layouts=["ibmsnap"],
-                              ways=None, scaling=",".join(map(str, sizes)))
+    args = argparse.Namespace(
+        master="local[1]",
+        records=None,
+        repeat=1,
+        json_path=str(out),
+        layouts=["ibmsnap"],
+        ways=None,
+        scaling=",".join(map(str, sizes)),
+    )
     assert run_bench(args) == 0
     figures = json.loads(out.read_text())
     assert figures["sizes"] == list(sizes)
@@ -128,12 +158,23 @@ def test_isolate_times_each_way_in_its_own_process(tmp_path, capfd):
     from udfs.bench import run_bench
 
     out = tmp_path / "isolated.json"
-    args = argparse.Namespace(master="local[1]", records=300, repeat=1, json_path=str(out), layouts=["ibmsnap"],
-                              ways="jvm_expressions", scaling=None, isolate=True, models=False)
+    args = argparse.Namespace(
+        master="local[1]",
+        records=300,
+        repeat=1,
+        json_path=str(out),
+        layouts=["ibmsnap"],
+        ways="jvm_expressions",
+        scaling=None,
+        isolate=True,
+        models=False,
+    )
     assert run_bench(args) == 0
     figures = json.loads(out.read_text())
-    assert [(r["layout"], r["way"]) for r in figures["results"]] == [("ibmsnap", "catalog"),
-                                                                     ("ibmsnap", "jvm_expressions")]
+    assert [(r["layout"], r["way"]) for r in figures["results"]] == [
+        ("ibmsnap", "catalog"),
+        ("ibmsnap", "jvm_expressions"),
+    ]
     pids = set(figures["pids"])
     assert figures["isolated"] and len(pids) == 2 and os.getpid() not in pids  # a process each, none this one
     assert "catalog_vs_jvm_expressions" in figures["ratios"]["ibmsnap"]
@@ -147,13 +188,26 @@ def test_isolate_times_each_way_and_model_engine_in_its_own_process(tmp_path, ca
     from udfs.bench import run_bench
 
     out = tmp_path / "isolated.json"
-    args = argparse.Namespace(master="local[1]", records=300, repeat=1, json_path=str(out), layouts=["ibmsnap"],
-                              ways="jvm_expressions", scaling=None, isolate=True, models=True)
+    args = argparse.Namespace(
+        master="local[1]",
+        records=300,
+        repeat=1,
+        json_path=str(out),
+        layouts=["ibmsnap"],
+        ways="jvm_expressions",
+        scaling=None,
+        isolate=True,
+        models=True,
+    )
     assert run_bench(args) == 0
     figures = json.loads(out.read_text())
     assert [(r["layout"], r["way"]) for r in figures["results"]] == [
-        ("ibmsnap", "catalog"), ("ibmsnap", "jvm_expressions"),
-        ("ibmsnap", "model_layout"), ("ibmsnap", "model_per_field"), ("ibmsnap", "model_spark")]
+        ("ibmsnap", "catalog"),
+        ("ibmsnap", "jvm_expressions"),
+        ("ibmsnap", "model_layout"),
+        ("ibmsnap", "model_per_field"),
+        ("ibmsnap", "model_spark"),
+    ]
     assert figures["isolated"] and len(set(figures["pids"])) == 5  # one process per way and engine, none shared
     assert "catalog_vs_jvm_expressions" in figures["ratios"]["ibmsnap"]
     printed = capfd.readouterr().out  # the children's output too
@@ -201,9 +255,15 @@ def test_model_bench_engines_agree_and_every_stage_can_be_jit_compiled(spark, ja
 
 # The suite runs one layout (the *TYPE5 heading); `-m heavy` all four. `jcat bench` itself refuses
 # to time ways that disagree, so a wrong baseline of the other two fails every bench run.
-@pytest.mark.parametrize("layout", ["qjordje5", pytest.param("lldf", marks=pytest.mark.heavy),
-                                    pytest.param("idms", marks=pytest.mark.heavy),
-                                    pytest.param("ibmsnap", marks=pytest.mark.heavy)])
+@pytest.mark.parametrize(
+    "layout",
+    [
+        "qjordje5",
+        pytest.param("lldf", marks=pytest.mark.heavy),
+        pytest.param("idms", marks=pytest.mark.heavy),
+        pytest.param("ibmsnap", marks=pytest.mark.heavy),
+    ],
+)
 def test_table_build_decodes_each_record_once_through_the_layout_function(spark, java_charsets, layout):
     """journal_entries (*TYPE5 heading), lldf_segments (LLDF header), idms_journal and ibmsnap_uow_decoded,
     each compiled three ways, give the same rows; a table build calls the layout function once per record, and

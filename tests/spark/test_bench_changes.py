@@ -24,16 +24,25 @@ def expected_rows(n: int) -> dict[str, int]:
     last = {}
     for i, r in enumerate(rounds):
         last[i % keys] = r
-    return {"changes": total, "current": sum(1 for r in last.values() if r != 3),
-            "history": sum(1 for r in rounds if r != 3)}
+    return {
+        "changes": total,
+        "current": sum(1 for r in last.values() if r != 3),
+        "history": sum(1 for r in rounds if r != 3),
+    }
 
 
 def test_the_figures_come_from_builds_that_applied_every_change(tmp_path):
     out = tmp_path / "changes.json"
     env = {**os.environ, "JCAT_HOME": str(tmp_path / "home"), "PYTHONPATH": str(REPO)}
     env.pop("JCAT_PROJECT_DIR", None)
-    done = subprocess.run([sys.executable, "-m", "udfs.cli", "bench", "--changes", "2000", "--json", str(out)],
-                          env=env, capture_output=True, text=True, timeout=900, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "udfs.cli", "bench", "--changes", "2000", "--json", str(out)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     figures = json.loads(out.read_text())
     assert figures["rows"] == expected_rows(2000)

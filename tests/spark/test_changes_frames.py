@@ -14,20 +14,28 @@ from udfs.spark.changes.frames import to_spark
 
 pytestmark = pytest.mark.spark
 
-SCHEMA = T.StructType([T.StructField("OP", T.StringType()), T.StructField("N", T.LongType()),
-                       T.StructField("AT", T.TimestampType()), T.StructField("AMOUNT", T.DecimalType(11, 2))])
+SCHEMA = T.StructType(
+    [
+        T.StructField("OP", T.StringType()),
+        T.StructField("N", T.LongType()),
+        T.StructField("AT", T.TimestampType()),
+        T.StructField("AMOUNT", T.DecimalType(11, 2)),
+    ]
+)
 
 
 def _frame(rows: int) -> pd.DataFrame:
     from decimal import Decimal
 
     n = np.arange(rows, dtype=np.int64)
-    return pd.DataFrame({
-        "OP": np.where(n % 3 == 0, None, np.where(n % 2 == 0, "c", "u")).astype(object),
-        "N": pd.array(np.where(n % 5 == 0, pd.NA, n), dtype="Int64"),
-        "AT": pd.to_datetime(dt.datetime(2025, 1, 1)) + pd.to_timedelta(n, unit="s"),
-        "AMOUNT": [None if i % 7 == 0 else Decimal(i) / 100 for i in range(rows)],
-    })
+    return pd.DataFrame(
+        {
+            "OP": np.where(n % 3 == 0, None, np.where(n % 2 == 0, "c", "u")).astype(object),
+            "N": pd.array(np.where(n % 5 == 0, pd.NA, n), dtype="Int64"),
+            "AT": pd.to_datetime(dt.datetime(2025, 1, 1)) + pd.to_timedelta(n, unit="s"),
+            "AMOUNT": [None if i % 7 == 0 else Decimal(i) / 100 for i in range(rows)],
+        }
+    )
 
 
 def _rows(df) -> list[tuple]:

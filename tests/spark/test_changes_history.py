@@ -21,15 +21,23 @@ KEY, COLUMNS = ["K"], ["K", "V", "NOTE", "G", "ITEMS"]
 GROUP = T.StructType([T.StructField("A", T.LongType()), T.StructField("B", T.StringType())])
 ITEMS = T.ArrayType(T.LongType())
 TYPES = (("K", T.LongType()), ("V", T.LongType()), ("NOTE", T.StringType()), ("G", GROUP), ("ITEMS", ITEMS))
-SCHEMA = T.StructType([
-    T.StructField("OP", T.StringType()), T.StructField("COMMIT_POSITION", T.StringType()),
-    T.StructField("CHANGE_POSITION", T.LongType()), T.StructField("COMMIT_TIMESTAMP", T.TimestampType()),
-    T.StructField("BEFORE_PRESENT", T.BooleanType()),
-    *[T.StructField(f"{side}_{c}", t) for side in ("BEFORE", "AFTER")
-      for c, t in TYPES]])
-VERSIONS = T.StructType([*[T.StructField(c, t) for c, t in TYPES],
-                         *[T.StructField(c, T.StringType()) for c in state.VALIDITY_COLUMNS[:2]],
-                         *[T.StructField(c, T.TimestampType()) for c in state.VALIDITY_COLUMNS[2:]]])
+SCHEMA = T.StructType(
+    [
+        T.StructField("OP", T.StringType()),
+        T.StructField("COMMIT_POSITION", T.StringType()),
+        T.StructField("CHANGE_POSITION", T.LongType()),
+        T.StructField("COMMIT_TIMESTAMP", T.TimestampType()),
+        T.StructField("BEFORE_PRESENT", T.BooleanType()),
+        *[T.StructField(f"{side}_{c}", t) for side in ("BEFORE", "AFTER") for c, t in TYPES],
+    ]
+)
+VERSIONS = T.StructType(
+    [
+        *[T.StructField(c, t) for c, t in TYPES],
+        *[T.StructField(c, T.StringType()) for c in state.VALIDITY_COLUMNS[:2]],
+        *[T.StructField(c, T.TimestampType()) for c in state.VALIDITY_COLUMNS[2:]],
+    ]
+)
 
 
 def workload(seed: int, commits: int, first: int) -> list[dict]:
@@ -38,12 +46,22 @@ def workload(seed: int, commits: int, first: int) -> list[dict]:
     for n in range(first, first + commits):
         position, at = f"{n:08X}", dt.datetime(2025, 1, 1) + dt.timedelta(minutes=n)
         for i in range(1, rng.randint(1, 4) + 1):
-            change = dict(OP=None, COMMIT_POSITION=position, CHANGE_POSITION=i, COMMIT_TIMESTAMP=at,
-                          BEFORE_PRESENT=False, **{f"{s}_{c}": None for s in ("BEFORE", "AFTER") for c in COLUMNS})
+            change = dict(
+                OP=None,
+                COMMIT_POSITION=position,
+                CHANGE_POSITION=i,
+                COMMIT_TIMESTAMP=at,
+                BEFORE_PRESENT=False,
+                **{f"{s}_{c}": None for s in ("BEFORE", "AFTER") for c in COLUMNS},
+            )
             k = BIG + rng.randrange(12)
-            after = (k, rng.choice([None, rng.randrange(3)]), rng.choice([None, "a", "b"]),
-                     rng.choice([None, (BIG + rng.randrange(2), "x"), (None, None)]),
-                     rng.choice([None, [], [BIG, None], [BIG + 1, 2]]))
+            after = (
+                k,
+                rng.choice([None, rng.randrange(3)]),
+                rng.choice([None, "a", "b"]),
+                rng.choice([None, (BIG + rng.randrange(2), "x"), (None, None)]),
+                rng.choice([None, [], [BIG, None], [BIG + 1, 2]]),
+            )
             if n == first + commits // 2 and i == 1:
                 change["OP"], rows = "t", {}
             elif k in rows and rng.random() < 0.3:
@@ -67,8 +85,7 @@ def _side(side: str, row: tuple) -> dict:
 def _built(spark, changes: list[dict], open_rows: list[dict], since: str):
     valued = spark.createDataFrame([tuple(c[f.name] for f in SCHEMA.fields) for c in changes], SCHEMA)
     open_versions = spark.createDataFrame([tuple(v[f.name] for f in VERSIONS.fields) for v in open_rows], VERSIONS)
-    (opened, _), (closings, _), frame = history.applied(spark, valued, open_versions, KEY, COLUMNS, since,
-                                                        len(changes))
+    (opened, _), (closings, _), frame = history.applied(spark, valued, open_versions, KEY, COLUMNS, since, len(changes))
     try:
         return [r.asDict() for r in opened.collect()], [r.asDict() for r in closings.collect()]
     finally:
@@ -86,19 +103,28 @@ def test_two_builds_in_buckets_equal_the_replay(spark):
         replay = Replay(KEY, COLUMNS)
         replay.run(first)
         opened, closings = _built(spark, first, [], "")
-        assert _sorted(opened) == _sorted([{c: v[c] for c in (*COLUMNS, "VALID_FROM", "VALID_FROM_POSITION")}
-                                           for v in [*replay.closed, *replay.open.values()]])
+        assert _sorted(opened) == _sorted(
+            [
+                {c: v[c] for c in (*COLUMNS, "VALID_FROM", "VALID_FROM_POSITION")}
+                for v in [*replay.closed, *replay.open.values()]
+            ]
+        )
         open_then = [dict(v) for v in replay.open.values()]
         closed_before = len(replay.closed)
         replay.run(second)
         opened, closings = _built(spark, second, open_then, f"{29:08X}")
-        want_open = [v for v in [*replay.closed[closed_before:], *replay.open.values()]
-                     if v["VALID_FROM_POSITION"] > f"{29:08X}"]
-        assert _sorted(opened) == _sorted([{c: v[c] for c in (*COLUMNS, "VALID_FROM", "VALID_FROM_POSITION")}
-                                           for v in want_open])
-        assert _sorted(closings) == _sorted([{c: v[c] for c in ("K", "VALID_FROM_POSITION", "VALID_TO",
-                                                                 "VALID_TO_POSITION")}
-                                             for v in replay.closed[closed_before:]])
+        want_open = [
+            v for v in [*replay.closed[closed_before:], *replay.open.values()] if v["VALID_FROM_POSITION"] > f"{29:08X}"
+        ]
+        assert _sorted(opened) == _sorted(
+            [{c: v[c] for c in (*COLUMNS, "VALID_FROM", "VALID_FROM_POSITION")} for v in want_open]
+        )
+        assert _sorted(closings) == _sorted(
+            [
+                {c: v[c] for c in ("K", "VALID_FROM_POSITION", "VALID_TO", "VALID_TO_POSITION")}
+                for v in replay.closed[closed_before:]
+            ]
+        )
         assert len({r["K"] for r in opened}) > 10  # neighbouring big keys stayed apart
     finally:
         spark.conf.unset(history.BUCKET_CONF)

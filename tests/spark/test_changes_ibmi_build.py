@@ -39,8 +39,12 @@ DDL = """CREATE TABLE SHOP.ORDERS (
 """
 RECORD_LENGTH = 640
 T0 = dt.datetime(2026, 3, 1, 8, 0, 0)
-JOBS = {"A": ("JOBA", "000000000000000A"), "B": ("JOBB", "000000000000000B"), "C": ("JOBC", "000000000000000C"),
-        "D": ("JOBD", "000000000000000D")}
+JOBS = {
+    "A": ("JOBA", "000000000000000A"),
+    "B": ("JOBB", "000000000000000B"),
+    "C": ("JOBC", "000000000000000C"),
+    "D": ("JOBD", "000000000000000D"),
+}
 
 
 def entry(seq: int, code: str, typ: str, job: str, cycle: int = 0, row=None, rrn: int = 0, file: str = "ORDERS"):
@@ -50,10 +54,25 @@ def entry(seq: int, code: str, typ: str, job: str, cycle: int = 0, row=None, rrn
         order_id, note, amount = row
         esd = img.integer(order_id) + img.char(note, 8) + img.packed(amount or Decimal(0), 7, 2)
     nulls = img.null_indicators([False, False, row is not None and row[2] is None])
-    return type5_record({**HEADING, "JOSEQN": seq, "JOCODE": code, "JOENTT": typ,
-                         "JOTSTP": T0 + dt.timedelta(seconds=seq),
-                         "JOJOB": name, "JOTHDX": thread, "JOCCID": cycle, "JOLIB": "SHOP", "JOOBJ": file,
-                         "JOMBR": file, "JOCTRR": rrn, "JONVI": nulls}, esd, record_length=RECORD_LENGTH)
+    return type5_record(
+        {
+            **HEADING,
+            "JOSEQN": seq,
+            "JOCODE": code,
+            "JOENTT": typ,
+            "JOTSTP": T0 + dt.timedelta(seconds=seq),
+            "JOJOB": name,
+            "JOTHDX": thread,
+            "JOCCID": cycle,
+            "JOLIB": "SHOP",
+            "JOOBJ": file,
+            "JOMBR": file,
+            "JOCTRR": rrn,
+            "JONVI": nulls,
+        },
+        esd,
+        record_length=RECORD_LENGTH,
+    )
 
 
 FIRST = [
@@ -97,8 +116,9 @@ def built(spark, tmp_path_factory, jcat_home):
             load(spark, "qjordje5", [str(journal)], record_length=RECORD_LENGTH)
             assert run_dbt(spark, ["run", "--select", "journal_entries_decoded", "orders_log_images_decoded"])
             results.append(build_changes(spark, "orders_log"))
-            results.append(spark.sql("select ORDER_ID, NOTE, AMOUNT from jcat.orders_log_current "
-                                     "order by ORDER_ID").collect())
+            results.append(
+                spark.sql("select ORDER_ID, NOTE, AMOUNT from jcat.orders_log_current order by ORDER_ID").collect()
+            )
         yield results + [root]  # the build results and currents of each load, then the project
 
 
@@ -109,9 +129,11 @@ def test_the_first_load_gives_its_committed_changes_and_holds_the_cycle_in_fligh
 
 
 def test_changes_in_commit_order_with_both_images(spark, built):
-    rows = spark.sql("select OP, BEFORE_ORDER_ID, BEFORE_NOTE, AFTER_ORDER_ID, AFTER_NOTE, AFTER_AMOUNT, "
-                     "BEFORE_PRESENT, COMMIT_POSITION, CHANGE_POSITION, TRANSACTION_ID, COMMIT_TIMESTAMP, RRN, "
-                     "decode_errors from jcat.orders_log_changes order by COMMIT_POSITION, CHANGE_POSITION").collect()
+    rows = spark.sql(
+        "select OP, BEFORE_ORDER_ID, BEFORE_NOTE, AFTER_ORDER_ID, AFTER_NOTE, AFTER_AMOUNT, "
+        "BEFORE_PRESENT, COMMIT_POSITION, CHANGE_POSITION, TRANSACTION_ID, COMMIT_TIMESTAMP, RRN, "
+        "decode_errors from jcat.orders_log_changes order by COMMIT_POSITION, CHANGE_POSITION"
+    ).collect()
     assert [tuple(r) for r in rows] == [
         ("c", None, None, 1, "a", Decimal("1.00"), False, pos(108), 1, "101", AT[108], 1, []),
         ("c", None, None, 2, "b", None, False, pos(108), 2, "101", AT[108], 2, []),
@@ -131,8 +153,10 @@ def test_the_second_load_commits_the_held_cycle_once(spark, built):
 
 
 def test_history_has_one_version_per_key_and_transaction(spark, built):
-    rows = spark.sql("select ORDER_ID, NOTE, VALID_FROM_POSITION, VALID_TO_POSITION, VALID_FROM, VALID_TO "
-                     "from jcat.orders_log_history order by ORDER_ID, VALID_FROM_POSITION").collect()
+    rows = spark.sql(
+        "select ORDER_ID, NOTE, VALID_FROM_POSITION, VALID_TO_POSITION, VALID_FROM, VALID_TO "
+        "from jcat.orders_log_history order by ORDER_ID, VALID_FROM_POSITION"
+    ).collect()
     assert [tuple(r) for r in rows] == [
         (1, "a2", pos(108), None, AT[108], None),  # inserted and updated in one transaction: one version
         (2, "b", pos(108), pos(118), AT[108], AT[118]),
@@ -167,8 +191,9 @@ print("SEEN " + json.dumps(seen))
 
 def _env(root, home) -> dict:
     """A user's environment: this project, its own home, the embedded metastore (one process at a time)."""
-    return dict(os.environ, JCAT_HOME=str(home), JCAT_PROJECT_DIR=str(root), PYTHONPATH=str(REPO),
-                JCAT_METASTORE="embedded")
+    return dict(
+        os.environ, JCAT_HOME=str(home), JCAT_PROJECT_DIR=str(root), PYTHONPATH=str(REPO), JCAT_METASTORE="embedded"
+    )
 
 
 def _jcat(root, home, *argv, pause=None, marker=None):
@@ -182,15 +207,24 @@ def _jcat(root, home, *argv, pause=None, marker=None):
 
 
 def _seen(root, home) -> dict:
-    run = subprocess.run([sys.executable, "-c", CHECK], env=_env(root, home), capture_output=True, text=True,
-                         timeout=900)
+    run = subprocess.run(
+        [sys.executable, "-c", CHECK], env=_env(root, home), capture_output=True, text=True, timeout=900
+    )
     assert run.returncode == 0, run.stderr[-3000:]
     return json.loads([ln for ln in run.stdout.splitlines() if ln.startswith("SEEN ")][-1][5:])
 
 
 def _killed_build(root, home, point: str, marker) -> None:
-    proc = _jcat(root, home, "build", "--select", "journal_entries_decoded", "orders_kill_images_decoded",
-                 pause=point, marker=marker)
+    proc = _jcat(
+        root,
+        home,
+        "build",
+        "--select",
+        "journal_entries_decoded",
+        "orders_kill_images_decoded",
+        pause=point,
+        marker=marker,
+    )
     try:
         deadline = time.time() + 900
         while not marker.exists():
@@ -259,7 +293,12 @@ def test_a_replaced_load_rebuilds_from_the_first_load(spark, built):
     assert run_dbt(spark, ["run", "--select", "journal_entries_decoded", "orders_log_images_decoded"])
     again = build_changes(spark, "orders_log")
     assert again.rebuilt and "replaced or removed" in again.rebuilt
-    ops = [tuple(r) for r in spark.sql("select OP, coalesce(AFTER_ORDER_ID, BEFORE_ORDER_ID) from "
-                                       "jcat.orders_log_changes order by COMMIT_POSITION, CHANGE_POSITION").collect()]
+    ops = [
+        tuple(r)
+        for r in spark.sql(
+            "select OP, coalesce(AFTER_ORDER_ID, BEFORE_ORDER_ID) from "
+            "jcat.orders_log_changes order by COMMIT_POSITION, CHANGE_POSITION"
+        ).collect()
+    ]
     assert ops == [("c", 1), ("c", 2), ("u", 1), ("c", 3), ("u", 3), ("d", 2)]
     assert [r[0] for r in spark.sql("select ORDER_ID from jcat.orders_log_current order by 1").collect()] == [1, 3]

@@ -27,8 +27,17 @@ ZONE = "America/New_York"  # ARCHIVE's declared --time-zone (ORDERS: the session
 SCALES = {"AMOUNT": 2, "QTY": 0}  # the DDL's DECIMAL(9, 2) and NUMERIC(5, 0): Debezium writes their strings so
 
 
-def _replay(spark, tmp_path_factory, seed: int, steps: int, prefix: str, library: str, once: bool = True,
-            shapes: dict | None = None, export_to=None) -> list[tuple]:
+def _replay(
+    spark,
+    tmp_path_factory,
+    seed: int,
+    steps: int,
+    prefix: str,
+    library: str,
+    once: bool = True,
+    shapes: dict | None = None,
+    export_to=None,
+) -> list[tuple]:
     """Declare the tables (names `prefix`orders, ..., their files in `library`; the one-file copy's in `library`1:
     the shared schema may hold other modules' tables and entries), land the journal in 3 files (building after
     each) and once whole; gives, per table and step, what the relations held and what they must hold. `shapes`
@@ -60,8 +69,9 @@ def _replay(spark, tmp_path_factory, seed: int, steps: int, prefix: str, library
                 want = jf.expected(jf.prefix(workload, files.journal, cut), files.journal, table)
                 steps_seen.append((name, table, i, _got(spark, name, table), want, list(loads), cuts))
         if shapes is not None:
-            shapes |= {name: (cs.got_events(spark, name), cs.got_feed(spark, name, list(jf.COLUMNS)))
-                       for name, _, _ in split}
+            shapes |= {
+                name: (cs.got_events(spark, name), cs.got_feed(spark, name, list(jf.COLUMNS))) for name, _, _ in split
+            }
         again = build_changes(spark, first)  # nothing new landed: nothing is added
         assert (again.changes, again.loads) == (0, []), again
         if not once:
@@ -69,8 +79,9 @@ def _replay(spark, tmp_path_factory, seed: int, steps: int, prefix: str, library
         loaded = [_land(spark, root.parent / f"{prefix}JRN_ONCE.bin", b"".join(whole.records))]
         _build(spark, build_changes, [name for name, _, _ in once])
         for name, table, _ in once:
-            steps_seen.append((name, table, 0, _got(spark, name, table), jf.expected(workload, files.journal, table),
-                               loaded, []))
+            steps_seen.append(
+                (name, table, 0, _got(spark, name, table), jf.expected(workload, files.journal, table), loaded, [])
+            )
     return steps_seen
 
 
@@ -89,6 +100,7 @@ def _export(spark, to, names: list[str], interrupted: bool) -> None:
     def stop(point):
         if point == "export-moved":
             raise Interrupted
+
     ex.pause = stop
     try:
         with pytest.raises(Interrupted):
@@ -106,8 +118,7 @@ def _land(spark, path, data: bytes) -> tuple[str, str]:
 
 def _build(spark, build_changes, names) -> None:
     # run, not build: jcat's own data tests would see every module's entries landed in this worker
-    assert run_dbt(spark, ["run", "--select", "journal_entries_decoded",
-                           *(f"{n}_images_decoded" for n in names)])
+    assert run_dbt(spark, ["run", "--select", "journal_entries_decoded", *(f"{n}_images_decoded" for n in names)])
     for name in names:
         build_changes(spark, name)
 
@@ -127,13 +138,17 @@ def _got(spark, name: str, table: jf.Table) -> dict:
     state = ", ".join(f"`{c}`" for c in table.state_columns)
     hist = ", ".join(_ntz(c) if c in ("VALID_FROM", "VALID_TO") else f"`{c}`" for c in jf.history_columns(table))
     versions = spark.sql(f"select distinct COMMIT_POSITION, COMMIT_VERSION from jcat.{name}_changes").collect()
-    return {"changes": [r.asDict() for r in changes], "versions": dict(versions),
-            "current": [r.asDict() for r in spark.sql(f"select {state} from jcat.{name}_current").collect()],
-            "history": [r.asDict() for r in spark.sql(f"select {hist} from jcat.{name}_history").collect()],
-            "columns": {
-                "changes": spark.table(f"jcat.{name}_changes").columns,
-                "current": spark.table(f"jcat.{name}_current").columns,
-                "history": spark.table(f"jcat.{name}_history").columns}}
+    return {
+        "changes": [r.asDict() for r in changes],
+        "versions": dict(versions),
+        "current": [r.asDict() for r in spark.sql(f"select {state} from jcat.{name}_current").collect()],
+        "history": [r.asDict() for r in spark.sql(f"select {hist} from jcat.{name}_history").collect()],
+        "columns": {
+            "changes": spark.table(f"jcat.{name}_changes").columns,
+            "current": spark.table(f"jcat.{name}_current").columns,
+            "history": spark.table(f"jcat.{name}_history").columns,
+        },
+    }
 
 
 def _expected_changes(want: jf.Expected, loads: list[tuple[str, str]], cuts: list[int]) -> list[dict]:
@@ -144,16 +159,26 @@ def _expected_changes(want: jf.Expected, loads: list[tuple[str, str]], cuts: lis
             row |= dict.fromkeys(LINEAGE)
         else:
             piece, offset, number = jf.place(c["ENTRY"], cuts)
-            row |= {"source_file": loads[piece][0], "record_offset": offset, "record_number": number,
-                    "load_id": loads[piece][1]}
+            row |= {
+                "source_file": loads[piece][0],
+                "record_offset": offset,
+                "record_number": number,
+                "load_id": loads[piece][1],
+            }
         rows.append(row)
     return rows
 
 
 def _file_names(rows: list[dict]) -> list[dict]:
     """source_file as its file name (the landing writes a URL of the path)."""
-    return [{**r, "source_file": r["source_file"] and r["source_file"].rsplit("/", 1)[-1],
-             "decode_errors": list(r["decode_errors"])} for r in rows]
+    return [
+        {
+            **r,
+            "source_file": r["source_file"] and r["source_file"].rsplit("/", 1)[-1],
+            "decode_errors": list(r["decode_errors"]),
+        }
+        for r in rows
+    ]
 
 
 def check(steps) -> None:
@@ -173,8 +198,13 @@ def replay_run(spark, tmp_path_factory, jcat_home):
     spark.conf.set(BUCKET_CONF, "3")
     shapes, exports = {}, tmp_path_factory.mktemp("export")
     try:
-        return _replay(spark, tmp_path_factory, SEED, STEPS, "chg_", "JCATCHG", once=False, shapes=shapes,
-                       export_to=exports), shapes, exports
+        return (
+            _replay(
+                spark, tmp_path_factory, SEED, STEPS, "chg_", "JCATCHG", once=False, shapes=shapes, export_to=exports
+            ),
+            shapes,
+            exports,
+        )
     finally:
         spark.conf.unset(BUCKET_CONF)
 
@@ -190,8 +220,11 @@ def test_a_transaction_on_the_table_is_open_at_a_cut(replayed):
     first, second = [want for name, _, i, _, want, _, _ in replayed if name == "chg_orders" and i in (0, 1)]
     cuts = replayed[0][-1]
     done = {c["COMMIT_POSITION"] for c in first.changes}
-    assert [c for c in second.changes if c["COMMIT_POSITION"] not in done and c["ENTRY"] is not None
-            and jf.place(c["ENTRY"], cuts)[0] == 0]
+    assert [
+        c
+        for c in second.changes
+        if c["COMMIT_POSITION"] not in done and c["ENTRY"] is not None and jf.place(c["ENTRY"], cuts)[0] == 0
+    ]
 
 
 def test_each_build_gives_the_oracles_changes_current_and_history(replayed):
@@ -207,10 +240,20 @@ def test_relations_have_the_contracts_columns(replayed):
     images = [f"{side}_{c}" for c in jf.COLUMNS for side in ("BEFORE", "AFTER")]
     for name, table, _, got, _, _, _ in replayed:
         cols = got["columns"]
-        assert set(cols["changes"]) >= {"OP", *images, "BEFORE_PRESENT", "COMMIT_TIMESTAMP", "COMMIT_POSITION",
-                                        "CHANGE_POSITION", "TRANSACTION_ID", "RRN", *LINEAGE, "decode_errors"}, name
+        assert set(cols["changes"]) >= {
+            "OP",
+            *images,
+            "BEFORE_PRESENT",
+            "COMMIT_TIMESTAMP",
+            "COMMIT_POSITION",
+            "CHANGE_POSITION",
+            "TRANSACTION_ID",
+            "RRN",
+            *LINEAGE,
+            "decode_errors",
+        }, name
         assert cols["current"] == table.state_columns, name
-        assert cols["history"][:len(table.state_columns)] == table.state_columns, name
+        assert cols["history"][: len(table.state_columns)] == table.state_columns, name
         assert set(cols["history"]) == set(jf.history_columns(table)), name
 
 
@@ -234,8 +277,14 @@ def test_change_events_hold_each_committed_change_once_as_debezium_writes_it(rep
         assert cs.as_expected(events) == cs.expected_events(want.changes, list(jf.COLUMNS), zone, SCALES), name
         assert {(e["format"], e["schema"], e["table"]) for e in events} == {("ibmi", "JCATCHG", table.system_name)}
     archive = next(e for e in shapes["chg_archive"][0] if e["ts_ms"] is not None)
-    orders_like = cs.instant_ms(next(c["COMMIT_TIMESTAMP"] for c in _final(replayed)["chg_archive"][1].changes
-                                     if c["COMMIT_POSITION"] == archive["commit_position"]), "UTC")
+    orders_like = cs.instant_ms(
+        next(
+            c["COMMIT_TIMESTAMP"]
+            for c in _final(replayed)["chg_archive"][1].changes
+            if c["COMMIT_POSITION"] == archive["commit_position"]
+        ),
+        "UTC",
+    )
     assert archive["ts_ms"] - orders_like in (4 * 3_600_000, 5 * 3_600_000)  # New York is 4 or 5 hours behind
 
 
@@ -287,16 +336,21 @@ def test_every_kind_of_value_parses_back_from_the_json_images(spark):
 
     from udfs.spark.changes.events import _image
 
-    values = {"D": (dt.date(2026, 3, 1), "DATE'2026-03-01'", "date", "DATE"),
-              "T": (dt.time(23, 59, 58), "'23:59:58'", "string", "TIME"),
-              "TS": (dt.datetime(2026, 3, 29, 2, 30, 0, 123456), "TIMESTAMP_NTZ'2026-03-29 02:30:00.123456'",
-                     "timestamp_ntz", "TIMESTAMP"),
-              "TL": (dt.datetime(1969, 12, 31, 23, 59, 59, 5), "TIMESTAMP'1969-12-31 23:59:59.000005'", "timestamp",
-                     None),
-              "B": (b"\x00\xff\x10", "X'00FF10'", "binary", "CHAR"),
-              "N": (Decimal("-12.30"), "CAST(-12.3 AS DECIMAL(9,2))", "decimal(9,2)", "DECIMAL"),
-              "S": ("O'Brien \"x\"", "'O\\'Brien \"x\"'", "string", "VARCHAR"),
-              "Z": (None, "CAST(NULL AS DATE)", "date", "DATE")}
+    values = {
+        "D": (dt.date(2026, 3, 1), "DATE'2026-03-01'", "date", "DATE"),
+        "T": (dt.time(23, 59, 58), "'23:59:58'", "string", "TIME"),
+        "TS": (
+            dt.datetime(2026, 3, 29, 2, 30, 0, 123456),
+            "TIMESTAMP_NTZ'2026-03-29 02:30:00.123456'",
+            "timestamp_ntz",
+            "TIMESTAMP",
+        ),
+        "TL": (dt.datetime(1969, 12, 31, 23, 59, 59, 5), "TIMESTAMP'1969-12-31 23:59:59.000005'", "timestamp", None),
+        "B": (b"\x00\xff\x10", "X'00FF10'", "binary", "CHAR"),
+        "N": (Decimal("-12.30"), "CAST(-12.3 AS DECIMAL(9,2))", "decimal(9,2)", "DECIMAL"),
+        "S": ('O\'Brien "x"', "'O\\'Brien \"x\"'", "string", "VARCHAR"),
+        "Z": (None, "CAST(NULL AS DATE)", "date", "DATE"),
+    }
     select = ", ".join(f"{sql} AS AFTER_{c}" for c, (_, sql, _, _) in values.items())
     sql = _image("AFTER", [(c, t) for c, (_, _, t, _) in values.items()], {c: d for c, (*_, d) in values.items()})
     zone = spark.conf.get("spark.sql.session.timeZone")

@@ -32,9 +32,11 @@ pytestmark = pytest.mark.spark
 
 # A CD table in the shape of seed 003 Figure 35: the IBMSNAP columns, then the registered columns; XB is B's
 # before-image column (BEFORE_IMG_PREFIX 'X').
-DDL = ("CREATE TABLE PAYROLL.{cd} ( IBMSNAP_UOWID CHAR(10) FOR BIT DATA NOT NULL, IBMSNAP_INTENTSEQ CHAR(10) FOR "
-       "BIT DATA NOT NULL, IBMSNAP_OPERATION CHAR(1) NOT NULL, K INTEGER NOT NULL, A SMALLINT, B INTEGER, "
-       "XB INTEGER);\n")
+DDL = (
+    "CREATE TABLE PAYROLL.{cd} ( IBMSNAP_UOWID CHAR(10) FOR BIT DATA NOT NULL, IBMSNAP_INTENTSEQ CHAR(10) FOR "
+    "BIT DATA NOT NULL, IBMSNAP_OPERATION CHAR(1) NOT NULL, K INTEGER NOT NULL, A SMALLINT, B INTEGER, "
+    "XB INTEGER);\n"
+)
 SEED, UNITS = 7, 16
 # The source table the CD table captures: what a snapshot unload of it holds (the tests' encoder lays it out).
 SOURCE = "CREATE TABLE PAYROLL.SRC ( K INTEGER NOT NULL, A SMALLINT, B INTEGER);\n"
@@ -44,15 +46,24 @@ LINEAGE = ["source_file", "record_offset", "record_number", "load_id"]
 
 
 def _cd_record(cols, r: wl.CdRow) -> bytes:
-    return unload.record(cols, {"IBMSNAP_UOWID": r.uowid, "IBMSNAP_INTENTSEQ": r.intentseq,
-                                "IBMSNAP_OPERATION": r.operation, **r.values})
+    return unload.record(
+        cols, {"IBMSNAP_UOWID": r.uowid, "IBMSNAP_INTENTSEQ": r.intentseq, "IBMSNAP_OPERATION": r.operation, **r.values}
+    )
 
 
 def _uow_record(u: wl.UowRow) -> bytes:
-    return unload.record(unload.columns("uow"), {
-        "IBMSNAP_UOWID": u.uowid, "IBMSNAP_COMMITSEQ": u.commitseq, "IBMSNAP_LOGMARKER": u.logmarker,
-        "IBMSNAP_AUTHTKN": "JOB1", "IBMSNAP_AUTHID": "PAYUSER", "IBMSNAP_REJ_CODE": u.rej_code,
-        "IBMSNAP_APPLY_QUAL": "" if u.rej_code in ("0", " ") else "APPLYQ1"})
+    return unload.record(
+        unload.columns("uow"),
+        {
+            "IBMSNAP_UOWID": u.uowid,
+            "IBMSNAP_COMMITSEQ": u.commitseq,
+            "IBMSNAP_LOGMARKER": u.logmarker,
+            "IBMSNAP_AUTHTKN": "JOB1",
+            "IBMSNAP_AUTHID": "PAYUSER",
+            "IBMSNAP_REJ_CODE": u.rej_code,
+            "IBMSNAP_APPLY_QUAL": "" if u.rej_code in ("0", " ") else "APPLYQ1",
+        },
+    )
 
 
 def _ntz(column: str) -> str:
@@ -60,19 +71,37 @@ def _ntz(column: str) -> str:
 
 
 def _got(spark, name: str) -> dict:
-    cols = ["OP", *[f"{s}_{c}" for s in ("BEFORE", "AFTER") for c in STATE], "BEFORE_PRESENT", "COMMIT_TIMESTAMP",
-            "COMMIT_POSITION", "CHANGE_POSITION", "TRANSACTION_ID", *LINEAGE, "decode_errors"]
+    cols = [
+        "OP",
+        *[f"{s}_{c}" for s in ("BEFORE", "AFTER") for c in STATE],
+        "BEFORE_PRESENT",
+        "COMMIT_TIMESTAMP",
+        "COMMIT_POSITION",
+        "CHANGE_POSITION",
+        "TRANSACTION_ID",
+        *LINEAGE,
+        "decode_errors",
+    ]
     sel = ", ".join(_ntz(c) if c == "COMMIT_TIMESTAMP" else f"`{c}`" for c in cols)
     changes = spark.sql(f"select {sel} from jcat.{name}_changes order by COMMIT_POSITION, CHANGE_POSITION").collect()
     hist = ", ".join(_ntz(c) if c in ("VALID_FROM", "VALID_TO") else f"`{c}`" for c in HISTORY)
-    return {"changes": [{**r.asDict(), "source_file": r["source_file"].rsplit("/", 1)[-1],
-                         "decode_errors": list(r["decode_errors"])} for r in changes],
-            "current": [tuple(r) for r in spark.sql(f"select * from jcat.{name}_current").collect()],
-            "history": [tuple(r) for r in spark.sql(f"select {hist} from jcat.{name}_history").collect()],
-            "pending": spark.table(f"jcat.{name}_pending").count(),
-            "versions": dict(spark.sql(f"select distinct COMMIT_POSITION, COMMIT_VERSION from jcat.{name}_changes")
-                             .collect()),
-            "columns": {v: spark.table(f"jcat.{name}_{v}").columns for v in ("changes", "current", "history")}}
+    return {
+        "changes": [
+            {
+                **r.asDict(),
+                "source_file": r["source_file"].rsplit("/", 1)[-1],
+                "decode_errors": list(r["decode_errors"]),
+            }
+            for r in changes
+        ],
+        "current": [tuple(r) for r in spark.sql(f"select * from jcat.{name}_current").collect()],
+        "history": [tuple(r) for r in spark.sql(f"select {hist} from jcat.{name}_history").collect()],
+        "pending": spark.table(f"jcat.{name}_pending").count(),
+        "versions": dict(
+            spark.sql(f"select distinct COMMIT_POSITION, COMMIT_VERSION from jcat.{name}_changes").collect()
+        ),
+        "columns": {v: spark.table(f"jcat.{name}_{v}").columns for v in ("changes", "current", "history")},
+    }
 
 
 def _expected(w: wl.Workload, cd_cut: int, uow_cut: int, places: dict) -> dict:
@@ -80,14 +109,25 @@ def _expected(w: wl.Workload, cd_cut: int, uow_cut: int, places: dict) -> dict:
     rows = []
     for c in changes:
         file, offset, number, load_id = places[id(c["CD"])]
-        rows.append({**{k: v for k, v in c.items() if k != "CD"}, "source_file": file, "record_offset": offset,
-                     "record_number": number, "load_id": load_id, "decode_errors": []})
+        rows.append(
+            {
+                **{k: v for k, v in c.items() if k != "CD"},
+                "source_file": file,
+                "record_offset": offset,
+                "record_number": number,
+                "load_id": load_id,
+                "decode_errors": [],
+            }
+        )
     replay = Replay(list(wl.KEY), STATE)
     replay.run(changes)
     assert not replay.problems, replay.problems  # the workload is a consistent table
     versions = [*replay.closed, *replay.open.values()]
-    return {"changes": rows, "current": sorted(replay.rows.values(), key=_sortable),
-            "history": sorted((tuple(v[c] for c in HISTORY) for v in versions), key=_sortable)}
+    return {
+        "changes": rows,
+        "current": sorted(replay.rows.values(), key=_sortable),
+        "history": sorted((tuple(v[c] for c in HISTORY) for v in versions), key=_sortable),
+    }
 
 
 def _sortable(row):
@@ -104,8 +144,19 @@ def replay(spark, tmp_path_factory, name: str, seed: int, units: int) -> list[tu
     cd_name = f"CD{name.upper()}"
     cols = parse_text(DDL.format(cd=cd_name), f"{cd_name}.sql").columns
     seen = []
-    with declared_project(tmp_path_factory, name, DDL.format(cd=cd_name), "--log", "ibmsnap", "--key", "K",
-                          "--before-prefix", "X", "--updates-as-delete-insert", "yes") as root:
+    with declared_project(
+        tmp_path_factory,
+        name,
+        DDL.format(cd=cd_name),
+        "--log",
+        "ibmsnap",
+        "--key",
+        "K",
+        "--before-prefix",
+        "X",
+        "--updates-as-delete-insert",
+        "yes",
+    ) as root:
         layout, length, _ = load_target(name, None)
         places, (cd0, u0) = {}, (0, 0)
         for i, (cd1, u1) in enumerate(cuts):
@@ -190,8 +241,18 @@ def test_the_workload_holds_rejected_units_pairs_and_key_changes(replayed):
 def test_relations_have_the_contracts_columns(replayed):
     cols = replayed[-1][2]["columns"]
     images = [f"{side}_{c}" for side in ("BEFORE", "AFTER") for c in STATE]
-    assert cols["changes"] == ["OP", *images, "BEFORE_PRESENT", "COMMIT_TIMESTAMP", "COMMIT_POSITION",
-                               "CHANGE_POSITION", "TRANSACTION_ID", *LINEAGE, "decode_errors", "COMMIT_VERSION"]
+    assert cols["changes"] == [
+        "OP",
+        *images,
+        "BEFORE_PRESENT",
+        "COMMIT_TIMESTAMP",
+        "COMMIT_POSITION",
+        "CHANGE_POSITION",
+        "TRANSACTION_ID",
+        *LINEAGE,
+        "decode_errors",
+        "COMMIT_VERSION",
+    ]
     assert cols["current"] == STATE
     assert cols["history"] == [*STATE, "VALID_FROM", "VALID_TO", "VALID_FROM_POSITION", "VALID_TO_POSITION"]
 
@@ -225,29 +286,53 @@ def test_commit_versions_are_kept_by_later_builds_and_numbered_again_by_a_rebuil
 
 # ---- started from a snapshot ----------------------------------------------------------------------------------
 
+
 def _position(u: wl.UowRow) -> str:
     return u.commitseq.hex().upper().rjust(32, "0")
 
 
-def _snapshot_expected(w: wl.Workload, at: str, rows: list[dict], lineage: list[dict], cd_cut: int, uow_cut: int,
-                       places: dict) -> dict:
+def _snapshot_expected(
+    w: wl.Workload, at: str, rows: list[dict], lineage: list[dict], cd_cut: int, uow_cut: int, places: dict
+) -> dict:
     """The snapshot's rows as 'r' changes at `at` in record order, then the CD changes committed after it."""
-    snap = [{"OP": "r", **{f"BEFORE_{c}": None for c in STATE}, **{f"AFTER_{c}": row[c] for c in STATE},
-             "BEFORE_PRESENT": False, "COMMIT_TIMESTAMP": None, "COMMIT_POSITION": at, "CHANGE_POSITION": n,
-             "TRANSACTION_ID": None, **where, "decode_errors": []}
-            for n, (row, where) in enumerate(zip(rows, lineage, strict=True), start=1)]
+    snap = [
+        {
+            "OP": "r",
+            **{f"BEFORE_{c}": None for c in STATE},
+            **{f"AFTER_{c}": row[c] for c in STATE},
+            "BEFORE_PRESENT": False,
+            "COMMIT_TIMESTAMP": None,
+            "COMMIT_POSITION": at,
+            "CHANGE_POSITION": n,
+            "TRANSACTION_ID": None,
+            **where,
+            "decode_errors": [],
+        }
+        for n, (row, where) in enumerate(zip(rows, lineage, strict=True), start=1)
+    ]
     later = []
     for c in wl.committed(w, w.cd[:cd_cut], w.uow[:uow_cut]):
         if c["COMMIT_POSITION"] > at:
             file, offset, number, load_id = places[id(c["CD"])]
-            later.append({**{k: v for k, v in c.items() if k != "CD"}, "source_file": file, "record_offset": offset,
-                          "record_number": number, "load_id": load_id, "decode_errors": []})
+            later.append(
+                {
+                    **{k: v for k, v in c.items() if k != "CD"},
+                    "source_file": file,
+                    "record_offset": offset,
+                    "record_number": number,
+                    "load_id": load_id,
+                    "decode_errors": [],
+                }
+            )
     replay = Replay(list(wl.KEY), STATE)
     replay.run(snap + later)
     assert not replay.problems, replay.problems
     versions = [*replay.closed, *replay.open.values()]
-    return {"changes": snap + later, "current": sorted(replay.rows.values(), key=_sortable),
-            "history": sorted((tuple(v[c] for c in HISTORY) for v in versions), key=_sortable)}
+    return {
+        "changes": snap + later,
+        "current": sorted(replay.rows.values(), key=_sortable),
+        "history": sorted((tuple(v[c] for c in HISTORY) for v in versions), key=_sortable),
+    }
 
 
 def _state_at(w: wl.Workload, at: str) -> list[dict]:
@@ -263,24 +348,43 @@ def started_from_snapshot(spark, tmp_path_factory, name: str, seed: int, units: 
     w = wl.generate(seed, units=units, pairs=True)
     (cut,) = wl.cuts(w, 2, seed)
     pieces = [(len(w.cd), len(w.uow))]  # one load: the replay above covers loads in pieces
-    accepted = [u for u in w.uow[:cut[1]] if u.rej_code.strip() in ("0", "")]
+    accepted = [u for u in w.uow[: cut[1]] if u.rej_code.strip() in ("0", "")]
     at = _position(accepted[len(accepted) // 2])  # the unload was taken there
     rows = _state_at(w, at)
     cd_name = f"CD{name.upper()}"
     cols = parse_text(DDL.format(cd=cd_name), f"{cd_name}.sql").columns
     source = parse_text(SOURCE, "src.sql").columns
     out = {"at": at, "rows": rows, "builds": [], "full": wl.committed(w)}
-    with declared_project(tmp_path_factory, name, DDL.format(cd=cd_name), "--log", "ibmsnap", "--key", "K",
-                          "--before-prefix", "X", "--updates-as-delete-insert", "yes") as root:
+    with declared_project(
+        tmp_path_factory,
+        name,
+        DDL.format(cd=cd_name),
+        "--log",
+        "ibmsnap",
+        "--key",
+        "K",
+        "--before-prefix",
+        "X",
+        "--updates-as-delete-insert",
+        "yes",
+    ) as root:
         layout, length, _ = load_target(name, None)
         unload_file = root.parent / "SRC.UNLOAD"
         records = [unload.record(source, row) for row in rows]
         unload_file.write_bytes(b"".join(records))
         assert main(["load", name, str(unload_file), "--snapshot-at", at[-20:], "--quiet"]) == 0  # as CHAR(10) hex
-        snap_id = spark.sql(f"select max(load_id) from jcat.raw_loads_current "
-                            f"where layout = 'snapshot_{name}'").first()[0]
-        lineage = [{"source_file": unload_file.name, "record_offset": i * len(records[0]), "record_number": i + 1,
-                    "load_id": snap_id} for i in range(len(rows))]
+        snap_id = spark.sql(
+            f"select max(load_id) from jcat.raw_loads_current where layout = 'snapshot_{name}'"
+        ).first()[0]
+        lineage = [
+            {
+                "source_file": unload_file.name,
+                "record_offset": i * len(records[0]),
+                "record_number": i + 1,
+                "load_id": snap_id,
+            }
+            for i in range(len(rows))
+        ]
         places, (cd0, u0) = {}, (0, 0)
         for i, (cd1, u1) in enumerate(pieces):
             cd_file, uow_file = root.parent / f"{name}_cd{i}.unl", root.parent / f"{name}_uow{i}.unl"
@@ -292,9 +396,14 @@ def started_from_snapshot(spark, tmp_path_factory, name: str, seed: int, units: 
                 places[id(r)] = (cd_file.name, n * length, n + 1, landed.load_id)
             assert run_dbt(spark, ["run", "--select", "ibmsnap_uow_decoded", f"{name}_images_decoded"])
             result = build_changes(spark, name)
-            out["builds"].append((result, _got(spark, name),
-                                  _snapshot_expected(w, at, rows, lineage, cd1, u1, places),
-                                  [c for c in wl.committed(w, w.cd[:cd1], w.uow[:u1]) if c["COMMIT_POSITION"] <= at]))
+            out["builds"].append(
+                (
+                    result,
+                    _got(spark, name),
+                    _snapshot_expected(w, at, rows, lineage, cd1, u1, places),
+                    [c for c in wl.committed(w, w.cd[:cd1], w.uow[:u1]) if c["COMMIT_POSITION"] <= at],
+                )
+            )
             cd0, u0 = cd1, u1
     return out
 
@@ -307,8 +416,9 @@ def snapshot_started(spark, tmp_path_factory, jcat_home):
 def test_a_table_started_from_a_snapshot_gives_the_oracle_started_there(snapshot_started):
     s = snapshot_started
     assert any(None in r.values() for r in s["rows"]), "NULLs in the unload, with their null indicators"
-    assert any(c["COMMIT_POSITION"] <= s["at"] for c in s["full"]) and \
-        any(c["COMMIT_POSITION"] > s["at"] for c in s["full"]), "CD changes before and after the position"
+    assert any(c["COMMIT_POSITION"] <= s["at"] for c in s["full"]) and any(
+        c["COMMIT_POSITION"] > s["at"] for c in s["full"]
+    ), "CD changes before and after the position"
     for i, (result, got, want, _) in enumerate(s["builds"]):
         where = f"after piece {i + 1}"
         assert got["changes"] == want["changes"], where

@@ -60,8 +60,12 @@ def record_bytes(r) -> bytes:
         v["TRANSACT_ID"] = int(r.LID)
     image, lids = b"", tuple(int(x) for x in r.LIDS) if r.LIDS is not None else ()
     if r.RECORD_TYPE in ("BFOR", "AFTR"):
-        v.update(DB_KEY=int(r.DB_KEY), USER_REC_ID=RECORD_ID, PREFIX_LEN=len(idms_images.PREFIX),
-                 SPAN_OFFSET=int(r.SPAN_OFFSET))
+        v.update(
+            DB_KEY=int(r.DB_KEY),
+            USER_REC_ID=RECORD_ID,
+            PREFIX_LEN=len(idms_images.PREFIX),
+            SPAN_OFFSET=int(r.SPAN_OFFSET),
+        )
         image = idms_images.PREFIX + idms_images.data(*values(r)) if r.IMAGE_LEN else b""
     return layout.encode(r.RECORD_TYPE, v, image=image, lids=lids)
 
@@ -85,24 +89,45 @@ def _ntz(column: str) -> str:
 def _got(spark, name: str = NAME, state=None, history=None) -> dict:
     """The table's changes, current rows and history as the tests compare them (by default the module's table)."""
     state, history = state or STATE, history or HISTORY
-    cols = ["OP", *[f"{s}_{c}" for s in ("BEFORE", "AFTER") for c in state], "BEFORE_PRESENT", "COMMIT_TIMESTAMP",
-            "COMMIT_POSITION", "CHANGE_POSITION", "TRANSACTION_ID", *LINEAGE, "decode_errors"]
+    cols = [
+        "OP",
+        *[f"{s}_{c}" for s in ("BEFORE", "AFTER") for c in state],
+        "BEFORE_PRESENT",
+        "COMMIT_TIMESTAMP",
+        "COMMIT_POSITION",
+        "CHANGE_POSITION",
+        "TRANSACTION_ID",
+        *LINEAGE,
+        "decode_errors",
+    ]
     sel = ", ".join(_ntz(c) if c == "COMMIT_TIMESTAMP" else f"`{c}`" for c in cols)
     changes = spark.sql(f"select {sel} from jcat.{name}_changes order by COMMIT_POSITION, CHANGE_POSITION").collect()
     hist = ", ".join(_ntz(c) if c in ("VALID_FROM", "VALID_TO") else f"`{c}`" for c in history)
-    return {"changes": [{**r.asDict(), "source_file": r["source_file"].rsplit("/", 1)[-1],
-                         "decode_errors": list(r["decode_errors"])} for r in changes],
-            "current": [tuple(r) for r in spark.sql(f"select * from jcat.{name}_current").collect()],
-            "history": [tuple(r) for r in spark.sql(f"select {hist} from jcat.{name}_history").collect()],
-            "columns": {v: spark.table(f"jcat.{name}_{v}").columns for v in ("changes", "current", "history")}}
+    return {
+        "changes": [
+            {
+                **r.asDict(),
+                "source_file": r["source_file"].rsplit("/", 1)[-1],
+                "decode_errors": list(r["decode_errors"]),
+            }
+            for r in changes
+        ],
+        "current": [tuple(r) for r in spark.sql(f"select * from jcat.{name}_current").collect()],
+        "history": [tuple(r) for r in spark.sql(f"select {hist} from jcat.{name}_history").collect()],
+        "columns": {v: spark.table(f"jcat.{name}_{v}").columns for v in ("changes", "current", "history")},
+    }
 
 
 def _image(w: pd.DataFrame, row_id, side: str) -> dict:
     if row_id is None:
         return {f"{side}_{c}": None for c in STATE}
     emp_id, name, cents = values(w.iloc[row_id])
-    return {f"{side}_DB_KEY": int(w.iloc[row_id].DB_KEY), f"{side}_EMP_ID": emp_id, f"{side}_EMP_NAME": name,
-            f"{side}_SALARY": Decimal(cents).scaleb(-2)}
+    return {
+        f"{side}_DB_KEY": int(w.iloc[row_id].DB_KEY),
+        f"{side}_EMP_ID": emp_id,
+        f"{side}_EMP_NAME": name,
+        f"{side}_SALARY": Decimal(cents).scaleb(-2),
+    }
 
 
 def expected(w: pd.DataFrame, cut: int, places: dict) -> dict:
@@ -111,16 +136,32 @@ def expected(w: pd.DataFrame, cut: int, places: dict) -> dict:
     rows = []
     for op, before, after, present, position, number, transaction, ts in decided.changes:
         file, offset, record_number, load_id = places[after if after is not None else before]
-        rows.append({"OP": op, **_image(w, before, "BEFORE"), **_image(w, after, "AFTER"), "BEFORE_PRESENT": present,
-                     "COMMIT_TIMESTAMP": ts.to_pydatetime(), "COMMIT_POSITION": position, "CHANGE_POSITION": number,
-                     "TRANSACTION_ID": transaction, "source_file": file, "record_offset": offset,
-                     "record_number": record_number, "load_id": load_id, "decode_errors": []})
+        rows.append(
+            {
+                "OP": op,
+                **_image(w, before, "BEFORE"),
+                **_image(w, after, "AFTER"),
+                "BEFORE_PRESENT": present,
+                "COMMIT_TIMESTAMP": ts.to_pydatetime(),
+                "COMMIT_POSITION": position,
+                "CHANGE_POSITION": number,
+                "TRANSACTION_ID": transaction,
+                "source_file": file,
+                "record_offset": offset,
+                "record_number": record_number,
+                "load_id": load_id,
+                "decode_errors": [],
+            }
+        )
     replay = Replay(["DB_KEY"], STATE)
     replay.run(rows)
     versions = [*replay.closed, *replay.open.values()]
-    return {"changes": rows, "current": sorted(replay.rows.values(), key=_sortable),
-            "history": sorted((tuple(v[c] for c in HISTORY) for v in versions), key=_sortable),
-            "pending": len(decided.pending)}
+    return {
+        "changes": rows,
+        "current": sorted(replay.rows.values(), key=_sortable),
+        "history": sorted((tuple(v[c] for c in HISTORY) for v in versions), key=_sortable),
+        "pending": len(decided.pending),
+    }
 
 
 def _sortable(row):
@@ -156,8 +197,16 @@ def replayed(spark, tmp_path_factory, jcat_home):
             # view idms_journal once: it shows every load)
             if i == 2:  # the snapshot's table: its twin in the same dbt run (a dbt run costs seconds of parsing)
                 _declare_snapshot_table(copybook)
-            assert run_dbt(spark, ["run", "--select", *(["idms_journal"] if i == 0 else []), f"{NAME}_images_decoded",
-                                   *([f"{SNAP_NAME}_images_decoded"] if i == 2 else [])])
+            assert run_dbt(
+                spark,
+                [
+                    "run",
+                    "--select",
+                    *(["idms_journal"] if i == 0 else []),
+                    f"{NAME}_images_decoded",
+                    *([f"{SNAP_NAME}_images_decoded"] if i == 2 else []),
+                ],
+            )
             result = build_changes(spark, NAME)
             seen.append((i, result, _got(spark), expected(w, end, places)))
             start = end
@@ -222,7 +271,7 @@ def test_the_workload_holds_what_the_rules_are_about(replayed):
     dcom = {f"{int(r.SEQ):016X}" for r in w.itertuples() if r.RECORD_TYPE == "DCOM"}
     assert any(c["COMMIT_POSITION"] in dcom for c in changes)  # a distributed unit's changes, at its DCOM
     by_lid = w[w["LID"].notna()].groupby("LID")["RECORD_TYPE"].apply(list)
-    assert any("ABRT" in t and "COMT" in t[:t.index("ABRT")] for t in by_lid)  # a rollback after a commit
+    assert any("ABRT" in t and "COMT" in t[: t.index("ABRT")] for t in by_lid)  # a rollback after a commit
     assert (w["IMAGE_LEN"] == 0).any()
     assert len({c["TRANSACTION_ID"].split(".")[0] for c in changes}) >= 3  # interleaved LIDs
 
@@ -230,11 +279,20 @@ def test_the_workload_holds_what_the_rules_are_about(replayed):
 def test_relations_have_the_contracts_columns(replayed):
     cols = replayed[1][2][2]["columns"]
     images = [f"{side}_{c}" for side in ("BEFORE", "AFTER") for c in STATE]
-    assert cols["changes"] == ["OP", *images, "BEFORE_PRESENT", "COMMIT_TIMESTAMP", "COMMIT_POSITION",
-                               "CHANGE_POSITION", "TRANSACTION_ID", *LINEAGE, "decode_errors", "COMMIT_VERSION"]
+    assert cols["changes"] == [
+        "OP",
+        *images,
+        "BEFORE_PRESENT",
+        "COMMIT_TIMESTAMP",
+        "COMMIT_POSITION",
+        "CHANGE_POSITION",
+        "TRANSACTION_ID",
+        *LINEAGE,
+        "decode_errors",
+        "COMMIT_VERSION",
+    ]
     assert cols["current"] == STATE
     assert cols["history"] == HISTORY
-
 
 
 # ---- started from a snapshot ----------------------------------------------------------------------------------
@@ -259,13 +317,32 @@ def _occurrence(row: dict) -> bytes:
 
 def _keyed_got(spark) -> dict:
     got = _got(spark, SNAP_NAME, KEYED, KEYED_HISTORY)
-    return {"changes": got["changes"], "current": sorted(got["current"], key=_sortable),
-            "history": sorted(got["history"], key=_sortable)}
+    return {
+        "changes": got["changes"],
+        "current": sorted(got["current"], key=_sortable),
+        "history": sorted(got["history"], key=_sortable),
+    }
 
 
 def _declare_snapshot_table(copybook) -> None:
-    assert main(["tables", "add", SNAP_NAME, "--log", "idms", "--copybook", str(copybook), "--record-id",
-                 str(RECORD_ID), "--key", "EMP_ID"]) == 0
+    assert (
+        main(
+            [
+                "tables",
+                "add",
+                SNAP_NAME,
+                "--log",
+                "idms",
+                "--copybook",
+                str(copybook),
+                "--record-id",
+                str(RECORD_ID),
+                "--key",
+                "EMP_ID",
+            ]
+        )
+        == 0
+    )
 
 
 def started_from_snapshot(spark, root, w: pd.DataFrame, places: dict) -> dict:
@@ -285,21 +362,43 @@ def started_from_snapshot(spark, root, w: pd.DataFrame, places: dict) -> dict:
     records = [_occurrence(r) for r in occurrences]
     path.write_bytes(b"".join(records))
     assert main(["load", SNAP_NAME, str(path), "--snapshot-at", str(int(at, 16)), "--quiet"]) == 0  # JREPORT's SEQ
-    snap_id = spark.sql(f"select max(load_id) from jcat.raw_loads_current "
-                        f"where layout = 'snapshot_{SNAP_NAME}'").first()[0]
-    snap = [{"OP": "r", **{f"BEFORE_{c}": None for c in KEYED}, **{f"AFTER_{c}": r[c] for c in KEYED},
-             "BEFORE_PRESENT": False, "COMMIT_TIMESTAMP": None, "COMMIT_POSITION": at, "CHANGE_POSITION": n,
-             "TRANSACTION_ID": None, "source_file": path.name, "record_offset": (n - 1) * len(records[0]),
-             "record_number": n, "load_id": snap_id, "decode_errors": [] if r is not BAD_SIGN else ["AFTER_SALARY"]}
-            for n, r in enumerate(occurrences, start=1)]
+    snap_id = spark.sql(
+        f"select max(load_id) from jcat.raw_loads_current where layout = 'snapshot_{SNAP_NAME}'"
+    ).first()[0]
+    snap = [
+        {
+            "OP": "r",
+            **{f"BEFORE_{c}": None for c in KEYED},
+            **{f"AFTER_{c}": r[c] for c in KEYED},
+            "BEFORE_PRESENT": False,
+            "COMMIT_TIMESTAMP": None,
+            "COMMIT_POSITION": at,
+            "CHANGE_POSITION": n,
+            "TRANSACTION_ID": None,
+            "source_file": path.name,
+            "record_offset": (n - 1) * len(records[0]),
+            "record_number": n,
+            "load_id": snap_id,
+            "decode_errors": [] if r is not BAD_SIGN else ["AFTER_SALARY"],
+        }
+        for n, r in enumerate(occurrences, start=1)
+    ]
     later = [c for c in every if c["COMMIT_POSITION"] > at]
     want = Replay(["EMP_ID"], KEYED)
     want.run(snap + later)
     versions = [*want.closed, *want.open.values()]
     result = build_changes(spark, SNAP_NAME)
-    return {"held": held, "later": later, "result": result, "got": _keyed_got(spark),
-            "want": {"changes": snap + later, "current": sorted(want.rows.values(), key=_sortable),
-                     "history": sorted((tuple(v[c] for c in KEYED_HISTORY) for v in versions), key=_sortable)}}
+    return {
+        "held": held,
+        "later": later,
+        "result": result,
+        "got": _keyed_got(spark),
+        "want": {
+            "changes": snap + later,
+            "current": sorted(want.rows.values(), key=_sortable),
+            "history": sorted((tuple(v[c] for c in KEYED_HISTORY) for v in versions), key=_sortable),
+        },
+    }
 
 
 def test_a_record_started_from_its_occurrences_gives_the_oracle_started_there(replayed):

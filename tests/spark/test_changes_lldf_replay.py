@@ -51,21 +51,39 @@ def _sortable(row):
 
 
 def _got(spark, name: str) -> dict:
-    cols = ["OP", *[f"{s}_{c}" for s in ("BEFORE", "AFTER") for c in lc.COLUMNS], "BEFORE_PRESENT",
-            "COMMIT_TIMESTAMP", "COMMIT_POSITION", "CHANGE_POSITION", "TRANSACTION_ID", *LINEAGE, "decode_errors"]
+    cols = [
+        "OP",
+        *[f"{s}_{c}" for s in ("BEFORE", "AFTER") for c in lc.COLUMNS],
+        "BEFORE_PRESENT",
+        "COMMIT_TIMESTAMP",
+        "COMMIT_POSITION",
+        "CHANGE_POSITION",
+        "TRANSACTION_ID",
+        *LINEAGE,
+        "decode_errors",
+    ]
     sel = ", ".join(_ntz(c) if c == "COMMIT_TIMESTAMP" else f"`{c}`" for c in cols)
     changes = spark.sql(f"select {sel} from jcat.{name}_changes order by COMMIT_POSITION, CHANGE_POSITION").collect()
     hist = ", ".join(_ntz(c) if c in ("VALID_FROM", "VALID_TO") else f"`{c}`" for c in HISTORY)
-    return {"changes": [{**r.asDict(), "source_file": r["source_file"] and r["source_file"].rsplit("/", 1)[-1],
-                         "decode_errors": list(r["decode_errors"])} for r in changes],
-            "current": sorted((tuple(r) for r in spark.sql(f"select * from jcat.{name}_current").collect()),
-                              key=_sortable),
-            "history": sorted((tuple(r) for r in spark.sql(f"select {hist} from jcat.{name}_history").collect()),
-                              key=_sortable),
-            "pending": spark.table(f"jcat.{name}_pending").count(),
-            "versions": dict(spark.sql(f"select distinct COMMIT_POSITION, COMMIT_VERSION from jcat.{name}_changes")
-                             .collect()),
-            "columns": {v: spark.table(f"jcat.{name}_{v}").columns for v in ("changes", "current", "history")}}
+    return {
+        "changes": [
+            {
+                **r.asDict(),
+                "source_file": r["source_file"] and r["source_file"].rsplit("/", 1)[-1],
+                "decode_errors": list(r["decode_errors"]),
+            }
+            for r in changes
+        ],
+        "current": sorted((tuple(r) for r in spark.sql(f"select * from jcat.{name}_current").collect()), key=_sortable),
+        "history": sorted(
+            (tuple(r) for r in spark.sql(f"select {hist} from jcat.{name}_history").collect()), key=_sortable
+        ),
+        "pending": spark.table(f"jcat.{name}_pending").count(),
+        "versions": dict(
+            spark.sql(f"select distinct COMMIT_POSITION, COMMIT_VERSION from jcat.{name}_changes").collect()
+        ),
+        "columns": {v: spark.table(f"jcat.{name}_{v}").columns for v in ("changes", "current", "history")},
+    }
 
 
 def _expected(w: wl.Workload, rows: dict, places: dict, cut: int) -> dict:
@@ -74,8 +92,11 @@ def _expected(w: wl.Workload, rows: dict, places: dict, cut: int) -> dict:
     replay.run(changes)
     assert not replay.problems, replay.problems  # the keyed workload is a consistent table
     versions = [*replay.closed, *replay.open.values()]
-    return {"changes": changes, "current": sorted(replay.rows.values(), key=_sortable),
-            "history": sorted((tuple(v[c] for c in HISTORY) for v in versions), key=_sortable)}
+    return {
+        "changes": changes,
+        "current": sorted(replay.rows.values(), key=_sortable),
+        "history": sorted((tuple(v[c] for c in HISTORY) for v in versions), key=_sortable),
+    }
 
 
 def workload(seed: int, steps: int):
@@ -86,8 +107,9 @@ def workload(seed: int, steps: int):
     return w, rows, [0, *cuts, w.end]
 
 
-def replay(spark, tmp_path_factory, name: str, seed: int, steps: int, late: bool = True, also: str | None = None,
-           then=None) -> list[tuple]:
+def replay(
+    spark, tmp_path_factory, name: str, seed: int, steps: int, late: bool = True, also: str | None = None, then=None
+) -> list[tuple]:
     """Declare `name`, land the workload as 3 extracts (building after each; the first extract lands again with the
     third, as an overlapping extract), then a unit committed before everything applied; gives, per build, (build
     result, what the relations held, what they must hold). `also`: a second table declared from the same DDL, its
@@ -98,6 +120,7 @@ def replay(spark, tmp_path_factory, name: str, seed: int, steps: int, late: bool
     w, rows, bounds = workload(seed, steps)
     seen, places = [], {}
     with declared_project(tmp_path_factory, name, lc.DDL, "--log", "lldf") as root:
+
         def land(i: int, start: int, end: int, log: wl.Workload = w) -> None:
             data, where = lc.log_file(wl.extract(log, start, end), rows)
             path = root.parent / f"{name}_{i}.lldf"
@@ -154,8 +177,16 @@ def both(spark, tmp_path_factory, jcat_home):
     spark.conf.set(BUCKET_CONF, "3")  # and the history's buckets hold 3 changes each
     snap = {}
     try:
-        seen = replay(spark, tmp_path_factory, "acctchg", SEED, STEPS, late=False,  # the late unit: -m heavy
-                      also="acctsnap", then=lambda *args: snap.update(started_from_snapshot(spark, "acctsnap", *args)))
+        seen = replay(
+            spark,
+            tmp_path_factory,
+            "acctchg",
+            SEED,
+            STEPS,
+            late=False,  # the late unit: -m heavy
+            also="acctsnap",
+            then=lambda *args: snap.update(started_from_snapshot(spark, "acctsnap", *args)),
+        )
         return seen, snap
     finally:
         spark.conf.unset(SLICE_CONF)
@@ -191,11 +222,18 @@ def test_the_workload_holds_what_the_rules_are_about(replayed):
     """The harness's choice of seed and cuts, checked where the test's meaning depends on it."""
     w, _, bounds = workload(SEED, STEPS)
     cuts = bounds[1:3]
-    assert any(any(r.lrsn < c for r in u.records) and c <= u.ended_at < wl.FOREVER and u.disposition == "C"
-               for u in w.units for c in cuts)  # a committed unit in flight across a cut
+    assert any(
+        any(r.lrsn < c for r in u.records) and c <= u.ended_at < wl.FOREVER and u.disposition == "C"
+        for u in w.units
+        for c in cuts
+    )  # a committed unit in flight across a cut
     assert any(u.disposition == "A" and u.records for u in w.units)
-    assert any(r.undone_as == "S" and r.undone_at < wl.FOREVER and r.change_type in wl.OPS
-               for u in w.units if u.disposition == "C" for r in u.records)  # rolled back to a savepoint
+    assert any(
+        r.undone_as == "S" and r.undone_at < wl.FOREVER and r.change_type in wl.OPS
+        for u in w.units
+        if u.disposition == "C"
+        for r in u.records
+    )  # rolled back to a savepoint
     ops = [c["OP"] for c in replayed[2][2]["changes"]]
     assert {"c", "u", "d", "t"} <= set(ops)
     keys = [c["AFTER_K"] for c in replayed[2][2]["changes"] if c["OP"] == "u"]
@@ -206,8 +244,18 @@ def test_the_workload_holds_what_the_rules_are_about(replayed):
 def test_relations_have_the_contracts_columns(replayed):
     cols = replayed[-1][1]["columns"]
     images = [f"{side}_{c}" for side in ("BEFORE", "AFTER") for c in lc.COLUMNS]
-    assert cols["changes"] == ["OP", *images, "BEFORE_PRESENT", "COMMIT_TIMESTAMP", "COMMIT_POSITION",
-                               "CHANGE_POSITION", "TRANSACTION_ID", *LINEAGE, "decode_errors", "COMMIT_VERSION"]
+    assert cols["changes"] == [
+        "OP",
+        *images,
+        "BEFORE_PRESENT",
+        "COMMIT_TIMESTAMP",
+        "COMMIT_POSITION",
+        "CHANGE_POSITION",
+        "TRANSACTION_ID",
+        *LINEAGE,
+        "decode_errors",
+        "COMMIT_VERSION",
+    ]
     assert cols["current"] == lc.COLUMNS
     assert cols["history"] == HISTORY
 
@@ -247,19 +295,44 @@ def started_from_snapshot(spark, name: str, root, w: wl.Workload, rows: dict, pl
     path.write_bytes(b"".join(records))
     assert main(["load", name, str(path), "--snapshot-at", lrsn, "--quiet"]) == 0
     snap_id = spark.sql(f"select max(load_id) from jcat.raw_loads_current where layout = 'snapshot_{name}'").first()[0]
-    snap = [{"OP": "r", "BEFORE_K": None, "BEFORE_V": None, "AFTER_K": r["K"], "AFTER_V": r["V"],
-             "BEFORE_PRESENT": False, "COMMIT_TIMESTAMP": None, "COMMIT_POSITION": at, "CHANGE_POSITION": n,
-             "TRANSACTION_ID": None, "source_file": path.name, "record_offset": (n - 1) * len(records[0]),
-             "record_number": n, "load_id": snap_id, "decode_errors": []} for n, r in enumerate(unloaded, start=1)]
+    snap = [
+        {
+            "OP": "r",
+            "BEFORE_K": None,
+            "BEFORE_V": None,
+            "AFTER_K": r["K"],
+            "AFTER_V": r["V"],
+            "BEFORE_PRESENT": False,
+            "COMMIT_TIMESTAMP": None,
+            "COMMIT_POSITION": at,
+            "CHANGE_POSITION": n,
+            "TRANSACTION_ID": None,
+            "source_file": path.name,
+            "record_offset": (n - 1) * len(records[0]),
+            "record_number": n,
+            "load_id": snap_id,
+            "decode_errors": [],
+        }
+        for n, r in enumerate(unloaded, start=1)
+    ]
     later = [c for c in every if c["COMMIT_POSITION"] > at]
     want = Replay(["K"], lc.COLUMNS)
     want.run(snap + later)
     assert not want.problems, want.problems
     versions = [*want.closed, *want.open.values()]
     result = build_changes(spark, name)
-    return {"at": at, "held": held, "later": later, "result": result, "got": _got(spark, name),
-            "want": {"changes": snap + later, "current": sorted(want.rows.values(), key=_sortable),
-                     "history": sorted((tuple(v[c] for c in HISTORY) for v in versions), key=_sortable)}}
+    return {
+        "at": at,
+        "held": held,
+        "later": later,
+        "result": result,
+        "got": _got(spark, name),
+        "want": {
+            "changes": snap + later,
+            "current": sorted(want.rows.values(), key=_sortable),
+            "history": sorted((tuple(v[c] for c in HISTORY) for v in versions), key=_sortable),
+        },
+    }
 
 
 def test_a_table_started_from_an_unload_gives_the_oracle_started_there(snapshot_started):
@@ -319,9 +392,17 @@ def test_as_of_gives_the_oracles_table_at_20_instants_in_any_session_zone(spark,
 
 
 def _change(op: str, position: str, time: str, before=(None, None), after=(None, None), n: int = 1) -> dict:
-    return {"OP": op, "COMMIT_POSITION": position, "CHANGE_POSITION": n, "BEFORE_PRESENT": op in ("u", "d"),
-            "COMMIT_TIMESTAMP": dt.datetime.fromisoformat(f"2026-10-25 {time}"), "BEFORE_K": before[0],
-            "BEFORE_V": before[1], "AFTER_K": after[0], "AFTER_V": after[1]}
+    return {
+        "OP": op,
+        "COMMIT_POSITION": position,
+        "CHANGE_POSITION": n,
+        "BEFORE_PRESENT": op in ("u", "d"),
+        "COMMIT_TIMESTAMP": dt.datetime.fromisoformat(f"2026-10-25 {time}"),
+        "BEFORE_K": before[0],
+        "BEFORE_V": before[1],
+        "AFTER_K": after[0],
+        "AFTER_V": after[1],
+    }
 
 
 def _values(rows: list[dict], columns: list[str]) -> str:
@@ -329,8 +410,14 @@ def _values(rows: list[dict], columns: list[str]) -> str:
         if v is None:
             return "NULL"
         return f"TIMESTAMP '{v.isoformat(' ')}'" if isinstance(v, dt.datetime) else repr(v)
-    return "SELECT * FROM VALUES " + ", ".join("(" + ", ".join(lit(r[c]) for c in columns) + ")" for r in rows) + \
-        " AS t(" + ", ".join(columns) + ")"
+
+    return (
+        "SELECT * FROM VALUES "
+        + ", ".join("(" + ", ".join(lit(r[c]) for c in columns) + ")" for r in rows)
+        + " AS t("
+        + ", ".join(columns)
+        + ")"
+    )
 
 
 def test_as_of_cuts_at_commit_positions_when_the_local_clock_goes_back(spark):
@@ -340,19 +427,29 @@ def test_as_of_cuts_at_commit_positions_when_the_local_clock_goes_back(spark):
     from udfs.spark.changes import as_of
     from udfs.spark.changes.store import ChangesStore
 
-    changes = [_change("c", "01", "01:50:00", after=(1, "a")), _change("c", "01", "01:50:00", after=(3, "c"), n=2),
-               _change("u", "02", "01:10:00", (1, "a"), (1, "b")), _change("c", "02", "01:10:00", after=(2, "x"), n=2),
-               _change("d", "03", "01:20:00", before=(1, "b"))]
+    changes = [
+        _change("c", "01", "01:50:00", after=(1, "a")),
+        _change("c", "01", "01:50:00", after=(3, "c"), n=2),
+        _change("u", "02", "01:10:00", (1, "a"), (1, "b")),
+        _change("c", "02", "01:10:00", after=(2, "x"), n=2),
+        _change("d", "03", "01:20:00", before=(1, "b")),
+    ]
     replay = Replay(["K"], lc.COLUMNS)
     replay.run(changes)
     store = ChangesStore(spark, "asofdst")
-    spark.sql(f"CREATE OR REPLACE VIEW {store.view('changes')} AS "
-              + _values(changes, ["OP", "COMMIT_POSITION", "CHANGE_POSITION", "COMMIT_TIMESTAMP"]))
-    spark.sql(f"CREATE OR REPLACE VIEW {store.view('history')} AS "
-              + _values([*replay.closed, *replay.open.values()], HISTORY))
+    spark.sql(
+        f"CREATE OR REPLACE VIEW {store.view('changes')} AS "
+        + _values(changes, ["OP", "COMMIT_POSITION", "CHANGE_POSITION", "COMMIT_TIMESTAMP"])
+    )
+    spark.sql(
+        f"CREATE OR REPLACE VIEW {store.view('history')} AS "
+        + _values([*replay.closed, *replay.open.values()], HISTORY)
+    )
     as_of.create(store, lc.COLUMNS)
-    instants = [dt.datetime.fromisoformat(f"2026-10-25 {t}") for t in ("01:09:59", "01:10:00", "01:15:00",
-                                                                       "01:20:00", "01:49:59", "01:55:00")]
+    instants = [
+        dt.datetime.fromisoformat(f"2026-10-25 {t}")
+        for t in ("01:09:59", "01:10:00", "01:15:00", "01:20:00", "01:49:59", "01:55:00")
+    ]
     got = _as_of(spark, "asofdst", instants)
     assert got == [_oracle_at(changes, t) for t in instants]
     assert got[0] == [] and got[2] == [(1, "b"), (2, "x"), (3, "c")] and got[5] == [(2, "x"), (3, "c")]
@@ -367,8 +464,11 @@ def test_change_events_and_change_feed_hold_each_committed_change_once(replayed)
     assert {(e["format"], e["schema"], e["table"]) for e in events} == {("lldf", "PAYROLL", "ACCT")}
     history = [dict(zip(HISTORY, v)) for v in want["history"]]
     assert feed == cs.expected_feed(want["changes"], history, lc.COLUMNS, ["K"], "UTC")
-    assert "delete" in {r[0] for r in feed if r[1] in {cs.versions(want["changes"])[c["COMMIT_POSITION"]]
-                                                        for c in want["changes"] if c["OP"] == "t"}}
+    assert "delete" in {
+        r[0]
+        for r in feed
+        if r[1] in {cs.versions(want["changes"])[c["COMMIT_POSITION"]] for c in want["changes"] if c["OP"] == "t"}
+    }
     cs.check_total_order({"acctchg": events})
 
 

@@ -37,8 +37,10 @@ def _land_snapshot(spark, root, file_name: str, rows: list[dict], sequence: int)
     assert main(["load", NAME, str(path), "--snapshot-at", str(sequence), "--quiet"]) == 0
     load_id = spark.sql(f"select max(load_id) from jcat.raw_loads_current where layout = 'snapshot_{NAME}'").first()[0]
     width = len(records[0])
-    return [{"source_file": file_name, "record_offset": i * width, "record_number": i + 1, "load_id": load_id}
-            for i in range(len(rows))]
+    return [
+        {"source_file": file_name, "record_offset": i * width, "record_number": i + 1, "load_id": load_id}
+        for i in range(len(rows))
+    ]
 
 
 def _build(spark, journal_landed: bool = True):
@@ -57,13 +59,22 @@ def _sel(columns: list[str]) -> str:
 
 def _got(spark) -> dict:
     cols = [c for c in jf.change_columns() if c != "ENTRY"] + LINEAGE
-    changes = spark.sql(f"select {_sel(cols)} from jcat.{NAME}_changes "
-                        "order by COMMIT_POSITION, CHANGE_POSITION").collect()
+    changes = spark.sql(
+        f"select {_sel(cols)} from jcat.{NAME}_changes order by COMMIT_POSITION, CHANGE_POSITION"
+    ).collect()
     hist = _sel(jf.history_columns(jf.ORDERS))
-    return {"changes": [{**r.asDict(), "source_file": r["source_file"].rsplit("/", 1)[-1],
-                         "decode_errors": list(r["decode_errors"])} for r in changes],
-            "current": spark.sql(f"select * from jcat.{NAME}_current").collect(),
-            "history": [r.asDict() for r in spark.sql(f"select {hist} from jcat.{NAME}_history").collect()]}
+    return {
+        "changes": [
+            {
+                **r.asDict(),
+                "source_file": r["source_file"].rsplit("/", 1)[-1],
+                "decode_errors": list(r["decode_errors"]),
+            }
+            for r in changes
+        ],
+        "current": spark.sql(f"select * from jcat.{NAME}_current").collect(),
+        "history": [r.asDict() for r in spark.sql(f"select {hist} from jcat.{NAME}_history").collect()],
+    }
 
 
 @pytest.fixture(scope="module")
@@ -74,7 +85,7 @@ def started(spark, tmp_path_factory, jcat_home):
     epoch = e["RESET_EPOCH"].mode()[0]  # the longest sequence epoch: the journal lands from inside it
     inside = e.index[e["RESET_EPOCH"] == epoch]
     full = jf.expected(workload, files.journal, jf.ORDERS)
-    middle = [int(i) for i in inside[len(inside) // 3:len(inside) * 2 // 3]]
+    middle = [int(i) for i in inside[len(inside) // 3 : len(inside) * 2 // 3]]
     at = max(middle, key=lambda i: len(snap.state_at(full, jf._position(e, i), jf.ORDERS)))  # the copy taken here
     start = max(i for i in snap.quiet_points(files.journal) if i in inside and i < at - 10)  # the journal from here
     cut = (at + len(e)) // 2  # the first journal file goes past the snapshot: they overlap
@@ -92,8 +103,13 @@ def started(spark, tmp_path_factory, jcat_home):
 
         def log_lineage(entry: int) -> dict:
             name, base, load_id = ("SNPJRN0.bin", start, first) if entry < cut else ("SNPJRN1.bin", cut, second)
-            return {"source_file": name, "record_offset": (entry - base) * jf.RECORD_LENGTH,
-                    "record_number": entry - base + 1, "load_id": load_id}
+            return {
+                "source_file": name,
+                "record_offset": (entry - base) * jf.RECORD_LENGTH,
+                "record_number": entry - base + 1,
+                "load_id": load_id,
+            }
+
         out["want"] = snap.expected_from(full, position, rows, lineage, jf.ORDERS, log_lineage, int(epoch))
         out["got"] = _got(spark)
         out["overlap"] = [c for c in full.changes if jf._position(e, start) <= c["COMMIT_POSITION"] <= position]
@@ -102,8 +118,9 @@ def started(spark, tmp_path_factory, jcat_home):
         _land_snapshot(spark, root, "ORDERS2.CPYF", repeated, int(e.at[at, "SEQUENCE"]))
         out["second"] = _build(spark, journal_landed=False)
         out["then"] = _build(spark, journal_landed=False)  # nothing new: the copy not read stays consumed
-        out["second_first_row"] = spark.sql(f"select AFTER_ORDER_ID, CHANGE_POSITION from jcat.{NAME}_changes "
-                                            f"where OP = 'r' order by CHANGE_POSITION").collect()
+        out["second_first_row"] = spark.sql(
+            f"select AFTER_ORDER_ID, CHANGE_POSITION from jcat.{NAME}_changes where OP = 'r' order by CHANGE_POSITION"
+        ).collect()
         out["unplaced"] = _build_without_a_position(spark)
     return out
 
@@ -139,8 +156,9 @@ def test_a_snapshot_landed_after_a_build_rebuilds_and_counts_what_it_holds(start
     built = started["snapshot_build"]
     assert built.rebuilt and "snapshot load" in built.rebuilt, built
     left_out = [line for line in built.lines if "at or before the snapshot's position" in line]
-    assert len(left_out) == 1 and left_out[0].split(": ")[2].startswith(f"{len(started['overlap'])} changes"), \
+    assert len(left_out) == 1 and left_out[0].split(": ")[2].startswith(f"{len(started['overlap'])} changes"), (
         built.lines
+    )
     assert not started["last_build"].rebuilt
 
 

@@ -25,8 +25,13 @@ def _env(folder, **more):
 def test_archive_is_made_once_then_mapped_by_the_next_driver(tmp_path):
     folder, key = tmp_path / "cds", class_cache.archive_key()
     folder.mkdir()
-    made = subprocess.run([sys.executable, "-m", "udfs.spark.class_cache", "make", str(folder), key],
-                          env=_env(folder), capture_output=True, text=True, timeout=600)
+    made = subprocess.run(
+        [sys.executable, "-m", "udfs.spark.class_cache", "make", str(folder), key],
+        env=_env(folder),
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert made.returncode == 0, made.stderr[-2000:]
     assert sorted(p.name for p in folder.iterdir()) == [f"{key}.jsa"]  # no part, no claim left
 
@@ -34,11 +39,21 @@ def test_archive_is_made_once_then_mapped_by_the_next_driver(tmp_path):
     script = textwrap.dedent("""
         from udfs.spark.runtime import start
         spark = start(master="local[1]")
-        print("GOT", tuple(spark.sql("SELECT jcat.ebcdic_str(X'C8C5D3D3D6'), jcat.unpack_zoned(X'F1F2D3')").collect()[0]))
+        got = spark.sql("SELECT jcat.ebcdic_str(X'C8C5D3D3D6'), jcat.unpack_zoned(X'F1F2D3')").collect()[0]
+        print("GOT", tuple(got))
     """)
-    r = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=600,
-                       env=_env(folder, JCAT_HOME=str(tmp_path / "home"), JCAT_METASTORE="embedded",
-                                JDK_JAVA_OPTIONS=f"-Xlog:class+load=info:file={log}"))
+    r = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env=_env(
+            folder,
+            JCAT_HOME=str(tmp_path / "home"),
+            JCAT_METASTORE="embedded",
+            JDK_JAVA_OPTIONS=f"-Xlog:class+load=info:file={log}",
+        ),
+    )
     assert r.returncode == 0, r.stderr[-2000:]
     assert [ln for ln in r.stdout.splitlines() if ln.startswith("GOT")] == ["GOT ('HELLO', Decimal('-123'))"]
     from_archive = sum("shared objects file (top)" in ln for ln in log.read_text(errors="replace").splitlines())
@@ -49,9 +64,13 @@ def test_a_maker_killed_midway_publishes_nothing_and_its_claim_is_taken_over(tmp
     folder, key = tmp_path / "cds", class_cache.archive_key()
     folder.mkdir()
     (folder / f"{key}.claim").write_text("")
-    maker = subprocess.Popen([sys.executable, "-m", "udfs.spark.class_cache", "make", str(folder), key],
-                             env=_env(folder), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                             start_new_session=True)
+    maker = subprocess.Popen(
+        [sys.executable, "-m", "udfs.spark.class_cache", "make", str(folder), key],
+        env=_env(folder),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
     (folder / f"{key}.claim").write_text(str(maker.pid))
     time.sleep(6)  # the maker's JVM is starting
     os.killpg(maker.pid, signal.SIGKILL)  # the maker and its JVM

@@ -11,10 +11,18 @@ from udfs.cli import main
 
 @pytest.mark.spark
 def test_sql_json_prints_one_object_per_row(spark, capsys):
-    q = ("SELECT * FROM VALUES (1, X'C1C2'), (2, X'F1F2D3') AS t(n, b) "
-         "ORDER BY n")
-    assert main(["sql", f"SELECT n, ebcdic_str(b) s, unpack_zoned(b) z, b, parse_lrsn(X'CA670FBBF3D3') ts FROM ({q})",
-                 "--format", "json"]) == 0
+    q = "SELECT * FROM VALUES (1, X'C1C2'), (2, X'F1F2D3') AS t(n, b) ORDER BY n"
+    assert (
+        main(
+            [
+                "sql",
+                f"SELECT n, ebcdic_str(b) s, unpack_zoned(b) z, b, parse_lrsn(X'CA670FBBF3D3') ts FROM ({q})",
+                "--format",
+                "json",
+            ]
+        )
+        == 0
+    )
     lines = capsys.readouterr().out.strip().splitlines()
     rows = [json.loads(line) for line in lines]
     assert rows == [

@@ -18,8 +18,10 @@ from udfs.core.samples import m7_records
 pytestmark = pytest.mark.cluster
 REPO = Path(__file__).resolve().parents[2]
 
-M7_SQL = ("SELECT record_number, ebcdic_str(substring(record, 667, 10), 1047) AS name, "
-          "unpack_bin(substring(record, 857, 8)) AS rule FROM jcat.raw_qasym7j5 {where} ORDER BY record_number")
+M7_SQL = (
+    "SELECT record_number, ebcdic_str(substring(record, 667, 10), 1047) AS name, "
+    "unpack_bin(substring(record, 857, 8)) AS rule FROM jcat.raw_qasym7j5 {where} ORDER BY record_number"
+)
 
 # One driver process runs the same CLI commands a user types, in a row (the session is reused).
 SCRIPT = r"""
@@ -47,8 +49,14 @@ def drive(master: str, home: Path, data: Path, rdw: Path, python: str | None) ->
     env.pop("PYSPARK_PYTHON", None)
     if python:
         env["PYSPARK_PYTHON"] = python  # the user's choice of executor interpreter, honoured as given
-    r = subprocess.run([sys.executable, "-c", SCRIPT, master, str(data), str(rdw), M7_SQL.format(where="")], env=env, cwd=REPO,
-                       capture_output=True, text=True, timeout=1200)
+    r = subprocess.run(
+        [sys.executable, "-c", SCRIPT, master, str(data), str(rdw), M7_SQL.format(where="")],
+        env=env,
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=1200,
+    )
     out = {"rc": [], "loads": [], "rows": [], "stderr": r.stderr}
     current = []
     for line in r.stdout.splitlines():  # rows a command prints come before its @rc line
@@ -90,15 +98,19 @@ def test_executors_without_jcat_run_load_dbt_and_sql(standalone_cluster, spark, 
     cluster = drive(standalone_cluster.url, tmp_path / "home-cluster", data, rdw_file, py)
     assert [rc for _, rc in cluster["rc"]] == [0] * 6, cluster["stderr"][-3000:]
 
-    local_loads = [load(spark, "qasym7j5", [str(data)]).files[0].line(),
-                   load(spark, "qjordje5", [str(rdw_file)], framing="rdw").files[0].line()]
+    local_loads = [
+        load(spark, "qasym7j5", [str(data)]).files[0].line(),
+        load(spark, "qjordje5", [str(rdw_file)], framing="rdw").files[0].line(),
+    ]
     assert cluster["loads"] == local_loads
     assert "40 records" in local_loads[0] and "short_tail: 2 bytes" in local_loads[0]
     local = [r.asDict() for r in spark.sql(M7_SQL.format(where=f"WHERE source_file = 'file:{data}'")).collect()]
     assert cluster["rows"][3] == local and len(local) == 40
     assert any(r["name"] for r in local)  # decoded on the executors, with ebcdic's code page 1047
-    raw = spark.sql(f"SELECT record_number, record_offset, hex(record) AS r FROM jcat.raw_qjordje5 "
-                    f"WHERE source_file = 'file:{rdw_file}' ORDER BY record_offset").collect()
+    raw = spark.sql(
+        f"SELECT record_number, record_offset, hex(record) AS r FROM jcat.raw_qjordje5 "
+        f"WHERE source_file = 'file:{rdw_file}' ORDER BY record_offset"
+    ).collect()
     assert cluster["rows"][5] == [r.asDict() for r in raw] and len(raw) == 25
     # dbt built the model on the cluster, from every landed record
     assert sorted(r["record_number"] for r in cluster["rows"][4]) == list(range(1, 41))
@@ -126,8 +138,14 @@ def test_executors_missing_pandas_stop_with_one_line(standalone_cluster, tmp_pat
     if importable(bare, "pandas"):
         pytest.skip(f"{bare} has pandas: no bare interpreter to point the executors at")
     env = dict(os.environ, JCAT_HOME=str(tmp_path / "home"), PYTHONPATH=str(REPO), PYSPARK_PYTHON=bare)
-    r = subprocess.run([sys.executable, "-m", "udfs.cli", "--master", standalone_cluster.url, "sql", "SELECT 1"],
-                       env=env, cwd=REPO, capture_output=True, text=True, timeout=600)
+    r = subprocess.run(
+        [sys.executable, "-m", "udfs.cli", "--master", standalone_cluster.url, "sql", "SELECT 1"],
+        env=env,
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert r.returncode == 2
     lines = [ln for ln in r.stderr.splitlines() if ln.startswith("jcat:") and "warning" not in ln]
     assert len(lines) == 1, r.stderr[-2000:]

@@ -45,29 +45,54 @@ def test_serve_load_load_build_at_once_then_jdbc_counts(tmp_path):
     b.write_bytes(b"".join(m7_records(20)))
     port = free_port()
     log = tmp_path / "serve.log"
-    serve = subprocess.Popen(cli + ["serve", "--port", str(port)], env=env, stdout=open(log, "wb"),
-                             stderr=subprocess.STDOUT, start_new_session=True)
+    serve = subprocess.Popen(
+        cli + ["serve", "--port", str(port)],
+        env=env,
+        stdout=open(log, "wb"),
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
     try:
         deadline = time.time() + 600
         while not re.search(r"listening on 127\.0\.0\.1:\d+", log.read_text(errors="replace")):
             assert serve.poll() is None and time.time() < deadline, log.read_text(errors="replace")[-3000:]
             time.sleep(1)
         # two files in one `jcat load` (two loads at once into one raw table: test_landing_kill's in-flight load)
-        run = subprocess.run(cli + ["load", "qasym7j5", str(a), str(b)], env=env, capture_output=True, text=True,
-                             timeout=900)
+        run = subprocess.run(
+            cli + ["load", "qasym7j5", str(a), str(b)], env=env, capture_output=True, text=True, timeout=900
+        )
         assert run.returncode == 0, run.stderr[-3000:]
         # One model of every format, with only M7 landed: every other raw view exists from the first command and
         # is empty, so every model builds and says so. dbt's own flags pass through as dbt takes them: the models
         # and their data tests run, the unit tests (run by each format's model tests) do not.
-        build = subprocess.run(cli + ["build", "--select", "audit_journal_m7", "journal_entries", "lldf_segments",
-                                      "idms_journal", "ibmsnap_uow", "--exclude-resource-type", "unit_test"],
-                               env=env, capture_output=True, text=True, timeout=900)
+        build = subprocess.run(
+            cli
+            + [
+                "build",
+                "--select",
+                "audit_journal_m7",
+                "journal_entries",
+                "lldf_segments",
+                "idms_journal",
+                "ibmsnap_uow",
+                "--exclude-resource-type",
+                "unit_test",
+            ],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=900,
+        )
         assert build.returncode == 0, (build.stdout + build.stderr)[-5000:]
         finished = next(ln for ln in (build.stdout + build.stderr).splitlines() if "Finished running" in ln)
         assert "data test" in finished and "unit test" not in finished, finished
         said = [ln for ln in build.stderr.splitlines() if "nothing to read" in ln]
-        assert sorted(ln.split()[1] for ln in said) == ["ibmsnap_uow", "idms_journal", "journal_entries",
-                                                         "lldf_segments"]
+        assert sorted(ln.split()[1] for ln in said) == [
+            "ibmsnap_uow",
+            "idms_journal",
+            "journal_entries",
+            "lldf_segments",
+        ]
         assert "jcat.raw_idms is empty (land files with `jcat load idms FILE`)" in build.stderr
         assert read_state(home)["uri"].startswith("thrift://127.0.0.1:")  # one service served them all
 

@@ -24,8 +24,21 @@ from udfs.spark.landing import load
 PROJECT = REPO / "integration_tests"
 TABLE = "integration_staff"
 # How the committed declaration was made (integration_tests/dbt_project.yml says so too); the DDL is its copy.
-ADD = ["tables", "add", TABLE, "--log", "ibmsnap", "--ddl", "{ddl}", "--key", "STAFFNO", "--before-prefix", "X",
-       "--updates-as-delete-insert", "no"]
+ADD = [
+    "tables",
+    "add",
+    TABLE,
+    "--log",
+    "ibmsnap",
+    "--ddl",
+    "{ddl}",
+    "--key",
+    "STAFFNO",
+    "--before-prefix",
+    "X",
+    "--updates-as-delete-insert",
+    "no",
+]
 DECLARED = (Path("tables"), Path("models") / "jcat_tables", Path("macros") / "jcat_tables")
 COLUMNS = ("STAFFNO", "NAME", "DEPT", "PAY", "STARTED", "GRADE", "BONUS")
 T0 = dt.datetime(2026, 11, 26, 8, 30, 1, 123456)
@@ -33,9 +46,20 @@ T0 = dt.datetime(2026, 11, 26, 8, 30, 1, 123456)
 
 def change(op: str, seq: int, staffno, name, dept, xdept, pay, xpay, started, grade, bonus) -> dict:
     """One CD row: the IBMSNAP columns, then the registered columns and their before images (X prefix)."""
-    return {"IBMSNAP_UOWID": bytes([0x80 + seq]) * 10, "IBMSNAP_INTENTSEQ": bytes([seq]) * 10,
-            "IBMSNAP_OPERATION": op, "STAFFNO": staffno, "NAME": name, "DEPT": dept, "XDEPT": xdept, "PAY": pay,
-            "XPAY": xpay, "STARTED": started, "GRADE": grade, "BONUS": bonus}
+    return {
+        "IBMSNAP_UOWID": bytes([0x80 + seq]) * 10,
+        "IBMSNAP_INTENTSEQ": bytes([seq]) * 10,
+        "IBMSNAP_OPERATION": op,
+        "STAFFNO": staffno,
+        "NAME": name,
+        "DEPT": dept,
+        "XDEPT": xdept,
+        "PAY": pay,
+        "XPAY": xpay,
+        "STARTED": started,
+        "GRADE": grade,
+        "BONUS": bonus,
+    }
 
 
 CHANGES = [
@@ -79,8 +103,12 @@ def images() -> list[tuple]:
 
 
 def _declared_files(root: Path) -> dict[str, str]:
-    return {str(p.relative_to(root)): p.read_text() for folder in DECLARED for p in sorted((root / folder).rglob("*"))
-            if p.is_file()}
+    return {
+        str(p.relative_to(root)): p.read_text()
+        for folder in DECLARED
+        for p in sorted((root / folder).rglob("*"))
+        if p.is_file()
+    }
 
 
 @pytest.fixture(scope="module")
@@ -117,7 +145,9 @@ def test_macros_decode_the_seed_records_to_the_expected_rows(spark, built):
     status = {name: r["status"] for name, r in _by_name(results).items()}
     assert ok, status
     assert status["integration_actual_equals_expected"] == "pass"
-    assert {"integration_actual", "integration_expected", "integration_records", "integration_expected_rows"} <= set(status)
+    assert {"integration_actual", "integration_expected", "integration_records", "integration_expected_rows"} <= set(
+        status
+    )
     # macros/jcat_row_rules.sql: one query per model; a broken rule is one returned row, named, with its row count
     rules = [r for r in results if "_row_rules_integration_actual_" in r["unique_id"]]
     assert sorted((r["status"], r["failures"]) for r in rules) == [("pass", 0), ("warn", 2)], rules
@@ -125,8 +155,15 @@ def test_macros_decode_the_seed_records_to_the_expected_rows(spark, built):
     broken = sorted(tuple(r) for r in spark.sql(warned["compiled_code"]).collect())
     assert broken == [("char_value_is_hello", 2), ("char_value_not_null", 1)]
     types = {f.name: f.dataType.simpleString() for f in spark.table("jcat_integration.integration_actual").schema}
-    assert types == {"id": "int", "char_value": "string", "zoned_value": "decimal(5,2)", "packed_value": "decimal(5,2)",
-                     "bin_signed": "bigint", "bin_unsigned": "bigint", "ts_value": "timestamp_ntz"}
+    assert types == {
+        "id": "int",
+        "char_value": "string",
+        "zoned_value": "decimal(5,2)",
+        "packed_value": "decimal(5,2)",
+        "bin_signed": "bigint",
+        "bin_unsigned": "bigint",
+        "ts_value": "timestamp_ntz",
+    }
     assert spark.table("jcat_integration.integration_actual").count() == 3
 
 
@@ -135,8 +172,10 @@ def test_the_declared_table_gives_the_images_the_encoder_wrote(spark, built, rel
     ok, results = built
     results = _by_name(results)
     cols = ", ".join(f"`{c}`" for c in COLUMNS)
-    got = spark.sql(f"select IBMSNAP_INTENTSEQ, IBMSNAP_OPERATION, image_kind, updates_as_delete_insert, {cols}, "
-                    f"decode_errors from jcat_integration.{relation} order by record_number, image_kind = 'after'")
+    got = spark.sql(
+        f"select IBMSNAP_INTENTSEQ, IBMSNAP_OPERATION, image_kind, updates_as_delete_insert, {cols}, "
+        f"decode_errors from jcat_integration.{relation} order by record_number, image_kind = 'after'"
+    )
     assert [tuple(r[:-1]) + (list(r[-1]),) for r in got.collect()] == images()
     # the project's own data test (seeds/integration_staff_expected_rows.csv, actual vs expected) agrees
     assert results[relation]["status"] == "success"
@@ -156,8 +195,9 @@ def test_the_committed_declaration_is_what_tables_add_writes(tmp_path, monkeypat
     """integration_tests/tables, models/jcat_tables and macros/jcat_tables are what `jcat tables add` writes today
     (a change to the renderers must be followed by `jcat generate` with JCAT_PROJECT_DIR=integration_tests)."""
     fresh = tmp_path / "integration_tests"
-    shutil.copytree(PROJECT, fresh, ignore=shutil.ignore_patterns("target", "dbt_packages", "logs", "tables",
-                                                                  "jcat_tables"))
+    shutil.copytree(
+        PROJECT, fresh, ignore=shutil.ignore_patterns("target", "dbt_packages", "logs", "tables", "jcat_tables")
+    )
     ddl = tmp_path / "CDSTAFF.sql"
     ddl.write_text((PROJECT / "tables" / f"{TABLE}.sql").read_text())
     monkeypatch.setenv("JCAT_PROJECT_DIR", str(fresh))

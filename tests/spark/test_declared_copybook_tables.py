@@ -1,8 +1,9 @@
 """Tables declared from copybooks, in one project built by one dbt run. An IDMS record (`--log idms --copybook FILE
 --record-id N`): its BFOR/AFTR images (tests/support/idms_images.py) landed with `jcat load idms`. Record files
-(`--log file --copybook FILE`), landed with `jcat load NAME`'s resolution: a fixed file (Cobrix's test 3 file and copybook: its expected output
-is the oracle) and a VB file of ORDER records (groups, OCCURS DEPENDING ON, REDEFINES) written by the tests' own
-encoders, with one block whose BDW is wrong. The view `jcat.<name>` (persistent functions) and the twin
+(`--log file --copybook FILE`), landed with `jcat load NAME`'s resolution: a fixed file (Cobrix's test 3 file and
+copybook: its expected output is the oracle) and a VB file of ORDER records (groups, OCCURS DEPENDING ON, REDEFINES)
+written by the tests' own encoders, with one block whose BDW is wrong. The view `jcat.<name>` (persistent functions)
+and the twin
 `<name>_decoded` (the Arrow layout function) give the same rows; `jcat.decode_<name>` decodes any binary column
 with no Python."""
 
@@ -39,7 +40,7 @@ def block(records: list[bytes]) -> bytes:
 
 def orders() -> list[bytes]:
     # variable-length records: each cut after its last OCCURS element, as a VB file holds them
-    cut = [order(100 + i, f"CUST{i}", lines)[:18 + 8 * len(lines)] for i, lines in enumerate(LINES)]
+    cut = [order(100 + i, f"CUST{i}", lines)[: 18 + 8 * len(lines)] for i, lines in enumerate(LINES)]
     return cut + [order(103, "CUST3", [("A", 1), ("B", 2)])[:26]]  # a count of 2, the bytes of 1
 
 
@@ -53,16 +54,46 @@ def built(spark, tmp_path_factory, jcat_home):
     with copybook_project(tmp_path_factory, "trans", DATA / TEST3.copybook, "--trim", "both") as root:
         folder = root.parent
         (folder / "order.cpy").write_text(ORDER)
-        assert main(["tables", "add", "orders", "--log", "file", "--copybook", str(folder / "order.cpy"),
-                     "--framing", "vb", "--key", "ORDER_ID"]) == 0
+        assert (
+            main(
+                [
+                    "tables",
+                    "add",
+                    "orders",
+                    "--log",
+                    "file",
+                    "--copybook",
+                    str(folder / "order.cpy"),
+                    "--framing",
+                    "vb",
+                    "--key",
+                    "ORDER_ID",
+                ]
+            )
+            == 0
+        )
         (folder / "emp.cpy").write_text(idms_images.EMP)
-        assert main(["tables", "add", "emp", "--log", "idms", "--copybook", str(folder / "emp.cpy"),
-                     "--record-id", str(idms_images.RECORD_ID)]) == 0
+        assert (
+            main(
+                [
+                    "tables",
+                    "add",
+                    "emp",
+                    "--log",
+                    "idms",
+                    "--copybook",
+                    str(folder / "emp.cpy"),
+                    "--record-id",
+                    str(idms_images.RECORD_ID),
+                ]
+            )
+            == 0
+        )
         journal = folder / "emp.jrn"
         journal.write_bytes(idms_images.journal_bytes())
         assert load(spark, "idms", [str(journal)]).ok
         trans = folder / "trans.dat"
-        trans.write_bytes((DATA / TEST3.data).read_bytes()[:45 * 200])
+        trans.write_bytes((DATA / TEST3.data).read_bytes()[: 45 * 200])
         vb = folder / "orders.vb"
         bad = bytearray(block(orders()[:1]))
         bad[0:2] = (len(bad) + 40).to_bytes(2, "big")  # a BDW past the file's end: the block is rejected
@@ -72,8 +103,10 @@ def built(spark, tmp_path_factory, jcat_home):
             RESULT[name] = load(spark, layout, [str(path)], framing=framing, record_length=length)
             assert RESULT[name].ok
         # the IDMS view only: building idms_journal_decoded (200 columns) for its twin is the heavy variant's
-        yield run_dbt(spark, ["run", "--select", "trans", "trans_decoded", "orders", "orders_decoded", "idms_journal",
-                              "emp_images"])
+        yield run_dbt(
+            spark,
+            ["run", "--select", "trans", "trans_decoded", "orders", "orders_decoded", "idms_journal", "emp_images"],
+        )
 
 
 def _rows(spark, relation: str) -> list[dict]:
@@ -98,9 +131,11 @@ def test_a_vb_file_gives_the_values_its_encoder_wrote(spark, built, relation):
     rows = _rows(spark, relation)
     rows = [r for r in rows if r["ORDER_ID"] != 103]
     assert [(r["ORDER_ID"], r["CUSTOMER"]["NAME"], r["LINE_COUNT"]) for r in rows] == [
-        (100 + i, f"CUST{i}", len(lines)) for i, lines in enumerate(LINES)]
+        (100 + i, f"CUST{i}", len(lines)) for i, lines in enumerate(LINES)
+    ]
     assert [[(e["ITEM"], e["PRICE"]) for e in r["ORDER_LINE"]] for r in rows] == [
-        [(item, Decimal(cents).scaleb(-2)) for item, cents in lines] for lines in LINES]
+        [(item, Decimal(cents).scaleb(-2)) for item, cents in lines] for lines in LINES
+    ]
     assert [r["decode_errors"] for r in rows] == [[], [], []]
 
 
@@ -118,8 +153,9 @@ def test_the_bad_block_is_rejected_with_file_offset_and_reason_and_every_byte_ac
     good = len(block(orders()[:2])) + len(block(orders()[2:]))
     assert f.records == 4 and f.record_bytes + f.framing_bytes + f.rejected_bytes == f.size
     assert f.rejected_bytes == f.size - good
-    rejects = spark.sql(f"select source_file, record_offset, reason from jcat.raw_rejects "
-                        f"where load_id = '{RESULT['orders'].load_id}'").collect()
+    rejects = spark.sql(
+        f"select source_file, record_offset, reason from jcat.raw_rejects where load_id = '{RESULT['orders'].load_id}'"
+    ).collect()
     assert [(r["source_file"].endswith("orders.vb"), r["record_offset"]) for r in rejects] == [(True, good)]
     assert rejects[0]["reason"]
 
@@ -130,7 +166,8 @@ def test_the_persistent_function_decodes_any_binary_column_as_the_twin(spark, bu
     got = spark.sql("select jcat.decode_orders(record) as d from jcat.raw_file_orders order by record_offset").collect()
     twin = _rows(spark, "orders_decoded")
     assert [r["d"].asDict(recursive=True) for r in got] == [
-        {k: v for k, v in r.items() if k not in LINEAGE[:-1]} for r in twin]
+        {k: v for k, v in r.items() if k not in LINEAGE[:-1]} for r in twin
+    ]
 
 
 def _images(spark, relation: str) -> list[tuple]:

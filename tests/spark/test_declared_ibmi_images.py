@@ -47,9 +47,15 @@ RECORD_LENGTH = 700  # the outfile's record length: DSPJRN pads each entry to it
 
 def image(order_id, customer, amount, ship, city, qty, note) -> bytes:
     """The record buffer in DDL order (values for NULL columns are written anyway: JONVI says they are null)."""
-    return (img.integer(order_id) + img.varchar(customer, 20) + img.packed(amount or Decimal(0), 9, 2)
-            + img.date(ship or dt.date(2000, 1, 1), "*EUR") + img.char(city or "", 12, ccsid=273)
-            + img.zoned(Decimal(qty), 5, 0) + img.char(note or "", 8))
+    return (
+        img.integer(order_id)
+        + img.varchar(customer, 20)
+        + img.packed(amount or Decimal(0), 9, 2)
+        + img.date(ship or dt.date(2000, 1, 1), "*EUR")
+        + img.char(city or "", 12, ccsid=273)
+        + img.zoned(Decimal(qty), 5, 0)
+        + img.char(note or "", 8)
+    )
 
 
 ROWS = [  # (entry type, values, nulls, heading overrides)
@@ -72,21 +78,46 @@ def built(spark, tmp_path_factory, jcat_home):
         for entry_type, values, nulls, heading in ROWS:
             esd, heading = image(*values), dict(heading)
             if heading.pop("BAD_AMOUNT", False):
-                esd = esd[:AMOUNT_AT] + NOT_PACKED + esd[AMOUNT_AT + len(NOT_PACKED):]
-            records.append(type5_record({**HEADING, "JOCODE": "R", "JOENTT": entry_type, "JOLIB": "JCATTEST",
-                                         "JOOBJ": "ORDERS", "JOMBR": "ORDERS",
-                                         "JONVI": img.null_indicators([c in nulls for c in COLUMNS]), **heading}, esd,
-                                        record_length=RECORD_LENGTH))
+                esd = esd[:AMOUNT_AT] + NOT_PACKED + esd[AMOUNT_AT + len(NOT_PACKED) :]
+            records.append(
+                type5_record(
+                    {
+                        **HEADING,
+                        "JOCODE": "R",
+                        "JOENTT": entry_type,
+                        "JOLIB": "JCATTEST",
+                        "JOOBJ": "ORDERS",
+                        "JOMBR": "ORDERS",
+                        "JONVI": img.null_indicators([c in nulls for c in COLUMNS]),
+                        **heading,
+                    },
+                    esd,
+                    record_length=RECORD_LENGTH,
+                )
+            )
         # a truncated entry: the ESD stops inside CITY
-        records.append(type5_record({**HEADING, "JOCODE": "R", "JOENTT": "UP", "JOLIB": "JCATTEST", "JOOBJ": "ORDERS",
-                                     "JONVI": img.null_indicators([False] * 7)}, image(*ROWS[0][1])[:45],
-                                    record_length=RECORD_LENGTH))
+        records.append(
+            type5_record(
+                {
+                    **HEADING,
+                    "JOCODE": "R",
+                    "JOENTT": "UP",
+                    "JOLIB": "JCATTEST",
+                    "JOOBJ": "ORDERS",
+                    "JONVI": img.null_indicators([False] * 7),
+                },
+                image(*ROWS[0][1])[:45],
+                record_length=RECORD_LENGTH,
+            )
+        )
         journal = root.parent / "ORDERS_TYPE5.bin"
         journal.write_bytes(b"".join(records))
         landed = load(spark, "qjordje5", [str(journal)], record_length=RECORD_LENGTH)  # as `jcat load` lands it
         # run, not build: jcat's own data tests would see every module's entries landed in this worker
-        ok = run_dbt(spark, ["run", "--select", "journal_entries", "journal_entries_decoded", "orders_images",
-                             "orders_images_decoded"])
+        ok = run_dbt(
+            spark,
+            ["run", "--select", "journal_entries", "journal_entries_decoded", "orders_images", "orders_images_decoded"],
+        )
         yield ok, root, landed.load_id
 
 
@@ -96,7 +127,9 @@ def expected() -> list[tuple]:
         if heading.get("JOOBJ"):
             continue
         whole, bad = not heading.get("JOMINESD"), heading.get("BAD_AMOUNT")
-        row = tuple(None if (not whole or c in nulls or (bad and c == "AMOUNT")) else v for c, v in zip(COLUMNS, values))
+        row = tuple(
+            None if (not whole or c in nulls or (bad and c == "AMOUNT")) else v for c, v in zip(COLUMNS, values)
+        )
         errors = (["AMOUNT"] if bad else []) if whole else list(COLUMNS)
         out.append((entry_type, "after" if entry_type in ("PT", "UP") else "before", *row, errors))
     out.append(("UP", "after", *([None] * 7), list(COLUMNS)))
@@ -112,8 +145,10 @@ def test_each_entry_gives_the_values_the_encoder_wrote(spark, built, relation):
     ok, _, load_id = built
     assert ok
     cols = ", ".join(f"`{c}`" for c in COLUMNS)
-    got = spark.sql(f"select JOURNAL_ENTRY_TYPE, image_kind, {cols}, decode_errors from jcat.{relation} "
-                    f"where load_id = '{load_id}' order by record_offset").collect()
+    got = spark.sql(
+        f"select JOURNAL_ENTRY_TYPE, image_kind, {cols}, decode_errors from jcat.{relation} "
+        f"where load_id = '{load_id}' order by record_offset"
+    ).collect()
     rows = [tuple(r[:-1]) + (list(r[-1]),) for r in got]
     # the CITY column of the first rows was written in CCSID 273 (ü, ö): read with 273, not the table's default 37
     assert rows == expected()
@@ -122,8 +157,14 @@ def test_each_entry_gives_the_values_the_encoder_wrote(spark, built, relation):
 def test_columns_are_typed_as_the_ddl_declares(spark, built):
     types = {f.name: f.dataType.simpleString() for f in spark.table("jcat.orders_images").schema}
     assert {c: types[c] for c in COLUMNS} == {
-        "ORDER_ID": "int", "CUSTOMER": "string", "AMOUNT": "decimal(9,2)", "SHIP_DATE": "date", "CITY": "string",
-        "QTY": "decimal(5,0)", "ORD#NOTE": "string"}
+        "ORDER_ID": "int",
+        "CUSTOMER": "string",
+        "AMOUNT": "decimal(9,2)",
+        "SHIP_DATE": "date",
+        "CITY": "string",
+        "QTY": "decimal(5,0)",
+        "ORD#NOTE": "string",
+    }
 
 
 def test_the_view_is_a_persistent_view_a_new_session_reads(spark, built):
@@ -144,4 +185,3 @@ def test_strict_mode_names_the_file_offset_column_and_bytes(spark, built):
         assert NOT_PACKED.hex().upper() in message
     finally:
         assert run_dbt(spark, ["run", "--select", "orders_images"])
-

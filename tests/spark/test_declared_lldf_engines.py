@@ -30,18 +30,25 @@ RECORDS = 120
 def _row(rng: random.Random, i: int) -> dict:
     def maybe(v):
         return None if rng.random() < 0.25 else v
+
     text = "ABCXYZ019 .-"
-    return {"ID": rng.randrange(-2 ** 31, 2 ** 31), "NAME": "".join(rng.choices(text, k=rng.randrange(21))),
-            "NICK": maybe("".join(rng.choices(text, k=rng.randrange(11)))),
-            "DEPT": maybe("".join(rng.choices("ABC019", k=3))),
-            "PAY": maybe(Decimal(rng.randrange(-10 ** 9 + 1, 10 ** 9)).scaleb(-2)),
-            "RATE": Decimal(rng.randrange(-10 ** 16 + 1, 10 ** 16)).scaleb(-9),
-            "HIRED": maybe(dt.date(1000, 1, 1) + dt.timedelta(days=rng.randrange(3_000_000))),
-            "SHIFT": maybe(dt.time(rng.randrange(24), rng.randrange(60), rng.randrange(60))),
-            "LEVEL": rng.randrange(-2 ** 15, 2 ** 15), "BIG": maybe(rng.randrange(-2 ** 63, 2 ** 63)),
-            "SCORE": maybe(float(rng.choice([1.5, -2.0, 0.0, 3.25e6]))), "RATING": maybe(rng.uniform(-1e9, 1e9)),
-            "TAG": maybe(rng.randbytes(2)), "BLOB": maybe(rng.randbytes(rng.randrange(7))),
-            "UPDATED": dt.datetime(1900, 1, 1) + dt.timedelta(microseconds=rng.randrange(10 ** 16))}
+    return {
+        "ID": rng.randrange(-(2**31), 2**31),
+        "NAME": "".join(rng.choices(text, k=rng.randrange(21))),
+        "NICK": maybe("".join(rng.choices(text, k=rng.randrange(11)))),
+        "DEPT": maybe("".join(rng.choices("ABC019", k=3))),
+        "PAY": maybe(Decimal(rng.randrange(-(10**9) + 1, 10**9)).scaleb(-2)),
+        "RATE": Decimal(rng.randrange(-(10**16) + 1, 10**16)).scaleb(-9),
+        "HIRED": maybe(dt.date(1000, 1, 1) + dt.timedelta(days=rng.randrange(3_000_000))),
+        "SHIFT": maybe(dt.time(rng.randrange(24), rng.randrange(60), rng.randrange(60))),
+        "LEVEL": rng.randrange(-(2**15), 2**15),
+        "BIG": maybe(rng.randrange(-(2**63), 2**63)),
+        "SCORE": maybe(float(rng.choice([1.5, -2.0, 0.0, 3.25e6]))),
+        "RATING": maybe(rng.uniform(-1e9, 1e9)),
+        "TAG": maybe(rng.randbytes(2)),
+        "BLOB": maybe(rng.randbytes(rng.randrange(7))),
+        "UPDATED": dt.datetime(1900, 1, 1) + dt.timedelta(microseconds=rng.randrange(10**16)),
+    }
 
 
 def _mutated(rng: random.Random, image: bytes) -> bytes:
@@ -72,23 +79,58 @@ def compiled(spark, tmp_path_factory):
         assert main(["tables", "add", "zhfp", "--log", "lldf", "--ddl", str(ddl), "--float-format", "hfp"]) == 0
         for name in TABLES:  # the macro as a view: the per-field branch
             (root / "models" / f"{name}_by_function.sql").write_text(
-                f"{{{{ config(materialized='view') }}}}\n{{{{ jcat_table_{name}_images(ref('jcat', 'lldf_change_stream')) }}}}\n")
+                f"{{{{ config(materialized='view') }}}}\n"
+                f"{{{{ jcat_table_{name}_images(ref('jcat', 'lldf_change_stream')) }}}}\n"
+            )
         yield compile_project(spark, root, [f"{n}_{m}" for n in TABLES for m in ("images_decoded", "by_function")])
 
 
 @pytest.fixture(scope="module")
 def changes(spark):
-    rows = [("I", b"U", b"R", b"L", dt.datetime(2026, 1, 1), i, 1, True, "f.lldf", i * 100, i, "L-ENGINES",
-             None, img, None, "PAYROLL", "STAFF") for i, (img, _) in enumerate(images())]
-    df = spark.createDataFrame(rows, "CHANGE_TYPE string, UORID binary, LOGRBA binary, LOGLRSN binary, "
-                                     "`TIMESTAMP` timestamp_ntz, stream_seq bigint, uor_seq int, is_committed boolean, "
-                                     "source_file string, record_offset bigint, record_number bigint, load_id string, "
-                                     "before_image binary, after_image binary, decode_errors array<string>, "
-                                     "TABLEOWNER string, TABLENAME string")
-    df = df.selectExpr("*", "0L AS MEMBERID", "X'00' AS UORIDLRSN", "X'00' AS UORCOMMITLRSN", "X'00' AS UORCOMMITPOINT",
-                       "`TIMESTAMP` AS UORCOMMITTIMESTAMP", "'C' AS UORDISP", "'C' AS LOGRECDISP",
-                       "'N' AS INCOMPLETETRANS", "X'00' AS RID", "X'00' AS SQLRIRBA",
-                       "2L AS data_length")  # the header fields the twin carries for the commit resolution
+    rows = [
+        (
+            "I",
+            b"U",
+            b"R",
+            b"L",
+            dt.datetime(2026, 1, 1),
+            i,
+            1,
+            True,
+            "f.lldf",
+            i * 100,
+            i,
+            "L-ENGINES",
+            None,
+            img,
+            None,
+            "PAYROLL",
+            "STAFF",
+        )
+        for i, (img, _) in enumerate(images())
+    ]
+    df = spark.createDataFrame(
+        rows,
+        "CHANGE_TYPE string, UORID binary, LOGRBA binary, LOGLRSN binary, "
+        "`TIMESTAMP` timestamp_ntz, stream_seq bigint, uor_seq int, is_committed boolean, "
+        "source_file string, record_offset bigint, record_number bigint, load_id string, "
+        "before_image binary, after_image binary, decode_errors array<string>, "
+        "TABLEOWNER string, TABLENAME string",
+    )
+    df = df.selectExpr(
+        "*",
+        "0L AS MEMBERID",
+        "X'00' AS UORIDLRSN",
+        "X'00' AS UORCOMMITLRSN",
+        "X'00' AS UORCOMMITPOINT",
+        "`TIMESTAMP` AS UORCOMMITTIMESTAMP",
+        "'C' AS UORDISP",
+        "'C' AS LOGRECDISP",
+        "'N' AS INCOMPLETETRANS",
+        "X'00' AS RID",
+        "X'00' AS SQLRIRBA",
+        "2L AS data_length",
+    )  # the header fields the twin carries for the commit resolution
     df.createOrReplaceTempView("engines_changes")
     return "engines_changes"
 
@@ -105,7 +147,9 @@ def _same(a, b) -> bool:
 
 def test_the_engines_are_the_layout_function_and_the_per_field_sql(compiled):
     assert "decode_zall_image(img)" in compiled["zall_images_decoded"]
-    assert "decode_zall_image" not in compiled["zall_by_function"] and "jcat.ibmi_varchar" in compiled["zall_by_function"]
+    assert (
+        "decode_zall_image" not in compiled["zall_by_function"] and "jcat.ibmi_varchar" in compiled["zall_by_function"]
+    )
 
 
 @pytest.mark.parametrize("name", TABLES)
@@ -113,8 +157,11 @@ def test_both_engines_give_the_same_row_for_every_image(spark, compiled, changes
     by_layout = _rows(spark, compiled[f"{name}_images_decoded"], changes)
     by_function = _rows(spark, compiled[f"{name}_by_function"], changes)
     assert by_layout.keys() == by_function.keys() == set(range(len(images())))
-    differ = [(k, by_layout[k], by_function[k]) for k in by_layout
-              if not all(_same(a, b) for a, b in zip(by_layout[k], by_function[k]))]
+    differ = [
+        (k, by_layout[k], by_function[k])
+        for k in by_layout
+        if not all(_same(a, b) for a, b in zip(by_layout[k], by_function[k]))
+    ]
     assert not differ, differ[:3]
     named = sum(1 for r in by_layout.values() if r[-1])
     print(f"{name}: {len(by_layout)} images, {named} with columns named in decode_errors")

@@ -44,16 +44,18 @@ HFP_4_25 = bytes.fromhex("4144000000000000")  # 4.25 = X'44'/256 * 16^(X'41'-64)
 
 def image(id_, name, nick, dept, pay, hired, shift, level, rating, updated) -> bytes:
     """A row image in COLNO order as seed 002 describes it (values are the column's values, None for NULL)."""
-    return (id_.to_bytes(4, "big", signed=True)
-            + varchar(name)
-            + nullable(varchar(nick), 2)  # NULL VARCHAR: X'FF' then a zero length (seed 002's example)
-            + nullable(None if dept is None else char(dept, 3), 3)
-            + nullable(None if pay is None else packed(pay, 9, 2), 5)
-            + nullable(None if hired is None else chars(hired.isoformat()), 10)
-            + nullable(None if shift is None else chars(shift.strftime("%H.%M.%S")), 8)
-            + level.to_bytes(2, "big", signed=True)
-            + nullable(None if rating is None else HFP_4_25, 8)
-            + chars(updated.strftime("%Y-%m-%d-%H.%M.%S.%f")))
+    return (
+        id_.to_bytes(4, "big", signed=True)
+        + varchar(name)
+        + nullable(varchar(nick), 2)  # NULL VARCHAR: X'FF' then a zero length (seed 002's example)
+        + nullable(None if dept is None else char(dept, 3), 3)
+        + nullable(None if pay is None else packed(pay, 9, 2), 5)
+        + nullable(None if hired is None else chars(hired.isoformat()), 10)
+        + nullable(None if shift is None else chars(shift.strftime("%H.%M.%S")), 8)
+        + level.to_bytes(2, "big", signed=True)
+        + nullable(None if rating is None else HFP_4_25, 8)
+        + chars(updated.strftime("%Y-%m-%d-%H.%M.%S.%f"))
+    )
 
 
 T = dt.datetime(2026, 3, 1, 12, 34, 56, 123456)
@@ -75,11 +77,23 @@ def _image(values) -> bytes:
 
 
 def record(n: int, change_type: str, images: list, table: str) -> bytes:
-    header = {"SYSTEMID": "DB2P", "TABLEOWNER": "PAYROLL", "TABLENAME": table, "TBOWNERLEN": 7,
-              "TBNAMELEN": len(table), "CHANGE_TYPE": change_type, "LOGRECDISP": "C", "UORDISP": "C",
-              "MEMBERID": 1, "UORID": lldf.rba_field(0x5000), "LOGRBA": lldf.rba_field(0x5000 + n),
-              "UORIDLRSN": lldf.lrsn_field(T), "LOGLRSN": lldf.lrsn_field(T + dt.timedelta(seconds=n)),
-              "UORCOMMITLRSN": lldf.lrsn_field(T + dt.timedelta(minutes=1)), "TIMESTAMP": T}
+    header = {
+        "SYSTEMID": "DB2P",
+        "TABLEOWNER": "PAYROLL",
+        "TABLENAME": table,
+        "TBOWNERLEN": 7,
+        "TBNAMELEN": len(table),
+        "CHANGE_TYPE": change_type,
+        "LOGRECDISP": "C",
+        "UORDISP": "C",
+        "MEMBERID": 1,
+        "UORID": lldf.rba_field(0x5000),
+        "LOGRBA": lldf.rba_field(0x5000 + n),
+        "UORIDLRSN": lldf.lrsn_field(T),
+        "LOGLRSN": lldf.lrsn_field(T + dt.timedelta(seconds=n)),
+        "UORCOMMITLRSN": lldf.lrsn_field(T + dt.timedelta(minutes=1)),
+        "TIMESTAMP": T,
+    }
     data = seed_data([_image(v) for v in images])
     return lldf.encode_header({**header, "SEGLEN": lldf.HEADER_LENGTH + len(data)}) + data
 
@@ -91,8 +105,17 @@ def built(spark, tmp_path_factory, jcat_home):
         log.write_bytes(b"".join(record(i, *c) for i, c in enumerate(CHANGES)))
         landed = load(spark, "lldf", [str(log)])  # as `jcat load lldf` lands it: each record carries its length
         # run, not build: jcat's own data tests would see every module's entries landed in this worker
-        ok = run_dbt(spark, ["run", "--select", "lldf_data_change", "lldf_change_stream", "zos_staff_images",
-                             "zos_staff_images_decoded"])
+        ok = run_dbt(
+            spark,
+            [
+                "run",
+                "--select",
+                "lldf_data_change",
+                "lldf_change_stream",
+                "zos_staff_images",
+                "zos_staff_images_decoded",
+            ],
+        )
         yield ok, root, landed.load_id
 
 
@@ -122,8 +145,10 @@ def test_each_image_gives_the_values_the_encoder_wrote(spark, built, relation):
     ok, _, load_id = built
     assert ok
     cols = ", ".join(f"`{c}`" for c in COLUMNS)
-    got = spark.sql(f"select CHANGE_TYPE, image_kind, {cols}, decode_errors from jcat.{relation} "
-                    f"where load_id = '{load_id}' order by record_number, image_kind = 'after'").collect()
+    got = spark.sql(
+        f"select CHANGE_TYPE, image_kind, {cols}, decode_errors from jcat.{relation} "
+        f"where load_id = '{load_id}' order by record_number, image_kind = 'after'"
+    ).collect()
     assert [tuple(r[:-1]) + (list(r[-1]),) for r in got] == expected()
 
 
@@ -131,14 +156,28 @@ def test_change_columns_and_types_as_declared(spark, built):
     df = spark.table("jcat.zos_staff_images")
     types = {f.name: f.dataType.simpleString() for f in df.schema}
     assert {c: types[c] for c in COLUMNS} == {
-        "ID": "int", "NAME": "string", "NICK": "string", "DEPT": "string", "PAY": "decimal(9,2)", "HIRED": "date",
-        "SHIFT_START": "string", "LEVEL": "smallint", "RATING": "double", "UPDATED": "timestamp_ntz"}
+        "ID": "int",
+        "NAME": "string",
+        "NICK": "string",
+        "DEPT": "string",
+        "PAY": "decimal(9,2)",
+        "HIRED": "date",
+        "SHIFT_START": "string",
+        "LEVEL": "smallint",
+        "RATING": "double",
+        "UPDATED": "timestamp_ntz",
+    }
     _, root, load_id = built
     r = df.where(f"load_id = '{load_id}' and CHANGE_TYPE = 'D'").collect()[0]
     assert (r["LOGRBA"], r["UORID"], r["is_committed"]) == (lldf.rba_field(0x5002), lldf.rba_field(0x5000), True)
     # the header fields the commit resolution reads
     assert (r["MEMBERID"], r["UORDISP"], r["LOGRECDISP"], r["UORCOMMITLRSN"], r["LIMIT_KEYS"]) == (
-        1, "C", "C", lldf.lrsn_field(T + dt.timedelta(minutes=1)), False)
+        1,
+        "C",
+        "C",
+        lldf.lrsn_field(T + dt.timedelta(minutes=1)),
+        False,
+    )
     assert (r["source_file"], r["record_number"]) == (f"file:{root.parent / 'STAFF.LLDF'}", 3)  # landing counts from 1
 
 

@@ -26,7 +26,9 @@ def db(spark):
 def leave_failed_build(folder: Path, extra: str | None = None) -> None:
     """What an aborted CTAS leaves: a part file a late task committed, and a task attempt still in _temporary."""
     (folder / "_temporary" / "0" / "_temporary" / "attempt_202611240000_0001_m_000001_3").mkdir(parents=True)
-    (folder / "_temporary" / "0" / "_temporary" / "attempt_202611240000_0001_m_000001_3" / "part-00001-x.parquet").write_bytes(b"PAR1")
+    (
+        folder / "_temporary" / "0" / "_temporary" / "attempt_202611240000_0001_m_000001_3" / "part-00001-x.parquet"
+    ).write_bytes(b"PAR1")
     (folder / "part-00000-0a1b.c000.snappy.parquet").write_bytes(b"PAR1")
     (folder / ".part-00000-0a1b.c000.snappy.parquet.crc").write_bytes(b"crc")
     if extra:
@@ -57,8 +59,10 @@ def test_folders_that_are_not_left_by_a_failed_build_are_kept(spark, db):
     assert clear_failed_builds(spark, DB, ["built", "mine"], say=said.append) == []
     assert (db / "built").is_dir() and spark.table(f"{DB}.built").count() == 1
     assert (db / "mine" / "notes.txt").is_file() and (db / "other").is_dir()
-    assert said == [f"jcat: {database_location(spark, DB).rstrip('/')}/mine has no table but holds notes.txt, which "
-                    f"Spark did not write: move that folder away, or the build of {DB}.mine fails"]
+    assert said == [
+        f"jcat: {database_location(spark, DB).rstrip('/')}/mine has no table but holds notes.txt, which "
+        f"Spark did not write: move that folder away, or the build of {DB}.mine fails"
+    ]
 
 
 def test_in_a_metastore_jcat_does_not_own_a_folder_is_named_not_removed(spark, db):

@@ -71,13 +71,25 @@ COLUMN_FORMATS = "  columns:\n    BILLED: {datfmt: '*YMD', datsep: '-'}\n"
 
 # (name, kind, width, nullable): the buffer as seed 001's "Record images" describes it, written here from the DDL
 COLUMNS = (
-    ("ID", "int", 4, False), ("NAME", "char37", 12, False), ("CITY", "char273", 10, True),
-    ("NOTE", "varchar37", 18, True), ("TITLE", "varchar1208", 14, False), ("TAG", "binary", 4, True),
-    ("BLOB_ID", "varbinary", 8, False), ("SMALL", "int", 2, True), ("BIG", "int", 8, False),
-    ("AMOUNT", "packed2", 5, True), ("RATE", "packed3", 5, False), ("FINE", "packed9", 9, True),
+    ("ID", "int", 4, False),
+    ("NAME", "char37", 12, False),
+    ("CITY", "char273", 10, True),
+    ("NOTE", "varchar37", 18, True),
+    ("TITLE", "varchar1208", 14, False),
+    ("TAG", "binary", 4, True),
+    ("BLOB_ID", "varbinary", 8, False),
+    ("SMALL", "int", 2, True),
+    ("BIG", "int", 8, False),
+    ("AMOUNT", "packed2", 5, True),
+    ("RATE", "packed3", 5, False),
+    ("FINE", "packed9", 9, True),
     ("QTY", "zoned1", 7, True),
-    ("SCORE", "float", 4, False), ("RATIO", "float", 8, True), ("SHIPPED", "date_eur", 10, True),
-    ("BILLED", "date_ymd", 8, False), ("AT_TIME", "time_eur", 8, True), ("STAMP0", "ts0", 19, False),
+    ("SCORE", "float", 4, False),
+    ("RATIO", "float", 8, True),
+    ("SHIPPED", "date_eur", 10, True),
+    ("BILLED", "date_ymd", 8, False),
+    ("AT_TIME", "time_eur", 8, True),
+    ("STAMP0", "ts0", 19, False),
     ("STAMP6", "ts6", 26, True),
 )
 NAMES = tuple(c[0] for c in COLUMNS)
@@ -89,8 +101,7 @@ AFTER_TYPES = ("PT", "PX", "UP", "UR")
 # JOCODE and JOENTT (which entries carry images), JOOBJ and JOLIB (which file), JOINCDAT and JOMINESD (whole?).
 ENTRY_FIELDS = ((0, 5), (25, 1), (26, 2), (115, 10), (125, 10), (216, 1), (218, 1))
 SELECTING = ((25, 1), (26, 2), (115, 10), (125, 10))  # an entry leaves the models only when one of these changed
-MUTABLE = tuple(sorted({p for at, n in ENTRY_FIELDS for p in range(at, at + n)}
-                       | set(range(JONVI_AT, JONVI_AT + 50))))
+MUTABLE = tuple(sorted({p for at, n in ENTRY_FIELDS for p in range(at, at + n)} | set(range(JONVI_AT, JONVI_AT + 50))))
 
 
 def _text(rng, alphabet: str, n: int) -> str:
@@ -98,14 +109,15 @@ def _text(rng, alphabet: str, n: int) -> str:
 
 
 def _stamp(rng) -> dt.datetime:
-    return dt.datetime(1940, 1, 1) + dt.timedelta(seconds=rng.randrange(100 * 365 * 86400),
-                                                  microseconds=rng.randrange(10 ** 6))
+    return dt.datetime(1940, 1, 1) + dt.timedelta(
+        seconds=rng.randrange(100 * 365 * 86400), microseconds=rng.randrange(10**6)
+    )
 
 
 def _value(rng, kind: str):
     """A value of the kind, edges included (empty text, signs, zeros, the limits of the digits)."""
     if kind == "int":
-        return rng.choice([0, -1, 1, rng.randrange(-2 ** 15, 2 ** 15)])
+        return rng.choice([0, -1, 1, rng.randrange(-(2**15), 2**15)])
     if kind.startswith("char"):
         return _text(rng, "ABCXYZ äöüß 0189#@$", 10 if kind == "char273" else 12).rstrip(" ")
     if kind.startswith("varchar"):
@@ -117,9 +129,9 @@ def _value(rng, kind: str):
     if kind.startswith(("packed", "zoned")):
         scale = int(kind[-1])
         digits = {"packed2": 9, "packed3": 8, "packed9": 17, "zoned1": 7}[kind]
-        return Decimal(rng.choice([0, 10 ** digits - 1, rng.randrange(10 ** digits)]) * rng.choice([1, -1])).scaleb(-scale)
+        return Decimal(rng.choice([0, 10**digits - 1, rng.randrange(10**digits)]) * rng.choice([1, -1])).scaleb(-scale)
     if kind == "float":
-        return rng.choice([0.0, -2.5, 1e-3, float(rng.randrange(-10 ** 6, 10 ** 6)) / 8])
+        return rng.choice([0.0, -2.5, 1e-3, float(rng.randrange(-(10**6), 10**6)) / 8])
     if kind.startswith("date"):
         return _stamp(rng).date()
     if kind == "time_eur":
@@ -206,8 +218,18 @@ def base_record(rng, i: int) -> bytes:
     values = [_value(rng, kind) for _, kind, _, _ in COLUMNS]
     esd = b"".join(_encode(kind, width, v) for (_, kind, width, _), v in zip(COLUMNS, values))
     nulls = [nullable and rng.random() < 0.2 for *_, nullable in COLUMNS]
-    return type5_record({**HEADING, "JOCODE": "R", "JOENTT": IMAGE_TYPES[i % len(IMAGE_TYPES)], "JOLIB": "FUZZLIB",
-                         "JOOBJ": "EVERYT", "JOMBR": "EVERYT", "JONVI": img.null_indicators(nulls)}, esd)
+    return type5_record(
+        {
+            **HEADING,
+            "JOCODE": "R",
+            "JOENTT": IMAGE_TYPES[i % len(IMAGE_TYPES)],
+            "JOLIB": "FUZZLIB",
+            "JOOBJ": "EVERYT",
+            "JOMBR": "EVERYT",
+            "JONVI": img.null_indicators(nulls),
+        },
+        esd,
+    )
 
 
 def image_changed(pos) -> bool:
@@ -219,17 +241,32 @@ def judge_image(t: Tally, orig: dict, mut: dict, pos, rec: bytes, where: str):
     entry = image_changed(pos)
     at = ESD_AT
     for index, (name, kind, width, _) in enumerate(COLUMNS, start=1):
-        raw = rec[at:at + width]
+        raw = rec[at : at + width]
         null_flag = rec[JONVI_AT + index - 1] == 0xF1  # EBCDIC '1': JONVI says the column is null
 
         def ok(v, kind=kind, raw=raw, null_flag=null_flag):
             return null_flag if v is None else (not null_flag and value_ok(kind, v, raw))
-        t.judge(name, orig[name], mut[name], errors,
-                entry or changed_in(pos, at, width) or changed_in(pos, JONVI_AT + index - 1, 1), ok, where)
+
+        t.judge(
+            name,
+            orig[name],
+            mut[name],
+            errors,
+            entry or changed_in(pos, at, width) or changed_in(pos, JONVI_AT + index - 1, 1),
+            ok,
+            where,
+        )
         at += width
     entry_type = rec[26:28].decode("cp037")
-    t.judge("image_kind", orig["image_kind"], mut["image_kind"], errors, changed_in(pos, 26, 2),
-            lambda v: v == ("after" if entry_type in AFTER_TYPES else "before"), where)
+    t.judge(
+        "image_kind",
+        orig["image_kind"],
+        mut["image_kind"],
+        errors,
+        changed_in(pos, 26, 2),
+        lambda v: v == ("after" if entry_type in AFTER_TYPES else "before"),
+        where,
+    )
 
 
 def judge_batch(t: Tally, batch, sql):
@@ -264,12 +301,14 @@ FUZZ = Fuzz("declared IBM i table, every column type", (Shape(base_record, judge
 @pytest.fixture(scope="module")
 def every_project(spark, tmp_path_factory):
     """The home project with the table declared."""
-    with declared_project(tmp_path_factory, "every", DDL, "--log", "ibmi", "--datfmt", "*EUR",
-                          "--timfmt", "*EUR") as root:
+    with declared_project(
+        tmp_path_factory, "every", DDL, "--log", "ibmi", "--datfmt", "*EUR", "--timfmt", "*EUR"
+    ) as root:
         declaration = root / "tables" / "every.yml"
         declaration.write_text(declaration.read_text().replace("  columns: {}\n", COLUMN_FORMATS))
         assert main(["generate"]) == 0
         yield root
+
 
 @pytest.fixture(scope="module")
 def declared_sql(spark, every_project):
@@ -288,25 +327,31 @@ def test_the_view_text_estimate_is_never_under_the_compiled_view(spark, every_pr
 
     (table,) = read_all(every_project)
     assert view_text_estimate(table) >= len(declared_sql["every_images"])
-    strict = compile_project(spark, every_project, ["every_images"], ("--vars", '{"jcat_strict": true}'))["every_images"]
+    strict = compile_project(spark, every_project, ["every_images"], ("--vars", '{"jcat_strict": true}'))[
+        "every_images"
+    ]
     assert view_text_estimate(table) >= len(strict) > len(declared_sql["every_images"])
 
 
 def test_the_two_engines_are_the_view_and_the_layout_function(declared_sql):
     """What the fuzz below runs: the view field by field through the persistent functions, the twin through
     decode_every_image (a mistake here would fuzz one engine twice)."""
-    assert "jcat.ebcdic_str" in declared_sql["every_images"] and "decode_every_image" not in declared_sql["every_images"]
+    assert (
+        "jcat.ebcdic_str" in declared_sql["every_images"] and "decode_every_image" not in declared_sql["every_images"]
+    )
     assert "decode_every_image(esd)" in declared_sql["every_images_decoded"]
 
 
 def test_each_value_of_a_mutated_declared_ibmi_image_is_the_original_a_named_null_or_its_mutated_bytes(
-        spark, declared_sql, request):
+    spark, declared_sql, request
+):
     FUZZ.assert_clean(spark, declared_sql, request)
 
 
 @pytest.mark.heavy
 def test_each_value_of_a_million_mutated_declared_ibmi_images_is_the_original_a_named_null_or_its_mutated_bytes(
-        spark, declared_sql, request):
+    spark, declared_sql, request
+):
     FUZZ.assert_clean(spark, declared_sql, request)
 
 
@@ -317,8 +362,8 @@ def test_a_packed_value_past_the_columns_precision_is_null_and_named_in_both_eng
     from support.fuzz import raw_view
 
     record = bytearray(base_record(__import__("random").Random(3), 0))
-    rate = ESD_AT + sum(width for name, _, width, _ in COLUMNS[:NAMES.index("RATE")])
-    record[rate:rate + 5] = bytes.fromhex("123456789C")
+    rate = ESD_AT + sum(width for name, _, width, _ in COLUMNS[: NAMES.index("RATE")])
+    record[rate : rate + 5] = bytes.fromhex("123456789C")
     raw_view(spark, "fz_declared_raw", [bytes(record)])
     je = run_model(spark, declared_sql["journal_entries_decoded"], {"raw_qjordje5": "fz_declared_raw"})
     je.createOrReplaceTempView("fz_declared_one")
@@ -326,8 +371,10 @@ def test_a_packed_value_past_the_columns_precision_is_null_and_named_in_both_eng
     try:
         for mode in ("false", "true"):  # a view is read by sessions of either setting
             spark.conf.set("spark.sql.ansi.enabled", mode)
-            for model, reads in (("every_images", "journal_entries"),
-                                 ("every_images_decoded", "journal_entries_decoded")):
+            for model, reads in (
+                ("every_images", "journal_entries"),
+                ("every_images_decoded", "journal_entries_decoded"),
+            ):
                 row = run_model(spark, declared_sql[model], {reads: "fz_declared_one"}).collect()[0]
                 assert (row["RATE"], row["decode_errors"]) == (None, ["RATE"]), (model, mode)
     finally:

@@ -59,6 +59,7 @@ NULL_MARKERS = {"leading": (0xFF,), "trailing": (0x6F, 0xFF)}  # Db2 UNLOAD's X'
 class Table:
     """A declared CD table as the tests lay it out: its columns (parsed from the DDL: parsing is not under test)
     with the variant's sequence columns, and where each column's indicator and data sit (0-based)."""
+
     name: str
     cd_table: str
     indicator: str
@@ -68,8 +69,9 @@ class Table:
     def columns(self):
         cols = parse_text(DDL.format(cd_table=self.cd_table), f"{self.cd_table}.sql").columns
         if self.variant.endswith("varchar16"):  # docs/ibmsnap.md: sequence columns VARCHAR(16) FOR BIT DATA
-            cols = tuple(replace(c, db2_type="VARCHAR", length=16) if c.name in unload.SEQUENCE_COLUMNS else c
-                         for c in cols)
+            cols = tuple(
+                replace(c, db2_type="VARCHAR", length=16) if c.name in unload.SEQUENCE_COLUMNS else c for c in cols
+            )
         return cols
 
     def places(self) -> dict:
@@ -86,8 +88,10 @@ class Table:
         return out
 
 
-TABLES = (Table("cd_lead", "CDLEAD", "leading", "os390/char10"),
-          Table("cd_trail", "CDTRAIL", "trailing", "os390/varchar16"))
+TABLES = (
+    Table("cd_lead", "CDLEAD", "leading", "os390/char10"),
+    Table("cd_trail", "CDTRAIL", "trailing", "os390/varchar16"),
+)
 PLACES = {t.name: t.places() for t in TABLES}
 
 
@@ -104,12 +108,13 @@ def _value(rng, c):
         return _text(rng, c.length)
     if t in ("SMALLINT", "INTEGER", "BIGINT"):
         bits = {"SMALLINT": 15, "INTEGER": 31, "BIGINT": 63}[t]
-        return rng.choice([0, -1, 1, -2 ** bits, 2 ** bits - 1, rng.randrange(-2 ** bits, 2 ** bits)])
+        return rng.choice([0, -1, 1, -(2**bits), 2**bits - 1, rng.randrange(-(2**bits), 2**bits)])
     if t == "DECIMAL":
-        n = rng.choice([0, 10 ** c.length - 1, rng.randrange(10 ** c.length)])
+        n = rng.choice([0, 10**c.length - 1, rng.randrange(10**c.length)])
         return Decimal(n * rng.choice([1, -1])).scaleb(-c.scale)
-    return dt.datetime(1900, 1, 1) + dt.timedelta(seconds=rng.randrange(200 * 365 * 86400),
-                                                  microseconds=rng.randrange(10 ** 6))
+    return dt.datetime(1900, 1, 1) + dt.timedelta(
+        seconds=rng.randrange(200 * 365 * 86400), microseconds=rng.randrange(10**6)
+    )
 
 
 def base_record(table: Table, rng, i: int) -> bytes:
@@ -125,9 +130,10 @@ def base_record(table: Table, rng, i: int) -> bytes:
 
 # ---- the tests' own reading of a record -------------------------------------------------------------------------
 
+
 def operation(table: Table, rec: bytes) -> str:
     _, _, at, _ = PLACES[table.name]["IBMSNAP_OPERATION"]
-    return rec[at:at + 1].decode("cp037")
+    return rec[at : at + 1].decode("cp037")
 
 
 def image_kinds(op: str) -> tuple[str, ...]:
@@ -148,7 +154,7 @@ def slot_bytes(table: Table, rec: bytes, cd_column: str | None) -> bytes | None:
     if cd_column is None:
         return None
     _, ni, at, w = PLACES[table.name][cd_column]
-    return (b"" if ni is None else rec[ni:ni + 1]) + rec[at:at + w]
+    return (b"" if ni is None else rec[ni : ni + 1]) + rec[at : at + w]
 
 
 def data_ok(c, v, raw: bytes) -> bool:
@@ -163,12 +169,12 @@ def data_ok(c, v, raw: bytes) -> bool:
         n = int.from_bytes(raw[:2], "big", signed=True)
         if not 0 <= n <= c.length:
             return False
-        data = raw[2:2 + n]
+        data = raw[2 : 2 + n]
         return bytes(v) == data if c.for_bit_data else v.encode("cp037") == data
     if t in ("SMALLINT", "INTEGER", "BIGINT"):
         return bin_ok(v, raw, True)
     if t == "DECIMAL":
-        return abs(Decimal(v).scaleb(c.scale)) < 10 ** c.length and packed_ok(v, raw, c.scale)
+        return abs(Decimal(v).scaleb(c.scale)) < 10**c.length and packed_ok(v, raw, c.scale)
     if t == "TIMESTAMP":
         return ibmi_ts_ok(v, raw)
     raise ValueError(t)
@@ -182,7 +188,7 @@ def value_ok(table: Table, rec: bytes, cd_column: str | None, v) -> bool:
     c, ni, at, w = PLACES[table.name][cd_column]
     if ni is not None and rec[ni] != 0x00:
         return v is None and rec[ni] in (0xFF, 0x6F)
-    return data_ok(c, v, rec[at:at + w])
+    return data_ok(c, v, rec[at : at + w])
 
 
 def judge_row(t: Tally, table: Table, orig: dict | None, mut: dict, base: bytes, rec: bytes, kind: str, where: str):
@@ -192,17 +198,34 @@ def judge_row(t: Tally, table: Table, orig: dict | None, mut: dict, base: bytes,
     for column in SOURCE_COLUMNS + ("IBMSNAP_OPERATION", "IBMSNAP_INTENTSEQ", "IBMSNAP_UOWID"):
         was, now = source_of(column, kind, ops[0]), source_of(column, kind, ops[1])
         changed = orig is None or was != now or slot_bytes(table, base, was) != slot_bytes(table, rec, now)
-        t.judge(column, orig and orig[column], mut[column], errors, changed,
-                partial(value_ok, table, rec, now), where, field=now if now != column else "")
-    t.judge("IBMSNAP_COMMITSEQ", orig and orig["IBMSNAP_COMMITSEQ"], mut["IBMSNAP_COMMITSEQ"], errors, orig is None,
-            lambda v: v is None, where)
+        t.judge(
+            column,
+            orig and orig[column],
+            mut[column],
+            errors,
+            changed,
+            partial(value_ok, table, rec, now),
+            where,
+            field=now if now != column else "",
+        )
+    t.judge(
+        "IBMSNAP_COMMITSEQ",
+        orig and orig["IBMSNAP_COMMITSEQ"],
+        mut["IBMSNAP_COMMITSEQ"],
+        errors,
+        orig is None,
+        lambda v: v is None,
+        where,
+    )
 
 
 def judge_batch(table: Table, t: Tally, batch, sql):
     """The view (column by column) and its table twin (the layout function), over the same landed records."""
     for model in (f"{table.name}_images", f"{table.name}_images_decoded"):
-        rows = {(r["source_file"], r["record_offset"], r["image_kind"]): r.asDict() for r in
-                run_model(batch.spark, sql[model], {f"raw_ibmsnap_{table.name}": batch.view}).collect()}
+        rows = {
+            (r["source_file"], r["record_offset"], r["image_kind"]): r.asDict()
+            for r in run_model(batch.spark, sql[model], {f"raw_ibmsnap_{table.name}": batch.view}).collect()
+        }
         for i, (rec, _pos) in enumerate(batch.mutated):
             t.records += 1
             base, where = batch.bases[i], f"{model} {batch.where(i)}"
@@ -214,14 +237,24 @@ def judge_batch(table: Table, t: Tally, batch, sql):
                 t.bad("lost" if len(got) < len(kinds) else "wrong", f"{where}: rows {sorted(got)}, want {kinds}")
                 continue
             for kind in kinds:
-                judge_row(t, table, rows.get((ORIG, i * SPACING, kind)), rows[(MUT, i * SPACING, kind)], base, rec,
-                          kind, f"{where} {kind}")
+                judge_row(
+                    t,
+                    table,
+                    rows.get((ORIG, i * SPACING, kind)),
+                    rows[(MUT, i * SPACING, kind)],
+                    base,
+                    rec,
+                    kind,
+                    f"{where} {kind}",
+                )
         extra = [k for k in rows if k[0] not in (ORIG, MUT) or k[1] // SPACING >= len(batch.mutated)]
         assert not extra, f"{model}: rows of no landed record {extra[:3]}"
 
 
-FUZZ = Fuzz("declared IBMSNAP CD tables, every column type",
-            tuple(Shape(partial(base_record, table), partial(judge_batch, table)) for table in TABLES))
+FUZZ = Fuzz(
+    "declared IBMSNAP CD tables, every column type",
+    tuple(Shape(partial(base_record, table), partial(judge_batch, table)) for table in TABLES),
+)
 
 
 @pytest.fixture(scope="module")
@@ -231,14 +264,49 @@ def declared_sql(spark, tmp_path_factory):
 
     ensure_installed(spark)  # the views call jcat.<fn>
     first, second = TABLES
-    with declared_project(tmp_path_factory, first.name, DDL.format(cd_table=first.cd_table), "--log", "ibmsnap",
-                          "--key", ",".join(KEY), "--before-prefix", "X", "--updates-as-delete-insert", "no",
-                          "--null-indicator", first.indicator, "--variant", first.variant) as root:
+    with declared_project(
+        tmp_path_factory,
+        first.name,
+        DDL.format(cd_table=first.cd_table),
+        "--log",
+        "ibmsnap",
+        "--key",
+        ",".join(KEY),
+        "--before-prefix",
+        "X",
+        "--updates-as-delete-insert",
+        "no",
+        "--null-indicator",
+        first.indicator,
+        "--variant",
+        first.variant,
+    ) as root:
         ddl = root.parent / f"{second.name}.sql"
         ddl.write_text(DDL.format(cd_table=second.cd_table))
-        assert main(["tables", "add", second.name, "--log", "ibmsnap", "--ddl", str(ddl), "--key", ",".join(KEY),
-                     "--before-prefix", "X", "--updates-as-delete-insert", "no", "--null-indicator",
-                     second.indicator, "--variant", second.variant]) == 0
+        assert (
+            main(
+                [
+                    "tables",
+                    "add",
+                    second.name,
+                    "--log",
+                    "ibmsnap",
+                    "--ddl",
+                    str(ddl),
+                    "--key",
+                    ",".join(KEY),
+                    "--before-prefix",
+                    "X",
+                    "--updates-as-delete-insert",
+                    "no",
+                    "--null-indicator",
+                    second.indicator,
+                    "--variant",
+                    second.variant,
+                ]
+            )
+            == 0
+        )
         return compile_project(spark, root, [f"{t.name}_images{s}" for t in TABLES for s in ("", "_decoded")])
 
 
@@ -252,11 +320,13 @@ def test_the_two_engines_are_the_view_and_the_layout_function(declared_sql):
 
 
 def test_each_value_of_a_mutated_declared_cd_row_is_the_original_a_named_null_or_its_mutated_bytes(
-        spark, declared_sql, request):
+    spark, declared_sql, request
+):
     FUZZ.assert_clean(spark, declared_sql, request)
 
 
 @pytest.mark.heavy
 def test_each_value_of_a_million_mutated_declared_cd_rows_is_the_original_a_named_null_or_its_mutated_bytes(
-        spark, declared_sql, request):
+    spark, declared_sql, request
+):
     FUZZ.assert_clean(spark, declared_sql, request)

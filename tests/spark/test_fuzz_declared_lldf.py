@@ -68,12 +68,23 @@ DDL = """CREATE TABLE FUZZ.EVERY
 # (name, kind, width of the data (None: a VARCHAR, its length says), nullable), written here from the DDL and seed
 # 002's notes: never from the declaration under test.
 COLUMNS = (
-    ("ID", "int", 4, False), ("NAME", "char", 8, False), ("CODE", "bits", 4, True),
-    ("NOTE", "varchar", None, True), ("TITLE", "varchar", None, False), ("TAG", "varbits", None, True),
-    ("SMALL", "int", 2, True), ("BIG", "int", 8, False), ("AMOUNT", "dec9_2", 5, True),
-    ("RATE", "dec8_3", 5, False), ("QTY", "dec7_1", 4, True), ("SCORE", "real", 4, False),
-    ("RATIO", "double", 8, True), ("SHIPPED", "date", 10, True), ("AT_TIME", "time", 8, False),
-    ("STAMP", "ts6", 26, True), ("STAMP0", "ts0", 19, False),
+    ("ID", "int", 4, False),
+    ("NAME", "char", 8, False),
+    ("CODE", "bits", 4, True),
+    ("NOTE", "varchar", None, True),
+    ("TITLE", "varchar", None, False),
+    ("TAG", "varbits", None, True),
+    ("SMALL", "int", 2, True),
+    ("BIG", "int", 8, False),
+    ("AMOUNT", "dec9_2", 5, True),
+    ("RATE", "dec8_3", 5, False),
+    ("QTY", "dec7_1", 4, True),
+    ("SCORE", "real", 4, False),
+    ("RATIO", "double", 8, True),
+    ("SHIPPED", "date", 10, True),
+    ("AT_TIME", "time", 8, False),
+    ("STAMP", "ts6", 26, True),
+    ("STAMP0", "ts0", 19, False),
 )
 MAXIMUM = {"NOTE": 12, "TITLE": 10, "TAG": 6}
 DECIMALS = {"dec9_2": (9, 2), "dec8_3": (8, 3), "dec7_1": (7, 1)}
@@ -91,14 +102,15 @@ def _text(rng, alphabet: str, n: int) -> str:
 
 
 def _stamp(rng) -> dt.datetime:
-    return dt.datetime(1900, 1, 1) + dt.timedelta(seconds=rng.randrange(200 * 365 * 86400),
-                                                  microseconds=rng.randrange(10 ** 6))
+    return dt.datetime(1900, 1, 1) + dt.timedelta(
+        seconds=rng.randrange(200 * 365 * 86400), microseconds=rng.randrange(10**6)
+    )
 
 
 def _value(rng, name: str, kind: str):
     """A value of the kind, edges included (empty text, signs, zeros, the limits of the digits)."""
     if kind == "int":
-        return rng.choice([0, -1, 1, rng.randrange(-2 ** 15, 2 ** 15)])
+        return rng.choice([0, -1, 1, rng.randrange(-(2**15), 2**15)])
     if kind == "char":
         return _text(rng, "ABCXYZ 0189#@$", 8).rstrip(" ")
     if kind == "bits":
@@ -109,10 +121,10 @@ def _value(rng, name: str, kind: str):
         return rng.randbytes(rng.randint(0, MAXIMUM[name]))
     if kind in DECIMALS:
         digits, scale = DECIMALS[kind]
-        n = rng.choice([0, 10 ** digits - 1, rng.randrange(10 ** digits)])
+        n = rng.choice([0, 10**digits - 1, rng.randrange(10**digits)])
         return Decimal(n * rng.choice([1, -1])).scaleb(-scale)
     if kind in ("real", "double"):
-        return rng.choice([0.0, -2.5, 4.25, 1 / 16, float(rng.randrange(-10 ** 6, 10 ** 6)) / 8])
+        return rng.choice([0.0, -2.5, 4.25, 1 / 16, float(rng.randrange(-(10**6), 10**6)) / 8])
     if kind == "date":
         return _stamp(rng).date()
     if kind == "time":
@@ -159,11 +171,23 @@ def row_image(rng) -> bytes:
 
 def change_record(change_type: str, i: int, images: list[bytes]) -> bytes:
     """A committed data change record of table FUZZ.EVERY, DATA holding `images`."""
-    header = {"SYSTEMID": "DB2P", "TABLEOWNER": "FUZZ", "TABLENAME": "EVERY", "TBOWNERLEN": 4, "TBNAMELEN": 5,
-              "CHANGE_TYPE": change_type, "LOGRECDISP": "C", "UORDISP": "C", "MEMBERID": 1,
-              "UORID": lldf.rba_field(0x5000 + i), "LOGRBA": lldf.rba_field(0x9000 + i),
-              "UORIDLRSN": lldf.lrsn_field(T), "LOGLRSN": lldf.lrsn_field(T + dt.timedelta(microseconds=i)),
-              "UORCOMMITLRSN": lldf.lrsn_field(T + dt.timedelta(minutes=1)), "TIMESTAMP": T}
+    header = {
+        "SYSTEMID": "DB2P",
+        "TABLEOWNER": "FUZZ",
+        "TABLENAME": "EVERY",
+        "TBOWNERLEN": 4,
+        "TBNAMELEN": 5,
+        "CHANGE_TYPE": change_type,
+        "LOGRECDISP": "C",
+        "UORDISP": "C",
+        "MEMBERID": 1,
+        "UORID": lldf.rba_field(0x5000 + i),
+        "LOGRBA": lldf.rba_field(0x9000 + i),
+        "UORIDLRSN": lldf.lrsn_field(T),
+        "LOGLRSN": lldf.lrsn_field(T + dt.timedelta(microseconds=i)),
+        "UORCOMMITLRSN": lldf.lrsn_field(T + dt.timedelta(minutes=1)),
+        "TIMESTAMP": T,
+    }
     data = seed_data(images)
     return lldf.encode_header({**header, "SEGLEN": DATA_AT + len(data)}) + data
 
@@ -176,11 +200,14 @@ def base_record(rng, i: int) -> bytes:
 
 # ---- the tests' own reading of a record: which images, and each column's bytes ----------------------------------
 
+
 def images_of(rec: bytes) -> dict[str, bytes | None]:
     """{image kind: its bytes, None when DATA does not hold the images the change type has}, as seed 002 words the
     record; {} when the record is not a change of FUZZ.EVERY with row images."""
+
     def text(at: int, n: int) -> str:
-        return rec[at:at + n].decode("cp037").rstrip(" \x00")  # trailing X'40' and X'00' cut, as ebcdic_str does
+        return rec[at : at + n].decode("cp037").rstrip(" \x00")  # trailing X'40' and X'00' cut, as ebcdic_str does
+
     change_type = text(104, 2)
     if (text(32, 8), text(40, 18)) != ("FUZZ", "EVERY") or change_type not in IMAGE_KINDS:
         return {}
@@ -206,10 +233,10 @@ def column_bytes(image: bytes | None) -> list[tuple[int | None, bytes]] | None:
         if width is None:
             if at + 2 > len(image):
                 return None
-            width = 2 + int.from_bytes(image[at:at + 2], "big")
+            width = 2 + int.from_bytes(image[at : at + 2], "big")
         if at + width > len(image):
             return None
-        out.append((null_byte, image[at:at + width]))
+        out.append((null_byte, image[at : at + width]))
         at += width
     return out if at == len(image) else None
 
@@ -236,7 +263,7 @@ def value_ok(kind: str, v, raw: bytes) -> bool:
         return varying_ok(v, raw)
     if kind in DECIMALS:
         digits, scale = DECIMALS[kind]
-        return abs(Decimal(v).scaleb(scale)) < 10 ** digits and packed_ok(v, raw, scale)
+        return abs(Decimal(v).scaleb(scale)) < 10**digits and packed_ok(v, raw, scale)
     if kind in ("real", "double"):
         return hfp.same(v, raw)
     if kind == "date":
@@ -262,6 +289,7 @@ def judge_image(t: Tally, orig: dict | None, mut: dict, orig_image, mut_image, w
 
         def ok(v, kind=kind, raw=raw, null_byte=null_byte):
             return null_byte == 0xFF if v is None else (null_byte in (None, 0x00) and value_ok(kind, v, raw))
+
         changed = before is None or before[index] != after[index]
         t.judge(name, orig and orig[name], mut[name], errors, changed, ok, where)
 
@@ -275,8 +303,10 @@ def judge_batch(t: Tally, batch, sql):
     stream = run_model(spark, sql["lldf_change_stream"], {"lldf_data_change": "fz_lldf_changes"})
     stream.createOrReplaceTempView("fz_lldf_stream")
     for model in ENGINES:
-        rows = {(r["source_file"], r["record_offset"], r["image_kind"]): r.asDict() for r in
-                run_model(spark, sql[model], {"lldf_change_stream": "fz_lldf_stream"}).collect()}
+        rows = {
+            (r["source_file"], r["record_offset"], r["image_kind"]): r.asDict()
+            for r in run_model(spark, sql[model], {"lldf_change_stream": "fz_lldf_stream"}).collect()
+        }
         judge_rows(t, batch, rows, model)
     changes.unpersist()
 
@@ -293,8 +323,10 @@ def judge_rows(t: Tally, batch, rows: dict, model: str):
             if not mut_images and any(changed_in(pos, at, n) for at, n in SELECTING):
                 t.values += 1  # another change type or table: not this table's image any more
             else:
-                t.bad("lost" if len(got) < len(mut_images) else "wrong",
-                      f"{where}: image rows {sorted(got)}, the record has {sorted(mut_images)}")
+                t.bad(
+                    "lost" if len(got) < len(mut_images) else "wrong",
+                    f"{where}: image rows {sorted(got)}, the record has {sorted(mut_images)}",
+                )
             continue
         for kind, image in mut_images.items():
             orig = rows.get((ORIG, i * SPACING, kind))
@@ -324,7 +356,8 @@ def declared_sql(spark, tmp_path_factory):
     ensure_installed(spark)  # the per-field SQL calls jcat.<fn>
     with declared_project(tmp_path_factory, "every", DDL, "--log", "lldf") as root:
         (root / "models" / "every_by_function.sql").write_text(
-            "{{ config(materialized='view') }}\n{{ jcat_table_every_images(ref('jcat', 'lldf_change_stream')) }}\n")
+            "{{ config(materialized='view') }}\n{{ jcat_table_every_images(ref('jcat', 'lldf_change_stream')) }}\n"
+        )
         return compile_project(spark, root, ["lldf_data_change", "lldf_change_stream", "every_images", *ENGINES])
 
 
@@ -338,22 +371,39 @@ def test_the_engines_are_the_layout_function_and_the_per_field_sql(declared_sql)
 
 
 def test_each_value_of_a_mutated_declared_lldf_image_is_the_original_a_named_null_or_its_mutated_bytes(
-        spark, declared_sql, request):
+    spark, declared_sql, request
+):
     FUZZ.assert_clean(spark, declared_sql, request)
 
 
 @pytest.mark.heavy
 def test_each_value_of_a_million_mutated_declared_lldf_images_is_the_original_a_named_null_or_its_mutated_bytes(
-        spark, declared_sql, request):
+    spark, declared_sql, request
+):
     FUZZ.assert_clean(spark, declared_sql, request)
 
 
 # ---- images spelled out: what the fuzz above met now and then --------------------------------------------------
 
-GOOD = {"ID": 7, "NAME": "ANN", "CODE": b"\x01\x02\x03\x04", "NOTE": "note", "TITLE": "Dr", "TAG": b"\xff",
-        "SMALL": -2, "BIG": 2 ** 40, "AMOUNT": Decimal("-0.01"), "RATE": Decimal("12345.678"), "QTY": Decimal("1.5"),
-        "SCORE": 4.25, "RATIO": -2.5, "SHIPPED": dt.date(2020, 1, 15), "AT_TIME": dt.time(8, 30),
-        "STAMP": T, "STAMP0": T.replace(microsecond=0)}
+GOOD = {
+    "ID": 7,
+    "NAME": "ANN",
+    "CODE": b"\x01\x02\x03\x04",
+    "NOTE": "note",
+    "TITLE": "Dr",
+    "TAG": b"\xff",
+    "SMALL": -2,
+    "BIG": 2**40,
+    "AMOUNT": Decimal("-0.01"),
+    "RATE": Decimal("12345.678"),
+    "QTY": Decimal("1.5"),
+    "SCORE": 4.25,
+    "RATIO": -2.5,
+    "SHIPPED": dt.date(2020, 1, 15),
+    "AT_TIME": dt.time(8, 30),
+    "STAMP": T,
+    "STAMP0": T.replace(microsecond=0),
+}
 
 
 def spelled_image(**hex_columns: str) -> bytes:
@@ -374,7 +424,9 @@ def decode_spelled(spark, sql, model: str, images: list[bytes]) -> list[dict]:
 
     raw_view(spark, "fz_lldf_spelled", [change_record("IL", i, [image]) for i, image in enumerate(images)])
     run_model(spark, sql["lldf_data_change"], {"raw_lldf": "fz_lldf_spelled"}).createOrReplaceTempView("fz_lldf_c1")
-    run_model(spark, sql["lldf_change_stream"], {"lldf_data_change": "fz_lldf_c1"}).createOrReplaceTempView("fz_lldf_s1")
+    run_model(spark, sql["lldf_change_stream"], {"lldf_data_change": "fz_lldf_c1"}).createOrReplaceTempView(
+        "fz_lldf_s1"
+    )
     rows = run_model(spark, sql[model], {"lldf_change_stream": "fz_lldf_s1"}).collect()
     return [r.asDict() for r in sorted(rows, key=lambda r: r["record_offset"])]
 

@@ -1,9 +1,10 @@
 """Byte-mutation property test of the *TYPE5 heading (journal_entries) and every ESD model: *TYPE5 records
 carrying every mapped entry type's sample ESD, one to four bytes mutated anywhere, decoded by the models'
-compiled SQL (journal_entries_decoded, the table build of journal_entries, then each ibmi_esd_* model over it). Every heading value, every fixed ESD field and
-every byte-valued part is the unmutated value, NULL and named in decode_errors, or what the mutated bytes encode.
-Structs and arrays (names, paths, authorities, C LW records) whose bytes changed are counted apart: they must be
-NULL-and-named or decoded, but are not re-encoded here. `-m heavy` runs a million records."""
+compiled SQL (journal_entries_decoded, the table build of journal_entries, then each ibmi_esd_* model over it). Every
+heading value, every fixed ESD field and every byte-valued part is the unmutated value, NULL and named in
+decode_errors, or what the mutated bytes encode. Structs and arrays (names, paths, authorities, C LW records) whose
+bytes changed are counted apart: they must be NULL-and-named or decoded, but are not re-encoded here. `-m heavy` runs
+a million records."""
 
 from __future__ import annotations
 
@@ -29,24 +30,50 @@ from udfs.core.layouts import ibmi_esd, qjordje5
 
 # IBM's *TYPE5 heading as journal_entries publishes it: (column, 1-based position, width, kind)
 HEADING = [
-    ("ENTRY_LENGTH", 1, 5, "zoned"), ("SEQUENCE_NUMBER", 6, 20, "digits"), ("JOURNAL_CODE", 26, 1, "char"),
-    ("JOURNAL_ENTRY_TYPE", 27, 2, "char"), ("ENTRY_TIMESTAMP", 29, 26, "ibmi_ts"), ("JOB_NAME", 55, 10, "char"),
-    ("JOB_USER", 65, 10, "char"), ("JOB_NUMBER", 75, 6, "jobnum"), ("PROGRAM_NAME", 81, 10, "char"),
-    ("PROGRAM_LIBRARY", 91, 10, "char"), ("PROGRAM_LIBRARY_ASP_NAME", 101, 10, "char"),
-    ("PROGRAM_LIBRARY_ASP_NUMBER", 111, 5, "zoned"), ("JOURNALED_OBJECT_NAME", 116, 10, "char"),
-    ("JOURNALED_OBJECT_LIBRARY", 126, 10, "char"), ("JOURNALED_OBJECT_MEMBER", 136, 10, "char"),
-    ("COUNT_OR_RRN", 146, 20, "digits"), ("INDICATOR_FLAG", 166, 1, "char"), ("COMMIT_CYCLE", 167, 20, "digits"),
-    ("USER_NAME", 187, 10, "char"), ("SYSTEM_NAME", 197, 8, "char"), ("JOURNAL_IDENTIFIER", 205, 10, "hex"),
-    ("REFERENTIAL_CONSTRAINT", 215, 1, "char"), ("TRIGGER", 216, 1, "char"), ("INCOMPLETE_DATA", 217, 1, "char"),
-    ("IGNORED_BY_APPLY_REMOVE", 218, 1, "char"), ("MINIMIZED_ENTRY_DATA", 219, 1, "char"),
-    ("OBJECT_NAME_INDICATOR", 220, 1, "char"), ("SYSTEM_SEQUENCE_NUMBER", 221, 20, "digits"),
-    ("RECEIVER_NAME", 241, 10, "char"), ("RECEIVER_LIBRARY", 251, 10, "char"),
-    ("RECEIVER_LIBRARY_ASP_NAME", 261, 10, "char"), ("RECEIVER_LIBRARY_ASP_NUMBER", 271, 5, "zoned"),
-    ("ARM_NUMBER", 276, 5, "zoned"), ("THREAD_IDENTIFIER", 281, 8, "hex"), ("THREAD", 289, 16, "char"),
-    ("ADDRESS_FAMILY", 305, 1, "char"), ("REMOTE_PORT", 306, 5, "zoned"), ("REMOTE_ADDRESS", 311, 46, "char"),
-    ("LOGICAL_UNIT_OF_WORK", 357, 39, "char"), ("TRANSACTION_IDENTIFIER", 396, 140, "char"),
-    ("JOURNALED_OBJECT_TYPE", 536, 7, "char"), ("FILE_TYPE_INDICATOR", 543, 1, "char"),
-    ("NESTED_COMMIT_LEVEL", 544, 7, "digits"), ("NULL_VALUE_INDICATORS", 560, 50, "char"),
+    ("ENTRY_LENGTH", 1, 5, "zoned"),
+    ("SEQUENCE_NUMBER", 6, 20, "digits"),
+    ("JOURNAL_CODE", 26, 1, "char"),
+    ("JOURNAL_ENTRY_TYPE", 27, 2, "char"),
+    ("ENTRY_TIMESTAMP", 29, 26, "ibmi_ts"),
+    ("JOB_NAME", 55, 10, "char"),
+    ("JOB_USER", 65, 10, "char"),
+    ("JOB_NUMBER", 75, 6, "jobnum"),
+    ("PROGRAM_NAME", 81, 10, "char"),
+    ("PROGRAM_LIBRARY", 91, 10, "char"),
+    ("PROGRAM_LIBRARY_ASP_NAME", 101, 10, "char"),
+    ("PROGRAM_LIBRARY_ASP_NUMBER", 111, 5, "zoned"),
+    ("JOURNALED_OBJECT_NAME", 116, 10, "char"),
+    ("JOURNALED_OBJECT_LIBRARY", 126, 10, "char"),
+    ("JOURNALED_OBJECT_MEMBER", 136, 10, "char"),
+    ("COUNT_OR_RRN", 146, 20, "digits"),
+    ("INDICATOR_FLAG", 166, 1, "char"),
+    ("COMMIT_CYCLE", 167, 20, "digits"),
+    ("USER_NAME", 187, 10, "char"),
+    ("SYSTEM_NAME", 197, 8, "char"),
+    ("JOURNAL_IDENTIFIER", 205, 10, "hex"),
+    ("REFERENTIAL_CONSTRAINT", 215, 1, "char"),
+    ("TRIGGER", 216, 1, "char"),
+    ("INCOMPLETE_DATA", 217, 1, "char"),
+    ("IGNORED_BY_APPLY_REMOVE", 218, 1, "char"),
+    ("MINIMIZED_ENTRY_DATA", 219, 1, "char"),
+    ("OBJECT_NAME_INDICATOR", 220, 1, "char"),
+    ("SYSTEM_SEQUENCE_NUMBER", 221, 20, "digits"),
+    ("RECEIVER_NAME", 241, 10, "char"),
+    ("RECEIVER_LIBRARY", 251, 10, "char"),
+    ("RECEIVER_LIBRARY_ASP_NAME", 261, 10, "char"),
+    ("RECEIVER_LIBRARY_ASP_NUMBER", 271, 5, "zoned"),
+    ("ARM_NUMBER", 276, 5, "zoned"),
+    ("THREAD_IDENTIFIER", 281, 8, "hex"),
+    ("THREAD", 289, 16, "char"),
+    ("ADDRESS_FAMILY", 305, 1, "char"),
+    ("REMOTE_PORT", 306, 5, "zoned"),
+    ("REMOTE_ADDRESS", 311, 46, "char"),
+    ("LOGICAL_UNIT_OF_WORK", 357, 39, "char"),
+    ("TRANSACTION_IDENTIFIER", 396, 140, "char"),
+    ("JOURNALED_OBJECT_TYPE", 536, 7, "char"),
+    ("FILE_TYPE_INDICATOR", 543, 1, "char"),
+    ("NESTED_COMMIT_LEVEL", 544, 7, "digits"),
+    ("NULL_VALUE_INDICATORS", 560, 50, "char"),
 ]
 PAIRS = sorted(EXPECTED.items())
 ESD_AT = 609  # 0-based start of the ESD in the record (position 610)
@@ -60,16 +87,35 @@ def base_record(rng, i: int) -> bytes:
     (code, typ), model = PAIRS[i % len(PAIRS)]
     esd = ibmi_esd.sample_esd(model)
     values = {
-        "JOSEQN": rng.randrange(10 ** 12), "JOCODE": code, "JOENTT": typ,
-        "JOTSTP": dt.datetime(2020, 1, 1) + dt.timedelta(microseconds=rng.randrange(10 ** 14)),
-        "JOJOB": _text(rng, 10), "JOUSER": _text(rng, 10), "JONBR": rng.randrange(10 ** 6), "JOPGM": _text(rng, 10),
-        "JOPGMLIB": _text(rng, 10), "JOPGMASP": rng.randrange(10 ** 5), "JOOBJ": _text(rng, 10),
-        "JOLIB": _text(rng, 10), "JOCTRR": len(esd) if (code, typ) == ("C", "CM") else rng.randrange(10 ** 6),
-        "JOFLAG": rng.choice("01"), "JOCCID": rng.randrange(10 ** 9), "JOUSPF": _text(rng, 10),
-        "JOSYNM": _text(rng, 8), "JOJID": rng.randbytes(10), "JOINCDAT": "0", "JOSYSSEQ": rng.randrange(10 ** 9),
-        "JORCV": _text(rng, 10), "JORCVLIB": _text(rng, 10), "JORCVASP": rng.randrange(10 ** 5),
-        "JOARM": rng.randrange(10 ** 5), "JOTHD": rng.randbytes(8), "JOTHDX": rng.randbytes(8).hex().upper(),
-        "JORPORT": rng.randrange(10 ** 5), "JOOBJTYP": "*FILE", "JOCMTLVL": rng.randrange(10 ** 7),
+        "JOSEQN": rng.randrange(10**12),
+        "JOCODE": code,
+        "JOENTT": typ,
+        "JOTSTP": dt.datetime(2020, 1, 1) + dt.timedelta(microseconds=rng.randrange(10**14)),
+        "JOJOB": _text(rng, 10),
+        "JOUSER": _text(rng, 10),
+        "JONBR": rng.randrange(10**6),
+        "JOPGM": _text(rng, 10),
+        "JOPGMLIB": _text(rng, 10),
+        "JOPGMASP": rng.randrange(10**5),
+        "JOOBJ": _text(rng, 10),
+        "JOLIB": _text(rng, 10),
+        "JOCTRR": len(esd) if (code, typ) == ("C", "CM") else rng.randrange(10**6),
+        "JOFLAG": rng.choice("01"),
+        "JOCCID": rng.randrange(10**9),
+        "JOUSPF": _text(rng, 10),
+        "JOSYNM": _text(rng, 8),
+        "JOJID": rng.randbytes(10),
+        "JOINCDAT": "0",
+        "JOSYSSEQ": rng.randrange(10**9),
+        "JORCV": _text(rng, 10),
+        "JORCVLIB": _text(rng, 10),
+        "JORCVASP": rng.randrange(10**5),
+        "JOARM": rng.randrange(10**5),
+        "JOTHD": rng.randbytes(8),
+        "JOTHDX": rng.randbytes(8).hex().upper(),
+        "JORPORT": rng.randrange(10**5),
+        "JOOBJTYP": "*FILE",
+        "JOCMTLVL": rng.randrange(10**7),
     }
     return qjordje5.encode(values, esd)
 
@@ -77,24 +123,38 @@ def base_record(rng, i: int) -> bytes:
 def _value_ok(kind, value, raw):
     """The job number is the *TYPE5 heading's own kind: zoned digits published as six characters."""
     if kind == "jobnum":
-        return (value is None and raw == b"\x40" * 6) or (value is not None and zoned_ok(int(value), raw)
-                                                          and value == value.zfill(6))
+        return (value is None and raw == b"\x40" * 6) or (
+            value is not None and zoned_ok(int(value), raw) and value == value.zfill(6)
+        )
     return kind_ok(kind, value, raw)
 
 
 def judge_heading(t: Tally, orig, mut, pos, rec, where):
     errors = mut["decode_errors"]
     for name, p, n, kind in HEADING:
-        raw = rec[p - 1:p - 1 + n]
-        t.judge(name, orig[name], mut[name], errors, changed_in(pos, p - 1, n),
-                lambda v, kind=kind, raw=raw: _value_ok(kind, v, raw), where)
+        raw = rec[p - 1 : p - 1 + n]
+        t.judge(
+            name,
+            orig[name],
+            mut[name],
+            errors,
+            changed_in(pos, p - 1, n),
+            lambda v, kind=kind, raw=raw: _value_ok(kind, v, raw),
+            where,
+        )
     # the ESD: JOENTL (entry length) minus the heading, capped by the record
     esd = bytes(mut["ENTRY_SPECIFIC_DATA"])
     entl = mut["ENTRY_LENGTH"]
-    want_len = max(0, min((entl if entl is not None else 10 ** 9) - ESD_AT, len(rec) - ESD_AT))
-    t.judge("ENTRY_SPECIFIC_DATA", bytes(orig["ENTRY_SPECIFIC_DATA"]), esd, errors,
-            changed_in(pos, 0, 5) or changed_in(pos, ESD_AT, len(rec)),
-            lambda v: v == rec[ESD_AT:ESD_AT + want_len], where)
+    want_len = max(0, min((entl if entl is not None else 10**9) - ESD_AT, len(rec) - ESD_AT))
+    t.judge(
+        "ENTRY_SPECIFIC_DATA",
+        bytes(orig["ENTRY_SPECIFIC_DATA"]),
+        esd,
+        errors,
+        changed_in(pos, 0, 5) or changed_in(pos, ESD_AT, len(rec)),
+        lambda v: v == rec[ESD_AT : ESD_AT + want_len],
+        where,
+    )
 
 
 BYTE_PARTS = ("bytes", "rest", "leading_bytes", "following_bytes")  # the ESD's own bytes, cut
@@ -109,7 +169,7 @@ def judge_esd(t: Tally, lay, orig, mut, pos, rec, where):
         if f.kind in ("reserved", "tail") or not f.name:
             continue
         start = ESD_AT + f.pos - 1
-        raw = esd[f.pos - 1:f.pos - 1 + f.len]
+        raw = esd[f.pos - 1 : f.pos - 1 + f.len]
 
         def ok(v, f=f, raw=raw):
             if len(esd) < f.pos:  # the entry does not hold the field at all: absent, not an error
@@ -117,8 +177,16 @@ def judge_esd(t: Tally, lay, orig, mut, pos, rec, where):
             if len(raw) < f.len:  # the entry ends inside it: must be NULL (and named)
                 return False
             return _value_ok(f.kind, v, raw)
-        t.judge(f.name, None if orig is None else orig[f.name], mut[f.name], errors,
-                entry_changed or changed_in(pos, start, f.len), ok, where)
+
+        t.judge(
+            f.name,
+            None if orig is None else orig[f.name],
+            mut[f.name],
+            errors,
+            entry_changed or changed_in(pos, start, f.len),
+            ok,
+            where,
+        )
     # parts depend on the ESD, its length and the heading fields they read (COUNT_OR_RRN, INCOMPLETE_DATA)
     ch = entry_changed or changed_in(pos, ESD_AT, len(rec)) or changed_in(pos, 145, 20) or changed_in(pos, 216, 1)
     for p in lay.parts:
@@ -147,8 +215,15 @@ def judge_batch(t: Tally, batch, sql):
             continue
         judge_heading(t, orig, mut, pos, rec, batch.where(i))
     for lay in ibmi_esd.LAYOUTS:
-        judge_esd_model(t, batch, lay, batch.rows(sql[f"ibmi_esd_{lay.model}"], {
-            "journal_entries": "fz_journal_entries", "journal_entries_decoded": "fz_journal_entries"}))
+        judge_esd_model(
+            t,
+            batch,
+            lay,
+            batch.rows(
+                sql[f"ibmi_esd_{lay.model}"],
+                {"journal_entries": "fz_journal_entries", "journal_entries_decoded": "fz_journal_entries"},
+            ),
+        )
     je.unpersist()
 
 
@@ -160,7 +235,7 @@ def judge_esd_model(t: Tally, batch, lay, rows):
             i = key // SPACING
             rec, pos = batch.mutated[i]
             judge_esd(t, lay, rows.get((ORIG, key)), mut, pos, rec, f"{lay.model} {batch.where(i)}")
-    for (src, key) in rows:
+    for src, key in rows:
         i = key // SPACING
         if src == ORIG and (MUT, key) not in rows and not changed_in(batch.mutated[i][1], 25, 3):
             t.bad("lost", f"{lay.model} {batch.where(i)}: left the model, code and type unchanged")
@@ -174,14 +249,16 @@ def ibmi_sql(spark):
     return compile_models(spark, ["journal_entries_decoded"] + [f"ibmi_esd_{lay.model}" for lay in ibmi_esd.LAYOUTS])
 
 
-@pytest.mark.heavy  # since the suite passed 20 minutes; each ESD model's SQL runs in its unit test (test_ibmi_esd_models.py)
+# since the suite passed 20 minutes; each ESD model's SQL runs in its unit test (test_ibmi_esd_models.py)
+@pytest.mark.heavy
 def test_each_value_of_a_mutated_ibmi_entry_is_the_original_a_named_null_or_its_mutated_bytes(spark, ibmi_sql, request):
     FUZZ.assert_clean(spark, ibmi_sql, request)
 
 
 @pytest.mark.heavy
 def test_each_value_of_a_million_mutated_ibmi_entries_is_the_original_a_named_null_or_its_mutated_bytes(
-        spark, ibmi_sql, request):
+    spark, ibmi_sql, request
+):
     FUZZ.assert_clean(spark, ibmi_sql, request)
 
 

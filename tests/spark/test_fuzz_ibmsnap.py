@@ -34,7 +34,7 @@ def base_record(table: str, rng: random.Random, i: int) -> bytes:
         if s.column.nullable and rng.random() < 0.2:
             values[s.name] = None
         elif ibmsnap.kind(s.column) == "varchar" and rng.random() < 0.5:  # trailing blanks are the value's
-            text = values[s.name][:rng.randint(0, s.column.length - 1)]
+            text = values[s.name][: rng.randint(0, s.column.length - 1)]
             values[s.name] = text + " " * rng.randint(1, s.column.length - len(text))
     return ibmsnap.encode_row(table, values, null_marker=rng.choice(NULL_MARKERS))
 
@@ -49,7 +49,7 @@ def _data_ok(k: str, c, v, raw: bytes) -> bool:
         n = int.from_bytes(raw[:2], "big", signed=True)
         if v is None or not 0 <= n <= c.length:
             return False
-        data = raw[2:2 + n]
+        data = raw[2 : 2 + n]
         return (bytes(v) == data) if k == "varbit" else v.encode("cp037") == data  # untrimmed
     if k in ("smallint", "int", "bigint"):
         return bin_ok(v, raw, True)
@@ -65,13 +65,14 @@ def judge_row(t: Tally, lay, orig, mut, pos, rec, where):
     for s in lay.slots:
         c, k = s.column, ibmsnap.kind(s.column)
         start = s.pos - 1
-        ni = rec[start:start + 1] if c.nullable else None
-        data = rec[start + (1 if c.nullable else 0):start + s.width]
+        ni = rec[start : start + 1] if c.nullable else None
+        data = rec[start + (1 if c.nullable else 0) : start + s.width]
 
         def ok(v, c=c, k=k, ni=ni, data=data):
             if ni is not None and ni != b"\x00":
                 return v is None and ni in NULL_MARKERS  # a real NULL marker: NULL, no error
             return _data_ok(k, c, v, data)
+
         t.judge(s.name, orig[s.name], mut[s.name], errors, changed_in(pos, start, s.width), ok, where)
 
 
@@ -98,11 +99,14 @@ def snap_sql(spark):
     return sql
 
 
-def test_each_value_of_a_mutated_ibmsnap_row_is_the_original_a_named_null_or_its_mutated_bytes(spark, snap_sql, request):
+def test_each_value_of_a_mutated_ibmsnap_row_is_the_original_a_named_null_or_its_mutated_bytes(
+    spark, snap_sql, request
+):
     FUZZ.assert_clean(spark, snap_sql, request)
 
 
 @pytest.mark.heavy
 def test_each_value_of_a_million_mutated_ibmsnap_rows_is_the_original_a_named_null_or_its_mutated_bytes(
-        spark, snap_sql, request):
+    spark, snap_sql, request
+):
     FUZZ.assert_clean(spark, snap_sql, request)

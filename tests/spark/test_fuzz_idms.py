@@ -44,7 +44,7 @@ def judge_record(t: Tally, orig, mut, pos, rec, where):
         col, f = r.column, r.field
         if col not in mut:
             continue
-        raw = rec[f.offset:f.offset + f.length]
+        raw = rec[f.offset : f.offset + f.length]
         applies = (r.types == idms.ALL or rtype in r.types) and len(rec) >= f.end - 1
         kind = r.field.kind
         if col == "QUAL_CV":
@@ -54,24 +54,39 @@ def judge_record(t: Tally, orig, mut, pos, rec, where):
 
         def ok(v, kind=kind, raw=raw, applies=applies):
             return v is None if not applies else _value_ok(kind, v, raw)
-        t.judge(col, orig[col], mut[col], errors, changed_in(pos, f.offset, f.length) or changed_in(pos, 4, 4), ok,
-                where)
+
+        t.judge(
+            col, orig[col], mut[col], errors, changed_in(pos, f.offset, f.length) or changed_in(pos, 4, 4), ok, where
+        )
     # the record image: IMAGE-LEN bytes from position 65 of a BFOR/AFTR
     n = mut.get("IMAGE_LEN")
-    t.judge("RECORD_IMAGE", orig["RECORD_IMAGE"], mut["RECORD_IMAGE"], errors,
-            changed_in(pos, 4, 4) or changed_in(pos, 44, len(rec)),
-            lambda v: bytes(v) == rec[64:64 + n] and n > 0 and len(rec) >= 64 + n if v is not None
-            else not (n and n > 0), where)
+    t.judge(
+        "RECORD_IMAGE",
+        orig["RECORD_IMAGE"],
+        mut["RECORD_IMAGE"],
+        errors,
+        changed_in(pos, 4, 4) or changed_in(pos, 44, len(rec)),
+        lambda v: bytes(v) == rec[64 : 64 + n] and n > 0 and len(rec) >= 64 + n if v is not None else not (n and n > 0),
+        where,
+    )
     # the LID list: LIDNUM 4-byte LIDs at LIDOFF
     off, num = mut.get("LIDOFF"), mut.get("LIDNUM")
 
     def lids_ok(v):
         if v is None:
             return off is None or num is None
-        want = [] if num == 0 else [int.from_bytes(rec[off + 4 * i:off + 4 * i + 4], "big") for i in range(num)]
+        want = [] if num == 0 else [int.from_bytes(rec[off + 4 * i : off + 4 * i + 4], "big") for i in range(num)]
         return list(v) == want and (num == 0 or (off >= 84 and off + 4 * num <= len(rec)))
-    t.judge("LIDS", orig["LIDS"], mut["LIDS"], errors, changed_in(pos, 4, 4) or changed_in(pos, 64, len(rec)), lids_ok,
-            where)
+
+    t.judge(
+        "LIDS",
+        orig["LIDS"],
+        mut["LIDS"],
+        errors,
+        changed_in(pos, 4, 4) or changed_in(pos, 64, len(rec)),
+        lids_ok,
+        where,
+    )
 
 
 def judge_batch(t: Tally, batch, sql):
@@ -92,11 +107,14 @@ def idms_sql(spark):
     return compile_models(spark, ["idms_journal"])
 
 
-def test_each_value_of_a_mutated_idms_record_is_the_original_a_named_null_or_its_mutated_bytes(spark, idms_sql, request):
+def test_each_value_of_a_mutated_idms_record_is_the_original_a_named_null_or_its_mutated_bytes(
+    spark, idms_sql, request
+):
     FUZZ.assert_clean(spark, idms_sql, request)
 
 
 @pytest.mark.heavy
 def test_each_value_of_a_million_mutated_idms_records_is_the_original_a_named_null_or_its_mutated_bytes(
-        spark, idms_sql, request):
+    spark, idms_sql, request
+):
     FUZZ.assert_clean(spark, idms_sql, request)

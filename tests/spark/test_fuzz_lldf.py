@@ -45,15 +45,23 @@ def expected_images(ct, data: bytes) -> dict:
     elif ct == "D":
         out["before_image"] = parts[0]
     elif ct == "E":
-        out.update(CLONE_TABLE_OWNER=parts[0].decode("cp037").rstrip(" "), CLONE_TABLE_NAME=parts[1].decode("cp037").rstrip(" "))
+        out.update(
+            CLONE_TABLE_OWNER=parts[0].decode("cp037").rstrip(" "),
+            CLONE_TABLE_NAME=parts[1].decode("cp037").rstrip(" "),
+        )
     else:
         out["limit_key_image"] = parts[0]
     return out
 
 
 def _columns(ct):
-    return {"UB": ("before_image", "after_image"), "I": ("after_image",), "IL": ("after_image",), "D": ("before_image",),
-            "E": ("CLONE_TABLE_OWNER", "CLONE_TABLE_NAME")}.get(ct, ("limit_key_image",))
+    return {
+        "UB": ("before_image", "after_image"),
+        "I": ("after_image",),
+        "IL": ("after_image",),
+        "D": ("before_image",),
+        "E": ("CLONE_TABLE_OWNER", "CLONE_TABLE_NAME"),
+    }.get(ct, ("limit_key_image",))
 
 
 def _tod_time_ok(value, raw10: bytes) -> bool:
@@ -75,7 +83,7 @@ def _fraction_ok(value, raw: bytes) -> bool:
     if value is None:
         return raw == b"\x00" * 17
     digits = raw.hex()[14:34]
-    return value == digits[:max(12, len(digits.rstrip("0")))]
+    return value == digits[: max(12, len(digits.rstrip("0")))]
 
 
 def judge_header(t: Tally, orig, mut, pos, rec: bytes, where: str):
@@ -83,7 +91,7 @@ def judge_header(t: Tally, orig, mut, pos, rec: bytes, where: str):
     member_zero = mut["MEMBERID"] == 0
     for f in lldf.HEADER:
         o, n = f.offset, f.length
-        raw = rec[o:o + n]
+        raw = rec[o : o + n]
         ch = changed_in(pos, o, n)
         name = f.name
         if f.kind == "char":
@@ -92,22 +100,60 @@ def judge_header(t: Tally, orig, mut, pos, rec: bytes, where: str):
             t.judge(name, orig[name], mut[name], errors, ch, lambda v, raw=raw: bin_ok(v, raw, False), where)
         elif f.kind == "ts17":
             t.judge(name, orig[name], mut[name], errors, ch, lambda v, raw=raw: _ts17_ok(v, raw), where)
-            t.judge(name + "_FRACTION", orig[name + "_FRACTION"], mut[name + "_FRACTION"], errors, ch,
-                    lambda v, raw=raw: _fraction_ok(v, raw), where, field=name)
+            t.judge(
+                name + "_FRACTION",
+                orig[name + "_FRACTION"],
+                mut[name + "_FRACTION"],
+                errors,
+                ch,
+                lambda v, raw=raw: _fraction_ok(v, raw),
+                where,
+                field=name,
+            )
         elif f.kind in ("lrsn", "rba", "hex") and name != "RESERVED_188":
             t.judge(name, orig[name], mut[name], errors, ch, lambda v, raw=raw: bytes(v) == raw, where)
             if f.kind == "lrsn":
                 # seed 002: an LRSN is a time only in data sharing (MEMBERID > 0); otherwise NULL is no error
                 ch_t = ch or changed_in(pos, 97, 2)
-                t.judge(name + "_TIME", orig[name + "_TIME"], mut[name + "_TIME"], errors, ch_t,
-                        lambda v, raw=raw: _tod_time_ok(v, raw) or (v is None and member_zero), where, field=name)
+                t.judge(
+                    name + "_TIME",
+                    orig[name + "_TIME"],
+                    mut[name + "_TIME"],
+                    errors,
+                    ch_t,
+                    lambda v, raw=raw: _tod_time_ok(v, raw) or (v is None and member_zero),
+                    where,
+                    field=name,
+                )
             if f.kind == "rba":
-                t.judge(name + "_NUMBER", orig[name + "_NUMBER"], mut[name + "_NUMBER"], errors, ch,
-                        lambda v, raw=raw: v is not None and int(v) == int.from_bytes(raw, "big"), where, field=name)
-    t.judge("RID_PAGE", orig["RID_PAGE"], mut["RID_PAGE"], errors, changed_in(pos, 99, 4),
-            lambda v: bin_ok(v, rec[99:103], False), where)
-    t.judge("RID_ROW", orig["RID_ROW"], mut["RID_ROW"], errors, changed_in(pos, 103, 1),
-            lambda v: bin_ok(v, rec[103:104], False), where)
+                t.judge(
+                    name + "_NUMBER",
+                    orig[name + "_NUMBER"],
+                    mut[name + "_NUMBER"],
+                    errors,
+                    ch,
+                    lambda v, raw=raw: v is not None and int(v) == int.from_bytes(raw, "big"),
+                    where,
+                    field=name,
+                )
+    t.judge(
+        "RID_PAGE",
+        orig["RID_PAGE"],
+        mut["RID_PAGE"],
+        errors,
+        changed_in(pos, 99, 4),
+        lambda v: bin_ok(v, rec[99:103], False),
+        where,
+    )
+    t.judge(
+        "RID_ROW",
+        orig["RID_ROW"],
+        mut["RID_ROW"],
+        errors,
+        changed_in(pos, 103, 1),
+        lambda v: bin_ok(v, rec[103:104], False),
+        where,
+    )
 
 
 def judge_images(t: Tally, orig, mut, pos, rec: bytes, where: str):
@@ -119,8 +165,15 @@ def judge_images(t: Tally, orig, mut, pos, rec: bytes, where: str):
     ch = changed_in(pos, 0, 2) or changed_in(pos, 104, 2) or changed_in(pos, 288, len(rec))
     want = expected_images(ct, data)
     for col, w in want.items():
-        t.judge(col, orig[col], mut[col], errors, ch,
-                lambda v, w=w: (v if not isinstance(v, (bytes, bytearray)) else bytes(v)) == w, where)
+        t.judge(
+            col,
+            orig[col],
+            mut[col],
+            errors,
+            ch,
+            lambda v, w=w: (v if not isinstance(v, (bytes, bytearray)) else bytes(v)) == w,
+            where,
+        )
     t.judge("data_raw", orig["data_raw"], mut["data_raw"], errors, ch, lambda v: bytes(v) == data, where)
 
 
@@ -150,11 +203,14 @@ def lldf_sql(spark):
     return compile_models(spark, ["lldf_segments", "lldf_data_change", "lldf_segment_rejects"])
 
 
-def test_each_value_of_a_mutated_lldf_record_is_the_original_a_named_null_or_its_mutated_bytes(spark, lldf_sql, request):
+def test_each_value_of_a_mutated_lldf_record_is_the_original_a_named_null_or_its_mutated_bytes(
+    spark, lldf_sql, request
+):
     FUZZ.assert_clean(spark, lldf_sql, request)
 
 
 @pytest.mark.heavy
 def test_each_value_of_a_million_mutated_lldf_records_is_the_original_a_named_null_or_its_mutated_bytes(
-        spark, lldf_sql, request):
+    spark, lldf_sql, request
+):
     FUZZ.assert_clean(spark, lldf_sql, request)

@@ -26,21 +26,45 @@ RECORD_LENGTH = ibmi.m7_table()[-1].pos + ibmi.m7_table()[-1].width - 1
 # Where each encoded M7 field lands, by entry type (seed 000's wording); anything not listed must be NULL.
 ROUTES = {
     "RESYNC_TYPE": lambda t, a: {"S": "RESYNC_TYPE", "V": "VERSION_GROUP"}.get(t),
-    "INCLUSION_STATE": lambda t, a: "INCLUSION_STATE" if t in "AD" else ("VERSION_ACTIVATION" if t == "V" and a in ("ADD", "RMV") else None),
+    "INCLUSION_STATE": lambda t, a: (
+        "INCLUSION_STATE" if t in "AD" else ("VERSION_ACTIVATION" if t == "V" and a in ("ADD", "RMV") else None)
+    ),
     "ASP_NAME": lambda t, a: "IASP_NAME" if t in "ADPSRU" else None,
     "LIBRARY_NAME": lambda t, a: "LIBRARY_NAME" if t in "ADRU" else None,
     "OBJECT_TYPE": lambda t, a: "OBJECT_TYPE" if t in "ADRU" else None,
     "OBJECT_NAME": lambda t, a: "OBJECT_NAME" if t in "ADRU" else None,
     "ORIGINAL_LIBRARY_NAME": lambda t, a: "ORIGINAL_LIBRARY_NAME" if t == "D" else None,
     "SYSTEM_VALUE": lambda t, a: "SYSTEM_VALUE" if t in "AR" else None,
-    "ENVIRONMENT_VARIABLE": lambda t, a: "ENVIRONMENT_VARIABLE" if t in "AR" else ("VERSION_NAME" if t == "V" else None),
-    "APPLY_LABEL": lambda t, a: "APPLY_LABEL" if t in "APR" else ("VERSION_IDENTIFIER" if t == "V" and a in ("ADD", "RMV") else None),
-    "RULE_IDENTIFIER_2": lambda t, a: "RULE_IDENTIFIER" if t in "ADR" else ("VERSION_ENTRY_NUMBER" if t == "V" and a in ("ADD", "RMV") else None),
+    "ENVIRONMENT_VARIABLE": lambda t, a: (
+        "ENVIRONMENT_VARIABLE" if t in "AR" else ("VERSION_NAME" if t == "V" else None)
+    ),
+    "APPLY_LABEL": lambda t, a: (
+        "APPLY_LABEL" if t in "APR" else ("VERSION_IDENTIFIER" if t == "V" and a in ("ADD", "RMV") else None)
+    ),
+    "RULE_IDENTIFIER_2": lambda t, a: (
+        "RULE_IDENTIFIER" if t in "ADR" else ("VERSION_ENTRY_NUMBER" if t == "V" and a in ("ADD", "RMV") else None)
+    ),
     "NUMBER_OF_OBJECTS_2": lambda t, a: "NUMBER_OF_OBJECTS" if t in "APRSU" else None,
 }
-ROUTED = {"RESYNC_TYPE", "VERSION_GROUP", "INCLUSION_STATE", "VERSION_ACTIVATION", "IASP_NAME", "LIBRARY_NAME",
-          "OBJECT_TYPE", "OBJECT_NAME", "ORIGINAL_LIBRARY_NAME", "SYSTEM_VALUE", "ENVIRONMENT_VARIABLE", "VERSION_NAME",
-          "APPLY_LABEL", "VERSION_IDENTIFIER", "RULE_IDENTIFIER", "VERSION_ENTRY_NUMBER", "NUMBER_OF_OBJECTS"}
+ROUTED = {
+    "RESYNC_TYPE",
+    "VERSION_GROUP",
+    "INCLUSION_STATE",
+    "VERSION_ACTIVATION",
+    "IASP_NAME",
+    "LIBRARY_NAME",
+    "OBJECT_TYPE",
+    "OBJECT_NAME",
+    "ORIGINAL_LIBRARY_NAME",
+    "SYSTEM_VALUE",
+    "ENVIRONMENT_VARIABLE",
+    "VERSION_NAME",
+    "APPLY_LABEL",
+    "VERSION_IDENTIFIER",
+    "RULE_IDENTIFIER",
+    "VERSION_ENTRY_NUMBER",
+    "NUMBER_OF_OBJECTS",
+}
 
 
 def expected_row(v: dict) -> dict:
@@ -50,14 +74,30 @@ def expected_row(v: dict) -> dict:
         col = route(t, a)
         if col is not None:
             want[col] = v.get(field, 0 if field.endswith("_2") else None)
-    want.update(ENTRY_TYPE=t, ACTION=a if t == "V" else None, SEQUENCE_NUMBER=v["JOSEQN"],
-                ENTRY_TIMESTAMP=v["JOTSTP"].isoformat(), JOB_NAME=v["JOJOB"], JOB_USER=v["JOUSER"],
-                JOB_NUMBER=f"{v['JONBR']:06d}", QUALIFIED_JOB_NAME=f"{v['JONBR']:06d}/{v['JOUSER']}/{v['JOJOB']}",
-                PROGRAM_NAME=v["JOPGM"], PROGRAM_LIBRARY=v["JOPGMLIB"], PROGRAM_LIBRARY_ASP_NAME=v["JOPGMDEV"],
-                PROGRAM_LIBRARY_ASP_NUMBER=v["JOPGMASP"], USER_NAME=v["JOUSPF"], SYSTEM_NAME=v["JOSYNM"],
-                RECEIVER_NAME=v["JORCV"], RECEIVER_LIBRARY=v["JORCVLIB"], SYSTEM_SEQUENCE_NUMBER=v["JOSYSSEQ"],
-                THREAD=v["JOTHDX"], JOURNAL_CODE="T", JOURNAL_ENTRY_TYPE="M7", ENTRY_LENGTH=RECORD_LENGTH,
-                decode_errors=[])
+    want.update(
+        ENTRY_TYPE=t,
+        ACTION=a if t == "V" else None,
+        SEQUENCE_NUMBER=v["JOSEQN"],
+        ENTRY_TIMESTAMP=v["JOTSTP"].isoformat(),
+        JOB_NAME=v["JOJOB"],
+        JOB_USER=v["JOUSER"],
+        JOB_NUMBER=f"{v['JONBR']:06d}",
+        QUALIFIED_JOB_NAME=f"{v['JONBR']:06d}/{v['JOUSER']}/{v['JOJOB']}",
+        PROGRAM_NAME=v["JOPGM"],
+        PROGRAM_LIBRARY=v["JOPGMLIB"],
+        PROGRAM_LIBRARY_ASP_NAME=v["JOPGMDEV"],
+        PROGRAM_LIBRARY_ASP_NUMBER=v["JOPGMASP"],
+        USER_NAME=v["JOUSPF"],
+        SYSTEM_NAME=v["JOSYNM"],
+        RECEIVER_NAME=v["JORCV"],
+        RECEIVER_LIBRARY=v["JORCVLIB"],
+        SYSTEM_SEQUENCE_NUMBER=v["JOSYSSEQ"],
+        THREAD=v["JOTHDX"],
+        JOURNAL_CODE="T",
+        JOURNAL_ENTRY_TYPE="M7",
+        ENTRY_LENGTH=RECORD_LENGTH,
+        decode_errors=[],
+    )
     return want
 
 
@@ -71,7 +111,7 @@ def jcat_sql_json(query: str) -> list[dict]:
 def mutate(record: bytes, key: str, new: bytes) -> bytes:
     """The record with the bytes of the table's field `key` replaced by `new`."""
     at = ROW[key].pos - 1
-    return record[:at] + new + record[at + len(new):]
+    return record[:at] + new + record[at + len(new) :]
 
 
 @pytest.fixture(scope="module")
@@ -88,14 +128,20 @@ def landed(spark, tmp_path_factory):
 
 
 def test_every_entry_type_and_action_round_trips_with_every_value_as_encoded(landed):
-    rows = jcat_sql_json("SELECT * FROM audit_journal_m7 WHERE source_file LIKE '%QAUDJRN_M7.bin' ORDER BY record_offset")
+    rows = jcat_sql_json(
+        "SELECT * FROM audit_journal_m7 WHERE source_file LIKE '%QAUDJRN_M7.bin' ORDER BY record_offset"
+    )
     entries = ibmi.m7_entries()
     assert len(rows) == len(entries)
     for got, v in zip(rows, entries):
         want = expected_row(v)
         assert {k: got[k] for k in want} == want, v
-    assert {(r["ENTRY_TYPE"], r["ACTION"]) for r in rows} >= {(t, None) for t in "ADPRSU"} | {("V", a) for a in ("ADD", "APY", "RMV", "RFS")}
-    big = [r for r in rows if (r["RULE_IDENTIFIER"] or r["VERSION_ENTRY_NUMBER"] or r["NUMBER_OF_OBJECTS"] or 0) >= 2**31]
+    assert {(r["ENTRY_TYPE"], r["ACTION"]) for r in rows} >= {(t, None) for t in "ADPRSU"} | {
+        ("V", a) for a in ("ADD", "APY", "RMV", "RFS")
+    }
+    big = [
+        r for r in rows if (r["RULE_IDENTIFIER"] or r["VERSION_ENTRY_NUMBER"] or r["NUMBER_OF_OBJECTS"] or 0) >= 2**31
+    ]
     assert len(big) >= 4  # identifiers and counts beyond the 4-byte copies came through whole
     assert all(r["ENTRY_TYPE_DETAIL"] for r in rows) and all(r["ACTION_DETAIL"] for r in rows if r["ENTRY_TYPE"] == "V")
 
@@ -104,21 +150,27 @@ def test_the_demos_four_byte_copies_hold_the_overflow_sentinels(tmp_path):
     """The demo's file (udfs/demo/ibmi.py, encoded by the declaration) is what IBM i writes, read at seed 000's
     positions: the 4-byte rule copy reads 0 and the count copy -1 when the 8-byte value does not fit."""
     data = demo.generate(tmp_path)["qasym7j5"][0].read_bytes()
-    recs = [data[i:i + RECORD_LENGTH] for i in range(0, len(data), RECORD_LENGTH)]
+    recs = [data[i : i + RECORD_LENGTH] for i in range(0, len(data), RECORD_LENGTH)]
 
     def read(key):
         r = ROW[key]
-        return [int.from_bytes(rec[r.pos - 1:r.pos - 1 + r.width], "big", signed=True) for rec in recs]
+        return [int.from_bytes(rec[r.pos - 1 : r.pos - 1 + r.width], "big", signed=True) for rec in recs]
 
-    r4, r8, n4, n8 = (read(k) for k in ("RULE_IDENTIFIER_1", "RULE_IDENTIFIER_2", "NUMBER_OF_OBJECTS_1", "NUMBER_OF_OBJECTS_2"))
+    r4, r8, n4, n8 = (
+        read(k) for k in ("RULE_IDENTIFIER_1", "RULE_IDENTIFIER_2", "NUMBER_OF_OBJECTS_1", "NUMBER_OF_OBJECTS_2")
+    )
     assert any(a == 0 and b >= 2**31 for a, b in zip(r4, r8)) and any(a == -1 and b >= 2**31 for a, b in zip(n4, n8))
-    assert all(a == b for a, b in zip(r4, r8) if -2**31 <= b < 2**31) and {r["ENTRY_TYPE"] for r in demo.m7_entries()} == set("ADPRSUV")
+    assert all(a == b for a, b in zip(r4, r8) if -(2**31) <= b < 2**31) and {
+        r["ENTRY_TYPE"] for r in demo.m7_entries()
+    } == set("ADPRSUV")
 
 
 def test_mutated_records_give_nulls_named_in_decode_errors_not_a_failed_build(landed):
-    rows = jcat_sql_json("SELECT JOB_NUMBER, QUALIFIED_JOB_NAME, ENTRY_TIMESTAMP, ENTRY_TYPE, ENTRY_TYPE_DETAIL, "
-                         "INCLUSION_STATE, RULE_IDENTIFIER, decode_errors FROM audit_journal_m7 "
-                         "WHERE source_file LIKE '%QAUDJRN_BAD.bin' ORDER BY record_offset")
+    rows = jcat_sql_json(
+        "SELECT JOB_NUMBER, QUALIFIED_JOB_NAME, ENTRY_TIMESTAMP, ENTRY_TYPE, ENTRY_TYPE_DETAIL, "
+        "INCLUSION_STATE, RULE_IDENTIFIER, decode_errors FROM audit_journal_m7 "
+        "WHERE source_file LIKE '%QAUDJRN_BAD.bin' ORDER BY record_offset"
+    )
     job, ts, etype, incl = rows
     assert job["JOB_NUMBER"] is None and job["QUALIFIED_JOB_NAME"] is None and job["decode_errors"] == ["JOB_NUMBER"]
     assert ts["ENTRY_TIMESTAMP"] is None and ts["decode_errors"] == ["ENTRY_TIMESTAMP"]
@@ -182,6 +234,7 @@ def test_one_line_in_dbt_project_makes_it_an_incremental_table_with_the_same_row
     import shutil
 
     from support import REPO as repo
+
     project = tmp_path / "project"
     for part in ("models", "macros"):
         shutil.copytree(repo / part, project / part)
@@ -190,9 +243,11 @@ def test_one_line_in_dbt_project_makes_it_an_incremental_table_with_the_same_row
     text = (project / "dbt_project.yml").read_text()
     m7 = text.index("audit_journal_m7:")  # its own line; the other views' lines stay as they are
     line = text.index("+materialized: view", m7)
-    between = text[text.index("\n", m7) + 1:line].splitlines()
+    between = text[text.index("\n", m7) + 1 : line].splitlines()
     assert text.count("audit_journal_m7:") == 1 and all(ln.strip()[:1] in ("", "#") for ln in between)
-    (project / "dbt_project.yml").write_text(text[:line] + "+materialized: incremental" + text[line + len("+materialized: view"):])
+    (project / "dbt_project.yml").write_text(
+        text[:line] + "+materialized: incremental" + text[line + len("+materialized: view") :]
+    )
     query = "SELECT * FROM jcat.audit_journal_m7 ORDER BY source_file, record_offset"
     as_view = [r.asDict(recursive=True) for r in spark.sql(query).collect()]
     old = os.environ.get("JCAT_PROJECT_DIR")
@@ -215,10 +270,12 @@ def test_one_line_in_dbt_project_makes_it_an_incremental_table_with_the_same_row
 def bad_records() -> list[bytes]:
     """The four mutated records of QAUDJRN_BAD.bin, in file order (as the `landed` fixture writes them)."""
     good = ibmi.m7_record(ibmi.m7_entries()[0])
-    return [mutate(good, "JONBR", b"\xf0\xf1\x7b\xf3\xf4\xf5"),                    # '#' among the zoned digits
-            mutate(good, "JOTSTP", "2024-02-30-25.00.00.000000".encode("cp037")),  # no such day or hour
-            mutate(good, "ENTRY_TYPE", b"\xe9"),                                 # entry type Z: not in seed 000
-            mutate(good, "INCLUSION_STATE", "MAYBE     ".encode("cp037"))]         # not in seed 000
+    return [
+        mutate(good, "JONBR", b"\xf0\xf1\x7b\xf3\xf4\xf5"),  # '#' among the zoned digits
+        mutate(good, "JOTSTP", "2024-02-30-25.00.00.000000".encode("cp037")),  # no such day or hour
+        mutate(good, "ENTRY_TYPE", b"\xe9"),  # entry type Z: not in seed 000
+        mutate(good, "INCLUSION_STATE", "MAYBE     ".encode("cp037")),
+    ]  # not in seed 000
 
 
 def test_strict_view_fails_naming_file_offset_field_and_bytes(spark, landed):
@@ -233,13 +290,17 @@ def test_strict_view_fails_naming_file_offset_field_and_bytes(spark, landed):
         # Only this module's files: earlier modules of the run may have landed M7 records in the same home.
         ours = " OR ".join(f"source_file LIKE '%{p.parent.name}/{p.name}'" for p in landed["qasym7j5"])
         assert run_dbt(spark, ["run", "--select", "audit_journal_m7", "--vars", '{"jcat_strict": true}'])
-        assert spark.sql(f"SELECT count(*) FROM jcat.audit_journal_m7 WHERE {ours}").collect()[0][0] \
-            == len(ibmi.m7_entries())
+        assert spark.sql(f"SELECT count(*) FROM jcat.audit_journal_m7 WHERE {ours}").collect()[0][0] == len(
+            ibmi.m7_entries()
+        )
         with pytest.raises(Exception) as err:
-            spark.sql(f"SELECT * FROM jcat.audit_journal_m7 WHERE {ours} OR source_file LIKE '%/QAUDJRN_BAD.bin'"
-                      ).collect()
+            spark.sql(
+                f"SELECT * FROM jcat.audit_journal_m7 WHERE {ours} OR source_file LIKE '%/QAUDJRN_BAD.bin'"
+            ).collect()
         msg = str(err.value)
-        m = re.search(r"jcat strict: cannot decode ([A-Z_, ]+) in (\S+) at offset (\d+): record bytes X'([0-9A-F]+)'", msg)
+        m = re.search(
+            r"jcat strict: cannot decode ([A-Z_, ]+) in (\S+) at offset (\d+): record bytes X'([0-9A-F]+)'", msg
+        )
         assert m, msg[-2000:]
         fields, file, offset, shown = m.groups()
         assert file.endswith("QAUDJRN_BAD.bin")
@@ -261,6 +322,8 @@ def test_strict_session_makes_decode_qasym7j5_raise_naming_field_and_bytes(spark
     finally:
         spark.sql("SET spark.jcat.strict=false")
     text = str(err.value)
-    assert f"DecodeError: decode_qasym7j5 field JONBR (position {ROW['JONBR'].pos}, {ROW['JONBR'].width} bytes)" in text, text[-2000:]
+    assert (
+        f"DecodeError: decode_qasym7j5 field JONBR (position {ROW['JONBR'].pos}, {ROW['JONBR'].width} bytes)" in text
+    ), text[-2000:]
     assert "X'F0F17BF3F4F5'" in text
     assert spark.sql(f"SELECT decode_qasym7j5(X'{bad.hex()}').JONBR AS n").collect()[0].n is None  # restored

@@ -32,13 +32,13 @@ CASES = [
 def expected_esd(esd: bytes, entry_length: int | None, record_length: int | None) -> bytes:
     record = len(esd) if record_length is None else record_length - BEFORE_ESD
     entry = len(esd) if entry_length is None else entry_length - BEFORE_ESD
-    return esd[:max(0, min(record, entry))]
+    return esd[: max(0, min(record, entry))]
 
 
 def bad_timestamp(record: bytes) -> bytes:
     b = bytearray(record)
     at = ROW["JOTSTP"].pos - 1 + 5  # YYYY-MM-...
-    b[at:at + 2] = b"\xf1\xf3"  # month 13
+    b[at : at + 2] = b"\xf1\xf3"  # month 13
     return bytes(b)
 
 
@@ -69,8 +69,9 @@ def test_a_view_over_the_raw_table_equal_to_the_table_build(spark, built):
     assert spark.catalog.getTable("jcat.journal_entries_decoded").tableType != "VIEW"
     rows = view_rows(spark, "journal_entries")
     assert rows == arrow_rows(spark, "journal_entries")
-    assert rows == sorted((r.asDict(recursive=True) for r in spark.table("jcat.journal_entries_decoded").collect()),
-                          key=repr)
+    assert rows == sorted(
+        (r.asDict(recursive=True) for r in spark.table("jcat.journal_entries_decoded").collect()), key=repr
+    )
     late = type5_record(dict(HEADING, JOSEQN=424242), b"\xc1\xc2", record_length=BEFORE_ESD + 11)
     land(spark, "raw_qjordje5", [late], load_id="L-LATE", mode="append")
     (row,) = spark.sql("select * from jcat.journal_entries where load_id = 'L-LATE'").collect()
@@ -99,18 +100,51 @@ def test_heading_decodes_every_field_as_encoded(built):
     assert row["ENTRY_TIMESTAMP"] == dt.datetime(2024, 2, 29, 23, 59, 59, 999999)
     assert (row["JOB_NAME"], row["JOB_USER"], row["JOB_NUMBER"]) == ("ORDENTRY", "CLERK01", "004711")
     assert row["QUALIFIED_JOB_NAME"] == "004711/CLERK01/ORDENTRY"
-    assert (row["PROGRAM_NAME"], row["PROGRAM_LIBRARY"], row["PROGRAM_LIBRARY_ASP_NAME"], row["PROGRAM_LIBRARY_ASP_NUMBER"]) == ("ORD500", "ORDLIB", "IASP01", 33)
-    assert (row["JOURNALED_OBJECT_NAME"], row["JOURNALED_OBJECT_LIBRARY"], row["JOURNALED_OBJECT_MEMBER"]) == ("ORDHDR", "ORDDTA", "ORDHDR")
+    assert (
+        row["PROGRAM_NAME"],
+        row["PROGRAM_LIBRARY"],
+        row["PROGRAM_LIBRARY_ASP_NAME"],
+        row["PROGRAM_LIBRARY_ASP_NUMBER"],
+    ) == ("ORD500", "ORDLIB", "IASP01", 33)
+    assert (row["JOURNALED_OBJECT_NAME"], row["JOURNALED_OBJECT_LIBRARY"], row["JOURNALED_OBJECT_MEMBER"]) == (
+        "ORDHDR",
+        "ORDDTA",
+        "ORDHDR",
+    )
     assert row["COUNT_OR_RRN"] == 98765 and row["INDICATOR_FLAG"] == "0" and row["COMMIT_CYCLE"] == 1234567
-    assert (row["USER_NAME"], row["SYSTEM_NAME"], row["JOURNAL_IDENTIFIER"]) == ("BOB", "PRODSYS", "0102030405060708090A")
-    assert (row["REFERENTIAL_CONSTRAINT"], row["TRIGGER"], row["INCOMPLETE_DATA"], row["IGNORED_BY_APPLY_REMOVE"],
-            row["MINIMIZED_ENTRY_DATA"], row["OBJECT_NAME_INDICATOR"]) == ("0", "1", "0", "0", "0", "1")
+    assert (row["USER_NAME"], row["SYSTEM_NAME"], row["JOURNAL_IDENTIFIER"]) == (
+        "BOB",
+        "PRODSYS",
+        "0102030405060708090A",
+    )
+    assert (
+        row["REFERENTIAL_CONSTRAINT"],
+        row["TRIGGER"],
+        row["INCOMPLETE_DATA"],
+        row["IGNORED_BY_APPLY_REMOVE"],
+        row["MINIMIZED_ENTRY_DATA"],
+        row["OBJECT_NAME_INDICATOR"],
+    ) == ("0", "1", "0", "0", "0", "1")
     assert row["SYSTEM_SEQUENCE_NUMBER"] == 55555555555
-    assert (row["RECEIVER_NAME"], row["RECEIVER_LIBRARY"], row["RECEIVER_LIBRARY_ASP_NAME"], row["RECEIVER_LIBRARY_ASP_NUMBER"]) == ("ORDRCV0042", "JRNLIB", "*SYSBAS", 1)
-    assert row["ARM_NUMBER"] == 7 and row["THREAD_IDENTIFIER"] == "00000000000A2B3C" and row["THREAD"] == "00000000000A2B3C"
+    assert (
+        row["RECEIVER_NAME"],
+        row["RECEIVER_LIBRARY"],
+        row["RECEIVER_LIBRARY_ASP_NAME"],
+        row["RECEIVER_LIBRARY_ASP_NUMBER"],
+    ) == ("ORDRCV0042", "JRNLIB", "*SYSBAS", 1)
+    assert (
+        row["ARM_NUMBER"] == 7
+        and row["THREAD_IDENTIFIER"] == "00000000000A2B3C"
+        and row["THREAD"] == "00000000000A2B3C"
+    )
     assert (row["ADDRESS_FAMILY"], row["REMOTE_PORT"], row["REMOTE_ADDRESS"]) == ("4", 50123, "10.1.2.3")
     assert (row["LOGICAL_UNIT_OF_WORK"], row["TRANSACTION_IDENTIFIER"]) == ("APPN.LU1.X'1234'", "XID-0001")
-    assert (row["JOURNALED_OBJECT_TYPE"], row["FILE_TYPE_INDICATOR"], row["NESTED_COMMIT_LEVEL"], row["NULL_VALUE_INDICATORS"]) == ("*QDDS", "0", 1, "0" * 10)
+    assert (
+        row["JOURNALED_OBJECT_TYPE"],
+        row["FILE_TYPE_INDICATOR"],
+        row["NESTED_COMMIT_LEVEL"],
+        row["NULL_VALUE_INDICATORS"],
+    ) == ("*QDDS", "0", 1, "0" * 10)
     assert (row["source_file"], row["record_offset"], row["load_id"]) == ("JRN.bin", 0, "L1")
 
 
@@ -128,7 +162,9 @@ def test_esd_start_is_a_property_of_the_outfile(spark, built):
     at = ROW["JONVI"].pos + 100
     rec = type5_record(dict(HEADING, JONVI="1" * 100), esd, record_length=at + 90, esd_at=at)
     land(spark, "raw_qjordje5", [rec], load_id="L-ESD660")
-    assert run_dbt(spark, ["run", "--select", "journal_entries", "--full-refresh", "--vars", json.dumps({"jcat_ibmi_esd_pos": at})])
+    assert run_dbt(
+        spark, ["run", "--select", "journal_entries", "--full-refresh", "--vars", json.dumps({"jcat_ibmi_esd_pos": at})]
+    )
     row = spark.table("jcat.journal_entries").collect()[0]
     assert bytes(row["ENTRY_SPECIFIC_DATA"]) == esd and row["ENTRY_SPECIFIC_DATA_LENGTH"] == 30
     assert row["NULL_VALUE_INDICATORS"] == "1" * 100

@@ -53,8 +53,9 @@ PROJECT: dict[str, Path] = {}
 
 @pytest.fixture(scope="module")
 def scenario_built(spark, tmp_path_factory, jcat_home):
-    with declared_project(tmp_path_factory, "cdemployee", demo.CDEMPLOYEE_DDL, "--log", "ibmsnap",
-                          "--key", "EMPNO") as root:
+    with declared_project(
+        tmp_path_factory, "cdemployee", demo.CDEMPLOYEE_DDL, "--log", "ibmsnap", "--key", "EMPNO"
+    ) as root:
         PROJECT["root"] = root
         spark.sql("create database if not exists jcat")
         # what an earlier jcat built from its own example CD table: retired by the run-start hook
@@ -91,7 +92,9 @@ def norm(v):
 @pytest.mark.parametrize("table", L.all_tables())  # the control tables (the CD table's images: its own module)
 def test_every_value_round_trips(spark, scenario_built, table):
     names = [s.name for s in L.layout(table).slots]
-    got = spark.sql(f"select {', '.join(names)}, decode_errors from jcat.ibmsnap_{table} order by record_number").collect()
+    got = spark.sql(
+        f"select {', '.join(names)}, decode_errors from jcat.ibmsnap_{table} order by record_number"
+    ).collect()
     want = scenario_built[table]
     assert len(got) == len(want)
     for row, values in zip(got, want):
@@ -101,7 +104,9 @@ def test_every_value_round_trips(spark, scenario_built, table):
 
 
 def test_spark_orders_binary_unsigned(spark):
-    got = spark.sql("select hex(b) from values (X'7F'), (X'80'), (X'FF'), (X'00FF'), (X'01') as t(b) order by b").collect()
+    got = spark.sql(
+        "select hex(b) from values (X'7F'), (X'80'), (X'FF'), (X'00FF'), (X'01') as t(b) order by b"
+    ).collect()
     assert [r[0] for r in got] == ["00FF", "01", "7F", "80", "FF"]
 
 
@@ -110,21 +115,27 @@ def test_committed_changes_in_commit_order(spark, scenario_built):
     # B (..0200) before A (..0300) before the rejected C (..8100, high bit set: unsigned order); D never committed
     assert [(r.IBMSNAP_UOWID, r.IBMSNAP_INTENTSEQ, r.IBMSNAP_OPERATION) for r in rows] == [
         (demo.UOW_B, demo.seq(0x0180), "D"),
-        (demo.UOW_A, demo.seq(0x0101), "I"), (demo.UOW_A, demo.seq(0x0102), "D"), (demo.UOW_A, demo.seq(0x0103), "I"),
-        (demo.UOW_C, demo.seq(0x8001), "U")]
+        (demo.UOW_A, demo.seq(0x0101), "I"),
+        (demo.UOW_A, demo.seq(0x0102), "D"),
+        (demo.UOW_A, demo.seq(0x0103), "I"),
+        (demo.UOW_C, demo.seq(0x8001), "U"),
+    ]
     assert [r.CHANGE_ORDER for r in rows] == [1, 2, 3, 4, 5]
     last = rows[-1]
     assert (last.IBMSNAP_REJ_CODE, last.IS_REJECTED, last.IBMSNAP_APPLY_QUAL) == ("1", True, "APPLYQ1")
     assert last.IBMSNAP_REJ_CODE_MEANING.startswith("same-row conflict")
     assert last.BEFORE_IMAGE == '{"DEPTNO":"A00","SALARY":52750.00}'
-    assert last.AFTER_IMAGE == ('{"EMPNO":"000010","LASTNAME":"HAAS","DEPTNO":"A00","SALARY":99999.99,'
-                                '"GRADE":7}')  # HIRED NULL: to_json leaves it out
-    assert [r.KEY_VALUES for r in rows] == [f'{{"EMPNO":"{n}"}}' for n in ("000030", "000010", "000020", "000020",
-                                                                             "000010")]
+    assert last.AFTER_IMAGE == (
+        '{"EMPNO":"000010","LASTNAME":"HAAS","DEPTNO":"A00","SALARY":99999.99,"GRADE":7}'
+    )  # HIRED NULL: to_json leaves it out
+    assert [r.KEY_VALUES for r in rows] == [
+        f'{{"EMPNO":"{n}"}}' for n in ("000030", "000010", "000020", "000020", "000010")
+    ]
     assert rows[0].BEFORE_IMAGE is None and rows[0].AFTER_IMAGE.startswith('{"EMPNO":"000030","LASTNAME":"KWAN"')
     # the CD table as the declaration's DDL names it; its source from the landed REGISTER row
     assert {(r.CD_OWNER, r.CD_TABLE, r.SOURCE_OWNER, r.SOURCE_TABLE) for r in rows} == {
-        ("PAYROLL", "CDEMPLOYEE", "PAYROLL", "EMPLOYEE")}
+        ("PAYROLL", "CDEMPLOYEE", "PAYROLL", "EMPLOYEE")
+    }
     assert last.IBMSNAP_COMMITSEQ_HEX == "00000000000000008100"
     assert rows[0].IBMSNAP_AUTHID == "HRADMIN" and rows[0].IBMSNAP_AUTHTKN == "HRBATCH"
     assert rows[0].IBMSNAP_LOGMARKER == demo.T0
@@ -133,8 +144,10 @@ def test_committed_changes_in_commit_order(spark, scenario_built):
 
 
 def test_prune_candidates(spark, scenario_built):
-    rows = spark.sql("select ROW_KIND, IBMSNAP_UOWID, IBMSNAP_INTENTSEQ, PRUNE_REASON, PRUNE_POINT "
-                     "from jcat.ibmsnap_prune_candidates").collect()
+    rows = spark.sql(
+        "select ROW_KIND, IBMSNAP_UOWID, IBMSNAP_INTENTSEQ, PRUNE_REASON, PRUNE_POINT "
+        "from jcat.ibmsnap_prune_candidates"
+    ).collect()
     got = {(r.ROW_KIND, r.IBMSNAP_UOWID, r.IBMSNAP_INTENTSEQ, r.PRUNE_REASON) for r in rows}
     # min SYNCHPOINT of PAYROLL.EMPLOYEE = ..0250: UOW B (..0200) by sync point; newest commit is C (T0+2h) and
     # retention is 60 minutes: A (T0+5m) and B (T0) are older than T0+1h. C is rejected and recent: kept.
@@ -154,33 +167,43 @@ def test_decode_errors_and_nulls(spark, scenario_built):
     lay = L.layout("uow")
     bad_ts = bytearray(L.encode_row("uow", good))
     s = lay.slot("IBMSNAP_LOGMARKER")
-    bad_ts[s.pos - 1:s.pos + 3] = b"\xc1\xc2\xc3\xc4"  # 'ABCD' for the year
+    bad_ts[s.pos - 1 : s.pos + 3] = b"\xc1\xc2\xc3\xc4"  # 'ABCD' for the year
     ws = demo.scenario()["warm_start"][0]
     bad_ni = bytearray(L.encode_row("warm_start", ws))
     bad_ni[L.layout("warm_start").slot("AUTHID").pos - 1] = 0x01  # neither present nor a NULL marker
     null_6f = bytearray(L.encode_row("warm_start", {**ws, "CAPTURED": None}))
     null_6f[L.layout("warm_start").slot("CAPTURED").pos - 1] = 0x6F  # DSNTIAUL's '?' NULL marker
-    spark.createDataFrame([("bad.bin", 0, 1, bytes(bad_ts), "LX"), ("bad.bin", 95, 2, bytes(bad_ts[:90]), "LX")],
-                          RAW_SCHEMA).createOrReplaceTempView("bad_uow")
+    spark.createDataFrame(
+        [("bad.bin", 0, 1, bytes(bad_ts), "LX"), ("bad.bin", 95, 2, bytes(bad_ts[:90]), "LX")], RAW_SCHEMA
+    ).createOrReplaceTempView("bad_uow")
     write_raw(spark, "warm_start", [bytes(bad_ni), bytes(null_6f)], load_id="LX", mode="append")
     spark.sql("insert into jcat.raw_ibmsnap_uow select * from bad_uow")
-    build(spark, "ibmsnap_uow ibmsnap_uow_decoded ibmsnap_warm_start", full_refresh=False)  # incremental: only load LX is new
-    got = spark.sql("select record_number, IBMSNAP_LOGMARKER, IBMSNAP_AUTHID, decode_errors from jcat.ibmsnap_uow "
-                    "where load_id = 'LX' order by record_number").collect()
+    build(
+        spark, "ibmsnap_uow ibmsnap_uow_decoded ibmsnap_warm_start", full_refresh=False
+    )  # incremental: only load LX is new
+    got = spark.sql(
+        "select record_number, IBMSNAP_LOGMARKER, IBMSNAP_AUTHID, decode_errors from jcat.ibmsnap_uow "
+        "where load_id = 'LX' order by record_number"
+    ).collect()
     assert got[0].IBMSNAP_LOGMARKER is None and got[0].IBMSNAP_AUTHID == "PAYCLERK"
     assert got[0].decode_errors == ["IBMSNAP_LOGMARKER"]
     assert "RECORD_LENGTH" in got[1].decode_errors
     assert spark.sql("select count(*) from jcat.ibmsnap_uow").collect()[0][0] == 5  # 3 + 2, none twice
-    w = spark.sql("select AUTHID, CAPTURED, decode_errors from jcat.ibmsnap_warm_start where load_id = 'LX' "
-                  "order by record_number").collect()
+    w = spark.sql(
+        "select AUTHID, CAPTURED, decode_errors from jcat.ibmsnap_warm_start where load_id = 'LX' "
+        "order by record_number"
+    ).collect()
     assert (w[0].AUTHID, w[0].decode_errors) == (None, ["AUTHID"])
     assert (w[1].CAPTURED, w[1].decode_errors) == (None, [])
     # strict: the view carries the guard, so reading the bad record fails naming it; the table decoding
     # raw_ibmsnap_uow for the aggregates (ibmsnap_uow_decoded) fails its build
     build(spark, "ibmsnap_uow", '{"jcat_strict": true}')
     # Which of the two bad records a task meets first depends on task order: each names its own fields.
-    with pytest.raises(Exception, match=r"jcat strict: cannot decode (IBMSNAP_LOGMARKER in bad\.bin at offset 0|"
-                                        r"IBMSNAP_LOGMARKER, RECORD_LENGTH in bad\.bin at offset 95): record bytes"):
+    with pytest.raises(
+        Exception,
+        match=r"jcat strict: cannot decode (IBMSNAP_LOGMARKER in bad\.bin at offset 0|"
+        r"IBMSNAP_LOGMARKER, RECORD_LENGTH in bad\.bin at offset 95): record bytes",
+    ):
         spark.sql("select record_number, decode_errors from jcat.ibmsnap_uow").collect()
     with pytest.raises(AssertionError):
         build(spark, "ibmsnap_uow_decoded", '{"jcat_strict": true}')
@@ -216,7 +239,11 @@ def test_a_load_landed_after_the_build_shows_up_in_the_view(spark, scenario_buil
     try:
         (row,) = spark.sql("select * from jcat.ibmsnap_uow where load_id = 'L-LATE'").collect()
         assert (bytes(row.IBMSNAP_UOWID), row.IBMSNAP_AUTHID, row.IBMSNAP_LOGMARKER, row.decode_errors) == (
-            late["IBMSNAP_UOWID"], "LATEUSER", rows[0]["IBMSNAP_LOGMARKER"], [])
+            late["IBMSNAP_UOWID"],
+            "LATEUSER",
+            rows[0]["IBMSNAP_LOGMARKER"],
+            [],
+        )
         assert spark.table("jcat.ibmsnap_uow").count() == len(rows) + 1
     finally:
         write_raw(spark, "uow", demo.records("uow", rows))
@@ -242,8 +269,12 @@ def test_pair_updates_and_full_refresh_pending(spark, scenario_built):
     build(spark, "ibmsnap_committed_changes", '{"ibmsnap_pair_updates": true}')
     rows = spark.sql("select * from jcat.ibmsnap_committed_changes order by CHANGE_ORDER").collect()
     ops = [(r.IBMSNAP_INTENTSEQ, r.IBMSNAP_OPERATION, r.PAIRED_FROM) for r in rows]
-    assert ops == [(demo.seq(0x0180), "D", None), (demo.seq(0x0101), "I", None),
-                   (demo.seq(0x0102), "U", "D+I"), (demo.seq(0x8001), "U", None)]
+    assert ops == [
+        (demo.seq(0x0180), "D", None),
+        (demo.seq(0x0101), "I", None),
+        (demo.seq(0x0102), "U", "D+I"),
+        (demo.seq(0x8001), "U", None),
+    ]
     upd = rows[2]
     assert upd.BEFORE_IMAGE.startswith('{"EMPNO":"000020","LASTNAME":"THOMPSON","DEPTNO":"B01"')
     assert '"DEPTNO":"C01"' in upd.AFTER_IMAGE and upd.PAIRED_INTENTSEQ == demo.seq(0x0103)
@@ -263,9 +294,16 @@ def test_varchar16_sequences_and_vmvse(spark, scenario_built):
     variant = "vmvse/varchar16"
     sc = demo.scenario()
     long_seq = {demo.UOW_A: bytes.fromhex("FF00000000000000000000000000A1")}  # 15 bytes, high bit: sorts last
-    uow = [{**r, "IBMSNAP_UOWID": long_seq.get(r["IBMSNAP_UOWID"], r["IBMSNAP_UOWID"]),
-            "IBMSNAP_COMMITSEQ": (b"\xff" + r["IBMSNAP_COMMITSEQ"]) if r["IBMSNAP_UOWID"] == demo.UOW_A
-            else r["IBMSNAP_COMMITSEQ"][2:]} for r in sc["uow"]]
+    uow = [
+        {
+            **r,
+            "IBMSNAP_UOWID": long_seq.get(r["IBMSNAP_UOWID"], r["IBMSNAP_UOWID"]),
+            "IBMSNAP_COMMITSEQ": (b"\xff" + r["IBMSNAP_COMMITSEQ"])
+            if r["IBMSNAP_UOWID"] == demo.UOW_A
+            else r["IBMSNAP_COMMITSEQ"][2:],
+        }
+        for r in sc["uow"]
+    ]
     cd = [{**r, "IBMSNAP_UOWID": long_seq.get(r["IBMSNAP_UOWID"], r["IBMSNAP_UOWID"])} for r in sc["cdemployee"]]
     ws = [dict(SEQ=b"\x01\x02", UOWID=demo.UOW_C, AUTHID="REPLUSER", CAPTURED="N", UOWTIME=123456)]
     write_raw(spark, "uow", demo.records("uow", uow, variant))
@@ -274,17 +312,44 @@ def test_varchar16_sequences_and_vmvse(spark, scenario_built):
     # the CD table's variant is its declaration's (the vars are jcat's control tables')
     ddl = PROJECT["root"].parent / "cdemployee.sql"
     assert main(["tables", "remove", "cdemployee"]) == 0
-    assert main(["tables", "add", "cdemployee", "--log", "ibmsnap", "--ddl", str(ddl), "--key", "EMPNO",
-                 "--variant", variant]) == 0
+    assert (
+        main(
+            [
+                "tables",
+                "add",
+                "cdemployee",
+                "--log",
+                "ibmsnap",
+                "--ddl",
+                str(ddl),
+                "--key",
+                "EMPNO",
+                "--variant",
+                variant,
+            ]
+        )
+        == 0
+    )
     vars_ = '{"ibmsnap_platform": "vmvse", "ibmsnap_sequence_form": "varchar16"}'
-    build(spark, "ibmsnap_uow ibmsnap_uow_decoded cdemployee_images cdemployee_images_decoded ibmsnap_warm_start "
-                 "ibmsnap_committed_changes", vars_)
-    order = [r[0] for r in spark.sql("select IBMSNAP_UOWID from jcat.ibmsnap_committed_changes "
-                                     "order by CHANGE_ORDER").collect()]
+    build(
+        spark,
+        "ibmsnap_uow ibmsnap_uow_decoded cdemployee_images cdemployee_images_decoded ibmsnap_warm_start "
+        "ibmsnap_committed_changes",
+        vars_,
+    )
+    order = [
+        r[0]
+        for r in spark.sql("select IBMSNAP_UOWID from jcat.ibmsnap_committed_changes order by CHANGE_ORDER").collect()
+    ]
     assert order == [demo.UOW_B, demo.UOW_C, long_seq[demo.UOW_A], long_seq[demo.UOW_A], long_seq[demo.UOW_A]]
     w = spark.sql("select SEQ, UOWID, AUTHTKN, UOWTIME, decode_errors from jcat.ibmsnap_warm_start").collect()[0]
     assert (bytes(w.SEQ), bytes(w.UOWID), w.AUTHTKN, w.UOWTIME, w.decode_errors) == (
-        b"\x01\x02", demo.UOW_C, None, 123456, [])
+        b"\x01\x02",
+        demo.UOW_C,
+        None,
+        123456,
+        [],
+    )
     for t in ("ibmsnap_uow", "cdemployee_images"):  # the layout function read the variant's records as the views did
         assert _rows(spark, f"{t}_decoded") == _rows(spark, t), t
 

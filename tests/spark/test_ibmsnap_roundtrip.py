@@ -29,9 +29,11 @@ def test_demo_files_round_trip_through_landing(spark, tmp_path):
     for t in L.all_tables():
         names = [s.name for s in L.layout(t).slots]
         # other modules in this worker land files of their own (the landed tables outlive a raw table's drop)
-        rows = spark.sql(f"select {', '.join(names)}, decode_errors, source_file, record_offset "
-                         f"from jcat.ibmsnap_{t} where source_file like 'file:{tmp_path}/%' "
-                         "order by record_offset").collect()
+        rows = spark.sql(
+            f"select {', '.join(names)}, decode_errors, source_file, record_offset "
+            f"from jcat.ibmsnap_{t} where source_file like 'file:{tmp_path}/%' "
+            "order by record_offset"
+        ).collect()
         assert len(rows) == len(scenario[t]), t
         for i, (row, values) in enumerate(zip(rows, scenario[t])):
             assert row.decode_errors == [], (t, i)

@@ -48,8 +48,13 @@ def test_idms_journal_shows_every_value_of_every_record_type_as_encoded(journal_
     assert {r["TYPE"] for r in journal_rows} == set(idms.RECORD_TYPES)
     for i, ((rec_type, values), row) in enumerate(zip(scen, journal_rows)):
         want = expected(rec_type, values)
-        want.update(TYPE=rec_type, SEQ=480001 + i, QUAL_CV="SYSTEM74", QUAL_LOCAL=None,
-                    GMT=(demo.START + i * dt.timedelta(milliseconds=125)).replace(tzinfo=dt.UTC))
+        want.update(
+            TYPE=rec_type,
+            SEQ=480001 + i,
+            QUAL_CV="SYSTEM74",
+            QUAL_LOCAL=None,
+            GMT=(demo.START + i * dt.timedelta(milliseconds=125)).replace(tzinfo=dt.UTC),
+        )
         got = {k: (v.replace(tzinfo=dt.UTC) if k == "GMT" and v else v) for k, v in row.items()}
         for col, v in want.items():
             assert got[col] == v, (i, rec_type, col, got[col], v)
@@ -94,12 +99,34 @@ def test_a_view_over_the_raw_table_calling_only_persistent_functions(spark, jour
     assert_persistent_view(spark, "idms_journal", calls=("unpack_bin", "ebcdic_str", "unpack_packed"))
     assert view_rows(spark, "idms_journal") == arrow_rows(spark, "idms_journal")
     g = dt.datetime(2024, 5, 6, 7, 8, 9, 123456)
-    land(spark, [idms.encode("BGIN", {"GMT": g, "SEQ": 990001, "QUAL_CV": "SYSTEM99", "TRANSACT_ID": 4242,
-                                      "PROGRAM_NAME": "LATEPROG", "USER_ID": "AUDITOR"})],
-         mode="append", load_id="FRESH", source_file="fresh.jrn")
+    land(
+        spark,
+        [
+            idms.encode(
+                "BGIN",
+                {
+                    "GMT": g,
+                    "SEQ": 990001,
+                    "QUAL_CV": "SYSTEM99",
+                    "TRANSACT_ID": 4242,
+                    "PROGRAM_NAME": "LATEPROG",
+                    "USER_ID": "AUDITOR",
+                },
+            )
+        ],
+        mode="append",
+        load_id="FRESH",
+        source_file="fresh.jrn",
+    )
     (row,) = spark.sql("select * from jcat.idms_journal where load_id = 'FRESH'").collect()
-    assert (row.SEQ, row.TYPE, row.TRANSACT_ID, row.PROGRAM_NAME, row.USER_ID, row.QUAL_CV) == \
-        (990001, "BGIN", 4242, "LATEPROG", "AUDITOR", "SYSTEM99")
+    assert (row.SEQ, row.TYPE, row.TRANSACT_ID, row.PROGRAM_NAME, row.USER_ID, row.QUAL_CV) == (
+        990001,
+        "BGIN",
+        4242,
+        "LATEPROG",
+        "AUDITOR",
+        "SYSTEM99",
+    )
     assert row.GMT.replace(tzinfo=dt.UTC) == g.replace(tzinfo=dt.UTC) and row.decode_errors == []
     assert spark.table("jcat.idms_journal").count() == len(journal_rows) + 1
 
@@ -109,8 +136,14 @@ def test_undecodable_fields_are_null_and_named(spark):
     base = {"GMT": g, "SEQ": 1, "QUAL_CV": "SYSTEM74", "TRANSACT_ID": 7}
     bad_gmt = bytearray(idms.encode("ENDJ", {**base, "PROGRAM_NAME": "PAYROLL"}))
     bad_gmt[8:16] = ((738000 << 37) | (86400 << 20)).to_bytes(8, "big")  # 86400 s past midnight
-    long_len = idms.encode("BFOR", {**base, "SEQ": 2}, length=64)[:0] + b"\x00\x41" + idms.encode("BFOR", {**base, "SEQ": 2})[2:]
-    short_image = bytearray(idms.encode("AFTR", {**base, "SEQ": 3}, image=b"\xc1" * 10))[:-4]  # IMAGE-LEN 10, 6 bytes held
+    long_len = (
+        idms.encode("BFOR", {**base, "SEQ": 2}, length=64)[:0]
+        + b"\x00\x41"
+        + idms.encode("BFOR", {**base, "SEQ": 2})[2:]
+    )
+    short_image = bytearray(idms.encode("AFTR", {**base, "SEQ": 3}, image=b"\xc1" * 10))[
+        :-4
+    ]  # IMAGE-LEN 10, 6 bytes held
     short_image[0:2] = len(short_image).to_bytes(2, "big")
     lids_past_end = bytearray(idms.encode("DCOM", {"GMT": g, "SEQ": 4, "QUAL_CV": "SYSTEM74"}, lids=(1, 2)))
     lids_past_end[70:72] = (3).to_bytes(2, "big")  # LIDNUM 3, only 2 held

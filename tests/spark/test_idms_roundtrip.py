@@ -26,7 +26,9 @@ def test_demo_journal_loads_builds_and_queries_as_encoded_and_bad_rec_len_is_rej
     assert rejects[0].record_offset == len(good) and rejects[0].reason.startswith("bad_length")
 
     assert build(spark, "source:jcat.raw_idms+")
-    rows = spark.sql("select * from jcat.idms_journal where source_file like '%idms_journal_0001.jrn' order by SEQ").collect()
+    rows = spark.sql(
+        "select * from jcat.idms_journal where source_file like '%idms_journal_0001.jrn' order by SEQ"
+    ).collect()
     encoded = demo.records()
     assert len(rows) == len(encoded)
     offset = 0

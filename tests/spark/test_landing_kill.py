@@ -48,8 +48,13 @@ def test_kill_mid_load_then_rerun_lands_every_record_once(tmp_path):
         for _ in range(n // 1000):
             out.write(block)
 
-    proc = subprocess.Popen([sys.executable, "-m", "udfs.cli", "--master", "local[2]", "load", "qasym7j5", str(data)],
-                            env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "udfs.cli", "--master", "local[2]", "load", "qasym7j5", str(data)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
     landing = home / "warehouse" / "jcat_landing" / "qasym7j5"
     deadline = time.time() + 400
     try:
@@ -86,7 +91,8 @@ import json, sys
 from udfs.spark.runtime import start
 spark = start(master="local[1]")
 spark.catalog.refreshTable("jcat.raw_loads")
-rows = spark.sql("SELECT source_file, count(*), count(DISTINCT record_offset) FROM jcat.raw_qasym7j5 GROUP BY 1").collect()
+rows = spark.sql("SELECT source_file, count(*), count(DISTINCT record_offset) FROM jcat.raw_qasym7j5 "
+                 "GROUP BY 1").collect()
 rejects = spark.sql("SELECT count(*) FROM jcat.raw_rejects").first()[0]
 parts = sorted(r[0] for r in spark.sql("SHOW PARTITIONS jcat.landed_qasym7j5").collect())
 ledger = sorted(r[0] for r in spark.sql("SELECT load_id FROM jcat.raw_loads").collect())
@@ -96,15 +102,18 @@ print(json.dumps({"files": {r[0].rsplit('/', 1)[1]: [r[1], r[2]] for r in rows},
 
 
 def _env(home, **extra):
-    return dict(os.environ, JCAT_HOME=str(home), PYTHONPATH=str(REPO),
-                JCAT_METASTORE="service", **extra)
+    return dict(os.environ, JCAT_HOME=str(home), PYTHONPATH=str(REPO), JCAT_METASTORE="service", **extra)
 
 
 def _start_load(home, path, point=None, marker=None):
     extra = {"JCAT_TEST_PAUSE_AT": point, "JCAT_TEST_PAUSE_FILE": str(marker)} if point else {}
-    return subprocess.Popen([sys.executable, "-m", "udfs.cli", "--master", "local[1]", "load", "qasym7j5", "--quiet",
-                             str(path)], env=_env(home, **extra), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                            start_new_session=True)
+    return subprocess.Popen(
+        [sys.executable, "-m", "udfs.cli", "--master", "local[1]", "load", "qasym7j5", "--quiet", str(path)],
+        env=_env(home, **extra),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
 
 
 def _wait_for(marker: Path, proc, timeout=600):
@@ -124,8 +133,13 @@ def _kill(proc):
 
 
 def _jcat(home, *argv, timeout=600):
-    return subprocess.run([sys.executable, "-m", "udfs.cli", "--master", "local[1]", *argv], env=_env(home),
-                          capture_output=True, text=True, timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "udfs.cli", "--master", "local[1]", *argv],
+        env=_env(home),
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
 
 
 def _report(home):
@@ -167,10 +181,13 @@ def _rerun_drops_one(home, path: Path) -> None:
 def _report_then_rerun(home, path: Path) -> tuple[dict, int]:
     """What another process sees, then a load of `path` by that process: (the report, how many uncommitted loads
     its load dropped)."""
-    script = REPORT + f"""
+    script = (
+        REPORT
+        + f"""
 from udfs.spark.landing import load
 print(json.dumps({{"recovered": len(load(spark, "qasym7j5", [{str(path)!r}]).recovered)}}))
 """
+    )
     run = subprocess.run([sys.executable, "-c", script], env=_env(home), capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stderr[-3000:]
     seen, rerun = (json.loads(ln) for ln in run.stdout.strip().splitlines()[-2:])

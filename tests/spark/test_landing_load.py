@@ -19,14 +19,17 @@ def uri(p) -> str:
 
 def rows(spark, layout, files):
     names = ",".join(f"'{uri(f)}'" for f in files)
-    return spark.sql(f"SELECT source_file, record_offset, record_number, record FROM jcat.raw_{layout} "
-                     f"WHERE source_file IN ({names}) ORDER BY source_file, record_offset").collect()
+    return spark.sql(
+        f"SELECT source_file, record_offset, record_number, record FROM jcat.raw_{layout} "
+        f"WHERE source_file IN ({names}) ORDER BY source_file, record_offset"
+    ).collect()
 
 
 def rejects(spark, files):
     names = ",".join(f"'{uri(f)}'" for f in files)
-    return spark.sql(f"SELECT * FROM jcat.raw_rejects WHERE source_file IN ({names}) "
-                     "ORDER BY source_file, record_offset").collect()
+    return spark.sql(
+        f"SELECT * FROM jcat.raw_rejects WHERE source_file IN ({names}) ORDER BY source_file, record_offset"
+    ).collect()
 
 
 def assert_accounted(result):
@@ -79,22 +82,28 @@ def test_changed_content_is_refused_then_replaced(spark, tmp_path):
 
 
 PAYLOADS = [b"\xc1" * n for n in (1, 50, 7, 300, 2)]
-LLDF = [lldf_record(i, c, imgs) for i, (c, imgs) in enumerate([("I ", (b"ROW1",)), ("UB", (b"OLD", b"NEW!")),
-                                                               ("D ", (b"GONE",))])]
+LLDF = [
+    lldf_record(i, c, imgs)
+    for i, (c, imgs) in enumerate([("I ", (b"ROW1",)), ("UB", (b"OLD", b"NEW!")), ("D ", (b"GONE",))])
+]
 IDMS = [idms_record(i, t, b"\x01" * i) for i, t in enumerate(["TIME", "BGIN", "BFOR", "AFTR", "ENDJ"])]
 
 
-@pytest.mark.parametrize("layout,framing,records,body,bad,bad_code", [
-    ("qjordje5", "rdw", PAYLOADS, b"".join(rdw(p) for p in PAYLOADS), b"\x00\x02\x00\x00", "bad_rdw"),
-    ("qjordje5", "vb", PAYLOADS, vb(PAYLOADS, 2), b"\x00\x40\x00\x00\x00\x05", "past_end"),
-    ("qjordje5", "vb", PAYLOADS, vb(PAYLOADS, 2, extended=True), b"\x00\x06\x00\x00\x00\x00", "bad_bdw"),
-    ("lldf", "self", LLDF, b"".join(LLDF), LLDF[0][:100], "past_end"),
-    ("lldf", "vb", LLDF, vb(LLDF, 2), b"", None),
-    ("idms", "self", IDMS, b"".join(IDMS), b"\x00\x03\x00\x00", "bad_length"),
-    ("idms", "rdw", IDMS, b"".join(rdw(r) for r in IDMS), rdw(IDMS[0] + b"!"), "length_mismatch"),
-])
-def test_variable_framings_land_every_record_at_its_offset_and_reject_the_bad_tail(spark, tmp_path, layout, framing,
-                                                                                    records, body, bad, bad_code):
+@pytest.mark.parametrize(
+    "layout,framing,records,body,bad,bad_code",
+    [
+        ("qjordje5", "rdw", PAYLOADS, b"".join(rdw(p) for p in PAYLOADS), b"\x00\x02\x00\x00", "bad_rdw"),
+        ("qjordje5", "vb", PAYLOADS, vb(PAYLOADS, 2), b"\x00\x40\x00\x00\x00\x05", "past_end"),
+        ("qjordje5", "vb", PAYLOADS, vb(PAYLOADS, 2, extended=True), b"\x00\x06\x00\x00\x00\x00", "bad_bdw"),
+        ("lldf", "self", LLDF, b"".join(LLDF), LLDF[0][:100], "past_end"),
+        ("lldf", "vb", LLDF, vb(LLDF, 2), b"", None),
+        ("idms", "self", IDMS, b"".join(IDMS), b"\x00\x03\x00\x00", "bad_length"),
+        ("idms", "rdw", IDMS, b"".join(rdw(r) for r in IDMS), rdw(IDMS[0] + b"!"), "length_mismatch"),
+    ],
+)
+def test_variable_framings_land_every_record_at_its_offset_and_reject_the_bad_tail(
+    spark, tmp_path, layout, framing, records, body, bad, bad_code
+):
     f = tmp_path / f"{layout}.{framing}"
     f.write_bytes(body + bad)
     result = load(spark, layout, [str(f)], framing=framing)
@@ -105,7 +114,7 @@ def test_variable_framings_land_every_record_at_its_offset_and_reject_the_bad_ta
     assert [bytes(r.record) for r in got] == records
     assert [r.record_number for r in got] == list(range(1, len(records) + 1))
     for r in got:  # record_offset points at the record itself, past its RDW
-        assert (body + bad)[r.record_offset:r.record_offset + len(r.record)] == bytes(r.record)
+        assert (body + bad)[r.record_offset : r.record_offset + len(r.record)] == bytes(r.record)
     rej = rejects(spark, [f])
     assert [r.reason.split(":")[0] for r in rej] == ([bad_code] if bad else [])
     if bad:
@@ -123,7 +132,9 @@ def test_big_fixed_file_is_split_by_byte_range(spark, tmp_path):
     assert [bytes(r.record) for r in got] == recs
     assert [r.record_number for r in got] == list(range(1, 3001))
     assert all(r.record_offset == (r.record_number - 1) * 971 for r in got)
-    staged = spark.read.parquet(f"{spark.conf.get('spark.sql.warehouse.dir')}/jcat_landing/qjordje5/load_id={result.load_id}")
+    staged = spark.read.parquet(
+        f"{spark.conf.get('spark.sql.warehouse.dir')}/jcat_landing/qjordje5/load_id={result.load_id}"
+    )
     assert staged.where("kind = 'S'").count() > 1  # several chunks, framed by several tasks
     assert load(spark, "qjordje5", [str(f)], record_length=971, split_threshold=1).files[0].status == "unchanged"
 
@@ -205,8 +216,10 @@ def test_variable_length_file_is_split_by_a_sparse_index(spark, tmp_path, monkey
     got = spark.table("jcat.raw_qjordje5").where(f"source_file = '{uri(f)}'").orderBy("record_offset").collect()
     assert [bytes(r.record) for r in got] == recs and [r.record_number for r in got] == list(range(1, 8001))
     data = f.read_bytes()
-    assert all(data[r.record_offset - 4:r.record_offset] == rdw(bytes(r.record))[:4] for r in got[::97])
-    staged = spark.read.parquet(f"{spark.conf.get('spark.sql.warehouse.dir')}/jcat_landing/qjordje5/load_id={result.load_id}")
+    assert all(data[r.record_offset - 4 : r.record_offset] == rdw(bytes(r.record))[:4] for r in got[::97])
+    staged = spark.read.parquet(
+        f"{spark.conf.get('spark.sql.warehouse.dir')}/jcat_landing/qjordje5/load_id={result.load_id}"
+    )
     assert staged.where("kind = 'S'").count() >= 4  # several ranges, each its own task
     # the fingerprint is the content's: the whole-file path (other file systems) gives the same one
     monkeypatch.setattr(loader, "RANGE_READS", False)
@@ -233,8 +246,17 @@ def test_broken_length_mid_file_same_rejects_and_strict_error_split_or_whole(spa
         g.write_bytes(f.read_bytes())
         with pytest.raises(LoadProblem) as e:
             load(spark, "qjordje5", [str(g)], framing="rdw", split_threshold=1, strict=True)
-        seen[mode] = (fr.records, fr.rejected_bytes, fr.reasons, fr.fingerprint, rej.record_offset, rej.length,
-                      rej.reason, rej.first_bytes_hex, str(e.value).replace(str(g), "F"))
+        seen[mode] = (
+            fr.records,
+            fr.rejected_bytes,
+            fr.reasons,
+            fr.fingerprint,
+            rej.record_offset,
+            rej.length,
+            rej.reason,
+            rej.first_bytes_hex,
+            str(e.value).replace(str(g), "F"),
+        )
     assert seen[True] == seen[False]
     assert seen[True][6].startswith("bad_rdw") and "offset" in seen[True][8]
 
@@ -247,9 +269,11 @@ def test_an_old_ledger_fingerprint_is_still_recognised(spark, tmp_path):
     first = load(spark, "qjordje5", [str(f)], framing="rdw")
     old = "sha256:" + hashlib.sha256(f.read_bytes()).hexdigest()  # what versions before 17 stored
     assert first.files[0].fingerprint != old  # over 1 MiB: block digests now
-    spark.sql(f"INSERT INTO jcat.raw_loads SELECT concat(load_id, 'z'), layout, source_file, size, '{old}', framing, "
-              f"records, record_bytes, framing_bytes, rejected_bytes, reasons, status, loaded_at FROM jcat.raw_loads "
-              f"WHERE source_file = '{uri(f)}'")
+    spark.sql(
+        f"INSERT INTO jcat.raw_loads SELECT concat(load_id, 'z'), layout, source_file, size, '{old}', framing, "
+        f"records, record_bytes, framing_bytes, rejected_bytes, reasons, status, loaded_at FROM jcat.raw_loads "
+        f"WHERE source_file = '{uri(f)}'"
+    )
     again = load(spark, "qjordje5", [str(f)], framing="rdw")
     assert again.files[0].status == "unchanged" and again.files[0].fingerprint == old
     f.write_bytes(f.read_bytes()[:-1] + b"\x01")

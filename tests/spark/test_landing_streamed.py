@@ -26,10 +26,14 @@ def uri(p) -> str:
 
 
 def landed(spark, layout, f, load_id):
-    recs = spark.sql(f"SELECT record_offset, record_number, record FROM jcat.raw_{layout} WHERE source_file = "
-                     f"'{uri(f)}' ORDER BY record_offset").collect()
-    rejs = spark.sql(f"SELECT record_offset, length, reason, first_bytes_hex FROM jcat.raw_rejects WHERE source_file = "
-                     f"'{uri(f)}' ORDER BY record_offset").collect()
+    recs = spark.sql(
+        f"SELECT record_offset, record_number, record FROM jcat.raw_{layout} WHERE source_file = "
+        f"'{uri(f)}' ORDER BY record_offset"
+    ).collect()
+    rejs = spark.sql(
+        f"SELECT record_offset, length, reason, first_bytes_hex FROM jcat.raw_rejects WHERE source_file = "
+        f"'{uri(f)}' ORDER BY record_offset"
+    ).collect()
     staged = spark.read.parquet(f"{spark.conf.get('spark.sql.warehouse.dir')}/jcat_landing/{layout}/load_id={load_id}")
     ranges = staged.where(f"kind = 'S' AND source_file = '{uri(f)}'").count()
     return [tuple(r) for r in recs], [tuple(r) for r in rejs], ranges
@@ -54,8 +58,14 @@ def land_both_ways(spark, monkeypatch, tmp_path, name, data, layout, **kw):
         (fr,) = result.files
         assert fr.status == "loaded" and fr.record_bytes + fr.framing_bytes + fr.rejected_bytes == len(data)
         recs, rejs, ranges = landed(spark, layout, f, result.load_id)
-        out.append(((fr.records, fr.record_bytes, fr.framing_bytes, fr.rejected_bytes, fr.reasons, fr.fingerprint),
-                    recs, rejs, ranges))
+        out.append(
+            (
+                (fr.records, fr.record_bytes, fr.framing_bytes, fr.rejected_bytes, fr.reasons, fr.fingerprint),
+                recs,
+                rejs,
+                ranges,
+            )
+        )
     return out
 
 
@@ -67,8 +77,16 @@ CASES = {
     # RDW records, then a truncated RDW: 3 odd bytes at the end
     "rdw": (lambda: b"".join(rdw(p) for p in _payloads(5000)) + b"\x01\x02\x03", "qjordje5", {"framing": "rdw"}),
     # VB blocks; one block with a bad RDW (the rest of that block rejected, the next lands); a BDW past the end
-    "vb": (lambda: vb(_payloads(2500), 5) + bdw(rdw(b"\xc1" * 10) + b"\x00\x09\x00\x00" + b"\xe9" * 21)
-           + vb(_payloads(2500, 7), 4) + b"\x00\x40\x00\x00\x00\x05\x06", "qjordje5", {"framing": "vb"}),
+    "vb": (
+        lambda: (
+            vb(_payloads(2500), 5)
+            + bdw(rdw(b"\xc1" * 10) + b"\x00\x09\x00\x00" + b"\xe9" * 21)
+            + vb(_payloads(2500, 7), 4)
+            + b"\x00\x40\x00\x00\x00\x05\x06"
+        ),
+        "qjordje5",
+        {"framing": "vb"},
+    ),
     # (self-delimiting records: test_broken_length_mid_file_same_rejects_and_strict_error_streamed)
     # fixed-length with a short tail (a whole-record file would go through FixedLengthInputFormat)
     "fixed": (lambda: b"".join(M7[i % 30] for i in range(2500)) + b"\x40" * 5, "qasym7j5", {}),
@@ -118,8 +136,10 @@ def test_without_the_landing_jar_files_are_read_whole(spark, monkeypatch, tmp_pa
     e.write_bytes(data)
     first = load(spark, "qjordje5", [str(e)], framing="rdw", split_threshold=1)
     (fr,) = first.files
-    local = ((fr.records, fr.record_bytes, fr.framing_bytes, fr.rejected_bytes, fr.reasons, fr.fingerprint),
-             *landed(spark, "qjordje5", e, first.load_id))
+    local = (
+        (fr.records, fr.record_bytes, fr.framing_bytes, fr.rejected_bytes, fr.reasons, fr.fingerprint),
+        *landed(spark, "qjordje5", e, first.load_id),
+    )
     assert loader.range_reader(spark) is not None  # sessions jcat starts have it
     as_if_remote(monkeypatch)
     monkeypatch.setattr(loader, "range_reader", lambda spark: None)
@@ -127,8 +147,10 @@ def test_without_the_landing_jar_files_are_read_whole(spark, monkeypatch, tmp_pa
     f.write_bytes(data)
     result = load(spark, "qjordje5", [str(f)], framing="rdw", split_threshold=1)
     (fr,) = result.files
-    got = ((fr.records, fr.record_bytes, fr.framing_bytes, fr.rejected_bytes, fr.reasons, fr.fingerprint),
-           *landed(spark, "qjordje5", f, result.load_id))
+    got = (
+        (fr.records, fr.record_bytes, fr.framing_bytes, fr.rejected_bytes, fr.reasons, fr.fingerprint),
+        *landed(spark, "qjordje5", f, result.load_id),
+    )
     assert got[:3] == local[:3] and got[3] == 1 < local[3]  # one task read it whole
     monkeypatch.setattr(loader, "WHOLE_FILE_LIMIT", 1000)
     g = tmp_path / "too-big"

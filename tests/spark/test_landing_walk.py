@@ -19,7 +19,7 @@ def both(spark, path, data: bytes, framing: Framing, step: int, capacity: int):
     framing loop would hide a JVM walk that stops early, so where it stops is compared too (Python's pages of
     `capacity` bytes end its walk at the same blocks the JVM's window does)."""
     path.write_bytes(data)
-    view = lambda page: FileView(lambda o, n: data[o:o + n], 0, len(data), page=page)  # noqa: E731
+    view = lambda page: FileView(lambda o, n: data[o : o + n], 0, len(data), page=page)  # noqa: E731
     walk = loader.jvm_walk(spark, SourceFile(path.as_uri(), len(data)), step, window=capacity)
     python = sparse_index(view(1 << 20), framing, step)
     jvm = sparse_index(view(1 << 20), framing, step, fast_walk=walk)
@@ -30,11 +30,19 @@ def both(spark, path, data: bytes, framing: Framing, step: int, capacity: int):
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(payload, max_size=40), st.sampled_from(["rdw", "vb"]), st.integers(1, 4), st.booleans(),
-       st.lists(st.tuples(st.integers(0, 10_000), st.integers(0, 255)), max_size=3), st.binary(max_size=12),
-       st.integers(1, 400), st.integers(4, 300))
-def test_jvm_walk_gives_pythons_index(spark, tmp_path_factory, recs, kind, per_block, extended, flips, tail, step,
-                                      capacity):
+@given(
+    st.lists(payload, max_size=40),
+    st.sampled_from(["rdw", "vb"]),
+    st.integers(1, 4),
+    st.booleans(),
+    st.lists(st.tuples(st.integers(0, 10_000), st.integers(0, 255)), max_size=3),
+    st.binary(max_size=12),
+    st.integers(1, 400),
+    st.integers(4, 300),
+)
+def test_jvm_walk_gives_pythons_index(
+    spark, tmp_path_factory, recs, kind, per_block, extended, flips, tail, step, capacity
+):
     data = bytearray(b"".join(rdw(r) for r in recs) if kind == "rdw" else vb(recs, per_block, extended))
     for at, value in flips:  # broken lengths and flags anywhere
         if data:

@@ -32,8 +32,10 @@ def _extra_records() -> tuple[list[bytes], dict]:
     owner, name = "PAYROLL".encode("cp037"), "EMPLOYEE_X".encode("cp037")
 
     def rec(rba, change, data, header_length=288):
-        head = lldf.encode_header(base | {"CHANGE_TYPE": change, "LOGRBA": lldf.rba_field(rba),
-                                          "SEGLEN": header_length + len(data)}, header_length)
+        head = lldf.encode_header(
+            base | {"CHANGE_TYPE": change, "LOGRBA": lldf.rba_field(rba), "SEGLEN": header_length + len(data)},
+            header_length,
+        )
         return head + data
 
     expect = {  # LOGRBA number: (record, before, after, limit key, clone owner, clone name, decode_errors)
@@ -54,7 +56,7 @@ def _extra_records() -> tuple[list[bytes], dict]:
     one = rec(0x9A, "UB", seed_data([img]))  # an update with only one image does not add up to two
     expect[0x9A] = (one, None, None, None, None, None, ["DATA", "before_image", "after_image"])
     ex = bytearray(rec(0x9B, "E", seed_data([owner, name])))
-    ex[-len(name) - 2:-len(name)] = (len(name) + 3).to_bytes(2, "big")  # clone name runs past DATA's end
+    ex[-len(name) - 2 : -len(name)] = (len(name) + 3).to_bytes(2, "big")  # clone name runs past DATA's end
     expect[0x9B] = (bytes(ex), None, None, None, None, None, ["DATA", "CLONE_TABLE_OWNER", "CLONE_TABLE_NAME"])
     big = demo.employee("000095", "X", "Y", "1.00", REMARKS="z" * 2500)
     dup = lldf.segment(rec(0x94, "I", seed_data([lldf.encode_image(cols, big)])), demo.MAX_SEGMENT)
@@ -97,24 +99,47 @@ def _rows(spark, sql):
 
 
 def test_every_change_type_lands_once(built):
-    got = _rows(built, "select source_file, CHANGE_TYPE, count(*) n from jcat.lldf_data_change "
-                       "where source_file = 'main.lldf' group by 1, 2")
-    assert {r["CHANGE_TYPE"]: r["n"] for r in got} == {"I": 3, "UB": 2, "IL": 1, "D": 2, "DM": 1, "DT": 1,
-                                                       "DR": 1, "E": 1, "CO": 1, "CM": 1, "SC": 1}
+    got = _rows(
+        built,
+        "select source_file, CHANGE_TYPE, count(*) n from jcat.lldf_data_change "
+        "where source_file = 'main.lldf' group by 1, 2",
+    )
+    assert {r["CHANGE_TYPE"]: r["n"] for r in got} == {
+        "I": 3,
+        "UB": 2,
+        "IL": 1,
+        "D": 2,
+        "DM": 1,
+        "DT": 1,
+        "DR": 1,
+        "E": 1,
+        "CO": 1,
+        "CM": 1,
+        "SC": 1,
+    }
 
 
 def test_segmented_update_is_reassembled(built):
-    r = _rows(built, "select segment_count, before_image, after_image from jcat.lldf_data_change "
-                     "where source_file = 'main.lldf' and segment_count > 1")[0]
+    r = _rows(
+        built,
+        "select segment_count, before_image, after_image from jcat.lldf_data_change "
+        "where source_file = 'main.lldf' and segment_count > 1",
+    )[0]
     remarks = ("Performance review notes. " * 120)[:3000].encode("cp037")
     assert r["segment_count"] == 2 and r["before_image"].endswith(b"\x00\x00\x0a" + "r".encode("cp037") * 10)
     assert r["after_image"].endswith(b"\x00" + len(remarks).to_bytes(2, "big") + remarks)  # REMARKS: null byte, length
 
 
 def test_six_byte_and_extended_positions(built):
-    got = {r["MEMBERID"]: r for r in _rows(built, "select MEMBERID, LOGRBA_NUMBER, UORID_NUMBER, hex(LOGLRSN) l, "
-                                                  "LOGLRSN_TIME from jcat.lldf_data_change where CHANGE_TYPE = 'UB' "
-                                                  "and source_file = 'main.lldf'")}
+    got = {
+        r["MEMBERID"]: r
+        for r in _rows(
+            built,
+            "select MEMBERID, LOGRBA_NUMBER, UORID_NUMBER, hex(LOGLRSN) l, "
+            "LOGLRSN_TIME from jcat.lldf_data_change where CHANGE_TYPE = 'UB' "
+            "and source_file = 'main.lldf'",
+        )
+    }
     assert got[2]["LOGRBA_NUMBER"] == 0x1A2B3C00 + 2 * 0x10000 + 0x100  # 6-byte RBA at offset 4
     assert got[2]["l"].endswith("000000") and got[2]["l"].startswith("00")  # 6-byte LRSN at offset 1
     assert got[2]["LOGLRSN_TIME"] == dt.datetime(2024, 6, 3, 9, 15, 1, 260000)
@@ -127,15 +152,23 @@ def test_missing_and_duplicate_segments_are_rejected_not_built(built):
     reasons = {(r["source_file"], r["reason"].split(":")[0]) for r in rej}
     assert ("lost.lldf", "missing_segment") in reasons and ("extra.lldf", "duplicate_segment") in reasons
     assert any("SEGNUM 2 of 2 not found" in r["reason"] for r in rej)
-    n = _rows(built, "select count(*) n from jcat.lldf_data_change where UORID_NUMBER = 439042048 + 5 * 65536 "
-                     "or (source_file = 'extra.lldf' and segment_count > 1)")[0]["n"]
+    n = _rows(
+        built,
+        "select count(*) n from jcat.lldf_data_change where UORID_NUMBER = 439042048 + 5 * 65536 "
+        "or (source_file = 'extra.lldf' and segment_count > 1)",
+    )[0]["n"]
     assert n == 0
 
 
 def test_images_of_every_change_type_are_what_was_written(built):
-    got = {int(r["LOGRBA_NUMBER"]): r for r in _rows(
-        built, "select LOGRBA_NUMBER, LENGTH, before_image, after_image, limit_key_image, CLONE_TABLE_OWNER, "
-               "CLONE_TABLE_NAME, decode_errors from jcat.lldf_data_change where source_file = 'extra.lldf'")}
+    got = {
+        int(r["LOGRBA_NUMBER"]): r
+        for r in _rows(
+            built,
+            "select LOGRBA_NUMBER, LENGTH, before_image, after_image, limit_key_image, CLONE_TABLE_OWNER, "
+            "CLONE_TABLE_NAME, decode_errors from jcat.lldf_data_change where source_file = 'extra.lldf'",
+        )
+    }
     assert set(got) == set(EXPECT)
     for rba, (_, before, after, key, owner, name, errors) in EXPECT.items():
         r = got[rba]
@@ -152,18 +185,23 @@ def test_main_file_images_equal_the_demo_images(built):
     for r in main:  # unsegmented records of the scenario, by LOGRBA; segmented ones are checked above
         if int.from_bytes(r[184:186], "big") <= 1:
             whole[int.from_bytes(r[87:97], "big")] = r
-    got = {int(r["LOGRBA_NUMBER"]): r for r in _rows(
-        built, "select LOGRBA_NUMBER, CHANGE_TYPE, data_raw, data_length, DATA_TOTAL_LENGTH, before_image, "
-               "after_image, limit_key_image, decode_errors from jcat.lldf_data_change where source_file = 'main.lldf'")}
+    got = {
+        int(r["LOGRBA_NUMBER"]): r
+        for r in _rows(
+            built,
+            "select LOGRBA_NUMBER, CHANGE_TYPE, data_raw, data_length, DATA_TOTAL_LENGTH, before_image, "
+            "after_image, limit_key_image, decode_errors from jcat.lldf_data_change where source_file = 'main.lldf'",
+        )
+    }
     for rba, rec in whole.items():
         r, data = got[rba], rec[288:]
         assert r["data_raw"] == data and r["decode_errors"] == [], r["CHANGE_TYPE"]
         if not data:
             continue
         assert r["DATA_TOTAL_LENGTH"] == len(data) == r["data_length"]
-        first = data[4:4 + int.from_bytes(data[2:4], "big")]
+        first = data[4 : 4 + int.from_bytes(data[2:4], "big")]
         if r["CHANGE_TYPE"] == "UB":
-            second = data[4 + len(first) + 2:]
+            second = data[4 + len(first) + 2 :]
             assert (r["before_image"], r["after_image"]) == (first, second)
         elif r["CHANGE_TYPE"] in ("I", "IL"):
             assert r["after_image"] == first and r["before_image"] is None
@@ -174,8 +212,11 @@ def test_main_file_images_equal_the_demo_images(built):
 
 
 def test_commit_order_and_committed_only(built):
-    stream = _rows(built, "select stream_seq, UORDISP, LOGRECDISP, is_committed, UORCOMMITLRSN_TIME t "
-                          "from jcat.lldf_change_stream where source_file = 'main.lldf' order by stream_seq")
+    stream = _rows(
+        built,
+        "select stream_seq, UORDISP, LOGRECDISP, is_committed, UORCOMMITLRSN_TIME t "
+        "from jcat.lldf_change_stream where source_file = 'main.lldf' order by stream_seq",
+    )
     committed_times = [r["t"] for r in stream if r["UORDISP"] == "C"]
     assert committed_times == sorted(committed_times)
     assert stream[-1]["UORDISP"] == "A"  # no commit: after the committed work
@@ -195,8 +236,9 @@ def test_segments_is_a_view_and_the_reassembling_models_stay_tables(built):
         assert spark.catalog.getTable(f"jcat.{name}").tableType == "MANAGED", name
     n = spark.table("jcat.lldf_segments").count()
     main, _ = demo.scenario()
-    spark.createDataFrame([("late.lldf", 0, 0, main[0], "load-late")], RAW_DDL) \
-        .write.mode("append").saveAsTable("jcat.raw_lldf")
+    spark.createDataFrame([("late.lldf", 0, 0, main[0], "load-late")], RAW_DDL).write.mode("append").saveAsTable(
+        "jcat.raw_lldf"
+    )
     (late,) = _rows(spark, "select * from jcat.lldf_segments where load_id = 'load-late'")
     (first,) = _rows(spark, "select * from jcat.lldf_segments where source_file = 'main.lldf' and record_offset = 0")
     keep = ("source_file", "load_id", "record_number")

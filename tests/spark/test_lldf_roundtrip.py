@@ -33,11 +33,11 @@ def jcat_sql_json(query: str) -> list[dict]:
 def _vb_offsets(data: bytes) -> list[tuple[int, bytes]]:
     """(offset of the record's first byte, record) for every RDW record of every well-formed block."""
     out, pos = [], 0
-    while pos + 4 <= len(data) and int.from_bytes(data[pos:pos + 2], "big") >= 4 + 4:
-        end, p = pos + int.from_bytes(data[pos:pos + 2], "big"), pos + 4
+    while pos + 4 <= len(data) and int.from_bytes(data[pos : pos + 2], "big") >= 4 + 4:
+        end, p = pos + int.from_bytes(data[pos : pos + 2], "big"), pos + 4
         while p < end:
-            n = int.from_bytes(data[p:p + 2], "big")
-            out.append((p + 4, data[p + 4:p + n]))
+            n = int.from_bytes(data[p : p + 2], "big")
+            out.append((p + 4, data[p + 4 : p + n]))
             p += n
         pos = end
     return out
@@ -71,8 +71,9 @@ def landed(spark, tmp_path_factory):
         ur = demo._ur(6, 3, start, start + dt.timedelta(seconds=1, microseconds=3), True, "C")
         big = 0x0123_4567_89AB_CDEF_0000
         ur.update(_rba0=big, UORID=lldf.rba_field(big), UORCOMMITPOINT=lldf.rba_field(big + 0xF000))
-        before, after = (lldf.encode_image(demo.columns(), demo.employee("000080", "A", "B", pay))
-                         for pay in ("1.00", "2.00"))
+        before, after = (
+            lldf.encode_image(demo.columns(), demo.employee("000080", "A", "B", pay)) for pay in ("1.00", "2.00")
+        )
         main.append(demo.change(ur, 1, "UB", [before, after], when=start + dt.timedelta(microseconds=5)))
     finally:
         mp.undo()
@@ -84,10 +85,18 @@ def landed(spark, tmp_path_factory):
         spark.sql("drop table jcat.raw_lldf")  # a plain table left by the model tests stands where the view goes
     result = load(spark, "lldf", [str(path)], framing="vb")
     assert result.records == len(main) + len(broken)
-    assert run_dbt(spark, ["build", "--select", "source:jcat.raw_lldf+", "--full-refresh",
-                           "--exclude-resource-type", "unit_test"])
-    return {"path": path, "data": data, "encoded": encoded, "images": images, "main": main, "broken": broken,
-            "offsets": {rec: off for off, rec in _vb_offsets(data)}}
+    assert run_dbt(
+        spark, ["build", "--select", "source:jcat.raw_lldf+", "--full-refresh", "--exclude-resource-type", "unit_test"]
+    )
+    return {
+        "path": path,
+        "data": data,
+        "encoded": encoded,
+        "images": images,
+        "main": main,
+        "broken": broken,
+        "offsets": {rec: off for off, rec in _vb_offsets(data)},
+    }
 
 
 def ours(landed) -> str:
@@ -150,11 +159,16 @@ def test_every_header_value_as_encoded(landed):
         want = _expected_header(rec, header, segs, landed["offsets"][segs[0]])
         assert {k: r[k] for k in want} == want, header["CHANGE_TYPE"]
         assert r["decode_errors"] == [] and r["segment_count"] == len(segs)
-        assert r["data_raw"] == rec[lldf.HEADER_LENGTH:].hex().upper()  # DATA reassembled byte for byte
+        assert r["data_raw"] == rec[lldf.HEADER_LENGTH :].hex().upper()  # DATA reassembled byte for byte
         seen_types.add(r["CHANGE_TYPE"])
         # 6-byte LRSN (offset 1) and RBA (offset 4) from the demo's UR 2, member 2; the 10-byte-only forms
-        forms.add("6-byte" if header.get("MEMBERID") == 2 else
-                  "10-byte" if rec[84:86] != b"\0\0" and rec[87:91] != b"\0" * 4 else "extended")
+        forms.add(
+            "6-byte"
+            if header.get("MEMBERID") == 2
+            else "10-byte"
+            if rec[84:86] != b"\0\0" and rec[87:91] != b"\0" * 4
+            else "extended"
+        )
         segmented += len(segs) > 1
     assert seen_types == {"UB", "I", "D", "DM", "DT", "DR", "IL", "CO", "E", "CM", "SC"}  # every type of seed 002
     assert segmented >= 1 and forms == {"6-byte", "extended", "10-byte"}
@@ -162,17 +176,25 @@ def test_every_header_value_as_encoded(landed):
 
 def test_every_row_image_as_encoded(landed):
     """The images, cut from reassembled DATA, byte for byte (their columns typed: test_declared_lldf_images)."""
-    rows = {(r["LOGRBA_HEX"], r["UORID_HEX"]): r for r in jcat_sql_json(
-        "SELECT hex(LOGRBA) AS LOGRBA_HEX, hex(UORID) AS UORID_HEX, before_image, after_image, decode_errors "
-        f"FROM lldf_change_stream WHERE {ours(landed)}")}
+    rows = {
+        (r["LOGRBA_HEX"], r["UORID_HEX"]): r
+        for r in jcat_sql_json(
+            "SELECT hex(LOGRBA) AS LOGRBA_HEX, hex(UORID) AS UORID_HEX, before_image, after_image, decode_errors "
+            f"FROM lldf_change_stream WHERE {ours(landed)}"
+        )
+    }
     checked, nulls, varchars = 0, 0, 0
     for rec, header, imgs, segs in _changes(landed):
-        if header.get("TABLENAME") != "EMPLOYEE" or header["CHANGE_TYPE"] not in ("UB", "I", "IL", "D") \
-                or len(segs) != int.from_bytes(segs[0][184:186], "big"):  # not a row change, or the lost one
+        if (
+            header.get("TABLENAME") != "EMPLOYEE"
+            or header["CHANGE_TYPE"] not in ("UB", "I", "IL", "D")
+            or len(segs) != int.from_bytes(segs[0][184:186], "big")
+        ):  # not a row change, or the lost one
             continue
         r = rows[(rec[87:97].hex().upper(), rec[172:182].hex().upper())]
-        sides = {"UB": ("before_image", "after_image"), "D": ("before_image",)}.get(header["CHANGE_TYPE"],
-                                                                                  ("after_image",))
+        sides = {"UB": ("before_image", "after_image"), "D": ("before_image",)}.get(
+            header["CHANGE_TYPE"], ("after_image",)
+        )
         for side, img in zip(sides, imgs):
             assert r[side] == img.hex().upper(), (header["CHANGE_TYPE"], side)
             cols, values = landed["images"][img]
@@ -188,12 +210,21 @@ def test_every_row_image_as_encoded(landed):
 def test_missing_segment_is_rejected_with_its_reason(landed):
     lost = landed["broken"][:-1]  # segment 1, then segments 3.. of the change whose segment 2 was lost
     total = int.from_bytes(lost[0][184:186], "big")
-    rows = jcat_sql_json("SELECT record_offset, length, reason, TOTALSEGS, SEGNUM FROM lldf_segment_rejects "
-                         f"WHERE {ours(landed)} ORDER BY record_offset")
+    rows = jcat_sql_json(
+        "SELECT record_offset, length, reason, TOTALSEGS, SEGNUM FROM lldf_segment_rejects "
+        f"WHERE {ours(landed)} ORDER BY record_offset"
+    )
     found = ",".join(str(int.from_bytes(s[186:188], "big")) for s in lost)
-    want = [{"record_offset": landed["offsets"][s], "length": len(s),
-             "reason": f"missing_segment: SEGNUM 2 of {total} not found (found {found})", "TOTALSEGS": total,
-             "SEGNUM": int.from_bytes(s[186:188], "big")} for s in lost]
+    want = [
+        {
+            "record_offset": landed["offsets"][s],
+            "length": len(s),
+            "reason": f"missing_segment: SEGNUM 2 of {total} not found (found {found})",
+            "TOTALSEGS": total,
+            "SEGNUM": int.from_bytes(s[186:188], "big"),
+        }
+        for s in lost
+    ]
     assert rows == want
 
 
@@ -204,6 +235,8 @@ def test_ledger_accounts_for_every_byte(landed):
     assert led["record_bytes"] == sum(len(r) for r in landed["main"] + landed["broken"])
     assert led["rejected_bytes"] == len(TRAILER)
     assert led["record_bytes"] + led["framing_bytes"] + led["rejected_bytes"] == led["size"]
-    [rej] = jcat_sql_json(f"SELECT record_offset, length, reason FROM raw_rejects WHERE source_file LIKE '%{path.name}'")
+    [rej] = jcat_sql_json(
+        f"SELECT record_offset, length, reason FROM raw_rejects WHERE source_file LIKE '%{path.name}'"
+    )
     assert (rej["record_offset"], rej["length"]) == (len(data) - len(TRAILER), len(TRAILER))
     assert rej["reason"].startswith("bad_bdw")

@@ -47,8 +47,9 @@ def _land(spark, tmp_path, layout: str, files, record, **options) -> dict[str, s
     paths = []
     for i, (name, first, last) in enumerate(files):
         paths.append(tmp_path / name)
-        paths[-1].write_bytes(b"".join(record(s, T0 + dt.timedelta(minutes=i, seconds=s - first))
-                                       for s in range(first, last + 1)))
+        paths[-1].write_bytes(
+            b"".join(record(s, T0 + dt.timedelta(minutes=i, seconds=s - first)) for s in range(first, last + 1))
+        )
     first = load(spark, layout, [str(p) for p in paths[:2]], **options).load_id
     rest = load(spark, layout, [str(p) for p in paths[2:]], **options).load_id
     return {name: first if i < 2 else rest for i, (name, _, _) in enumerate(files)}
@@ -74,10 +75,21 @@ def _file(row_value: str) -> str:
 
 def test_each_file_that_does_not_continue_the_one_before_is_named(gaps):
     rows, _ = gaps
-    got = [(r.LOG, r.KIND, _file(r.PREVIOUS_SOURCE_FILE), int(r.PREVIOUS_LAST_SEQUENCE), _file(r.SOURCE_FILE),
-            int(r.FIRST_SEQUENCE), r.MISSING_ENTRIES, r.OVERLAPPING_ENTRIES) for r in rows]
+    got = [
+        (
+            r.LOG,
+            r.KIND,
+            _file(r.PREVIOUS_SOURCE_FILE),
+            int(r.PREVIOUS_LAST_SEQUENCE),
+            _file(r.SOURCE_FILE),
+            int(r.FIRST_SEQUENCE),
+            r.MISSING_ENTRIES,
+            r.OVERLAPPING_ENTRIES,
+        )
+        for r in rows
+    ]
     assert got == [
-        ("ibmi", "gap", "GAPB.bin", 6, "GAPC.bin", 10, 3, None),       # 7, 8 and 9 never landed
+        ("ibmi", "gap", "GAPB.bin", 6, "GAPC.bin", 10, 3, None),  # 7, 8 and 9 never landed
         ("ibmi", "overlap", "GAPC.bin", 11, "GAPD.bin", 11, None, 1),  # 11 landed twice
         ("ibmi", "reset", "GAPD.bin", 12, "GAPE.bin", 1, None, None),  # numbering started again
         ("idms", "gap", "GAPJ2.jrn", 504, "GAPJ3.jrn", 510, 5, None),  # 505-509 never landed

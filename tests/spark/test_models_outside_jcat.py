@@ -26,14 +26,31 @@ def test_every_model_calls_only_persistent_functions(spark, tmp_path, monkeypatc
     monkeypatch.setenv("DBT_TARGET_PATH", str(tmp_path / "target"))
     monkeypatch.setenv("DBT_LOG_PATH", str(tmp_path / "logs"))
     proj = str(project_dir())
-    result = dbtRunner().invoke(["compile", "--quiet", "--project-dir", proj, "--profiles-dir", proj,
-                                 "--target", "local", "--select", "resource_type:model"])
+    result = dbtRunner().invoke(
+        [
+            "compile",
+            "--quiet",
+            "--project-dir",
+            proj,
+            "--profiles-dir",
+            proj,
+            "--target",
+            "local",
+            "--select",
+            "resource_type:model",
+        ]
+    )
     assert result.success, result.exception
     compiled = {Path(p).stem: Path(p).read_text() for p in (tmp_path / "target" / "compiled").rglob("*.sql")}
-    assert len(compiled) > 80 and {"audit_journal_m7", "journal_entries", "ibmi_esd_ifs_rename_move",
-                                   "idms_journal", "lldf_segments", "ibmsnap_uow"} <= set(compiled)
-    bare = {name: sorted(set(m.group(1) for m in BARE.finditer(_no_comments(sql))))
-            for name, sql in compiled.items()}
+    assert len(compiled) > 80 and {
+        "audit_journal_m7",
+        "journal_entries",
+        "ibmi_esd_ifs_rename_move",
+        "idms_journal",
+        "lldf_segments",
+        "ibmsnap_uow",
+    } <= set(compiled)
+    bare = {name: sorted(set(m.group(1) for m in BARE.finditer(_no_comments(sql)))) for name, sql in compiled.items()}
     assert {k: v for k, v in bare.items() if v} == {}
 
 
@@ -42,5 +59,6 @@ def _no_comments(sql: str) -> str:
 
 
 def test_the_check_finds_a_bare_call():
-    assert BARE.findall(_no_comments("select jcat.ebcdic_str(x), ebcdic_str(y), decode_qasym7j5(r) -- ebcdic_str(z)")) \
-        == ["ebcdic_str", "decode_qasym7j5"]
+    assert BARE.findall(
+        _no_comments("select jcat.ebcdic_str(x), ebcdic_str(y), decode_qasym7j5(r) -- ebcdic_str(z)")
+    ) == ["ebcdic_str", "decode_qasym7j5"]

@@ -25,12 +25,22 @@ def _records() -> list:
 @pytest.mark.spark
 def test_layout_function_from_sql_matches_per_field_sql(spark):
     recs = _records()
-    spark.createDataFrame([(i, r) for i, r in enumerate(recs)], "i INT, record BINARY").createOrReplaceTempView("m7_layout")
-    fn = {"char": "ebcdic_str", "digits": "ebcdic_str", "zoned": "unpack_zoned", "bin": "unpack_bin",
-          "ibmi_ts": "parse_ibmi_timestamp", "hex": ""}
+    spark.createDataFrame([(i, r) for i, r in enumerate(recs)], "i INT, record BINARY").createOrReplaceTempView(
+        "m7_layout"
+    )
+    fn = {
+        "char": "ebcdic_str",
+        "digits": "ebcdic_str",
+        "zoned": "unpack_zoned",
+        "bin": "unpack_bin",
+        "ibmi_ts": "parse_ibmi_timestamp",
+        "hex": "",
+    }
     per_field = ", ".join(
-        f"{fn[f.kind]}(CASE WHEN length(record) >= {f.offset + f.length} THEN substr(record, {f.pos}, {f.length}) END) AS {f.name}"
-        for f in qasym7j5.FIELDS)
+        f"{fn[f.kind]}(CASE WHEN length(record) >= {f.offset + f.length} "
+        f"THEN substr(record, {f.pos}, {f.length}) END) AS {f.name}"
+        for f in qasym7j5.FIELDS
+    )
     a = spark.sql("SELECT i, d.* FROM (SELECT i, decode_qasym7j5(record) d FROM m7_layout) ORDER BY i").collect()
     b = spark.sql(f"SELECT i, {per_field} FROM m7_layout ORDER BY i").collect()
     nulls = {i for i, r in enumerate(recs) if r is None}

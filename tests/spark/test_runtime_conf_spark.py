@@ -16,16 +16,33 @@ def test_timezone_from_conf_and_from_spark_defaults(tmp_path):
     env.pop("JCAT_TIMEZONE", None)
     cmd = [sys.executable, "-m", "udfs.cli", "--master", "local[1]"]
     try:
-        run = subprocess.run(cmd + ["--conf", "spark.sql.session.timeZone=Asia/Tokyo", "sql",
-                                    "select current_timezone()", "--format", "csv"],
-                             env=env, capture_output=True, text=True, timeout=600)
+        run = subprocess.run(
+            cmd
+            + [
+                "--conf",
+                "spark.sql.session.timeZone=Asia/Tokyo",
+                "sql",
+                "select current_timezone()",
+                "--format",
+                "csv",
+            ],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
         assert run.returncode == 0, run.stderr[-3000:]
         assert run.stdout.splitlines()[-1] == "Asia/Tokyo"
         conf_dir = tmp_path / "conf"
         conf_dir.mkdir()
         (conf_dir / "spark-defaults.conf").write_text("spark.sql.session.timeZone Asia/Kolkata\n")
-        run = subprocess.run(cmd + ["sql", "select current_timezone()", "--format", "csv"],
-                             env=dict(env, SPARK_CONF_DIR=str(conf_dir)), capture_output=True, text=True, timeout=600)
+        run = subprocess.run(
+            cmd + ["sql", "select current_timezone()", "--format", "csv"],
+            env=dict(env, SPARK_CONF_DIR=str(conf_dir)),
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
         assert run.returncode == 0, run.stderr[-3000:]
         assert run.stdout.splitlines()[-1] == "Asia/Kolkata"
     finally:

@@ -49,24 +49,37 @@ def ebcdic(text: str) -> bytes:
 
 # ---- without Spark --------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("host,expected", [
-    ("127.0.0.1", True), ("127.0.0.2", True), ("::1", True), ("localhost", True),
-    ("0.0.0.0", False), ("::", False), ("10.1.2.3", False), ("192.168.0.10", False),
-])
+
+@pytest.mark.parametrize(
+    "host,expected",
+    [
+        ("127.0.0.1", True),
+        ("127.0.0.2", True),
+        ("::1", True),
+        ("localhost", True),
+        ("0.0.0.0", False),
+        ("::", False),
+        ("10.1.2.3", False),
+        ("192.168.0.10", False),
+    ],
+)
 def test_is_loopback(host, expected):
     assert is_loopback(host) is expected
 
 
-@pytest.mark.parametrize("opts,message", [
-    (ServeOptions(host="0.0.0.0"), "Pass --allow-remote"),
-    (ServeOptions(host="10.1.2.3", auth="password", password_file="/x"), "Pass --allow-remote"),
-    (ServeOptions(host="0.0.0.0", allow_remote=True), "without authentication"),
-    (ServeOptions(auth="password"), "needs --password-file"),
-    (ServeOptions(auth="ldap"), "needs --ldap-url"),
-    (ServeOptions(port=0), "--port must be"),
-    (ServeOptions(port=70000), "--port must be"),
-    (ServeOptions(auth="kerberos"), "--auth must be"),
-])
+@pytest.mark.parametrize(
+    "opts,message",
+    [
+        (ServeOptions(host="0.0.0.0"), "Pass --allow-remote"),
+        (ServeOptions(host="10.1.2.3", auth="password", password_file="/x"), "Pass --allow-remote"),
+        (ServeOptions(host="0.0.0.0", allow_remote=True), "without authentication"),
+        (ServeOptions(auth="password"), "needs --password-file"),
+        (ServeOptions(auth="ldap"), "needs --ldap-url"),
+        (ServeOptions(port=0), "--port must be"),
+        (ServeOptions(port=70000), "--port must be"),
+        (ServeOptions(auth="kerberos"), "--auth must be"),
+    ],
+)
 def test_validate_refuses_remote_without_auth_and_incomplete_or_out_of_range_options(opts, message):
     with pytest.raises(RuntimeProblem, match=re.escape(message)):
         validate(opts)
@@ -105,8 +118,13 @@ def test_busy_port_is_one_jcat_line_without_traceback():
         s.bind(("127.0.0.1", 0))
         s.listen()
         port = s.getsockname()[1]
-        r = subprocess.run([PY, "-m", "udfs.cli", "serve", "--port", str(port)], capture_output=True, text=True,
-                           timeout=120, env={**os.environ, "JCAT_HOME": "/nonexistent-jcat-home"})
+        r = subprocess.run(
+            [PY, "-m", "udfs.cli", "serve", "--port", str(port)],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            env={**os.environ, "JCAT_HOME": "/nonexistent-jcat-home"},
+        )
     assert r.returncode == 2
     assert f"jcat: port {port} on 127.0.0.1 is already in use" in r.stderr
     assert "Traceback" not in r.stderr
@@ -115,8 +133,13 @@ def test_busy_port_is_one_jcat_line_without_traceback():
 def test_missing_java_is_named(tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "JAVA_HOME"}
     env.update(PATH=str(tmp_path), JCAT_HOME=str(tmp_path / "home"))
-    r = subprocess.run([PY, "-m", "udfs.cli", "serve", "--port", str(free_port())], capture_output=True,
-                       text=True, timeout=120, env=env)
+    r = subprocess.run(
+        [PY, "-m", "udfs.cli", "serve", "--port", str(free_port())],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
     assert r.returncode == 2
     assert "Java is needed to run Spark and was not found" in r.stderr
     assert "Traceback" not in r.stderr
@@ -147,16 +170,21 @@ def test_serve_jar_is_built_from_its_sources():
 
     from udfs.serve.server import java_dir, serve_jar
 
-    sources = [java_dir() / "jcat" / "serve" / "PasswordFileAuthenticator.java",
-               java_dir() / "org" / "apache" / "hadoop" / "hive" / "llap" / "security" / "LlapSigner.java"]
+    sources = [
+        java_dir() / "jcat" / "serve" / "PasswordFileAuthenticator.java",
+        java_dir() / "org" / "apache" / "hadoop" / "hive" / "llap" / "security" / "LlapSigner.java",
+    ]
     with zipfile.ZipFile(serve_jar()) as jar:
         names = jar.namelist()
         recorded = jar.read("jcat-serve.source-sha256").decode().strip()
     assert "jcat/serve/PasswordFileAuthenticator.class" in names
     assert "org/apache/hadoop/hive/llap/security/LlapSigner$Signable.class" in names
-    assert recorded == hashlib.sha256(b"".join(p.read_bytes() for p in sources)).hexdigest(), \
+    assert recorded == hashlib.sha256(b"".join(p.read_bytes() for p in sources)).hexdigest(), (
         "run udfs/serve/java/build.sh"
-    assert "JAVA_AUTHENTICATOR" not in (REPO / "udfs" / "serve" / "server.py").read_text()  # never compiled at serve time
+    )
+    assert (
+        "JAVA_AUTHENTICATOR" not in (REPO / "udfs" / "serve" / "server.py").read_text()
+    )  # never compiled at serve time
 
 
 def test_server_conf_maps_session_port_host_and_auth_options_to_thrift_settings():
@@ -177,6 +205,7 @@ def test_server_conf_maps_session_port_host_and_auth_options_to_thrift_settings(
 
 # ---- helpers for the real server ------------------------------------------------------------------------
 
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -184,7 +213,9 @@ def free_port() -> int:
 
 
 def clean_env(**extra) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("DBT_") and k not in ("JCAT_HOME", "JCAT_PROJECT_DIR")}
+    env = {
+        k: v for k, v in os.environ.items() if not k.startswith("DBT_") and k not in ("JCAT_HOME", "JCAT_PROJECT_DIR")
+    }
     env["PYSPARK_PYTHON"] = PY
     env.update({k: str(v) for k, v in extra.items()})
     return env
@@ -207,9 +238,13 @@ class Server:
         self.home, self.project, self.log, self.port = home, project, log, free_port()
         self.env = clean_env(JCAT_HOME=home, JCAT_PROJECT_DIR=project, **(env_extra or {}))
         self.t0 = time.monotonic()
-        self.proc = subprocess.Popen([PY, "-m", "udfs.cli", "--master", "local[2]", "serve", "--port", str(self.port),
-                                      *args], stdout=open(log, "wb"), stderr=subprocess.STDOUT, env=self.env,
-                                     cwd=str(home))
+        self.proc = subprocess.Popen(
+            [PY, "-m", "udfs.cli", "--master", "local[2]", "serve", "--port", str(self.port), *args],
+            stdout=open(log, "wb"),
+            stderr=subprocess.STDOUT,
+            env=self.env,
+            cwd=str(home),
+        )
         self.start_seconds = None
         self.descendants: list[int] = []
 
@@ -253,11 +288,13 @@ def write_raw(folder: Path, load_id: str, texts: list[str], first_number: int) -
     import pyarrow.parquet as pq
 
     folder.mkdir(parents=True, exist_ok=True)
-    table = pa.table({
-        "record": pa.array([ebcdic(t) for t in texts], pa.binary()),
-        "record_number": pa.array(range(first_number, first_number + len(texts)), pa.int64()),
-        "load_id": pa.array([load_id] * len(texts), pa.string()),
-    })
+    table = pa.table(
+        {
+            "record": pa.array([ebcdic(t) for t in texts], pa.binary()),
+            "record_number": pa.array(range(first_number, first_number + len(texts)), pa.int64()),
+            "load_id": pa.array([load_id] * len(texts), pa.string()),
+        }
+    )
     pq.write_table(table, folder / f"{load_id}.parquet")
 
 
@@ -269,7 +306,8 @@ def make_probe_project(root: Path, raw: Path) -> Path:
     shutil.copy(REPO / "profiles.yml", proj / "profiles.yml")
     for macro in ("jcat_new_records.sql", "jcat_serve_column_comments.sql", "jcat_fn.sql"):
         shutil.copy(REPO / "macros" / macro, proj / "macros" / macro)
-    (proj / "dbt_project.yml").write_text(textwrap.dedent(f"""\
+    (proj / "dbt_project.yml").write_text(
+        textwrap.dedent(f"""\
         name: jcat
         version: "0.1.0"
         config-version: 2
@@ -284,8 +322,10 @@ def make_probe_project(root: Path, raw: Path) -> Path:
             +incremental_strategy: append
             +file_format: parquet
             +persist_docs: {{relation: true, columns: true}}
-        """))
-    (proj / "models" / "serve_probe.sql").write_text(textwrap.dedent("""\
+        """)
+    )
+    (proj / "models" / "serve_probe.sql").write_text(
+        textwrap.dedent("""\
         with raw as (
             select * from parquet.`{{ var('probe_raw') }}` where {{ jcat_new_records() }}
         )
@@ -294,8 +334,10 @@ def make_probe_project(root: Path, raw: Path) -> Path:
             record_number,
             load_id
         from raw
-        """))
-    (proj / "models" / "serve_probe.yml").write_text(textwrap.dedent("""\
+        """)
+    )
+    (proj / "models" / "serve_probe.yml").write_text(
+        textwrap.dedent("""\
         version: 2
         models:
           - name: serve_probe
@@ -307,18 +349,26 @@ def make_probe_project(root: Path, raw: Path) -> Path:
                 description: Position of the record in its load.
               - name: load_id
                 description: The load that landed the record.
-        """))
+        """)
+    )
     return proj
 
 
 def dbt(project: Path, port: int, target_dir: Path, *args: str, timeout: float = 600) -> subprocess.CompletedProcess:
-    env = clean_env(JCAT_THRIFT_HOST="127.0.0.1", JCAT_THRIFT_PORT=port, DBT_TARGET_PATH=target_dir,
-                    DBT_LOG_PATH=target_dir / "logs", DBT_SEND_ANONYMOUS_USAGE_STATS="false")
+    env = clean_env(
+        JCAT_THRIFT_HOST="127.0.0.1",
+        JCAT_THRIFT_PORT=port,
+        DBT_TARGET_PATH=target_dir,
+        DBT_LOG_PATH=target_dir / "logs",
+        DBT_SEND_ANONYMOUS_USAGE_STATS="false",
+    )
     dbt_bin = Path(PY).with_name("dbt")
     cmd = [str(dbt_bin), *args, "--project-dir", str(project), "--profiles-dir", str(project), "--target", "thrift"]
     r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env, cwd=str(project))
     causes = [ln for ln in r.stdout.splitlines() if "SQLSTATE" in ln or "Error" in ln][:5]
-    assert r.returncode == 0, f"dbt {' '.join(args)} failed:\n" + "\n".join(causes) + f"\n{r.stdout[-3000:]}\n{r.stderr[-2000:]}"
+    assert r.returncode == 0, (
+        f"dbt {' '.join(args)} failed:\n" + "\n".join(causes) + f"\n{r.stdout[-3000:]}\n{r.stderr[-2000:]}"
+    )
     return r
 
 
@@ -342,6 +392,7 @@ def thrift_metadata(cursor, request) -> list[tuple]:
 
 
 # ---- the real server ------------------------------------------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
@@ -373,10 +424,13 @@ def built(served):
 @pytest.mark.spark
 def test_serve_startup_progress_and_url(served):
     log = served.text()
-    for line in ("jcat serve: starting Spark (master local[2]", "jcat serve: metastore: Derby under",
-                 f"jcat serve: functions: {len(PER_FIELD)} persistent SQL functions in jcat (ebcdic_str, ",
-                 "jcat serve: sessions: one per connection",
-                 f"jcat serve: JDBC URL: jdbc:hive2://127.0.0.1:{served.port}/jcat"):
+    for line in (
+        "jcat serve: starting Spark (master local[2]",
+        "jcat serve: metastore: Derby under",
+        f"jcat serve: functions: {len(PER_FIELD)} persistent SQL functions in jcat (ebcdic_str, ",
+        "jcat serve: sessions: one per connection",
+        f"jcat serve: JDBC URL: jdbc:hive2://127.0.0.1:{served.port}/jcat",
+    ):
         assert line in log, served.tail()
 
 
@@ -398,11 +452,27 @@ def test_dbt_thrift_target_builds_and_documents(built):
 @pytest.mark.spark
 def test_beeline_jdbc_reads_and_lists_metadata(built):
     url = f"jdbc:hive2://127.0.0.1:{built.port}/jcat"
-    r = subprocess.run([str(BEELINE), "-u", url, "-n", "tester", "--silent=true", "--outputformat=csv2",
-                        "-e", "select greeting, ebcdic_str(X'C8C5D3D3D6') as hello from jcat.serve_probe "
-                              "where record_number = 2;",
-                        "-e", "!tables", "-e", "!columns serve_probe"],
-                       capture_output=True, text=True, timeout=300, env=clean_env())
+    r = subprocess.run(
+        [
+            str(BEELINE),
+            "-u",
+            url,
+            "-n",
+            "tester",
+            "--silent=true",
+            "--outputformat=csv2",
+            "-e",
+            "select greeting, ebcdic_str(X'C8C5D3D3D6') as hello from jcat.serve_probe where record_number = 2;",
+            "-e",
+            "!tables",
+            "-e",
+            "!columns serve_probe",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=clean_env(),
+    )
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
     out = r.stdout.replace("\x00", "")  # csv2 without quoting wraps a value holding a comma in NUL characters
     assert "WORLD,HELLO" in out
@@ -435,12 +505,17 @@ def test_sqlalchemy_hive_urls(built):
 
     engine = create_engine(f"hive://tester@127.0.0.1:{built.port}/jcat")  # what Superset is given
     with engine.connect() as con:
-        rows = con.execute(text("select greeting, ebcdic_str(X'E2E4D7C5D9E2C5E3') as s from jcat.serve_probe "
-                                "where record_number = 1")).fetchall()
+        rows = con.execute(
+            text("select greeting, ebcdic_str(X'E2E4D7C5D9E2C5E3') as s from jcat.serve_probe where record_number = 1")
+        ).fetchall()
     assert [tuple(r) for r in rows] == [("HELLO", "SUPERSET")]
     insp = inspect(engine)
     assert "jcat" in insp.get_schema_names()
-    assert [c["name"] for c in insp.get_columns("serve_probe", schema="jcat")] == ["greeting", "record_number", "load_id"]
+    assert [c["name"] for c in insp.get_columns("serve_probe", schema="jcat")] == [
+        "greeting",
+        "record_number",
+        "load_id",
+    ]
 
     import udfs.serve.sqlalchemy_dialect  # noqa: F401  (registers hive+jcat, which lists Spark's tables correctly)
 
@@ -454,8 +529,10 @@ def test_sqlalchemy_hive_urls(built):
 @pytest.mark.spark
 def test_persistent_view_is_current_and_incremental_run_adds_only_new_loads(built):
     cur = hive_cursor(built.port)
-    cur.execute(f"create or replace view jcat.serve_probe_view as select nullif(jcat.ebcdic_str(record), '') as "
-                f"greeting, record_number, load_id from parquet.`{built.raw}`")
+    cur.execute(
+        f"create or replace view jcat.serve_probe_view as select nullif(jcat.ebcdic_str(record), '') as "
+        f"greeting, record_number, load_id from parquet.`{built.raw}`"
+    )
     cur.execute("select count(*) from serve_probe_view")
     assert cur.fetchall() == [(3,)]
     write_raw(built.raw, "load-2", ["NEW ONE"], 4)
@@ -479,15 +556,26 @@ def test_a_declared_tables_as_of_function_is_called_over_jdbc_in_any_session_zon
     from udfs.spark.changes import as_of
 
     cur = hive_cursor(built.port)
-    cur.execute("create or replace view jcat.asofserve_changes as select * from values "
-                "('01', timestamp '2026-03-01 12:00:00'), ('02', timestamp '2026-03-01 13:00:00') "
-                "as t(COMMIT_POSITION, COMMIT_TIMESTAMP)")
-    cur.execute("create or replace view jcat.asofserve_history as select * from values "
-                "(1, 'a', timestamp '2026-03-01 12:00:00', timestamp '2026-03-01 13:00:00', '01', '02'), "
-                "(1, 'b', timestamp '2026-03-01 13:00:00', null, '02', null) "
-                "as t(K, V, VALID_FROM, VALID_TO, VALID_FROM_POSITION, VALID_TO_POSITION)")
-    cur.execute(as_of.create_statement("jcat.asofserve_as_of", "jcat.asofserve_changes", "jcat.asofserve_history",
-                                       [("K", "int"), ("V", "string")], "UTC"))
+    cur.execute(
+        "create or replace view jcat.asofserve_changes as select * from values "
+        "('01', timestamp '2026-03-01 12:00:00'), ('02', timestamp '2026-03-01 13:00:00') "
+        "as t(COMMIT_POSITION, COMMIT_TIMESTAMP)"
+    )
+    cur.execute(
+        "create or replace view jcat.asofserve_history as select * from values "
+        "(1, 'a', timestamp '2026-03-01 12:00:00', timestamp '2026-03-01 13:00:00', '01', '02'), "
+        "(1, 'b', timestamp '2026-03-01 13:00:00', null, '02', null) "
+        "as t(K, V, VALID_FROM, VALID_TO, VALID_FROM_POSITION, VALID_TO_POSITION)"
+    )
+    cur.execute(
+        as_of.create_statement(
+            "jcat.asofserve_as_of",
+            "jcat.asofserve_changes",
+            "jcat.asofserve_history",
+            [("K", "int"), ("V", "string")],
+            "UTC",
+        )
+    )
     other = hive_cursor(built.port, username="someone-in-new-york")
     other.execute("set spark.sql.session.timeZone=America/New_York")
     got = []
@@ -618,10 +706,14 @@ def test_audit_journal_m7_built_and_read_through_server(built):
 
     records = m7_records(3)
     cur = hive_cursor(built.port)
-    cur.execute("create table if not exists jcat.raw_qasym7j5 (source_file string, record_offset bigint, "
-                "record_number bigint, record binary, load_id string) using parquet")
-    cur.execute("insert into jcat.raw_qasym7j5 values " + ", ".join(
-        f"('m7.bin', {i * len(r)}, {i}, X'{r.hex()}', 'load-m7')" for i, r in enumerate(records)))
+    cur.execute(
+        "create table if not exists jcat.raw_qasym7j5 (source_file string, record_offset bigint, "
+        "record_number bigint, record binary, load_id string) using parquet"
+    )
+    cur.execute(
+        "insert into jcat.raw_qasym7j5 values "
+        + ", ".join(f"('m7.bin', {i * len(r)}, {i}, X'{r.hex()}', 'load-m7')" for i, r in enumerate(records))
+    )
     dbt(REPO, built.port, built.root / "dbt-target-repo", "run", "--select", "audit_journal_m7")
     cur.execute("select count(*), min(ENTRY_TYPE), max(ebcdic_str(X'D4F7')) from jcat.audit_journal_m7")
     assert cur.fetchall() == [(3, "A", "M7")]
@@ -650,11 +742,17 @@ def test_sigterm_stops_cleanly_then_plain_spark_reads_built_relation(built):
             registered = False
         print("RESULT " + json.dumps({"rows": [list(r) for r in rows], "registered": registered}))
         """)
-    r = subprocess.run([PY, "-c", script], capture_output=True, text=True, timeout=START_TIMEOUT,
-                       env=clean_env(JCAT_HOME=built.home), cwd=str(built.home))
+    r = subprocess.run(
+        [PY, "-c", script],
+        capture_output=True,
+        text=True,
+        timeout=START_TIMEOUT,
+        env=clean_env(JCAT_HOME=built.home),
+        cwd=str(built.home),
+    )
     line = [ln for ln in r.stdout.splitlines() if ln.startswith("RESULT ")]
     assert line, r.stdout[-2000:] + r.stderr[-3000:]
-    result = json.loads(line[0][len("RESULT "):])
+    result = json.loads(line[0][len("RESULT ") :])
     assert result["registered"] is False
     assert result["rows"] == [["HELLO", "load-1"], ["WORLD", "load-1"], [None, "load-1"], ["NEW ONE", "load-2"]]
 
@@ -670,8 +768,9 @@ def test_password_auth_admits_only_the_right_password_and_sigint_stops_cleanly(t
         server.wait_ready()
         from pyhive import hive
 
-        conn = hive.connect("127.0.0.1", server.port, username="ana", password="s3cret-ñ", auth="CUSTOM",
-                            database="jcat")
+        conn = hive.connect(
+            "127.0.0.1", server.port, username="ana", password="s3cret-ñ", auth="CUSTOM", database="jcat"
+        )
         cur = conn.cursor()
         cur.execute("select ebcdic_str(X'C8C5D3D3D6')")
         assert cur.fetchall() == [("HELLO",)]
@@ -679,9 +778,23 @@ def test_password_auth_admits_only_the_right_password_and_sigint_stops_cleanly(t
         for user, password in (("ana", "wrong"), ("eve", "s3cret-ñ")):
             with pytest.raises(Exception):  # noqa: B017  (thrift's or PyHive's error, as the login fails)
                 hive.connect("127.0.0.1", server.port, username=user, password=password, auth="CUSTOM")
-        r = subprocess.run([str(BEELINE), "-u", f"jdbc:hive2://127.0.0.1:{server.port}/jcat", "-n", "ana",
-                            "-p", "wrong", "-e", "select 1"], capture_output=True, text=True, timeout=300,
-                           env=clean_env())
+        r = subprocess.run(
+            [
+                str(BEELINE),
+                "-u",
+                f"jdbc:hive2://127.0.0.1:{server.port}/jcat",
+                "-n",
+                "ana",
+                "-p",
+                "wrong",
+                "-e",
+                "select 1",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            env=clean_env(),
+        )
         assert r.returncode != 0
     finally:
         assert server.stop(sig=signal.SIGINT) == 0  # what Ctrl-C sends (pyspark keeps it from the JVM)

@@ -28,11 +28,13 @@ spark.sql("CREATE OR REPLACE VIEW jcat.asofprobe_history AS SELECT * FROM VALUES
           "(1, 'b', TIMESTAMP '2026-03-01 13:00:00', NULL, '02', NULL) "
           "AS t(K, V, VALID_FROM, VALID_TO, VALID_FROM_POSITION, VALID_TO_POSITION)")
 as_of.create(ChangesStore(spark, "asofprobe"), ["K", "V"])"""
-AS_OF_QUERIES = ("SELECT 'as_of 11:59', * FROM jcat.asofprobe_as_of(TIMESTAMP '2026-03-01 11:59:59'); "
-                 "SELECT 'as_of 12:30', * FROM jcat.asofprobe_as_of(TIMESTAMP '2026-03-01 12:30:00'); "
-                 "SET spark.sql.session.timeZone=America/New_York; "
-                 "SELECT 'as_of 12:59 in New York', * FROM jcat.asofprobe_as_of(TIMESTAMP '2026-03-01 12:59:59'); "
-                 "SELECT 'as_of 13:00 in New York', * FROM jcat.asofprobe_as_of(TIMESTAMP '2026-03-01 13:00:00'); ")
+AS_OF_QUERIES = (
+    "SELECT 'as_of 11:59', * FROM jcat.asofprobe_as_of(TIMESTAMP '2026-03-01 11:59:59'); "
+    "SELECT 'as_of 12:30', * FROM jcat.asofprobe_as_of(TIMESTAMP '2026-03-01 12:30:00'); "
+    "SET spark.sql.session.timeZone=America/New_York; "
+    "SELECT 'as_of 12:59 in New York', * FROM jcat.asofprobe_as_of(TIMESTAMP '2026-03-01 12:59:59'); "
+    "SELECT 'as_of 13:00 in New York', * FROM jcat.asofprobe_as_of(TIMESTAMP '2026-03-01 13:00:00'); "
+)
 
 
 @pytest.mark.spark
@@ -53,8 +55,7 @@ def test_plain_spark_reads_the_audit_journal_m7_view_and_sees_a_new_load_with_no
     bad.write_bytes(good[:74] + b"\xf0\xf1\x7b\xf3\xf4\xf5" + good[80:])  # JONBR: '#' among the zoned digits
     later = tmp_path / "m7" / "QAUDJRN_LATER.bin"
     later.write_bytes(b"".join(qasym7j5.encode(v) for v in ibmi.m7_entries()[:2]))
-    query = ("SELECT to_json(struct(*)) FROM (SELECT * FROM jcat.audit_journal_m7 "
-             "ORDER BY source_file, record_offset)")
+    query = "SELECT to_json(struct(*)) FROM (SELECT * FROM jcat.audit_journal_m7 ORDER BY source_file, record_offset)"
     setup = textwrap.dedent(f"""
         import json
         from udfs.dbt.runner import run_dbt
@@ -79,32 +80,54 @@ def test_plain_spark_reads_the_audit_journal_m7_view_and_sees_a_new_load_with_no
         print("RESULT " + json.dumps({{"view": view, "kernels": kernels, "later_rows": later_rows}}))
         spark.stop()
     """)
-    r = subprocess.run([sys.executable, "-c", setup], env=env, cwd=tmp_path, capture_output=True, text=True, timeout=900)
+    r = subprocess.run(
+        [sys.executable, "-c", setup], env=env, cwd=tmp_path, capture_output=True, text=True, timeout=900
+    )
     line = [ln for ln in r.stdout.splitlines() if ln.startswith("RESULT ")]
     assert r.returncode == 0 and line, r.stdout[-2000:] + r.stderr[-3000:]
     import json
 
-    got = json.loads(line[0][len("RESULT "):])
+    got = json.loads(line[0][len("RESULT ") :])
     assert got["view"] == got["kernels"] and len(got["view"]) == len(ibmi.m7_entries()) + 1
-    errors = {json.loads(v)["source_file"].rsplit("/", 1)[-1]: json.loads(v)["decode_errors"] for v in got["view"]
-              if json.loads(v)["decode_errors"]}
+    errors = {
+        json.loads(v)["source_file"].rsplit("/", 1)[-1]: json.loads(v)["decode_errors"]
+        for v in got["view"]
+        if json.loads(v)["decode_errors"]
+    }
     assert errors == {"QAUDJRN_BAD.bin": ["JOB_NUMBER"]}
 
-    args = subprocess.run([sys.executable, "-m", "udfs.cli", "spark-conf"], env=env, cwd=tmp_path,
-                          capture_output=True, text=True, timeout=120, check=True).stdout.split()
+    args = subprocess.run(
+        [sys.executable, "-m", "udfs.cli", "spark-conf"],
+        env=env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    ).stdout.split()
     clean = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "JCAT_HOME", "PYSPARK_PYTHON")}
     clean["SPARK_HOME"] = str(PYSPARK_DIR)
 
     def spark_sql(q: str) -> list[str]:
-        p = subprocess.run([str(PYSPARK_DIR / "bin" / "spark-sql"), *args, "--master", "local[1]", "-e", q],
-                           env=clean, cwd=tmp_path, capture_output=True, text=True, timeout=600)
+        p = subprocess.run(
+            [str(PYSPARK_DIR / "bin" / "spark-sql"), *args, "--master", "local[1]", "-e", q],
+            env=clean,
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
         assert p.returncode == 0, p.stderr[-3000:]
         return p.stdout.strip().splitlines()
 
     # one spark-sql process (each costs a JVM): the view, its kind, and two persistent functions called directly
     n = len(ibmi.m7_entries()) + 1
-    plain = spark_sql(query + "; SHOW TABLE EXTENDED IN jcat LIKE 'audit_journal_m7'; " + AS_OF_QUERIES +
-                      "SELECT jcat.ebcdic_str(X'C1C2C3'), jcat.unpack_zoned(X'F1F2D3'), jcat.ebcdic_str(X'C8C5D3D3D6404040')")
+    plain = spark_sql(
+        query
+        + "; SHOW TABLE EXTENDED IN jcat LIKE 'audit_journal_m7'; "
+        + AS_OF_QUERIES
+        + "SELECT jcat.ebcdic_str(X'C1C2C3'), jcat.unpack_zoned(X'F1F2D3'), jcat.ebcdic_str(X'C8C5D3D3D6404040')"
+    )
     rows = [ln for ln in plain[: n + 2] if ln.startswith("{")]
     assert got["later_rows"] == len(rows) == n + 2  # the later load, seen by both with no build
     assert [r for r in rows if "QAUDJRN_LATER" not in r] == got["view"]
@@ -112,4 +135,7 @@ def test_plain_spark_reads_the_audit_journal_m7_view_and_sees_a_new_load_with_no
     assert plain[-1].split("\t") == ["ABC", "-123", "HELLO"], plain[-1]
     # before the first commit nothing; at 12:30 commit 01's row; in a New York session the same wall clock
     assert [ln.split("\t") for ln in plain if ln.startswith("as_of ")] == [
-        ["as_of 12:30", "1", "a"], ["as_of 12:59 in New York", "1", "a"], ["as_of 13:00 in New York", "1", "b"]]
+        ["as_of 12:30", "1", "a"],
+        ["as_of 12:59 in New York", "1", "a"],
+        ["as_of 13:00 in New York", "1", "b"],
+    ]

@@ -16,8 +16,11 @@ pytestmark = pytest.mark.spark
 
 def _literal(fn: str, i: int, a) -> str:
     if a is None:
-        return "CAST(NULL AS BINARY)" if i in BINARY_ARGS[fn] else (
-            "CAST(NULL AS STRING)" if is_string_arg(fn, i) else "CAST(NULL AS INT)")
+        return (
+            "CAST(NULL AS BINARY)"
+            if i in BINARY_ARGS[fn]
+            else ("CAST(NULL AS STRING)" if is_string_arg(fn, i) else "CAST(NULL AS INT)")
+        )
     if i in BINARY_ARGS[fn]:
         return f"X'{a}'"
     if isinstance(a, str):
@@ -42,7 +45,8 @@ def test_every_golden_row_from_sql(spark):
     for (fn, arity), rows in groups.items():
         values = ", ".join(
             "(" + ", ".join([str(i)] + [_literal(fn, j, a) for j, a in enumerate(args)]) + ")"
-            for i, (args, _) in enumerate(rows))
+            for i, (args, _) in enumerate(rows)
+        )
         cols = ", ".join(f"a{j}" for j in range(arity))
         got = spark.sql(f"SELECT i, {fn}({cols}) AS v FROM VALUES {values} AS t(i, {cols}) ORDER BY i").collect()
         assert [r.v for r in got] == [e for _, e in rows], fn
@@ -63,9 +67,11 @@ def test_result_types_match_the_registry(spark):
 
 
 def test_wall_clock_values_ignore_session_time_zone(spark):
-    q = ("SELECT CAST(parse_ibmi_timestamp(X'F2F0F2F460F0F260F2F960F1F24BF3F44BF5F64BF1F2F3F4F5F6') AS STRING) a, "
-         "CAST(parse_timestamp17(X'2024022923595912345678901200000000') AS STRING) b, "
-         "CAST(parse_lrsn(X'CA670FBBF3D3') AS STRING) c")
+    q = (
+        "SELECT CAST(parse_ibmi_timestamp(X'F2F0F2F460F0F260F2F960F1F24BF3F44BF5F64BF1F2F3F4F5F6') AS STRING) a, "
+        "CAST(parse_timestamp17(X'2024022923595912345678901200000000') AS STRING) b, "
+        "CAST(parse_lrsn(X'CA670FBBF3D3') AS STRING) c"
+    )
     try:
         spark.conf.set("spark.sql.session.timeZone", "America/New_York")
         ny = spark.sql(q).collect()[0]
@@ -82,8 +88,9 @@ def test_functions_over_a_table_of_records(spark):
     """Fields cut with substr from fixed-length records, NULL records included."""
     from udfs.core.layouts import qasym7j5
 
-    rec = qasym7j5.encode({"JOJOB": "PAYROLL", "JONBR": 123456, "RULE_ID_8": 2**40,
-                           "JOTSTP": dt.datetime(2024, 1, 2, 3, 4, 5, 6)})
+    rec = qasym7j5.encode(
+        {"JOJOB": "PAYROLL", "JONBR": 123456, "RULE_ID_8": 2**40, "JOTSTP": dt.datetime(2024, 1, 2, 3, 4, 5, 6)}
+    )
     df = spark.createDataFrame([(1, rec), (2, None)], "n INT, record BINARY")
     df.createOrReplaceTempView("golden_records")
     rows = spark.sql("""
@@ -95,19 +102,26 @@ def test_functions_over_a_table_of_records(spark):
     assert (rows[1].job, rows[1].nbr, rows[1].rule, rows[1].ts) == (None, None, None, None)
 
 
-@pytest.mark.parametrize("expr,function,hexed", [
-    ("unpack_zoned(X'F1FA')", "unpack_zoned", "F1FA"),
-    ("unpack_packed(X'1A3C')", "unpack_packed", "1A3C"),
-    ("unpack_bin(X'000000000000000001')", "unpack_bin", "000000000000000001"),
-    ("parse_timestamp17(X'2023022900000000000000000000000000')", "parse_timestamp17", "2023022900000000000000000000000000"),
-    ("parse_ibmi_timestamp(X'4040')", "parse_ibmi_timestamp", "4040"),
-    ("parse_lrsn(X'CA67')", "parse_lrsn", "CA67"),
-    ("ibmi_date(X'F2F0', '*ISO')", "ibmi_date", "F2F0"),
-    ("ibmi_time(X'F2F54BF0F04BF0F0', '*ISO')", "ibmi_time", "F2F54BF0F04BF0F0"),
-    ("unpack_float(X'3FC000')", "unpack_float", "3FC000"),
-    ("ibmi_varchar(X'0005C1')", "ibmi_varchar", "0005C1"),
-    ("ibmi_varbinary(X'0005C1')", "ibmi_varbinary", "0005C1"),
-])
+@pytest.mark.parametrize(
+    "expr,function,hexed",
+    [
+        ("unpack_zoned(X'F1FA')", "unpack_zoned", "F1FA"),
+        ("unpack_packed(X'1A3C')", "unpack_packed", "1A3C"),
+        ("unpack_bin(X'000000000000000001')", "unpack_bin", "000000000000000001"),
+        (
+            "parse_timestamp17(X'2023022900000000000000000000000000')",
+            "parse_timestamp17",
+            "2023022900000000000000000000000000",
+        ),
+        ("parse_ibmi_timestamp(X'4040')", "parse_ibmi_timestamp", "4040"),
+        ("parse_lrsn(X'CA67')", "parse_lrsn", "CA67"),
+        ("ibmi_date(X'F2F0', '*ISO')", "ibmi_date", "F2F0"),
+        ("ibmi_time(X'F2F54BF0F04BF0F0', '*ISO')", "ibmi_time", "F2F54BF0F04BF0F0"),
+        ("unpack_float(X'3FC000')", "unpack_float", "3FC000"),
+        ("ibmi_varchar(X'0005C1')", "ibmi_varchar", "0005C1"),
+        ("ibmi_varbinary(X'0005C1')", "ibmi_varbinary", "0005C1"),
+    ],
+)
 def test_strict_mode_names_function_and_bytes(spark, expr, function, hexed):
     assert spark.sql(f"SELECT {expr} v").collect()[0].v is None  # lenient by default
     spark.sql(f"SET {STRICT_CONF}=true")

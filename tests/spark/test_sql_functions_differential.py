@@ -129,7 +129,7 @@ def ts17(draw):
     y, mo, d, h, mi, s = draw(stamp_fields())
     frac = "".join(draw(st.lists(st.sampled_from("0123456789"), min_size=20, max_size=20)))
     if draw(st.booleans()):
-        frac = frac[:draw(st.integers(0, 20))].ljust(20, "0")
+        frac = frac[: draw(st.integers(0, 20))].ljust(20, "0")
     text = _digits(y, 4) + _digits(mo, 2) + _digits(d, 2) + _digits(h, 2) + _digits(mi, 2) + _digits(s, 2) + frac
     raw = bytearray(bytes.fromhex(text))
     if draw(st.integers(0, 5)) == 0:  # a nibble above 9
@@ -163,19 +163,25 @@ def ibmi_ts(draw):
 def ebcdic_args(draw):
     b = draw(st.binary(min_size=0, max_size=30))
     if draw(st.booleans()):  # trailing and inner blanks and NULs
-        b = draw(st.sampled_from((b"", b"\x40", b"\x40\x00"))) + b + draw(st.sampled_from((b"\x40" * 3, b"\x00", b"\x40\x00\x40", b"")))
+        b = (
+            draw(st.sampled_from((b"", b"\x40", b"\x40\x00")))
+            + b
+            + draw(st.sampled_from((b"\x40" * 3, b"\x00", b"\x40\x00\x40", b"")))
+        )
     return b, draw(ccsids)
 
 
 # ---- IBM i record-buffer values: valid ones from tests/support/ibmi_buffer.py, then mutated --------------------
+
 
 def _mutated(draw, raw: bytes) -> bytes:
     """Often the bytes as encoded; else one byte replaced (a digit, a separator, anything), cut or lengthened."""
     raw = bytearray(raw)
     kind = draw(st.integers(0, 5))
     if kind == 0 and raw:
-        raw[draw(st.integers(0, len(raw) - 1))] = draw(st.sampled_from((0xF0, 0xF9, 0x40, 0x61, 0x60, 0x4B, 0x7A,
-                                                                         draw(st.integers(0, 255)))))
+        raw[draw(st.integers(0, len(raw) - 1))] = draw(
+            st.sampled_from((0xF0, 0xF9, 0x40, 0x61, 0x60, 0x4B, 0x7A, draw(st.integers(0, 255))))
+        )
     elif kind == 1:
         raw = raw[: draw(st.integers(0, max(len(raw) - 1, 0)))]
     elif kind == 2:
@@ -242,8 +248,11 @@ def varchar_args(draw):
         payload = draw(st.binary(min_size=0, max_size=width))
     else:
         enc = {1208: "utf-8", 1200: "utf-16-be", 13488: "utf-16-be"}.get(cc)
-        alphabet = st.characters(codec="utf-8", exclude_categories=("Cs",)) if enc else st.sampled_from(
-            [ch for ch in decode_table(cc or 37)])
+        alphabet = (
+            st.characters(codec="utf-8", exclude_categories=("Cs",))
+            if enc
+            else st.sampled_from([ch for ch in decode_table(cc or 37)])
+        )
         txt = draw(st.text(alphabet=alphabet, max_size=6))
         payload = txt.encode(enc) if enc else bytes(decode_table(cc or 37).index(ch) for ch in txt)
     raw = ib.varying(payload, max(width, len(payload)))
@@ -257,8 +266,21 @@ def null_flag_args(draw):
 
 
 SIGN_FORMS = ("trailing", "leading", "trailing separate", "leading separate")
-PICTURES = ("+9(8)", "9(8)+", "-9(5)", "Z(8)-", "Z(6)VZZ-", "9(6).99-", "9(4).99", "S9(3).99", "ZZ9CR", "Z,ZZ9DB",
-            "99,999", "9(38)", " z(3)9 ")
+PICTURES = (
+    "+9(8)",
+    "9(8)+",
+    "-9(5)",
+    "Z(8)-",
+    "Z(6)VZZ-",
+    "9(6).99-",
+    "9(4).99",
+    "S9(3).99",
+    "ZZ9CR",
+    "Z,ZZ9DB",
+    "99,999",
+    "9(38)",
+    " z(3)9 ",
+)
 
 
 @st.composite
@@ -295,63 +317,175 @@ def bin_decimal_args(draw):
 
 # function -> (strategy of argument tuples, hand-picked edge cases)
 CASES = {
-    "ebcdic_str": (ebcdic_args(), [(b"", None), (b"\x40\x40", 37), (b"\x00", 1047), (bytes(range(256)), 37),
-                                   # NL (Java: LF), 273's overline (Java: macron), a NUL before trailing blanks
-                                   (b"\xc1\x15\x25", None), (b"\xbc\xc1", 273), (b"\xc1\x00\x40", 500),
-                                   (b"\xc1\x40\x00\x40", 37), (b"\x00\xc1", 37), (b"\x05\xc1\x05", 1047),
-                                   *((bytes(range(256)), c) for c in SUPPORTED_CCSIDS),  # every byte, exact path
-                                   *((bytes(range(1, 256)), c) for c in SUPPORTED_CCSIDS)]),  # no NUL: Java's path
-    "unpack_zoned": (zoned_args(), [(b"",), (b"\xf9" * 38,), (b"\xf9" * 37 + b"\xd9",), (b"\xf9" * 39,), (b"\xd0",),
-                                    (b"\x60" + b"\xf9" * 38, "leading separate"), (b"\x60", "trailing separate"),
-                                    (b"\xd1\xf2", "leading"), (b"\xf1\x4e", "trailing separate")]),
-    "unpack_bin_decimal": (bin_decimal_args(), [(b"\xff" * 16, None), (b"\xff" * 16, False), (b"\x80" + bytes(15), True),
-                                                (bytes.fromhex("4B3B4CA85A86C47A098A223FFFFFFFFF"), None),
-                                                (bytes.fromhex("B4C4B357A5793B85F675DDC000000001"), None),
-                                                (bytes.fromhex("B4C4B357A5793B85F675DDC000000000"), None),
-                                                (b"\x80", False), (bytes(9), True)]),
-    "unpack_edited": (edited_args(), [(b"\x40" * 9, "Z(8)-", None), (b"\xf1\xf2\xf3\xc3\xd9", "999CR", None),
-                                      (b"\xf1\xf2\xf3\x40\x40", "999CR", 37), (b"\xf1\xf2\xf3", None, None),
-                                      (b"\xf1\xf2\xf3\x4b\xf0\xd3", "s9(3).99", None)]),
-    "unpack_hfp": (st.tuples(st.one_of(st.binary(min_size=4, max_size=4), st.binary(min_size=8, max_size=8),
-                                       st.binary(max_size=9))),
-                   [(bytes(4),), (b"\xff" * 8,), (b"\x7f" * 4,), (bytes.fromhex("C276A000"),), (b"\x80" + bytes(7),)]),
-    "unpack_packed": (st.tuples(packed()), [(b"",), (b"\x99" * 15 + b"\x9c",), (b"\x99" * 15 + b"\x9d",),
-                                            (b"\x99" * 16 + b"\x9c",), (b"\x0c",), (b"\x0b",), (b"\xc0",),
-                                            (b"\x09" + b"\x99" * 18 + b"\x9d",), (b"\x19" + b"\x99" * 18 + b"\x9c",),
-                                            (b"\x99" * 20 + b"\x9c",)]),
-    "unpack_bin": (bin_args, [(b"", None), (b"\xff" * 8, False), (b"\x7f" + b"\xff" * 7, False), (b"\x80" + bytes(7), True),
-                              (b"\x80" + bytes(7), False), (b"\xff" * 9, True), (b"\x80", None), (b"\x80", False)]),
-    "parse_lrsn": (lrsn_args(), [(bytes.fromhex("CA670FBBF3D3"), None), (bytes.fromhex("00CA670FBBF3D3000000"), None),
-                                 (bytes(6), bytes.fromhex("000000000001")), (bytes.fromhex("01000000000000000000"), bytes(8)),
-                                 (bytes.fromhex("01000000000000000000"), bytes.fromhex("0000000000000001")),
-                                 (bytes.fromhex("CA670FBBF3D3"), bytes(8)), (bytes(8), None)]),
-    "parse_tod": (st.tuples(tod_bytes()), [(bytes(8),), (b"\xff" * 8,), (bytes(16),), (b"\xff" * 16,),
-                                           (bytes.fromhex("CA670FBBF3D30000"),)]),
-    "parse_timestamp17": (st.tuples(ts17()), [(bytes.fromhex("2024022923595912345678901200000000"),),
-                                              (bytes.fromhex("2023022923595900000000000000000000"),),
-                                              (bytes.fromhex("2024123123596000000000000000000000"),),
-                                              (bytes.fromhex("0000010100000000000000000000000000"),),
-                                              (bytes.fromhex("9999123123595999999999999999999999"),)]),
-    "parse_ibmi_timestamp": (ibmi_ts(), [(b"2024-02-29-12.34.56.123456".decode().encode("cp037"), None),
-                                         (b"2024-12-31-23.59.60.000000".decode().encode("cp037"), 273),
-                                         (b"0000-01-01-00.00.00.000000".decode().encode("cp037"), None),
-                                         (b"2023-02-29-00.00.00.000000".decode().encode("cp037"), 1047)]),
-    "ibmi_date": (ibmi_date_args(), [(b"\xf2\xf4\x4b\xf0\xf6\xf0", "*JUL", "."), (b"\xf0\xf0\x61\xf3\xf6\xf6", "*JUL", None),
-                                     (b"\xf9\xf9\xf9\xf9\x60\xf1\xf2\x60\xf3\xf1", " *iso", None)]),
-    "ibmi_time": (ibmi_time_args(), [(b"\xf1\xf2\x7a\xf0\xf0\x40\xc1\xd4", "*USA", None),
-                                     (b"\xf0\xf0\x7a\xf0\xf0\x40\xc1\xd4", "*USA", None),
-                                     (b"\xf2\xf4\x4b\xf0\xf0\x4b\xf0\xf0", "*EUR", None)]),
-    "unpack_float": (float_args(), [(bytes.fromhex("7FF8000000000000"),), (bytes.fromhex("0000000000000001"),),
-                                    (bytes.fromhex("80000000"),), (bytes.fromhex("7F800000"),), (bytes.fromhex("00000001"),)]),
-    "ibmi_varchar": (varchar_args(), [(b"\x00\x02\xd8\x3d", 1200), (b"\x00\x04\xd8\x3d\xde\x00", 13488),
-                                      (b"\x00\x02\xc0\xaf", 1208), (b"\x00\x03\xed\xa0\x80", 1208),
-                                      (b"\x00\x03\xc1\x15\x25", 37), (b"\x00\x01\xbc", 273)]),
+    "ebcdic_str": (
+        ebcdic_args(),
+        [
+            (b"", None),
+            (b"\x40\x40", 37),
+            (b"\x00", 1047),
+            (bytes(range(256)), 37),
+            # NL (Java: LF), 273's overline (Java: macron), a NUL before trailing blanks
+            (b"\xc1\x15\x25", None),
+            (b"\xbc\xc1", 273),
+            (b"\xc1\x00\x40", 500),
+            (b"\xc1\x40\x00\x40", 37),
+            (b"\x00\xc1", 37),
+            (b"\x05\xc1\x05", 1047),
+            *((bytes(range(256)), c) for c in SUPPORTED_CCSIDS),  # every byte, exact path
+            *((bytes(range(1, 256)), c) for c in SUPPORTED_CCSIDS),
+        ],
+    ),  # no NUL: Java's path
+    "unpack_zoned": (
+        zoned_args(),
+        [
+            (b"",),
+            (b"\xf9" * 38,),
+            (b"\xf9" * 37 + b"\xd9",),
+            (b"\xf9" * 39,),
+            (b"\xd0",),
+            (b"\x60" + b"\xf9" * 38, "leading separate"),
+            (b"\x60", "trailing separate"),
+            (b"\xd1\xf2", "leading"),
+            (b"\xf1\x4e", "trailing separate"),
+        ],
+    ),
+    "unpack_bin_decimal": (
+        bin_decimal_args(),
+        [
+            (b"\xff" * 16, None),
+            (b"\xff" * 16, False),
+            (b"\x80" + bytes(15), True),
+            (bytes.fromhex("4B3B4CA85A86C47A098A223FFFFFFFFF"), None),
+            (bytes.fromhex("B4C4B357A5793B85F675DDC000000001"), None),
+            (bytes.fromhex("B4C4B357A5793B85F675DDC000000000"), None),
+            (b"\x80", False),
+            (bytes(9), True),
+        ],
+    ),
+    "unpack_edited": (
+        edited_args(),
+        [
+            (b"\x40" * 9, "Z(8)-", None),
+            (b"\xf1\xf2\xf3\xc3\xd9", "999CR", None),
+            (b"\xf1\xf2\xf3\x40\x40", "999CR", 37),
+            (b"\xf1\xf2\xf3", None, None),
+            (b"\xf1\xf2\xf3\x4b\xf0\xd3", "s9(3).99", None),
+        ],
+    ),
+    "unpack_hfp": (
+        st.tuples(
+            st.one_of(st.binary(min_size=4, max_size=4), st.binary(min_size=8, max_size=8), st.binary(max_size=9))
+        ),
+        [(bytes(4),), (b"\xff" * 8,), (b"\x7f" * 4,), (bytes.fromhex("C276A000"),), (b"\x80" + bytes(7),)],
+    ),
+    "unpack_packed": (
+        st.tuples(packed()),
+        [
+            (b"",),
+            (b"\x99" * 15 + b"\x9c",),
+            (b"\x99" * 15 + b"\x9d",),
+            (b"\x99" * 16 + b"\x9c",),
+            (b"\x0c",),
+            (b"\x0b",),
+            (b"\xc0",),
+            (b"\x09" + b"\x99" * 18 + b"\x9d",),
+            (b"\x19" + b"\x99" * 18 + b"\x9c",),
+            (b"\x99" * 20 + b"\x9c",),
+        ],
+    ),
+    "unpack_bin": (
+        bin_args,
+        [
+            (b"", None),
+            (b"\xff" * 8, False),
+            (b"\x7f" + b"\xff" * 7, False),
+            (b"\x80" + bytes(7), True),
+            (b"\x80" + bytes(7), False),
+            (b"\xff" * 9, True),
+            (b"\x80", None),
+            (b"\x80", False),
+        ],
+    ),
+    "parse_lrsn": (
+        lrsn_args(),
+        [
+            (bytes.fromhex("CA670FBBF3D3"), None),
+            (bytes.fromhex("00CA670FBBF3D3000000"), None),
+            (bytes(6), bytes.fromhex("000000000001")),
+            (bytes.fromhex("01000000000000000000"), bytes(8)),
+            (bytes.fromhex("01000000000000000000"), bytes.fromhex("0000000000000001")),
+            (bytes.fromhex("CA670FBBF3D3"), bytes(8)),
+            (bytes(8), None),
+        ],
+    ),
+    "parse_tod": (
+        st.tuples(tod_bytes()),
+        [(bytes(8),), (b"\xff" * 8,), (bytes(16),), (b"\xff" * 16,), (bytes.fromhex("CA670FBBF3D30000"),)],
+    ),
+    "parse_timestamp17": (
+        st.tuples(ts17()),
+        [
+            (bytes.fromhex("2024022923595912345678901200000000"),),
+            (bytes.fromhex("2023022923595900000000000000000000"),),
+            (bytes.fromhex("2024123123596000000000000000000000"),),
+            (bytes.fromhex("0000010100000000000000000000000000"),),
+            (bytes.fromhex("9999123123595999999999999999999999"),),
+        ],
+    ),
+    "parse_ibmi_timestamp": (
+        ibmi_ts(),
+        [
+            (b"2024-02-29-12.34.56.123456".decode().encode("cp037"), None),
+            (b"2024-12-31-23.59.60.000000".decode().encode("cp037"), 273),
+            (b"0000-01-01-00.00.00.000000".decode().encode("cp037"), None),
+            (b"2023-02-29-00.00.00.000000".decode().encode("cp037"), 1047),
+        ],
+    ),
+    "ibmi_date": (
+        ibmi_date_args(),
+        [
+            (b"\xf2\xf4\x4b\xf0\xf6\xf0", "*JUL", "."),
+            (b"\xf0\xf0\x61\xf3\xf6\xf6", "*JUL", None),
+            (b"\xf9\xf9\xf9\xf9\x60\xf1\xf2\x60\xf3\xf1", " *iso", None),
+        ],
+    ),
+    "ibmi_time": (
+        ibmi_time_args(),
+        [
+            (b"\xf1\xf2\x7a\xf0\xf0\x40\xc1\xd4", "*USA", None),
+            (b"\xf0\xf0\x7a\xf0\xf0\x40\xc1\xd4", "*USA", None),
+            (b"\xf2\xf4\x4b\xf0\xf0\x4b\xf0\xf0", "*EUR", None),
+        ],
+    ),
+    "unpack_float": (
+        float_args(),
+        [
+            (bytes.fromhex("7FF8000000000000"),),
+            (bytes.fromhex("0000000000000001"),),
+            (bytes.fromhex("80000000"),),
+            (bytes.fromhex("7F800000"),),
+            (bytes.fromhex("00000001"),),
+        ],
+    ),
+    "ibmi_varchar": (
+        varchar_args(),
+        [
+            (b"\x00\x02\xd8\x3d", 1200),
+            (b"\x00\x04\xd8\x3d\xde\x00", 13488),
+            (b"\x00\x02\xc0\xaf", 1208),
+            (b"\x00\x03\xed\xa0\x80", 1208),
+            (b"\x00\x03\xc1\x15\x25", 37),
+            (b"\x00\x01\xbc", 273),
+        ],
+    ),
     "ibmi_varbinary": (st.tuples(st.builds(lambda a: a[0], varchar_args())), [(b"\x00\x00",), (b"\xff\xff",)]),
     "ibmi_null_flags": (null_flag_args(), [(b"", 0), (b"\xf1", 2)]),
 }
 CASES["parse_ibmi_timestamp"] = (st.one_of(ibmi_ts(), ibmi_timestamp_args()), CASES["parse_ibmi_timestamp"][1])
-CASES["ebcdic_str"] = (st.one_of(ebcdic_args(), varchar_args()), CASES["ebcdic_str"][1] + [
-    ("é ".encode(), 1208), (b"\x00A\x00 ", 1200), (b"\xd8\x00", 13488)])
+CASES["ebcdic_str"] = (
+    st.one_of(ebcdic_args(), varchar_args()),
+    CASES["ebcdic_str"][1] + [("é ".encode(), 1208), (b"\x00A\x00 ", 1200), (b"\xd8\x00", 13488)],
+)
 CASES["parse_timestamp17_fraction"] = CASES["parse_timestamp17"]
 
 
@@ -359,8 +493,9 @@ def draw_examples(strategy, n: int) -> list[tuple]:
     """n inputs from a strategy, gathered without checking: the check is one Spark query for all of them."""
     out: list[tuple] = []
 
-    @settings(max_examples=n, database=None, deadline=None, phases=[Phase.generate],
-              suppress_health_check=list(HealthCheck))
+    @settings(
+        max_examples=n, database=None, deadline=None, phases=[Phase.generate], suppress_health_check=list(HealthCheck)
+    )
     @given(strategy)
     def gather(x):
         out.append(x)
@@ -375,12 +510,13 @@ def with_nulls(fn_name: str, rows: list[tuple]) -> list[tuple]:
     first = rows[0]
     extra = [(None,) + tuple(first[1:])]
     for j in range(1, arity):
-        extra.append(first[:j] + (None,) + first[j + 1:])
+        extra.append(first[:j] + (None,) + first[j + 1 :])
     extra.append((None,) * arity)
     return rows + extra
 
 
 # ---- the two engines ---------------------------------------------------------------------------------------
+
 
 def _arrow_arg(fn_name: str, j: int, values: list) -> pa.Array:
     if j in BINARY_ARGS[fn_name]:
@@ -425,8 +561,9 @@ def spark_values(spark, fn_name: str, rows: list[tuple], arity: int) -> dict[tup
     """{(created in ANSI mode, called in ANSI mode): values} for the rows, in one query per calling mode."""
     from pyspark.sql.types import IntegerType, StructField, StructType
 
-    schema = StructType([StructField("i", IntegerType(), False)]
-                        + [StructField(f"a{j}", _spark_type(fn_name, j)) for j in range(arity)])
+    schema = StructType(
+        [StructField("i", IntegerType(), False)] + [StructField(f"a{j}", _spark_type(fn_name, j)) for j in range(arity)]
+    )
     df = spark.createDataFrame([(i, *r) for i, r in enumerate(rows)], schema)
     df.createOrReplaceTempView("diff_inputs")
     args = ", ".join(f"a{j}" for j in range(arity))
@@ -481,23 +618,35 @@ def test_sql_function_equals_its_kernel_created_and_called_in_either_ansi_mode(i
     rows = [r + (None,) * (arity - len(r)) for r in rows]
     expected = kernel_values(fn_name, rows)
     got = spark_values(installed, fn_name, rows, arity)
-    print(f"{fn_name}: {len(rows)} inputs ({len(edges)} hand-picked, {len(drawn)} drawn, the rest NULLs), "
-          f"each through {len(got)} engine/mode pairs")  # shown with -s
+    print(
+        f"{fn_name}: {len(rows)} inputs ({len(edges)} hand-picked, {len(drawn)} drawn, the rest NULLs), "
+        f"each through {len(got)} engine/mode pairs"
+    )  # shown with -s
     for key, values in got.items():
         bad = [(rows[i], expected[i], v) for i, v in enumerate(values) if not _same(v, expected[i])]
         shown = "; ".join(f"{tuple(map(_show, r))}: kernel {e!r}, sql {v!r}" for r, e, v in bad[:5])
-        assert not bad, f"{fn_name} (created ANSI {key[0]}, called ANSI {key[1]}): {len(bad)} of {len(rows)} differ: {shown}"
+        assert not bad, (
+            f"{fn_name} (created ANSI {key[0]}, called ANSI {key[1]}): {len(bad)} of {len(rows)} differ: {shown}"
+        )
     assert any(e is not None for e in expected) and any(e is None for e in expected), "inputs must cover both"
 
 
 def test_default_arguments_equal_the_kernels_defaults(installed):
-    q = ("SELECT jcat_diff_ansi_on.ebcdic_str(X'4A5A') a, jcat_diff_ansi_on.unpack_bin(X'FFFE') b, "
-         "unix_micros(jcat_diff_ansi_on.parse_lrsn(X'CA670FBBF3D3')) c, "
-         "unix_micros(CAST(jcat_diff_ansi_on.parse_ibmi_timestamp(X'F2F0F2F460F0F260F2F960F1F24BF3F44BF5F64BF1F2F3F4F5F6') AS TIMESTAMP)) d")
+    q = (
+        "SELECT jcat_diff_ansi_on.ebcdic_str(X'4A5A') a, jcat_diff_ansi_on.unpack_bin(X'FFFE') b, "
+        "unix_micros(jcat_diff_ansi_on.parse_lrsn(X'CA670FBBF3D3')) c, "
+        "unix_micros(CAST(jcat_diff_ansi_on.parse_ibmi_timestamp("
+        "X'F2F0F2F460F0F260F2F960F1F24BF3F44BF5F64BF1F2F3F4F5F6') AS TIMESTAMP)) d"
+    )
     r = installed.sql(q).collect()[0]
     assert r.a == "¢!" and r.b == -2
     assert r.c == kernel_values("parse_lrsn", [(bytes.fromhex("CA670FBBF3D3"), None)])[0]
-    assert r.d == kernel_values("parse_ibmi_timestamp", [(bytes.fromhex("F2F0F2F460F0F260F2F960F1F24BF3F44BF5F64BF1F2F3F4F5F6"), None)])[0]
+    assert (
+        r.d
+        == kernel_values(
+            "parse_ibmi_timestamp", [(bytes.fromhex("F2F0F2F460F0F260F2F960F1F24BF3F44BF5F64BF1F2F3F4F5F6"), None)]
+        )[0]
+    )
 
 
 @pytest.mark.parametrize("fn_name", ["ebcdic_str", "parse_ibmi_timestamp", "ibmi_varchar"])
@@ -507,7 +656,9 @@ def test_unsupported_ccsid_is_an_error_naming_the_supported_ones(installed, fn_n
     with pytest.raises(UnsupportedCcsid):
         kernel_values(fn_name, [(b"\xc1", 1209)])
     for schema in SCHEMAS.values():
-        with pytest.raises(Exception, match="CCSID 1209 is not supported; supported single-byte EBCDIC CCSIDs: 37, 273"):
+        with pytest.raises(
+            Exception, match="CCSID 1209 is not supported; supported single-byte EBCDIC CCSIDs: 37, 273"
+        ):
             installed.sql(f"SELECT {schema}.{fn_name}(X'C1', 1209)").collect()
 
 
@@ -521,9 +672,15 @@ def test_persistent_functions_give_the_golden_values(installed):
         lits = []
         for j, a in enumerate(args):
             if a is None:
-                lits.append("CAST(NULL AS BINARY)" if j in BINARY_ARGS[fn] else (
-                    "CAST(NULL AS STRING)" if is_string_arg(fn, j) else (
-                        "CAST(NULL AS BOOLEAN)" if isinstance(a, bool) else "CAST(NULL AS INT)")))
+                lits.append(
+                    "CAST(NULL AS BINARY)"
+                    if j in BINARY_ARGS[fn]
+                    else (
+                        "CAST(NULL AS STRING)"
+                        if is_string_arg(fn, j)
+                        else ("CAST(NULL AS BOOLEAN)" if isinstance(a, bool) else "CAST(NULL AS INT)")
+                    )
+                )
             elif j in BINARY_ARGS[fn]:
                 lits.append(f"X'{a}'")
             elif isinstance(a, str):
@@ -553,8 +710,10 @@ def test_cobrix_test6_through_the_persistent_functions_equals_cobrix(installed):
     recs, rows, schema = records(), expected_rows(), SCHEMAS["on"]
     table = StructType([StructField("i", IntegerType(), False), StructField("record", BinaryType())])
     installed.createDataFrame([(i, bytes(r)) for i, r in enumerate(recs)], table).createOrReplaceTempView("test6")
-    calls = [f"{schema}.{fn}({', '.join([f'substr(record, {at + 1}, {length})', *map(_sql_literal, args)])}) "
-             f"AS {column}" for column, fn, args, _, at, length in fields()]
+    calls = [
+        f"{schema}.{fn}({', '.join([f'substr(record, {at + 1}, {length})', *map(_sql_literal, args)])}) AS {column}"
+        for column, fn, args, _, at, length in fields()
+    ]
     got = installed.sql(f"SELECT i, {', '.join(calls)} FROM test6 ORDER BY i").collect()
     wrong = []
     for column, fn, args, scale, _, _ in fields():
@@ -582,8 +741,11 @@ def test_cobrix_test6_through_its_copybook_in_sql_equals_cobrix(installed):
     query = record_query(book, "test6", schema=SCHEMAS["on"], float_format="ieee")  # Cobrix's test read IEEE floats
     got = installed.sql(query.replace("SELECT\n", "SELECT\n    i,\n", 1) + " ORDER BY i").collect()
     rows = expected_rows()
-    wrong = [f"{c}: {[(i, r[c], row[c]) for i, (r, row) in enumerate(zip(got, rows)) if not same(r[c], row[c])][:1]}"
-             for c in rows[0] if any(not same(r[c], row[c]) for r, row in zip(got, rows))]
+    wrong = [
+        f"{c}: {[(i, r[c], row[c]) for i, (r, row) in enumerate(zip(got, rows)) if not same(r[c], row[c])][:1]}"
+        for c in rows[0]
+        if any(not same(r[c], row[c]) for r, row in zip(got, rows))
+    ]
     assert len(got) == 100 and len(got[0]) == 1 + 195 + 1 and not wrong, "\n".join(wrong)
     # a field Cobrix gives no value is named in the row's decode_errors, and only those
     assert [r["decode_errors"] for r in got] == [[c for c in row if row[c] is None] for row in rows]
@@ -597,15 +759,37 @@ def test_a_copybook_with_occurs_depending_on_and_groups_reads_as_arrays_and_stru
     from udfs.core.copybook import parse_copybook
     from udfs.render.copybook_sql import record_query
 
-    book = parse_copybook("\n".join(" " * 7 + e for e in (
-        "01 R.", "05 N PIC 9.", "05 T OCCURS 0 TO 3 TIMES DEPENDING ON N.", "10 K PIC X(2).",
-        "10 V PIC S9(3)V9 COMP-3.", "05 G.", "10 A PIC X.", "10 FILLER PIC X.", "05 H PIC 9(2)PP.")))
-    record = (b"\xf2" + "AB".encode("cp037") + b"\x01\x23\x4c" + "CD".encode("cp037") + b"\x00\x05\x0d"
-              + b"\xff" * 5 + "Z?".encode("cp037") + b"\xf4\xf2")
+    book = parse_copybook(
+        "\n".join(
+            " " * 7 + e
+            for e in (
+                "01 R.",
+                "05 N PIC 9.",
+                "05 T OCCURS 0 TO 3 TIMES DEPENDING ON N.",
+                "10 K PIC X(2).",
+                "10 V PIC S9(3)V9 COMP-3.",
+                "05 G.",
+                "10 A PIC X.",
+                "10 FILLER PIC X.",
+                "05 H PIC 9(2)PP.",
+            )
+        )
+    )
+    record = (
+        b"\xf2"
+        + "AB".encode("cp037")
+        + b"\x01\x23\x4c"
+        + "CD".encode("cp037")
+        + b"\x00\x05\x0d"
+        + b"\xff" * 5
+        + "Z?".encode("cp037")
+        + b"\xf4\xf2"
+    )
     bad_sign = record[:5] + b"\x41" + record[6:]  # the first element's packed sign nibble 1: no value
     too_many = b"\xf4" + record[1:]  # a count of 4, past OCCURS 0 TO 3: no array, named
-    installed.createDataFrame([(0, record), (1, bad_sign), (2, None), (3, too_many)], "i INT, record BINARY") \
-        .createOrReplaceTempView("odo")
+    installed.createDataFrame(
+        [(0, record), (1, bad_sign), (2, None), (3, too_many)], "i INT, record BINARY"
+    ).createOrReplaceTempView("odo")
     query = record_query(book, "odo", schema=SCHEMAS["on"])
     row, bad, none, many = installed.sql(query.replace("SELECT\n", "SELECT\n    i,\n", 1) + " ORDER BY i").collect()
     assert many["N"] == 4 and many["T"] is None and many["decode_errors"] == ["T"]
@@ -646,17 +830,22 @@ def test_copybook_sql_equals_the_layout_function_on_cobrix_files_every_trim_and_
     from udfs.render.copybook_sql import record_query
 
     rng = random.Random(11)
-    orders = [order(i, "N", [("A", i), ("B", -i)][:1 + i % 2]) for i in range(200)]
+    orders = [order(i, "N", [("A", i), ("B", -i)][: 1 + i % 2]) for i in range(200)]
     orders = [mutate(rng, r)[0] for r in orders] + [orders[0][:20], None]
-    cases = [(c.copybook, c.records()[:300], c.ccsid, c.trim) for c in CASES
-             if c.id in ("test1", "test9_cp273") or c.id.startswith("test3_")]
+    cases = [
+        (c.copybook, c.records()[:300], c.ccsid, c.trim)
+        for c in CASES
+        if c.id in ("test1", "test9_cp273") or c.id.startswith("test3_")
+    ]
     cases += [(None, orders, 37, "right")]
     for copybook, recs, ccsid, trim in cases:
         book = parse_copybook(ORDER if copybook is None else (DATA / copybook).read_text(encoding="latin-1"))
         installed.createDataFrame(list(enumerate(recs)), "i INT, record BINARY").createOrReplaceTempView("cpy")
         query = record_query(book, "cpy", schema=SCHEMAS["on"], ccsid=ccsid, trim=trim)
-        got = [None if r["decode_errors"] is None else {k: v for k, v in r.asDict(recursive=True).items() if k != "i"}
-               for r in installed.sql(query.replace("SELECT\n", "SELECT\n    i,\n", 1) + " ORDER BY i").collect()]
+        got = [
+            None if r["decode_errors"] is None else {k: v for k, v in r.asDict(recursive=True).items() if k != "i"}
+            for r in installed.sql(query.replace("SELECT\n", "SELECT\n    i,\n", 1) + " ORDER BY i").collect()
+        ]
         want = decode_record(pa.array(recs, pa.binary()), book, ccsid=ccsid, trim=trim).to_pylist()
         wrong = [(i, g, w) for i, (g, w) in enumerate(zip(got, want)) if g != w]
         assert len(got) == len(recs) and not wrong, f"{copybook} {trim}: {len(wrong)} rows differ, first {wrong[0]}"

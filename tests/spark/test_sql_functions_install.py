@@ -35,10 +35,14 @@ def test_install_replaces_only_what_differs_and_recreates_views_on_a_new_result_
         assert not again.created and not again.replaced and len(again.unchanged) == len(sf.PER_FIELD)
 
         # An older jcat wrote unpack_bin returning INT; a view calls it.
-        spark.sql(f"CREATE OR REPLACE FUNCTION {SCHEMA}.unpack_bin(b BINARY, signed BOOLEAN DEFAULT true) RETURNS INT "
-                  f"COMMENT 'old [jcat 0.0.1 0000000000000000]' RETURN 7")
-        spark.sql(f"CREATE OR REPLACE VIEW {SCHEMA}.v_bin (v COMMENT 'a column comment') AS "
-                  f"SELECT {SCHEMA}.unpack_bin(X'FFFE') AS v")
+        spark.sql(
+            f"CREATE OR REPLACE FUNCTION {SCHEMA}.unpack_bin(b BINARY, signed BOOLEAN DEFAULT true) RETURNS INT "
+            f"COMMENT 'old [jcat 0.0.1 0000000000000000]' RETURN 7"
+        )
+        spark.sql(
+            f"CREATE OR REPLACE VIEW {SCHEMA}.v_bin (v COMMENT 'a column comment') AS "
+            f"SELECT {SCHEMA}.unpack_bin(X'FFFE') AS v"
+        )
         assert spark.table(f"{SCHEMA}.v_bin").schema["v"].dataType.simpleString() == "int"
         spark.sql(f"ALTER SCHEMA {SCHEMA} SET DBPROPERTIES ('{inst.STATE_PROPERTY}' = 'stale')")
         # a view of another schema calling that schema's function of the same name is not ours to recreate
@@ -63,8 +67,12 @@ def test_install_replaces_only_what_differs_and_recreates_views_on_a_new_result_
 def test_printed_ddl_runs_in_spark(spark):
     schema = "jcat_ddl_test"
     try:
-        for stmt in sf.ddl_script(__version__).replace("jcat.", f"{schema}.").replace(
-                "SCHEMA IF NOT EXISTS jcat;", f"SCHEMA IF NOT EXISTS {schema};").split(";\n"):
+        for stmt in (
+            sf.ddl_script(__version__)
+            .replace("jcat.", f"{schema}.")
+            .replace("SCHEMA IF NOT EXISTS jcat;", f"SCHEMA IF NOT EXISTS {schema};")
+            .split(";\n")
+        ):
             body = "\n".join(ln for ln in stmt.splitlines() if not ln.startswith("--")).strip().rstrip(";")
             if body:
                 spark.sql(body)
@@ -74,7 +82,9 @@ def test_printed_ddl_runs_in_spark(spark):
         with pytest.raises(Exception, match="IBM037"):
             spark.sql("SELECT decode(X'C1', 'IBM037')").collect()
         assert spark.sql(f"SELECT {schema}.ebcdic_str(X'C8C5D3D3D640') AS v").collect()[0].v == "HELLO"
-        ts = spark.sql(f"SELECT {schema}.parse_ibmi_timestamp(X'F2F0F2F460F0F260F2F960F1F24BF3F44BF5F64BF1F2F3F4F5F6') AS v")
+        ts = spark.sql(
+            f"SELECT {schema}.parse_ibmi_timestamp(X'F2F0F2F460F0F260F2F960F1F24BF3F44BF5F64BF1F2F3F4F5F6') AS v"
+        )
         assert str(ts.collect()[0].v) == "2024-02-29 12:34:56.123456"
     finally:
         spark.conf.unset("spark.sql.legacy.javaCharsets")

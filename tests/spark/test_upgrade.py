@@ -25,8 +25,9 @@ def old_checkout(dest: Path) -> Path:
     have = subprocess.run(["git", "-C", str(REPO), "cat-file", "-e", f"{PREVIOUS}^{{commit}}"], capture_output=True)
     if have.returncode != 0:
         pytest.skip(f"commit {PREVIOUS} is not in this clone (shallow?): cannot run the previous version")
-    blob = subprocess.run(["git", "-C", str(REPO), "archive", "--format=tar", PREVIOUS], capture_output=True,
-                          check=True).stdout
+    blob = subprocess.run(
+        ["git", "-C", str(REPO), "archive", "--format=tar", PREVIOUS], capture_output=True, check=True
+    ).stdout
     with tarfile.open(fileobj=io.BytesIO(blob)) as t:
         t.extractall(dest, filter="data")
     return dest
@@ -41,22 +42,29 @@ def test_home_of_previous_version_keeps_working(tmp_path):
     a.write_bytes(b"".join(m7_records(12)))
     b.write_bytes(b"".join(m7_records(8)))
     base = {k: v for k, v in os.environ.items() if not k.startswith("JCAT_")}
-    run = subprocess.run([sys.executable, "-m", "udfs.cli", "--master", "local[1]", "load", "qasym7j5", str(a)],
-                         env=dict(base, JCAT_HOME=str(home), PYTHONPATH=str(old), JCAT_PROJECT_DIR=str(old)),
-                         capture_output=True, text=True, timeout=600, cwd=str(old))
+    run = subprocess.run(
+        [sys.executable, "-m", "udfs.cli", "--master", "local[1]", "load", "qasym7j5", str(a)],
+        env=dict(base, JCAT_HOME=str(home), PYTHONPATH=str(old), JCAT_PROJECT_DIR=str(old)),
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=str(old),
+    )
     assert run.returncode == 0, run.stderr[-3000:]
     assert (home / "metastore_db").is_dir() and not (home / "metastore").exists()  # the old layout
 
     env = dict(base, JCAT_HOME=str(home), PYTHONPATH=str(REPO), JCAT_METASTORE="service")
     # the new version's `jcat load` then `jcat sql`, as a user types them, in one process (a JVM start each spared)
-    script = ("import sys\nfrom udfs.cli import main\nm = ['--master', 'local[1]']\n"
-              "sys.exit(main(m + ['load', 'qasym7j5', sys.argv[1], sys.argv[2]]) or main(m + ['sql', sys.argv[3], "
-              "'--format', 'csv']))")
-    query = ("SELECT count(*), count(DISTINCT source_file), (SELECT count(*) FROM jcat.raw_idms) "
-             "FROM jcat.raw_qasym7j5")
+    script = (
+        "import sys\nfrom udfs.cli import main\nm = ['--master', 'local[1]']\n"
+        "sys.exit(main(m + ['load', 'qasym7j5', sys.argv[1], sys.argv[2]]) or main(m + ['sql', sys.argv[3], "
+        "'--format', 'csv']))"
+    )
+    query = "SELECT count(*), count(DISTINCT source_file), (SELECT count(*) FROM jcat.raw_idms) FROM jcat.raw_qasym7j5"
     try:
-        run = subprocess.run([sys.executable, "-c", script, str(a), str(b), query], env=env, capture_output=True,
-                             text=True, timeout=600)
+        run = subprocess.run(
+            [sys.executable, "-c", script, str(a), str(b), query], env=env, capture_output=True, text=True, timeout=600
+        )
         assert run.returncode == 0, run.stderr[-3000:]
         assert run.stdout.splitlines()[-1] == "20,2,0"  # a once (unchanged, not reloaded), b new; raw_idms exists
     finally:

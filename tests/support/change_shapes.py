@@ -44,7 +44,8 @@ def instant_ms(wall: dt.datetime | None, zone: str) -> int | None:
     if wall is None:
         return None
     return (wall.replace(tzinfo=ZoneInfo(zone)) - dt.datetime(1970, 1, 1, tzinfo=dt.UTC)) // dt.timedelta(
-        milliseconds=1)
+        milliseconds=1
+    )
 
 
 def _sortable(row):
@@ -59,8 +60,18 @@ def expected_events(changes: list[dict], columns: list[str], zone: str, scales: 
         before = image(c, "BEFORE", columns, scales) if c["OP"] in ("u", "d") and c["BEFORE_PRESENT"] else None
         after = image(c, "AFTER", columns, scales) if c["OP"] in ("c", "u", "r") else None
         tx = c["TRANSACTION_ID"]
-        rows.append((c["OP"], before, after, c["COMMIT_POSITION"], c["CHANGE_POSITION"],
-                     instant_ms(c["COMMIT_TIMESTAMP"], zone), tx, c["CHANGE_POSITION"] if tx is not None else None))
+        rows.append(
+            (
+                c["OP"],
+                before,
+                after,
+                c["COMMIT_POSITION"],
+                c["CHANGE_POSITION"],
+                instant_ms(c["COMMIT_TIMESTAMP"], zone),
+                tx,
+                c["CHANGE_POSITION"] if tx is not None else None,
+            )
+        )
     return sorted(rows, key=_sortable)
 
 
@@ -75,9 +86,19 @@ def got_events(spark, name: str) -> list[dict]:
 
 def as_expected(events: list[dict]) -> list[tuple]:
     """The got events in expected_events's shape: the JSON images parsed back."""
-    rows = [(e["op"], e["before"] and json.loads(e["before"]), e["after"] and json.loads(e["after"]),
-             e["commit_position"], e["change_position"], e["ts_ms"], e["id"], e["data_collection_order"])
-            for e in events]
+    rows = [
+        (
+            e["op"],
+            e["before"] and json.loads(e["before"]),
+            e["after"] and json.loads(e["after"]),
+            e["commit_position"],
+            e["change_position"],
+            e["ts_ms"],
+            e["id"],
+            e["data_collection_order"],
+        )
+        for e in events
+    ]
     return sorted(rows, key=_sortable)
 
 
@@ -86,15 +107,22 @@ def versions(changes: list[dict]) -> dict[str, int]:
     return {p: i for i, p in enumerate(sorted({c["COMMIT_POSITION"] for c in changes}), start=1)}
 
 
-def expected_feed(changes: list[dict], history: list[dict], columns: list[str], key: list[str],
-                  zone: str) -> list[tuple]:
+def expected_feed(
+    changes: list[dict], history: list[dict], columns: list[str], key: list[str], zone: str
+) -> list[tuple]:
     """(_change_type, _commit_version, commit instant in ms, *columns) per row of the table's change feed."""
     version = versions(changes)
     rows = []
 
     def row(kind, change, values):
-        rows.append((kind, version[change["COMMIT_POSITION"]], instant_ms(change["COMMIT_TIMESTAMP"], zone),
-                     *[values[c] for c in columns]))
+        rows.append(
+            (
+                kind,
+                version[change["COMMIT_POSITION"]],
+                instant_ms(change["COMMIT_TIMESTAMP"], zone),
+                *[values[c] for c in columns],
+            )
+        )
 
     for c in changes:
         after = {k: c[f"AFTER_{k}"] for k in columns}
@@ -108,8 +136,11 @@ def expected_feed(changes: list[dict], history: list[dict], columns: list[str], 
         elif c["OP"] == "d":
             row("delete", c, before)
         elif c["OP"] == "t":
-            deleted = {tuple(_before_key(d, k) for k in key) for d in changes
-                       if d["OP"] == "d" and d["COMMIT_POSITION"] == c["COMMIT_POSITION"]}
+            deleted = {
+                tuple(_before_key(d, k) for k in key)
+                for d in changes
+                if d["OP"] == "d" and d["COMMIT_POSITION"] == c["COMMIT_POSITION"]
+            }
             for v in history:
                 if v["VALID_TO_POSITION"] == c["COMMIT_POSITION"] and tuple(v[k] for k in key) not in deleted:
                     row("delete", c, v)
@@ -123,8 +154,10 @@ def _before_key(change: dict, k: str):
 def got_feed(spark, name: str, columns: list[str]) -> list[tuple]:
     """The table's rows of jcat.change_feed (every table's), in expected_feed's shape."""
     cols = ", ".join(f"`{c}`" for c in columns)
-    rows = spark.sql(f"select _change_type, _commit_version, unix_millis(_commit_timestamp), {cols} "
-                     f"from jcat.change_feed where _table = '{name}'").collect()
+    rows = spark.sql(
+        f"select _change_type, _commit_version, unix_millis(_commit_timestamp), {cols} "
+        f"from jcat.change_feed where _table = '{name}'"
+    ).collect()
     return sorted((tuple(r) for r in rows), key=_sortable)
 
 
@@ -139,10 +172,18 @@ def check_total_order(events_by_table: dict[str, list[dict]]) -> int:
                 groups.setdefault((e["format"], e["commit_position"], e["id"]), []).append((name, e))
     spanning = 0
     for where, members in groups.items():
+
         def place(m):
             name, e = m
-            return (e["file"] is None, e["file"] or "", e["offset"] is None, e["offset"] or 0, name,
-                    e["change_position"])
+            return (
+                e["file"] is None,
+                e["file"] or "",
+                e["offset"] is None,
+                e["offset"] or 0,
+                name,
+                e["change_position"],
+            )
+
         ordered = sorted(members, key=place)
         assert [e["total_order"] for _, e in ordered] == list(range(1, len(ordered) + 1)), where
         spanning += len({name for name, _ in members}) > 1
@@ -171,8 +212,18 @@ def exported_as_expected(lines: list[dict]) -> list[tuple]:
     rows = []
     for e in lines:
         tx = e["transaction"] or {}
-        rows.append((e["op"], e["before"], e["after"], e["source"]["commit_position"], e["source"]["change_position"],
-                     e["ts_ms"], tx.get("id"), tx.get("data_collection_order")))
+        rows.append(
+            (
+                e["op"],
+                e["before"],
+                e["after"],
+                e["source"]["commit_position"],
+                e["source"]["change_position"],
+                e["ts_ms"],
+                tx.get("id"),
+                tx.get("data_collection_order"),
+            )
+        )
     return sorted(rows, key=_sortable)
 
 

@@ -21,12 +21,23 @@ def timestamp(n: int) -> pd.Timestamp:
     return pd.Timestamp("2026-01-01 00:00:00") + pd.Timedelta(seconds=n)
 
 
-def change(op: str, commit: int, step: int, before: dict | None = None, after: dict | None = None,
-           columns=COLUMNS, before_present: bool | None = None) -> dict:
+def change(
+    op: str,
+    commit: int,
+    step: int,
+    before: dict | None = None,
+    after: dict | None = None,
+    columns=COLUMNS,
+    before_present: bool | None = None,
+) -> dict:
     """One valued change; a missing image is all NULL."""
-    out = {"OP": op, "COMMIT_POSITION": position(commit), "CHANGE_POSITION": step,
-           "COMMIT_TIMESTAMP": timestamp(commit),
-           "BEFORE_PRESENT": before is not None if before_present is None else before_present}
+    out = {
+        "OP": op,
+        "COMMIT_POSITION": position(commit),
+        "CHANGE_POSITION": step,
+        "COMMIT_TIMESTAMP": timestamp(commit),
+        "BEFORE_PRESENT": before is not None if before_present is None else before_present,
+    }
     for c in columns:
         out[f"BEFORE_{c}"] = (before or {}).get(c)
         out[f"AFTER_{c}"] = (after or {}).get(c)
@@ -34,8 +45,14 @@ def change(op: str, commit: int, step: int, before: dict | None = None, after: d
 
 
 def as_frame(changes: list[dict], columns=COLUMNS) -> pd.DataFrame:
-    names = ["OP", "COMMIT_POSITION", "CHANGE_POSITION", "COMMIT_TIMESTAMP", "BEFORE_PRESENT",
-             *(f"{side}_{c}" for c in columns for side in ("BEFORE", "AFTER"))]
+    names = [
+        "OP",
+        "COMMIT_POSITION",
+        "CHANGE_POSITION",
+        "COMMIT_TIMESTAMP",
+        "BEFORE_PRESENT",
+        *(f"{side}_{c}" for c in columns for side in ("BEFORE", "AFTER")),
+    ]
     frame = pd.DataFrame(changes, columns=names)
     frame["CHANGE_POSITION"] = frame["CHANGE_POSITION"].astype("int64")
     return frame

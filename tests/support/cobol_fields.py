@@ -68,8 +68,8 @@ def edited(value: int, picture: str) -> bytes:
             out.append(POINT if c == "." else COMMA)
         elif c in "+-":
             out.append(MINUS if value < 0 else (PLUS if c == "+" else BLANK))
-        elif chars[i:i + 2] in LETTERS:
-            out += LETTERS[chars[i:i + 2]] if value < 0 else b"\x40\x40"
+        elif chars[i : i + 2] in LETTERS:
+            out += LETTERS[chars[i : i + 2]] if value < 0 else b"\x40\x40"
     if overpunch:
         out[-1] = (0xD0 if value < 0 else 0xC0) | (out[-1] & 0x0F)
     return bytes(out)

@@ -22,8 +22,12 @@ def listing(copybook, root_dropped: bool = False) -> str:
     def walk(nodes, path: str) -> None:
         for n in nodes:
             counter[0] += 1
-            flags = ("D" if getattr(n, "dependee", False) else "") + ("r" if n.redefined else "") \
-                + ("R" if n.entry.redefines else "") + ("[]" if n.entry.occurs else "")
+            flags = (
+                ("D" if getattr(n, "dependee", False) else "")
+                + ("r" if n.redefined else "")
+                + ("R" if n.entry.redefines else "")
+                + ("[]" if n.entry.occurs else "")
+            )
             start = n.offset + 1
             name = f"{path}{n.entry.level} {cobrix_name(n.entry.name)}".ljust(39)
             lines.append(f"{name}{flags.ljust(11)}{counter[0]:>5}{start:>7}{start + n.actual - 1:>7}{n.actual:>7}")

@@ -46,13 +46,15 @@ class CobrixCase:
 
     def records(self) -> list[bytes]:
         raw = (DATA / self.data).read_bytes()
-        return [raw[i:i + self.record_length] for i in range(0, len(raw), self.record_length)]
+        return [raw[i : i + self.record_length] for i in range(0, len(raw), self.record_length)]
 
     def expected_rows(self) -> list[dict]:
         text = (DATA / self.expected).read_text(encoding="utf-8")
         if self.pretty:
             return json.loads(text, parse_float=Decimal)
-        return [json.loads(line, parse_float=Decimal) for line in text.split("\n") if line.strip()]  # text holds U+0085: no line end
+        return [
+            json.loads(line, parse_float=Decimal) for line in text.split("\n") if line.strip()
+        ]  # text holds U+0085: no line end
 
 
 COLLAPSE = ("schema_retention_policy", "collapse_root")
@@ -61,8 +63,18 @@ T9 = "Test9CodePages.scala"
 
 def _t9(page: str, ccsid: int, trim: str = "none", blank: bool = False) -> CobrixCase:
     opts = (COLLAPSE, ("ebcdic_code_page", page)) + ((("string_trimming_policy", trim),) if trim != "both" else ())
-    return CobrixCase(f"test9_{page}", T9, opts, "test9_copybook.cob", "test9_TRAN.APR14.NPT.DATA.dat", 45,
-                      f"test9_{page}.txt", ccsid=ccsid, trim=trim, blank_controls=blank)
+    return CobrixCase(
+        f"test9_{page}",
+        T9,
+        opts,
+        "test9_copybook.cob",
+        "test9_TRAN.APR14.NPT.DATA.dat",
+        45,
+        f"test9_{page}.txt",
+        ccsid=ccsid,
+        trim=trim,
+        blank_controls=blank,
+    )
 
 
 def _t3(trim: str | None) -> CobrixCase:
@@ -70,31 +82,67 @@ def _t3(trim: str | None) -> CobrixCase:
     suffix = "" if trim is None else f"_trim_{trim}"
     if trim is not None:
         opts += (("string_trimming_policy", trim),)
-    return CobrixCase(f"test3{suffix}", "Test3SegmentFieldSpec.scala", opts, "test3_copybook.cob",
-                      "test3_TRAN2.AUG31.DATA.dat", 45, f"test3{suffix}.txt", trim=trim or "both",
-                      where=("SIGNATURE", "S9276511"))
+    return CobrixCase(
+        f"test3{suffix}",
+        "Test3SegmentFieldSpec.scala",
+        opts,
+        "test3_copybook.cob",
+        "test3_TRAN2.AUG31.DATA.dat",
+        45,
+        f"test3{suffix}.txt",
+        trim=trim or "both",
+        where=("SIGNATURE", "S9276511"),
+    )
 
 
 CASES: tuple[CobrixCase, ...] = (
-    CobrixCase("test1", "Test1FixedLengthRecordsSpec.scala", (COLLAPSE,), "test1_copybook.cob",
-               "test1_example.bin", 2202, "test1.txt"),
-    _t3(None), _t3("none"), _t3("left"), _t3("right"), _t3("both"),
-    CobrixCase("test7", "Test7FillersSpec.scala",
-               (COLLAPSE, ("drop_group_fillers", "true"), ("drop_value_fillers", "true"),
-                ("filler_naming_policy", "sequence_numbers")),
-               "test7_fillers.cob", "test7_TEST.FILLERS.DEC07.DATA.dat", 60, "test7.txt",
-               order_by="AMOUNT", take=100, pretty=True),
-    _t9("cp037", 37, trim="both", blank=True), _t9("cp037_ext", 37), _t9("cp273", 273), _t9("cp500", 500),
-    _t9("cp1140", 1140), _t9("cp1141", 1141), _t9("cp1148", 1148),
+    CobrixCase(
+        "test1",
+        "Test1FixedLengthRecordsSpec.scala",
+        (COLLAPSE,),
+        "test1_copybook.cob",
+        "test1_example.bin",
+        2202,
+        "test1.txt",
+    ),
+    _t3(None),
+    _t3("none"),
+    _t3("left"),
+    _t3("right"),
+    _t3("both"),
+    CobrixCase(
+        "test7",
+        "Test7FillersSpec.scala",
+        (
+            COLLAPSE,
+            ("drop_group_fillers", "true"),
+            ("drop_value_fillers", "true"),
+            ("filler_naming_policy", "sequence_numbers"),
+        ),
+        "test7_fillers.cob",
+        "test7_TEST.FILLERS.DEC07.DATA.dat",
+        60,
+        "test7.txt",
+        order_by="AMOUNT",
+        take=100,
+        pretty=True,
+    ),
+    _t9("cp037", 37, trim="both", blank=True),
+    _t9("cp037_ext", 37),
+    _t9("cp273", 273),
+    _t9("cp500", 500),
+    _t9("cp1140", 1140),
+    _t9("cp1141", 1141),
+    _t9("cp1148", 1148),
 )
 
 # Cobrix's tests not held against jcat, and why (docs/copybooks.md lists the same).
 OUTSIDE: dict[str, str] = {
     "test2 (Test2RecordOffsetsSpec)": "record_start_offset/record_end_offset: bytes around each record are not "
-                                      "framing jcat knows",
+    "framing jcat knows",
     "test4, test5, test13b, test14, test18": "multisegment variable-length files (segment_field with "
-                                             "segment-id prefixes, record_format V with rdw_adjustment or a "
-                                             "record_length_field)",
+    "segment-id prefixes, record_format V with rdw_adjustment or a "
+    "record_length_field)",
     "test8": "Cobrix's `common_extended` code page is its own table, not a CCSID",
     "test9 custom": "a code page given as a Scala class",
     "test10": "non_terminals (a group also as one text column)",
@@ -103,13 +151,13 @@ OUTSIDE: dict[str, str] = {
     "test13a": "file_start_offset/file_end_offset (a file header and footer)",
     "test15": "a path with an asterisk: the same records as test1",
     "test16, test17": "segment redefines and hierarchical segments (segment_field with redefine maps, "
-                      "parent-child records)",
+    "parent-child records)",
     "test7a-d": "fillers kept (drop_group_fillers/drop_value_fillers false, filler_naming_policy)",
     "test21, test25": "variable_size_occurs and occurs_mappings: an OCCURS DEPENDING ON whose counter is inside "
-                      "another OCCURS, elements packed by count",
+    "another OCCURS, elements packed by count",
     "test19": "Cobrix reads DISPLAY numbers as free text: '  789.09   ' in a 9(8).9(2) field is 789.09 (the point "
-              "and blanks anywhere), blanks in 9(8)V9(2) are 0.00; jcat reads each byte at its picture's position: "
-              "those values are NULL and named in decode_errors",
+    "and blanks anywhere), blanks in 9(8)V9(2) are 0.00; jcat reads each byte at its picture's position: "
+    "those values are NULL and named in decode_errors",
     "test24": "debug columns (each field's raw hex)",
     "test40": "compressed input files",
 }
@@ -172,8 +220,12 @@ def _same(got, want) -> bool:
         return isinstance(got, dict) and got.keys() == want.keys() and all(_same(got[k], want[k]) for k in want)
     if isinstance(want, list):
         return isinstance(got, list) and len(got) == len(want) and all(map(_same, got, want))
-    if isinstance(want, (Decimal, int)) and not isinstance(want, bool) and got is not None \
-            and not isinstance(got, (str, dict, list)):
+    if (
+        isinstance(want, (Decimal, int))
+        and not isinstance(want, bool)
+        and got is not None
+        and not isinstance(got, (str, dict, list))
+    ):
         return Decimal(str(got)) == Decimal(want)
     return got == want
 
@@ -187,10 +239,10 @@ def differences(case: CobrixCase, rows: list[dict]) -> list[str]:
         got = [g for g in got if g.get(field) == value]
     if case.order_by:
         got.sort(key=lambda g: g[case.order_by])
-    want = case.expected_rows()[:case.take]
+    want = case.expected_rows()[: case.take]
     if case.ccsid in LF_IS_NEL:
         want = [_lines_as_one(w) for w in want]
-    got = got[:case.take]
+    got = got[: case.take]
     if len(got) != len(want):
         return [f"{case.id}: {len(got)} rows, Cobrix {len(want)}"]
     if case.order_by:  # rows tied on the order column may come in either order: compare as sets per value

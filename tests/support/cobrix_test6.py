@@ -297,7 +297,7 @@ def expected_rows() -> list[dict]:
 
 
 def column_bytes(recs: np.ndarray, at: int, length: int) -> pa.Array:
-    return pa.array([bytes(r) for r in recs[:, at:at + length]], pa.binary())
+    return pa.array([bytes(r) for r in recs[:, at : at + length]], pa.binary())
 
 
 def decoded(fn: str, args: tuple, scale: int | None, values: pa.Array) -> list:
@@ -311,5 +311,3 @@ def same(value, want) -> bool:
     if isinstance(value, float):  # a COMP-1 prints as the shortest float32 text, a COMP-2 as a double's
         return value == float(np.float32(want)) or value == float(want)
     return value == want
-
-

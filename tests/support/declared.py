@@ -30,17 +30,20 @@ def project_with_ddl(tmp_path: Path, monkeypatch, ddl_files: dict[str, str]) -> 
 def declared_project(tmp_path_factory: pytest.TempPathFactory, name: str, ddl: str, *options: str) -> Iterator[Path]:
     """For a module's Spark tests: the project with jcat installed as its package (`dbt deps`) and table `name`
     declared from `ddl` with `jcat tables add NAME --ddl FILE OPTIONS`; JCAT_PROJECT_DIR names it until the end."""
+
     def argv(root: Path) -> list[str]:
         ddl_file = root.parent / f"{name}.sql"
         ddl_file.write_text(ddl)
         return ["--ddl", str(ddl_file), *options]
+
     with _declaring(tmp_path_factory, name, argv) as root:
         yield root
 
 
 @contextmanager
-def copybook_project(tmp_path_factory: pytest.TempPathFactory, name: str, copybook: Path,
-                     *options: str, log: str = "file") -> Iterator[Path]:
+def copybook_project(
+    tmp_path_factory: pytest.TempPathFactory, name: str, copybook: Path, *options: str, log: str = "file"
+) -> Iterator[Path]:
     """As declared_project, from a copybook: `jcat tables add NAME --log file|idms --copybook FILE OPTIONS`."""
     with _declaring(tmp_path_factory, name, lambda root: ["--log", log, "--copybook", str(copybook), *options]) as root:
         yield root

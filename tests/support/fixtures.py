@@ -42,11 +42,15 @@ def spark(jcat_home):
     if own:
         del os.environ["SPARK_SUBMIT_OPTS"]
     try:
-        session = start(master="local[2]", app_name="jcat-tests", conf={
-            "spark.sql.session.timeZone": "UTC",
-            "spark.ui.enabled": "false",
-            "spark.sql.shuffle.partitions": "2",
-        })
+        session = start(
+            master="local[2]",
+            app_name="jcat-tests",
+            conf={
+                "spark.sql.session.timeZone": "UTC",
+                "spark.ui.enabled": "false",
+                "spark.sql.shuffle.partitions": "2",
+            },
+        )
     finally:
         if own:
             os.environ["SPARK_SUBMIT_OPTS"] = SHORT_LIVED_JVM

@@ -57,8 +57,16 @@ def mutate(rng, record: bytes, where: Sequence[int] | None = None) -> tuple[byte
 # ---- running compiled models ------------------------------------------------------------------------------
 
 _COMPILED: dict[str, str] = {}
-FUZZED_MODELS = ["lldf_segments", "lldf_segments_decoded", "lldf_data_change", "lldf_segment_rejects", "journal_entries_decoded", "path:models/ibmi/esd",
-                 "path:models/ibmsnap", "idms_journal"]
+FUZZED_MODELS = [
+    "lldf_segments",
+    "lldf_segments_decoded",
+    "lldf_data_change",
+    "lldf_segment_rejects",
+    "journal_entries_decoded",
+    "path:models/ibmi/esd",
+    "path:models/ibmsnap",
+    "idms_journal",
+]
 
 
 def compile_models(spark, select: list[str]) -> dict[str, str]:
@@ -67,7 +75,9 @@ def compile_models(spark, select: list[str]) -> dict[str, str]:
     from udfs.dbt.runner import run_dbt
 
     if not _COMPILED:
-        assert run_dbt(spark, ["compile", "--quiet", "--full-refresh", "--select", *FUZZED_MODELS]), "dbt compile failed"
+        assert run_dbt(spark, ["compile", "--quiet", "--full-refresh", "--select", *FUZZED_MODELS]), (
+            "dbt compile failed"
+        )
         _COMPILED.update(_compiled_in(Path(os.environ["DBT_TARGET_PATH"])))
     missing = [m for m in select if m not in _COMPILED]
     assert not missing, f"not compiled: {missing}"
@@ -94,7 +104,9 @@ def compile_project(spark, project: Path, select: list[str], extra: tuple[str, .
     saved = {k: os.environ.get(k) for k in ("JCAT_PROJECT_DIR", "DBT_TARGET_PATH")}
     os.environ.update(JCAT_PROJECT_DIR=str(project), DBT_TARGET_PATH=str(target))
     try:
-        assert run_dbt(spark, ["compile", "--quiet", "--full-refresh", "--select", *select, *extra]), "dbt compile failed"
+        assert run_dbt(spark, ["compile", "--quiet", "--full-refresh", "--select", *select, *extra]), (
+            "dbt compile failed"
+        )
     finally:
         for k, v in saved.items():
             if v is None:
@@ -118,13 +130,15 @@ def run_model(spark, sql: str, inputs: dict[str, str]):
 def raw_view(spark, name: str, records: list[bytes], source_file: str = "fuzz.bin"):
     """A raw_<layout>-shaped temporary view: record i at offset i * SPACING (the offset identifies it)."""
     rows = [(source_file, i * SPACING, i, r, "L-FUZZ") for i, r in enumerate(records)]
-    df = spark.createDataFrame(rows, "source_file string, record_offset bigint, record_number bigint, record binary, "
-                                     "load_id string")
+    df = spark.createDataFrame(
+        rows, "source_file string, record_offset bigint, record_number bigint, record binary, load_id string"
+    )
     df.createOrReplaceTempView(name)
     return name
 
 
 # ---- the tests' own encoders, by kind, with each kind's normalisation --------------------------------------
+
 
 def char_ok(value, raw: bytes, ccsid: str = "cp037") -> bool:
     """Text with trailing X'40' and X'00' cut (ebcdic_str), NULL when nothing is left (jcat_char)."""
@@ -202,7 +216,7 @@ def varying_ok(value, raw: bytes, codec: str | None = None) -> bool:
         return False
     n = int.from_bytes(raw[:2], "big")
     payload = bytes(value) if codec is None else value.encode(codec)
-    return n <= len(raw) - 2 and raw[2:2 + n] == payload
+    return n <= len(raw) - 2 and raw[2 : 2 + n] == payload
 
 
 def hex_ok(value, raw: bytes) -> bool:
@@ -212,6 +226,7 @@ def hex_ok(value, raw: bytes) -> bool:
 
 
 # ---- judging ---------------------------------------------------------------------------------------------
+
 
 @dataclass
 class Tally:
@@ -240,8 +255,10 @@ class Tally:
         if not changed:
             if mutated == orig or (mutated is None and orig is None):
                 return
-            self.bad("lost" if mutated is None else "wrong",
-                     f"{where} {column}: {orig!r} -> {mutated!r} with no byte of it changed")
+            self.bad(
+                "lost" if mutated is None else "wrong",
+                f"{where} {column}: {orig!r} -> {mutated!r} with no byte of it changed",
+            )
             return
         if mutated is None:
             if column in errors or (encodes is not None and encodes(None)):
@@ -255,9 +272,15 @@ class Tally:
         self.bad("wrong", f"{where} {column}: {mutated!r} (was {orig!r}) does not encode to the mutated bytes")
 
     def summary(self) -> str:
-        return (f"{self.layout}: {self.records} mutated records, {self.values} values checked, {self.wrong} wrong, "
-                f"{self.lost} lost, {self.unnamed} unnamed, {self.framing_rejects} framing rejects"
-                + (f", {self.not_reencoded} structured values with changed bytes not re-encoded" if self.not_reencoded else ""))
+        return (
+            f"{self.layout}: {self.records} mutated records, {self.values} values checked, {self.wrong} wrong, "
+            f"{self.lost} lost, {self.unnamed} unnamed, {self.framing_rejects} framing rejects"
+            + (
+                f", {self.not_reencoded} structured values with changed bytes not re-encoded"
+                if self.not_reencoded
+                else ""
+            )
+        )
 
     def assert_clean(self):
         print(self.summary())
@@ -267,7 +290,6 @@ class Tally:
 def changed_in(positions: tuple[int, ...], start: int, length: int) -> bool:
     """Whether any mutated position (0-based) falls in [start, start + length) (0-based)."""
     return any(start <= p < start + length for p in positions)
-
 
 
 def kind_ok(kind: str, value, raw: bytes) -> bool:
@@ -291,10 +313,12 @@ def kind_ok(kind: str, value, raw: bytes) -> bool:
 
 # ---- the harness: one run for every layout -------------------------------------------------------------------
 
+
 @dataclass
 class Batch:
     """Records lo.. of a run, landed twice in the temporary raw view `view`: unmutated (source_file ORIG) and
     mutated (MUT), record i at record_offset i * SPACING in both."""
+
     spark: object
     lo: int
     mutated: list  # [(mutated record, 0-based mutated positions)]
@@ -310,7 +334,9 @@ class Batch:
 
     def rows(self, sql: str, inputs: dict[str, str]) -> dict[tuple[str, int], dict]:
         """A model's rows by (source_file, record_offset); `inputs`: the relations it reads -> temporary views."""
-        return {(r["source_file"], r["record_offset"]): r.asDict() for r in run_model(self.spark, sql, inputs).collect()}
+        return {
+            (r["source_file"], r["record_offset"]): r.asDict() for r in run_model(self.spark, sql, inputs).collect()
+        }
 
     def where(self, i: int) -> str:
         return f"record {self.lo + i} bytes {self.mutated[i][1]}"
@@ -329,6 +355,7 @@ class Shape:
     """Records of one kind: how record i is built (by the encoders) and how a landed batch of them is decoded by
     the models' SQL (`sql`: {model: compiled SQL}) and judged into the tally; `mutable` keeps mutations to the
     bytes the models under test read (a log's heading fuzzed by its own test is mostly left alone)."""
+
     build: Callable[[random.Random, int], bytes]
     judge: Callable[[Tally, Batch, dict], None]
     mutable: Callable[[bytes], Sequence[int]] | None = None  # the positions mutations fall in (None: anywhere)
@@ -338,6 +365,7 @@ class Shape:
 class Fuzz:
     """A layout's fuzz run: its shapes share the run's records evenly (one shape: all of them), in batches of
     `chunk`, each one Spark query per model."""
+
     label: str
     shapes: tuple
     chunk: int = 20_000
@@ -359,6 +387,8 @@ class Fuzz:
         if request.node.get_closest_marker("heavy"):
             self.run(spark, sql, n, HEAVY_SEED).assert_clean()
             return
-        given(seed=st.integers(0, 2 ** 32 - 1))(
+        given(seed=st.integers(0, 2**32 - 1))(
             settings(max_examples=1, deadline=None, phases=[Phase.generate], suppress_health_check=list(HealthCheck))(
-                lambda seed: self.run(spark, sql, n, seed).assert_clean()))()
+                lambda seed: self.run(spark, sql, n, seed).assert_clean()
+            )
+        )()

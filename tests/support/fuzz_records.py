@@ -17,7 +17,7 @@ def _text(rng, n):
 
 
 def _when(rng):
-    return dt.datetime(2024, 1, 1) + dt.timedelta(microseconds=rng.randrange(10 ** 14))
+    return dt.datetime(2024, 1, 1) + dt.timedelta(microseconds=rng.randrange(10**14))
 
 
 def lldf_record(rng, i: int) -> bytes:
@@ -30,7 +30,7 @@ def lldf_record(rng, i: int) -> bytes:
         if f.kind == "char":
             values[f.name] = _text(rng, f.length)
         elif f.kind == "ubin":
-            values[f.name] = rng.randrange(256 ** f.length)
+            values[f.name] = rng.randrange(256**f.length)
         elif f.kind == "ts17":
             values[f.name] = _when(rng)
         elif f.kind == "lrsn":
@@ -64,10 +64,10 @@ def seed_parts(data: bytes):
     while p < len(data):
         if p + 2 > len(data):
             return None
-        n = int.from_bytes(data[p:p + 2], "big")
+        n = int.from_bytes(data[p : p + 2], "big")
         if p + 2 + n > len(data):
             return None
-        parts.append(data[p + 2:p + 2 + n])
+        parts.append(data[p + 2 : p + 2 + n])
         p += 2 + n
     return parts
 
@@ -80,7 +80,7 @@ def _idms_text(rng, n):
 
 
 def _idms_when(rng):
-    return dt.datetime(2020, 1, 1) + dt.timedelta(microseconds=rng.randrange(10 ** 14))
+    return dt.datetime(2020, 1, 1) + dt.timedelta(microseconds=rng.randrange(10**14))
 
 
 def idms_record(rng, i: int) -> bytes:
@@ -88,11 +88,14 @@ def idms_record(rng, i: int) -> bytes:
     values = {}
     for r in COLUMNS:
         f = r.field
-        if rtype not in r.types or f.end - 1 > idms.DEFAULT_LENGTH[rtype] or r.column in ("REC_LEN", "TYPE", "IMAGE_LEN",
-                                                                                        "LIDOFF", "LIDNUM", "QUAL"):
+        if (
+            rtype not in r.types
+            or f.end - 1 > idms.DEFAULT_LENGTH[rtype]
+            or r.column in ("REC_LEN", "TYPE", "IMAGE_LEN", "LIDOFF", "LIDNUM", "QUAL")
+        ):
             continue
         if f.kind in ("ubin", "u64"):
-            values[r.column] = rng.randrange(256 ** f.length)
+            values[r.column] = rng.randrange(256**f.length)
         elif f.kind == "char":
             values[r.column] = _idms_text(rng, f.length)
         elif f.kind == "hex":

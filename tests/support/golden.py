@@ -15,6 +15,8 @@ T = dt.datetime
 N31 = "9" * 31
 N38 = "9" * 38
 
+# hex in, value out: one line per case
+# fmt: off
 GOLDEN: list[tuple[str, tuple, object]] = [
     # ---- ebcdic_str -------------------------------------------------------------------------------------
     ("ebcdic_str", ("C8C5D3D3D6404040",), "HELLO"),
@@ -354,13 +356,27 @@ GOLDEN: list[tuple[str, tuple, object]] = [
     ("ibmi_null_flags", ("F0", None), None),
     ("ibmi_null_flags", (None, 3), None),
 ]
+# fmt: on
 
 BINARY_ARGS = {
-    "ebcdic_str": (0,), "unpack_zoned": (0,), "unpack_packed": (0,), "unpack_bin": (0,), "unpack_bin_decimal": (0,),
-    "unpack_edited": (0,), "unpack_hfp": (0,),
-    "parse_lrsn": (0, 1), "parse_tod": (0,), "parse_timestamp17": (0,), "parse_timestamp17_fraction": (0,),
-    "parse_ibmi_timestamp": (0,), "ibmi_date": (0,), "ibmi_time": (0,), "unpack_float": (0,), "ibmi_varchar": (0,),
-    "ibmi_varbinary": (0,), "ibmi_null_flags": (0,),
+    "ebcdic_str": (0,),
+    "unpack_zoned": (0,),
+    "unpack_packed": (0,),
+    "unpack_bin": (0,),
+    "unpack_bin_decimal": (0,),
+    "unpack_edited": (0,),
+    "unpack_hfp": (0,),
+    "parse_lrsn": (0, 1),
+    "parse_tod": (0,),
+    "parse_timestamp17": (0,),
+    "parse_timestamp17_fraction": (0,),
+    "parse_ibmi_timestamp": (0,),
+    "ibmi_date": (0,),
+    "ibmi_time": (0,),
+    "unpack_float": (0,),
+    "ibmi_varchar": (0,),
+    "ibmi_varbinary": (0,),
+    "ibmi_null_flags": (0,),
 }
 # functions whose arguments after the bytes are STRING (formats and separators)
 STRING_ARGS = ("ibmi_date", "ibmi_time")

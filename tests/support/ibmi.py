@@ -22,6 +22,7 @@ BIN_BYTES = {5: 4, 10: 8}  # seed 000's Bin(precision) -> bytes
 class Row:
     """One line of an IBM table: position (1-based), width in bytes, format as printed, the field's name in the
     table, what the table says about its content (digits, timestamp, binary, reserved), and the key tests use."""
+
     pos: int
     width: int
     fmt: str
@@ -46,9 +47,17 @@ def m7_table() -> tuple[Row, ...]:
             note = "binary" if typ != "Char" else ("reserved" if "Reserved" in name else "")
             rows.append(Row(pos, width, f"{typ}({n})", name, note, _key(name)))
     names = [r.key for r in rows]
-    return tuple(Row(r.pos, r.width, r.fmt, r.name, r.note,
-                     r.key + (f"_{names[:i + 1].count(r.key)}" if names.count(r.key) > 1 else ""))
-                 for i, r in enumerate(rows))
+    return tuple(
+        Row(
+            r.pos,
+            r.width,
+            r.fmt,
+            r.name,
+            r.note,
+            r.key + (f"_{names[: i + 1].count(r.key)}" if names.count(r.key) > 1 else ""),
+        )
+        for i, r in enumerate(rows)
+    )
 
 
 def _heading_row(pos: int, name: str, rest: str) -> Row:
@@ -66,7 +75,10 @@ def heading_table() -> tuple[Row, ...]:
     """formats.md's *TYPE5 heading: the IBM-confirmed table, then the derived list up to JOESD (not a row: where
     the entry-specific data starts, `esd_pos()`)."""
     text = (SOURCES / "qjordje5.txt").read_text()
-    rows = [_heading_row(int(m[1]), m[2], m[3]) for m in re.finditer(r"^\| (\d+) \| (JO[A-Z]+) [^|]*\| ([^|]+) \|$", text, re.M)]
+    rows = [
+        _heading_row(int(m[1]), m[2], m[3])
+        for m in re.finditer(r"^\| (\d+) \| (JO[A-Z]+) [^|]*\| ([^|]+) \|$", text, re.M)
+    ]
     derived = text.split("*Derived, not IBM-published*", 1)[1].split("):", 1)[1]
     for item in re.split(r", (?![^(]*\))", derived):  # commas outside parentheses
         m = re.match(r"\s*(\d+) (JO[A-Z]+)\b(.*)", item)
@@ -81,6 +93,7 @@ def esd_pos() -> int:
 
 
 # ---- an encoder written from the tables ---------------------------------------------------------------------
+
 
 def _ebcdic(text: str, width: int) -> bytes:
     b = text.encode("cp037")
@@ -145,23 +158,63 @@ def type5_record(values: dict, esd: bytes = b"", record_length: int | None = Non
     table = heading_table()
     if esd_at is not None:
         last = table[-1]
-        table = table[:-1] + (Row(last.pos, esd_at - last.pos, f"Char({esd_at - last.pos})", last.name, last.note, last.key),)
+        table = table[:-1] + (
+            Row(last.pos, esd_at - last.pos, f"Char({esd_at - last.pos})", last.name, last.note, last.key),
+        )
     start = esd_at or esd_pos()
     record = encode(table, {"JOENTL": start - 1 + len(esd), **values}) + esd
     length = len(record) if record_length is None else record_length
     return record[:length].ljust(length, b"\x40")
 
+
 RAW = "source_file string, record_offset bigint, record_number bigint, record binary, load_id string"
 
 
-HEADING = dict(JOSEQN=10_000_000_000_000_000_001, JOCODE="R", JOENTT="UP", JOTSTP=dt.datetime(2024, 2, 29, 23, 59, 59, 999999),
-               JOJOB="ORDENTRY", JOUSER="CLERK01", JONBR=4711, JOPGM="ORD500", JOPGMLIB="ORDLIB", JOPGMDEV="IASP01",
-               JOPGMASP=33, JOOBJ="ORDHDR", JOLIB="ORDDTA", JOMBR="ORDHDR", JOCTRR=98765, JOFLAG="0", JOCCID=1234567,
-               JOUSPF="BOB", JOSYNM="PRODSYS", JOJID=bytes.fromhex("0102030405060708090A"), JORCST="0", JOTGR="1",
-               JOINCDAT="0", JOIGNAPY="0", JOMINESD="0", JOOBJIND="1", JOSYSSEQ=55555555555, JORCV="ORDRCV0042",
-               JORCVLIB="JRNLIB", JORCVDEV="*SYSBAS", JORCVASP=1, JOARM=7, JOTHD=bytes.fromhex("00000000000A2B3C"),
-               JOTHDX="00000000000A2B3C", JOADF="4", JORPORT=50123, JORADR="10.1.2.3", JOLUW="APPN.LU1.X'1234'",
-               JOXID="XID-0001", JOOBJTYP="*QDDS", JOFILTYP="0", JOCMTLVL=1, JONVI="0" * 10)
+HEADING = dict(
+    JOSEQN=10_000_000_000_000_000_001,
+    JOCODE="R",
+    JOENTT="UP",
+    JOTSTP=dt.datetime(2024, 2, 29, 23, 59, 59, 999999),
+    JOJOB="ORDENTRY",
+    JOUSER="CLERK01",
+    JONBR=4711,
+    JOPGM="ORD500",
+    JOPGMLIB="ORDLIB",
+    JOPGMDEV="IASP01",
+    JOPGMASP=33,
+    JOOBJ="ORDHDR",
+    JOLIB="ORDDTA",
+    JOMBR="ORDHDR",
+    JOCTRR=98765,
+    JOFLAG="0",
+    JOCCID=1234567,
+    JOUSPF="BOB",
+    JOSYNM="PRODSYS",
+    JOJID=bytes.fromhex("0102030405060708090A"),
+    JORCST="0",
+    JOTGR="1",
+    JOINCDAT="0",
+    JOIGNAPY="0",
+    JOMINESD="0",
+    JOOBJIND="1",
+    JOSYSSEQ=55555555555,
+    JORCV="ORDRCV0042",
+    JORCVLIB="JRNLIB",
+    JORCVDEV="*SYSBAS",
+    JORCVASP=1,
+    JOARM=7,
+    JOTHD=bytes.fromhex("00000000000A2B3C"),
+    JOTHDX="00000000000A2B3C",
+    JOADF="4",
+    JORPORT=50123,
+    JORADR="10.1.2.3",
+    JOLUW="APPN.LU1.X'1234'",
+    JOXID="XID-0001",
+    JOOBJTYP="*QDDS",
+    JOFILTYP="0",
+    JOCMTLVL=1,
+    JONVI="0" * 10,
+)
 
 
 def land(spark, table: str, records: list[bytes], load_id: str = "L1", mode: str = "overwrite") -> None:
@@ -176,31 +229,88 @@ BIG = 2**40 + 7  # does not fit the 4-byte copies
 
 def _copies(rule: int, count: int) -> dict:
     """Seed 000: the 4-byte copies read 0 (rule) and -1 (count) when the 8-byte value does not fit."""
-    fits = lambda v: -2**31 <= v < 2**31  # noqa: E731
-    return {"RULE_IDENTIFIER_1": rule if fits(rule) else 0, "RULE_IDENTIFIER_2": rule,
-            "NUMBER_OF_OBJECTS_1": count if fits(count) else -1, "NUMBER_OF_OBJECTS_2": count}
+    fits = lambda v: -(2**31) <= v < 2**31  # noqa: E731
+    return {
+        "RULE_IDENTIFIER_1": rule if fits(rule) else 0,
+        "RULE_IDENTIFIER_2": rule,
+        "NUMBER_OF_OBJECTS_1": count if fits(count) else -1,
+        "NUMBER_OF_OBJECTS_2": count,
+    }
 
 
 def m7_entries() -> list[dict]:
     """Heading and M7 values of one entry per entry type and V action (and a few more), as seed 000 words them."""
     e = [
-        {"ENTRY_TYPE": "A", "INCLUSION_STATE": "INCLUDE", "ASP_NAME": "IASP01", "LIBRARY_NAME": "PAYROLL",
-         "OBJECT_TYPE": "*FILE", "OBJECT_NAME": "EMPLOYEE", "APPLY_LABEL": "Q2-ROLLOUT", **_copies(17, 12)},
-        {"ENTRY_TYPE": "A", "INCLUSION_STATE": "EXCLUDE", "ASP_NAME": "*SYSBAS", "LIBRARY_NAME": "SCRATCH", **_copies(BIG, 0)},
-        {"ENTRY_TYPE": "A", "INCLUSION_STATE": "DEFINITION", "ENVIRONMENT_VARIABLE": "PAYROLL_ENDPOINT_URL", **_copies(18, BIG)},
+        {
+            "ENTRY_TYPE": "A",
+            "INCLUSION_STATE": "INCLUDE",
+            "ASP_NAME": "IASP01",
+            "LIBRARY_NAME": "PAYROLL",
+            "OBJECT_TYPE": "*FILE",
+            "OBJECT_NAME": "EMPLOYEE",
+            "APPLY_LABEL": "Q2-ROLLOUT",
+            **_copies(17, 12),
+        },
+        {
+            "ENTRY_TYPE": "A",
+            "INCLUSION_STATE": "EXCLUDE",
+            "ASP_NAME": "*SYSBAS",
+            "LIBRARY_NAME": "SCRATCH",
+            **_copies(BIG, 0),
+        },
+        {
+            "ENTRY_TYPE": "A",
+            "INCLUSION_STATE": "DEFINITION",
+            "ENVIRONMENT_VARIABLE": "PAYROLL_ENDPOINT_URL",
+            **_copies(18, BIG),
+        },
         {"ENTRY_TYPE": "A", "INCLUSION_STATE": "INCLUDE", "SYSTEM_VALUE": "QTIMZON", **_copies(19, 1)},
-        {"ENTRY_TYPE": "D", "INCLUSION_STATE": "INCLUDE", "ASP_NAME": "IASP01", "LIBRARY_NAME": "PAYROLL2",
-         "ORIGINAL_LIBRARY_NAME": "PAYROLL", "OBJECT_TYPE": "*FILE", "OBJECT_NAME": "EMPLOYEE", **_copies(BIG + 1, 0)},
+        {
+            "ENTRY_TYPE": "D",
+            "INCLUSION_STATE": "INCLUDE",
+            "ASP_NAME": "IASP01",
+            "LIBRARY_NAME": "PAYROLL2",
+            "ORIGINAL_LIBRARY_NAME": "PAYROLL",
+            "OBJECT_TYPE": "*FILE",
+            "OBJECT_NAME": "EMPLOYEE",
+            **_copies(BIG + 1, 0),
+        },
         {"ENTRY_TYPE": "P", "ASP_NAME": "IASP01", "APPLY_LABEL": "Q2-ROLLOUT", **_copies(0, 4096)},
-        {"ENTRY_TYPE": "R", "ASP_NAME": "*SYSBAS", "LIBRARY_NAME": "SCRATCH", "APPLY_LABEL": "CLEANUP", **_copies(BIG, BIG + 3)},
+        {
+            "ENTRY_TYPE": "R",
+            "ASP_NAME": "*SYSBAS",
+            "LIBRARY_NAME": "SCRATCH",
+            "APPLY_LABEL": "CLEANUP",
+            **_copies(BIG, BIG + 3),
+        },
         {"ENTRY_TYPE": "S", "RESYNC_TYPE": "RESUME", "ASP_NAME": "IASP01", **_copies(0, 250)},
         {"ENTRY_TYPE": "S", "RESYNC_TYPE": "RECLONE", "ASP_NAME": "*SYSBAS", **_copies(0, BIG)},
-        {"ENTRY_TYPE": "U", "ASP_NAME": "IASP01", "LIBRARY_NAME": "PAYROLL", "OBJECT_TYPE": "*DTAARA",
-         "OBJECT_NAME": "NEXTEMPNO", **_copies(0, 3)},
-        {"ENTRY_TYPE": "V", "ACTION": "ADD", "RESYNC_TYPE": "QDB2MIR", "INCLUSION_STATE": "IMMEDIATE",
-         "ENVIRONMENT_VARIABLE": "SQL_SEQUENCE_SUPPORT", "APPLY_LABEL": "2.10.3", **_copies(5, 0)},
-        {"ENTRY_TYPE": "V", "ACTION": "RMV", "RESYNC_TYPE": "QDB2MIR", "INCLUSION_STATE": "RESUME",
-         "ENVIRONMENT_VARIABLE": "LEGACY_OTL_FORMAT", "APPLY_LABEL": "1", **_copies(BIG, 0)},
+        {
+            "ENTRY_TYPE": "U",
+            "ASP_NAME": "IASP01",
+            "LIBRARY_NAME": "PAYROLL",
+            "OBJECT_TYPE": "*DTAARA",
+            "OBJECT_NAME": "NEXTEMPNO",
+            **_copies(0, 3),
+        },
+        {
+            "ENTRY_TYPE": "V",
+            "ACTION": "ADD",
+            "RESYNC_TYPE": "QDB2MIR",
+            "INCLUSION_STATE": "IMMEDIATE",
+            "ENVIRONMENT_VARIABLE": "SQL_SEQUENCE_SUPPORT",
+            "APPLY_LABEL": "2.10.3",
+            **_copies(5, 0),
+        },
+        {
+            "ENTRY_TYPE": "V",
+            "ACTION": "RMV",
+            "RESYNC_TYPE": "QDB2MIR",
+            "INCLUSION_STATE": "RESUME",
+            "ENVIRONMENT_VARIABLE": "LEGACY_OTL_FORMAT",
+            "APPLY_LABEL": "1",
+            **_copies(BIG, 0),
+        },
         {"ENTRY_TYPE": "V", "ACTION": "APY", "RESYNC_TYPE": "QDB2MIR", **_copies(0, 0)},
         {"ENTRY_TYPE": "V", "ACTION": "RFS", "RESYNC_TYPE": "QDB2MIR", **_copies(0, 0)},
     ]
@@ -208,8 +318,24 @@ def m7_entries() -> list[dict]:
     out = []
     for i, values in enumerate(e):
         job = ("QPADEV0007", "SECOFR1", 4711) if values["ENTRY_TYPE"] in "ADRP" else ("QMRDBSRV", "QSYS", 812345)
-        out.append({"JOSEQN": 2001 + i, "JOTSTP": start + dt.timedelta(minutes=3 * i), "JOJOB": job[0], "JOUSER": job[1],
-                    "JONBR": job[2], "JOPGM": "QMRDBSRV", "JOPGMLIB": "QSYS", "JOPGMDEV": "*SYSBAS", "JOPGMASP": 1,
-                    "JOUSPF": job[1], "JOSYNM": "MIRRORA", "JOSYSSEQ": 92001 + i, "JORCV": "AUDRCV0107",
-                    "JORCVLIB": "QGPL", "JOTHDX": f"{0x1A2B + i:016X}", **values})
+        out.append(
+            {
+                "JOSEQN": 2001 + i,
+                "JOTSTP": start + dt.timedelta(minutes=3 * i),
+                "JOJOB": job[0],
+                "JOUSER": job[1],
+                "JONBR": job[2],
+                "JOPGM": "QMRDBSRV",
+                "JOPGMLIB": "QSYS",
+                "JOPGMDEV": "*SYSBAS",
+                "JOPGMASP": 1,
+                "JOUSPF": job[1],
+                "JOSYNM": "MIRRORA",
+                "JOSYSSEQ": 92001 + i,
+                "JORCV": "AUDRCV0107",
+                "JORCVLIB": "QGPL",
+                "JOTHDX": f"{0x1A2B + i:016X}",
+                **values,
+            }
+        )
     return out

@@ -12,8 +12,16 @@ from decimal import Context, Decimal
 from udfs.core import encoders as enc
 
 # DATFMT -> (form, length) as IBM's table gives it; '/' in a separated form is DATSEP
-DATE_FORMATS = {"*ISO": "yyyy-mm-dd", "*JIS": "yyyy-mm-dd", "*USA": "mm/dd/yyyy", "*EUR": "dd.mm.yyyy",
-                "*MDY": "mm/dd/yy", "*DMY": "dd/mm/yy", "*YMD": "yy/mm/dd", "*JUL": "yy/ddd"}
+DATE_FORMATS = {
+    "*ISO": "yyyy-mm-dd",
+    "*JIS": "yyyy-mm-dd",
+    "*USA": "mm/dd/yyyy",
+    "*EUR": "dd.mm.yyyy",
+    "*MDY": "mm/dd/yy",
+    "*DMY": "dd/mm/yy",
+    "*YMD": "yy/mm/dd",
+    "*JUL": "yy/ddd",
+}
 TWO_DIGIT_YEARS = ("*MDY", "*DMY", "*YMD", "*JUL")  # 1940-2039
 TIME_FORMATS = {"*ISO": "hh.mm.ss", "*EUR": "hh.mm.ss", "*JIS": "hh:mm:ss", "*HMS": "hh:mm:ss", "*USA": "hh:mm AM"}
 SEPARATED_TIMES = ("*HMS",)
@@ -29,10 +37,15 @@ def date_text(d: dt.date, fmt: str, sep: str = "/") -> str:
     if fmt in TWO_DIGIT_YEARS and not 1940 <= d.year <= 2039:
         raise ValueError(f"{d} has no two-digit year in {fmt}")
     yy = f"{d.year % 100:02d}"
-    forms = {"*ISO": f"{d.year:04d}-{d.month:02d}-{d.day:02d}", "*USA": f"{d.month:02d}/{d.day:02d}/{d.year:04d}",
-             "*EUR": f"{d.day:02d}.{d.month:02d}.{d.year:04d}", "*MDY": f"{d.month:02d}{sep}{d.day:02d}{sep}{yy}",
-             "*DMY": f"{d.day:02d}{sep}{d.month:02d}{sep}{yy}", "*YMD": f"{yy}{sep}{d.month:02d}{sep}{d.day:02d}",
-             "*JUL": f"{yy}{sep}{d.timetuple().tm_yday:03d}"}
+    forms = {
+        "*ISO": f"{d.year:04d}-{d.month:02d}-{d.day:02d}",
+        "*USA": f"{d.month:02d}/{d.day:02d}/{d.year:04d}",
+        "*EUR": f"{d.day:02d}.{d.month:02d}.{d.year:04d}",
+        "*MDY": f"{d.month:02d}{sep}{d.day:02d}{sep}{yy}",
+        "*DMY": f"{d.day:02d}{sep}{d.month:02d}{sep}{yy}",
+        "*YMD": f"{yy}{sep}{d.month:02d}{sep}{d.day:02d}",
+        "*JUL": f"{yy}{sep}{d.timetuple().tm_yday:03d}",
+    }
     forms["*JIS"] = forms["*ISO"]
     return forms[fmt]
 

@@ -11,6 +11,8 @@ fields that agree are listed: they are what ties the struct to the table.
 
 from __future__ import annotations
 
+# tables: one line per struct, as the header files print it
+# fmt: off
 SAVE_COMMON = [(1, 3), (4, 6), (10, 6), (16, 6), (22, 1), (23, 10), (33, 10)]  # media .. save file library
 APPLY = [(1, 10), (11, 10), (21, 10), (31, 10), (41, 10), (51, 10), (61, 10), (71, 10), (81, 1), (82, 20), (102, 20),
          (122, 20), (142, 20), (162, 20), (182, 20), (202, 20), (222, 20), (242, 1), (243, 1), (244, 1), (245, 1),

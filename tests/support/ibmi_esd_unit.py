@@ -27,15 +27,33 @@ ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 # The heading columns of journal_entries the models read (name, SQL type, literal; None: set per entry).
 HEADING_COLUMNS = (
-    ("source_file", "'jrn.bin'"), ("record_offset", "0"), ("record_number", "1"), ("load_id", "'L1'"),
-    ("SEQUENCE_NUMBER", None), ("ENTRY_TIMESTAMP", "timestamp_ntz'2024-03-05 14:07:09.123456'"),
-    ("JOURNAL_CODE", None), ("JOURNAL_ENTRY_TYPE", None), ("JOB_NAME", "'QPADEV0001'"), ("JOB_USER", "'JSMITH'"),
-    ("JOB_NUMBER", "'123456'"), ("QUALIFIED_JOB_NAME", "'123456/JSMITH/QPADEV0001'"), ("PROGRAM_NAME", "'PAYUPD'"),
-    ("USER_NAME", "'JSMITH'"), ("JOURNALED_OBJECT_NAME", "'EMPLOYEE'"), ("JOURNALED_OBJECT_LIBRARY", "'PAYROLL'"),
-    ("JOURNALED_OBJECT_MEMBER", "'EMPLOYEE'"), ("JOURNALED_OBJECT_TYPE", "'*FILE'"), ("COUNT_OR_RRN", None),
-    ("INDICATOR_FLAG", "'0'"), ("COMMIT_CYCLE", "0"), ("JOURNAL_IDENTIFIER", "'A1B2C3D4E5F60718293A'"),
-    ("INCOMPLETE_DATA", "'0'"), ("MINIMIZED_ENTRY_DATA", "'0'"), ("SYSTEM_NAME", "'SYSA'"),
-    ("RECEIVER_NAME", "'RCV0001'"), ("RECEIVER_LIBRARY", "'JRNLIB'"),
+    ("source_file", "'jrn.bin'"),
+    ("record_offset", "0"),
+    ("record_number", "1"),
+    ("load_id", "'L1'"),
+    ("SEQUENCE_NUMBER", None),
+    ("ENTRY_TIMESTAMP", "timestamp_ntz'2024-03-05 14:07:09.123456'"),
+    ("JOURNAL_CODE", None),
+    ("JOURNAL_ENTRY_TYPE", None),
+    ("JOB_NAME", "'QPADEV0001'"),
+    ("JOB_USER", "'JSMITH'"),
+    ("JOB_NUMBER", "'123456'"),
+    ("QUALIFIED_JOB_NAME", "'123456/JSMITH/QPADEV0001'"),
+    ("PROGRAM_NAME", "'PAYUPD'"),
+    ("USER_NAME", "'JSMITH'"),
+    ("JOURNALED_OBJECT_NAME", "'EMPLOYEE'"),
+    ("JOURNALED_OBJECT_LIBRARY", "'PAYROLL'"),
+    ("JOURNALED_OBJECT_MEMBER", "'EMPLOYEE'"),
+    ("JOURNALED_OBJECT_TYPE", "'*FILE'"),
+    ("COUNT_OR_RRN", None),
+    ("INDICATOR_FLAG", "'0'"),
+    ("COMMIT_CYCLE", "0"),
+    ("JOURNAL_IDENTIFIER", "'A1B2C3D4E5F60718293A'"),
+    ("INCOMPLETE_DATA", "'0'"),
+    ("MINIMIZED_ENTRY_DATA", "'0'"),
+    ("SYSTEM_NAME", "'SYSA'"),
+    ("RECEIVER_NAME", "'RCV0001'"),
+    ("RECEIVER_LIBRARY", "'JRNLIB'"),
 )
 
 
@@ -52,6 +70,7 @@ def places(model: str) -> dict[str, tuple[int, int]]:
 
 
 # ---- the tests' own encoder: a value for each column, its bytes, and the value the model must return ----------
+
 
 def _ebcdic(text: str) -> bytes:
     return text.encode("cp037")
@@ -82,7 +101,7 @@ def encoded(kind: str, pos: int, width: int) -> tuple[bytes, object]:
         value = 4700 + pos
         return _ebcdic(str(value).rjust(width, "0")), value
     if kind == "zoned":
-        value = (4700 + pos) % 10 ** width
+        value = (4700 + pos) % 10**width
         return _zoned(value, width), value
     if kind == "bin":  # signed: a negative value
         value = -(1000 + pos)
@@ -91,7 +110,7 @@ def encoded(kind: str, pos: int, width: int) -> tuple[bytes, object]:
         value = 2 ** (8 * width) - 1 - pos
         return value.to_bytes(width, "big"), value
     if kind == "u64":  # above 2^63; as text, dbt's fixture reader stops at 2^63 (the column is DECIMAL(20,0))
-        value = 2 ** 64 - 1 - pos
+        value = 2**64 - 1 - pos
         return value.to_bytes(width, "big"), str(value)
     if kind == "packed":  # 31 digits do not fit a 64-bit fixture value: as text
         value = -(1234567890123456789012345678 + pos)
@@ -107,18 +126,26 @@ def entry(model: str) -> tuple[bytes, dict]:
     expected = {}
     for column, (pos, width) in sorted(where.items(), key=lambda kv: kv[1]):
         raw, expected[column] = encoded(kinds[column], pos, width)
-        esd[pos - 1:pos - 1 + width] = raw
+        esd[pos - 1 : pos - 1 + width] = raw
     return bytes(esd), expected
 
 
 # ---- the unit tests --------------------------------------------------------------------------------------------
 
+
 def _given_sql(code: str, typ: str, esd: bytes, seq: int) -> str:
-    literal = {"JOURNAL_CODE": f"'{code}'", "JOURNAL_ENTRY_TYPE": f"'{typ}'", "SEQUENCE_NUMBER": str(seq),
-               "COUNT_OR_RRN": str(len(esd)) if (code, typ) == ("C", "CM") else "10"}  # C CM: commit ID length
+    literal = {
+        "JOURNAL_CODE": f"'{code}'",
+        "JOURNAL_ENTRY_TYPE": f"'{typ}'",
+        "SEQUENCE_NUMBER": str(seq),
+        "COUNT_OR_RRN": str(len(esd)) if (code, typ) == ("C", "CM") else "10",
+    }  # C CM: commit ID length
     cols = [f"{literal.get(name, lit)} as {name}" for name, lit in HEADING_COLUMNS]
-    cols += [f"X'{esd.hex().upper()}' as ENTRY_SPECIFIC_DATA", f"{len(esd)} as ENTRY_SPECIFIC_DATA_LENGTH",
-             "cast(array() as array<string>) as decode_errors"]
+    cols += [
+        f"X'{esd.hex().upper()}' as ENTRY_SPECIFIC_DATA",
+        f"{len(esd)} as ENTRY_SPECIFIC_DATA_LENGTH",
+        "cast(array() as array<string>) as decode_errors",
+    ]
     return "select " + ", ".join(cols)
 
 
@@ -126,16 +153,24 @@ def unit_test(model: str) -> list[str]:
     code, typ = min(pair for pair, m in EXPECTED.items() if m == model)
     esd, expected = entry(model)
     row = {"JOURNAL_CODE": code, "JOURNAL_ENTRY_TYPE": typ, **expected}
-    lines = [f"  - name: ibmi_esd_{model}_decodes_every_column_at_its_seed_position",
-             f"    description: A {code} {typ} entry with each column encoded at the position and width of its seed "
-             "001 row decodes to the values encoded; an entry of another type is not selected.",
-             f"    model: ibmi_esd_{model}",
-             "    overrides:", "      macros:", "        is_incremental: false",
-             "    given:"]
+    lines = [
+        f"  - name: ibmi_esd_{model}_decodes_every_column_at_its_seed_position",
+        f"    description: A {code} {typ} entry with each column encoded at the position and width of its seed "
+        "001 row decodes to the values encoded; an entry of another type is not selected.",
+        f"    model: ibmi_esd_{model}",
+        "    overrides:",
+        "      macros:",
+        "        is_incremental: false",
+        "    given:",
+    ]
     for parent in ("journal_entries", "journal_entries_decoded"):  # a view reads the one, a table the other
-        lines += [f"      - input: ref('{parent}')", "        format: sql", "        rows: |",
-                  f"          {_given_sql(code, typ, esd, 4711)}",
-                  f"          union all {_given_sql('X', 'ZZ', esd, 9)}"]
+        lines += [
+            f"      - input: ref('{parent}')",
+            "        format: sql",
+            "        rows: |",
+            f"          {_given_sql(code, typ, esd, 4711)}",
+            f"          union all {_given_sql('X', 'ZZ', esd, 9)}",
+        ]
     return lines + ["    expect:", "      rows:", f"        - {json.dumps(row)}"]
 
 

@@ -62,6 +62,7 @@ CREATE TABLE {schema}.{system_name} (
 @dataclass(frozen=True)
 class Table:
     """One declared test table: its jcat name, the workload object it replays, how it is keyed."""
+
     name: str
     obj: str
     primary_key: bool
@@ -89,6 +90,7 @@ TABLES = (ORDERS, ARCHIVE)
 
 
 # ---- the workload ------------------------------------------------------------------------------------------
+
 
 class _BothFiles(wl._Generator):
     """ibmi_workload's generator, always on both test files (it picks one or two of its own otherwise)."""
@@ -125,11 +127,13 @@ def row_values(value: str, key_changes: bool) -> dict:
     """The table's columns for one workload value (None: NULL)."""
     rrn, n = parse(value)
     assert n < KEY_SPAN
-    return {"ORDER_ID": rrn * KEY_SPAN + (n if key_changes and n % 4 == 0 else 0),
-            "CUSTOMER": f"{NAMES[n % 3]} {n}",
-            "AMOUNT": Decimal(n * 7919 % 10_000_000).scaleb(-2) * (-1 if n % 5 == 0 else 1),
-            "QTY": None if n % 3 == 0 else Decimal(n % 1000),
-            "NOTE": None if n % 4 == 1 else ("" if n % 7 == 0 else f"note {n}")}
+    return {
+        "ORDER_ID": rrn * KEY_SPAN + (n if key_changes and n % 4 == 0 else 0),
+        "CUSTOMER": f"{NAMES[n % 3]} {n}",
+        "AMOUNT": Decimal(n * 7919 % 10_000_000).scaleb(-2) * (-1 if n % 5 == 0 else 1),
+        "QTY": None if n % 3 == 0 else Decimal(n % 1000),
+        "NOTE": None if n % 4 == 1 else ("" if n % 7 == 0 else f"note {n}"),
+    }
 
 
 def key_changes(workload: wl.Workload, obj: str) -> bool:
@@ -138,12 +142,17 @@ def key_changes(workload: wl.Workload, obj: str) -> bool:
 
 def image(values: dict) -> bytes:
     """The record buffer in DDL order; a NULL column's bytes are written anyway (JONVI says it is null)."""
-    return (img.integer(values["ORDER_ID"]) + img.char(values["CUSTOMER"], 16)
-            + img.packed(values["AMOUNT"], 9, 2) + img.zoned(values["QTY"] or Decimal(0), 5, 0)
-            + img.varchar(values["NOTE"] or "", 20))
+    return (
+        img.integer(values["ORDER_ID"])
+        + img.char(values["CUSTOMER"], 16)
+        + img.packed(values["AMOUNT"], 9, 2)
+        + img.zoned(values["QTY"] or Decimal(0), 5, 0)
+        + img.varchar(values["NOTE"] or "", 20)
+    )
 
 
 # ---- the journal as *TYPE5 records -------------------------------------------------------------------------
+
 
 @dataclass
 class JournalRecords:
@@ -157,12 +166,30 @@ def heading(entry: pd.Series, number: int, entry_type: str, nulls: list[bool] | 
     job_number, user, job = entry["JOB"].split("/") if entry["JOB"] else ("0", "", "")
     lib, file, member = entry["OBJECT"].split("/") if entry["OBJECT"] else ("", "", "")
     code = "D" if entry_type == "CG" else entry["JOURNAL_CODE"]
-    values = {"JOSEQN": int(entry["SEQUENCE"]), "JOCODE": code, "JOENTT": entry_type,
-              "JOTSTP": pd.Timestamp(entry["ENTRY_TIMESTAMP"]).to_pydatetime(), "JOJOB": job, "JOUSER": user,
-              "JONBR": int(job_number), "JOPGM": "ORDENTRY", "JOPGMLIB": "APPLIB", "JOOBJ": file, "JOLIB": lib,
-              "JOMBR": member, "JOCTRR": int(entry["RRN"]), "JOFLAG": "0", "JOCCID": int(entry["COMMIT_CYCLE"]),
-              "JOUSPF": user, "JOSYNM": "PRODSYS", "JOINCDAT": "0", "JOMINESD": "0", "JOSYSSEQ": number + 1,
-              "JORCV": f"ORDRCV{int(entry['RESET_EPOCH']) + 1:04d}", "JORCVLIB": RECEIVER_LIBRARY}
+    values = {
+        "JOSEQN": int(entry["SEQUENCE"]),
+        "JOCODE": code,
+        "JOENTT": entry_type,
+        "JOTSTP": pd.Timestamp(entry["ENTRY_TIMESTAMP"]).to_pydatetime(),
+        "JOJOB": job,
+        "JOUSER": user,
+        "JONBR": int(job_number),
+        "JOPGM": "ORDENTRY",
+        "JOPGMLIB": "APPLIB",
+        "JOOBJ": file,
+        "JOLIB": lib,
+        "JOMBR": member,
+        "JOCTRR": int(entry["RRN"]),
+        "JOFLAG": "0",
+        "JOCCID": int(entry["COMMIT_CYCLE"]),
+        "JOUSPF": user,
+        "JOSYNM": "PRODSYS",
+        "JOINCDAT": "0",
+        "JOMINESD": "0",
+        "JOSYSSEQ": number + 1,
+        "JORCV": f"ORDRCV{int(entry['RESET_EPOCH']) + 1:04d}",
+        "JORCVLIB": RECEIVER_LIBRARY,
+    }
     if lib:
         values |= {"JOOBJTYP": "*QDDS", "JOFILTYP": "0"}
     if entry["THREAD"]:
@@ -238,11 +265,22 @@ def cuts_in_flight(workload: wl.Workload, journal: wl.Journal, obj: str, n: int)
 
 # ---- the relations the build must give ---------------------------------------------------------------------
 
+
 def change_columns() -> list[str]:
     """The columns of <name>_changes this harness knows the value of, in the contract's order."""
     images = [f"{side}_{c}" for c in COLUMNS for side in ("BEFORE", "AFTER")]
-    return ["OP", *images, "BEFORE_PRESENT", "COMMIT_TIMESTAMP", "COMMIT_POSITION", "CHANGE_POSITION",
-            "TRANSACTION_ID", "RRN", "ENTRY", "decode_errors"]
+    return [
+        "OP",
+        *images,
+        "BEFORE_PRESENT",
+        "COMMIT_TIMESTAMP",
+        "COMMIT_POSITION",
+        "CHANGE_POSITION",
+        "TRANSACTION_ID",
+        "RRN",
+        "ENTRY",
+        "decode_errors",
+    ]
 
 
 def history_columns(table: Table) -> list[str]:
@@ -256,8 +294,9 @@ class Expected:
     history: list[dict]  # history_columns(table)
 
 
-def _entry_at(e: pd.DataFrame, t: int, types: tuple[str, ...], value: str | None = None,
-              values: dict | None = None) -> int:
+def _entry_at(
+    e: pd.DataFrame, t: int, types: tuple[str, ...], value: str | None = None, values: dict | None = None
+) -> int:
     """The index of the entry written at logical time t (or, with a value, the last entry of that value) of one of
     the entry types."""
     if value is not None:
@@ -284,17 +323,26 @@ def expected(workload: wl.Workload, journal: wl.Journal, table: Table) -> Expect
         for step, (op, old, new, before_present) in enumerate(commit.changes, start=1):
             before = row_values(old, keyed) if old is not None else dict.fromkeys(COLUMNS)
             after_ = row_values(new, keyed) if new is not None else dict.fromkeys(COLUMNS)
-            entry = None if op == "t" else _entry_at(e, 0, ("DL",) if op == "d" else ("PT", "PX", "UP"),
-                                                    old if op == "d" else new, journal.values)
+            entry = (
+                None
+                if op == "t"
+                else _entry_at(
+                    e, 0, ("DL",) if op == "d" else ("PT", "PX", "UP"), old if op == "d" else new, journal.values
+                )
+            )
             row = {"OP": op}
             for c in COLUMNS:
                 row[f"BEFORE_{c}"], row[f"AFTER_{c}"] = before[c], after_[c]
-            row |= {"BEFORE_PRESENT": before_present,
-                    "COMMIT_TIMESTAMP": pd.Timestamp(wl.timestamp(commit.t)).to_pydatetime(),
-                    "COMMIT_POSITION": _position(e, at), "CHANGE_POSITION": step,
-                    "TRANSACTION_ID": str(journal.cycles[commit.txn]) if commit.txn else None,
-                    "RRN": None if op == "t" else parse(new if new is not None else old)[0],
-                    "ENTRY": entry, "decode_errors": []}
+            row |= {
+                "BEFORE_PRESENT": before_present,
+                "COMMIT_TIMESTAMP": pd.Timestamp(wl.timestamp(commit.t)).to_pydatetime(),
+                "COMMIT_POSITION": _position(e, at),
+                "CHANGE_POSITION": step,
+                "TRANSACTION_ID": str(journal.cycles[commit.txn]) if commit.txn else None,
+                "RRN": None if op == "t" else parse(new if new is not None else old)[0],
+                "ENTRY": entry,
+                "decode_errors": [],
+            }
             changes.append(row)
     current, history = _state(changes, table)
     return Expected(changes, current, history)
@@ -303,8 +351,14 @@ def expected(workload: wl.Workload, journal: wl.Journal, table: Table) -> Expect
 def _state(changes: list[dict], table: Table) -> tuple[list[dict], list[dict]]:
     """Current rows and SCD2 versions by the plain replay (scd2_oracle), on the table's state columns."""
     columns = table.state_columns
-    valued = [{**c, "BEFORE_RRN": c["RRN"] if c["BEFORE_PRESENT"] else None,
-               "AFTER_RRN": c["RRN"] if c["OP"] in ("c", "u") else None} for c in changes]
+    valued = [
+        {
+            **c,
+            "BEFORE_RRN": c["RRN"] if c["BEFORE_PRESENT"] else None,
+            "AFTER_RRN": c["RRN"] if c["OP"] in ("c", "u") else None,
+        }
+        for c in changes
+    ]
     replay = Replay(table.key, columns)
     replay.run(valued)
     assert not replay.problems, replay.problems  # the workload is a consistent table: no anomalies
@@ -316,8 +370,10 @@ def _state(changes: list[dict], table: Table) -> tuple[list[dict], list[dict]]:
 
 def by_key(rows: list[dict], columns: list[str]) -> list[tuple]:
     """Rows as tuples of `columns`, sorted (NULLs first) to compare with what Spark collects."""
+
     def sortable(row):
         return tuple((v is not None, v) for v in row)
+
     return sorted((tuple(r[c] for c in columns) for r in rows), key=sortable)
 
 

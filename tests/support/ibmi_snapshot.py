@@ -26,7 +26,7 @@ def quiet_points(journal) -> list[int]:
     for _, cycle in cycles:
         ends = cycle.index[cycle["JOURNAL_ENTRY_TYPE"].isin(["CM", "RB"])]
         last = int(ends[-1]) if len(ends) else len(e)
-        open_at.iloc[int(cycle.index[0]) + 1:last + 1] += 1  # a cut before any entry after its first, to its end
+        open_at.iloc[int(cycle.index[0]) + 1 : last + 1] += 1  # a cut before any entry after its first, to its end
     ub = e["JOURNAL_ENTRY_TYPE"].to_numpy() == "UB"
     return [i for i in range(1, len(e)) if open_at.iloc[i] == 0 and not ub[i - 1]]
 
@@ -39,8 +39,11 @@ def rebased(position: str, base: int) -> str:
 
 def snapshot_row(row: dict) -> dict:
     """A row as a flat-file copy gives it back: NULL columns hold their default."""
-    return {**row, "QTY": row["QTY"] if row["QTY"] is not None else Decimal(0),
-            "NOTE": row["NOTE"] if row["NOTE"] is not None else ""}
+    return {
+        **row,
+        "QTY": row["QTY"] if row["QTY"] is not None else Decimal(0),
+        "NOTE": row["NOTE"] if row["NOTE"] is not None else "",
+    }
 
 
 def cpyf_records(rows: list[dict]) -> list[bytes]:
@@ -53,8 +56,9 @@ def state_at(full: jf.Expected, at: str, table: jf.Table) -> list[dict]:
     return sorted(current, key=lambda r: r["ORDER_ID"])
 
 
-def expected_from(full: jf.Expected, at: str, rows: list[dict], lineage: list[dict], table: jf.Table,
-                  log_lineage, base: int) -> jf.Expected:
+def expected_from(
+    full: jf.Expected, at: str, rows: list[dict], lineage: list[dict], table: jf.Table, log_lineage, base: int
+) -> jf.Expected:
     """`rows`: the snapshot's rows as decoded, `lineage`: each record's source_file/record_offset/record_number/
     load_id; `log_lineage(entry)`: the lineage of a journal entry as landed; `base`: the epoch the landed journal
     starts in (positions are rebased on it)."""
@@ -63,18 +67,33 @@ def expected_from(full: jf.Expected, at: str, rows: list[dict], lineage: list[di
         change = {"OP": "r"}
         for c in jf.COLUMNS:
             change[f"BEFORE_{c}"], change[f"AFTER_{c}"] = None, row[c]
-        change |= {"BEFORE_PRESENT": False, "COMMIT_TIMESTAMP": None, "COMMIT_POSITION": rebased(at, base),
-                   "CHANGE_POSITION": i,
-                   "TRANSACTION_ID": None, "RRN": None, "decode_errors": [], **where}
+        change |= {
+            "BEFORE_PRESENT": False,
+            "COMMIT_TIMESTAMP": None,
+            "COMMIT_POSITION": rebased(at, base),
+            "CHANGE_POSITION": i,
+            "TRANSACTION_ID": None,
+            "RRN": None,
+            "decode_errors": [],
+            **where,
+        }
         snap.append(change)
     later = []
     for c in full.changes:
         if c["COMMIT_POSITION"] > at:
             entry = c["ENTRY"]
-            where = dict.fromkeys(("source_file", "record_offset", "record_number", "load_id")) if entry is None \
+            where = (
+                dict.fromkeys(("source_file", "record_offset", "record_number", "load_id"))
+                if entry is None
                 else log_lineage(entry)
-            later.append({**{k: v for k, v in c.items() if k != "ENTRY"}, **where,
-                          "COMMIT_POSITION": rebased(c["COMMIT_POSITION"], base)})
+            )
+            later.append(
+                {
+                    **{k: v for k, v in c.items() if k != "ENTRY"},
+                    **where,
+                    "COMMIT_POSITION": rebased(c["COMMIT_POSITION"], base),
+                }
+            )
     changes = snap + later
     current, history = jf._state(changes, table)
     return jf.Expected(changes, current, history)

@@ -21,8 +21,19 @@ import pandas as pd
 
 BASE_TIME = np.datetime64("2026-03-01T08:00:00.000000", "us")
 OBJECTS = ("APPLIB/ORDERS/ORDERS", "APPLIB/ORDERS/ARCHIVE")
-COLUMNS = ("ROW_ID", "SEQUENCE", "RESET_EPOCH", "JOURNAL_CODE", "JOURNAL_ENTRY_TYPE", "ENTRY_TIMESTAMP",
-           "COMMIT_CYCLE", "JOB", "THREAD", "OBJECT", "RRN")
+COLUMNS = (
+    "ROW_ID",
+    "SEQUENCE",
+    "RESET_EPOCH",
+    "JOURNAL_CODE",
+    "JOURNAL_ENTRY_TYPE",
+    "ENTRY_TIMESTAMP",
+    "COMMIT_CYCLE",
+    "JOB",
+    "THREAD",
+    "OBJECT",
+    "RRN",
+)
 
 
 def timestamp(t: int) -> np.datetime64:
@@ -34,6 +45,7 @@ def timestamp(t: int) -> np.datetime64:
 class Event:
     """One moment of the workload. kind: begin, insert, update_begin, update_end, delete, undo (one change undone by
     a rollback), commit, rollback, clear, reorganize, reset."""
+
     kind: str
     t: int
     worker: tuple[str, str] | None = None  # (qualified job, thread)
@@ -71,8 +83,12 @@ class _Generator:
     def __init__(self, rng: random.Random, steps: int):
         self.rng, self.steps, self.t, self.counter = rng, steps, 0, 0
         jobs = [f"{100000 + i}/APPUSER/ORDJOB{i}" for i in range(3)]
-        self.workers = [(jobs[0], "0000000000000001"), (jobs[0], "0000000000000002"), (jobs[1], "0000000000000001"),
-                        (jobs[2], "0000000000000001")][: rng.randint(2, 4)]
+        self.workers = [
+            (jobs[0], "0000000000000001"),
+            (jobs[0], "0000000000000002"),
+            (jobs[1], "0000000000000001"),
+            (jobs[2], "0000000000000001"),
+        ][: rng.randint(2, 4)]
         self.objects = OBJECTS[: rng.randint(1, 2)]
         self.rows = {o: {} for o in self.objects}  # object -> rrn -> value, None for a deleted slot
         self.locks: dict[tuple[str, int], tuple] = {}
@@ -280,9 +296,12 @@ def oracle(workload: Workload) -> list[Commit]:
             undone.add(ev.op)
         elif ev.kind in ("insert", "update_end", "delete", "clear"):
             before_present = ev.kind != "update_end" or workload.images[ev.obj] == "*BOTH"
-            change = {"insert": ("c", None, ev.new, False), "update_end": ("u", ev.old if before_present else None,
-                      ev.new, before_present), "delete": ("d", ev.old, None, True),
-                      "clear": ("t", None, None, False)}[ev.kind]
+            change = {
+                "insert": ("c", None, ev.new, False),
+                "update_end": ("u", ev.old if before_present else None, ev.new, before_present),
+                "delete": ("d", ev.old, None, True),
+                "clear": ("t", None, None, False),
+            }[ev.kind]
             if ev.txn is None:
                 commits.append(Commit(None, ev.t, (change,)))
             else:

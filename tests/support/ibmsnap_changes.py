@@ -52,8 +52,9 @@ def seq(n: int, width: int) -> bytes:
     return n.to_bytes(width, "big")
 
 
-def generate(seed: int, units: int = 12, pairs: bool = True, width: int = 10, reject_rate: float = 0.15,
-             high: bool = False) -> Workload:
+def generate(
+    seed: int, units: int = 12, pairs: bool = True, width: int = 10, reject_rate: float = 0.15, high: bool = False
+) -> Workload:
     """`high`: sequences start past 2**63 in their first bytes, so only an unsigned comparison orders them."""
     rnd = random.Random(seed)
     rows: dict[int, dict] = {}
@@ -125,30 +126,49 @@ def _unit_ops(rnd: random.Random, rows: dict, pairs: bool) -> tuple[list, dict]:
 
 # ---- the images the CD table's twin gives (one row per image) -----------------------------------------------
 
+
 def images(w: Workload, cd: list[CdRow] | None = None, first_row_id: int = 0) -> pd.DataFrame:
     """The kernel's image frame of CD rows, as the twin gives them: I after, D before, U after (and before, with
     the before-image columns in use: B from XB, the key kept, A NULL)."""
     out = []
-    for r in (w.cd if cd is None else cd):
+    for r in w.cd if cd is None else cd:
         kinds = {"I": ["after"], "D": ["before"], "U": ["after", "before"] if w.before_images else ["after"]}
         for kind in kinds[r.operation]:
             v = dict(r.values)
             if r.operation == "U" and kind == "before":
                 v = {"K": v["K"], "A": None, "B": v["XB"]}
-            out.append({"ROW_ID": first_row_id + len(out), "OPERATION": r.operation, "IMAGE_KIND": kind,
-                        "UOW": r.uowid.hex().upper(), "INTENTSEQ": r.intentseq.hex().upper(), "PAIRS": w.pairs,
-                        **{c: v[c] for c in COLUMNS}})
+            out.append(
+                {
+                    "ROW_ID": first_row_id + len(out),
+                    "OPERATION": r.operation,
+                    "IMAGE_KIND": kind,
+                    "UOW": r.uowid.hex().upper(),
+                    "INTENTSEQ": r.intentseq.hex().upper(),
+                    "PAIRS": w.pairs,
+                    **{c: v[c] for c in COLUMNS},
+                }
+            )
     return pd.DataFrame(out, columns=["ROW_ID", "OPERATION", "IMAGE_KIND", "UOW", "INTENTSEQ", "PAIRS", *COLUMNS])
 
 
 def uows(w: Workload, rows: list[UowRow] | None = None) -> pd.DataFrame:
-    return pd.DataFrame([{"UOW": u.uowid.hex().upper(), "UOWID": u.uowid.hex().upper(),
-                          "COMMITSEQ": u.commitseq.hex().upper(), "LOGMARKER": u.logmarker, "REJ_CODE": u.rej_code}
-                         for u in (w.uow if rows is None else rows)],
-                        columns=["UOW", "UOWID", "COMMITSEQ", "LOGMARKER", "REJ_CODE"])
+    return pd.DataFrame(
+        [
+            {
+                "UOW": u.uowid.hex().upper(),
+                "UOWID": u.uowid.hex().upper(),
+                "COMMITSEQ": u.commitseq.hex().upper(),
+                "LOGMARKER": u.logmarker,
+                "REJ_CODE": u.rej_code,
+            }
+            for u in (w.uow if rows is None else rows)
+        ],
+        columns=["UOW", "UOWID", "COMMITSEQ", "LOGMARKER", "REJ_CODE"],
+    )
 
 
 # ---- the oracle ---------------------------------------------------------------------------------------------
+
 
 def committed(w: Workload, cd: list[CdRow] | None = None, uow: list[UowRow] | None = None) -> list[dict]:
     """The committed changes, one dict each (OP, BEFORE_<c>, AFTER_<c>, BEFORE_PRESENT, COMMIT_TIMESTAMP,
@@ -181,15 +201,24 @@ def committed(w: Workload, cd: list[CdRow] | None = None, uow: list[UowRow] | No
                 before = {"K": r.values["K"], "A": None, "B": r.values["XB"]} if w.before_images else None
                 changes.append(_change("u", before, r.values, w.before_images, r))
         for n, c in enumerate(changes, 1):
-            c |= {"COMMIT_TIMESTAMP": u.logmarker, "COMMIT_POSITION": u.commitseq.hex().upper().rjust(32, "0"),
-                  "CHANGE_POSITION": n, "TRANSACTION_ID": u.uowid.hex().upper()}
+            c |= {
+                "COMMIT_TIMESTAMP": u.logmarker,
+                "COMMIT_POSITION": u.commitseq.hex().upper().rjust(32, "0"),
+                "CHANGE_POSITION": n,
+                "TRANSACTION_ID": u.uowid.hex().upper(),
+            }
         out += changes
     return out
 
 
 def _change(op: str, before: dict | None, after: dict | None, present: bool, cd: CdRow) -> dict:
-    return {"OP": op, **{f"BEFORE_{c}": before[c] if before else None for c in COLUMNS},
-            **{f"AFTER_{c}": after[c] if after else None for c in COLUMNS}, "BEFORE_PRESENT": present, "CD": cd}
+    return {
+        "OP": op,
+        **{f"BEFORE_{c}": before[c] if before else None for c in COLUMNS},
+        **{f"AFTER_{c}": after[c] if after else None for c in COLUMNS},
+        "BEFORE_PRESENT": present,
+        "CD": cd,
+    }
 
 
 def rejected_rows(w: Workload, cd: list[CdRow] | None = None, uow: list[UowRow] | None = None) -> list[CdRow]:

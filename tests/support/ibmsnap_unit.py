@@ -26,8 +26,10 @@ SOURCE = "tests/support/ibmsnap_unit.py"
 CODES = {
     ("register", "SOURCE_STRUCTURE"): [(1, "user table"), (4, "unknown code 4")],
     ("pruncntl", "TARGET_STRUCTURE"): [(3, "consistent change data (CCD)"), (8, "user copy")],
-    ("uow", "IBMSNAP_REJ_CODE"): [("1", "same-row conflict: transaction reversed at the replica"),
-                                  ("2", "cascade rejection: depends on a transaction with a same-row conflict")],
+    ("uow", "IBMSNAP_REJ_CODE"): [
+        ("1", "same-row conflict: transaction reversed at the replica"),
+        ("2", "cascade rejection: depends on a transaction with a same-row conflict"),
+    ],
     ("register", "DISABLE_REFRESH"): [(1, "unknown code 1"), (0, "unknown code 0")],
     ("register", "CONFLICT_LEVEL"): [("2", "unknown code 2"), ("0", "unknown code 0")],
 }
@@ -58,8 +60,10 @@ def _literal(c: U.Column, v) -> str:
 
 def _spelled(parts: list[U.Placed]) -> str:
     """concat(...) of the record, one line per column: its bytes, then position and DDL type."""
-    lines = [f"      X'{p.hex}'{',' if i < len(parts) - 1 else ''} -- {p.pos} {p.column.name} {p.column.declared}"
-             for i, p in enumerate(parts)]
+    lines = [
+        f"      X'{p.hex}'{',' if i < len(parts) - 1 else ''} -- {p.pos} {p.column.name} {p.column.declared}"
+        for i, p in enumerate(parts)
+    ]
     return "concat(\n" + "\n".join(lines) + "\n    )"
 
 
@@ -93,33 +97,52 @@ def unit_test(table: str, platform: str = "os390", form: str = "char10", indicat
     given, expect, offset = [], [], 0
     for i, values in enumerate(rows(table, platform, form), start=1):
         parts = U.placed(cols, values, indicator)
-        lineage = (f"'unit.bin' as source_file, cast({offset} as bigint) as record_offset, "
-                   f"cast({i} as bigint) as record_number, 'L1' as load_id")
+        lineage = (
+            f"'unit.bin' as source_file, cast({offset} as bigint) as record_offset, "
+            f"cast({i} as bigint) as record_number, 'L1' as load_id"
+        )
         given.append(f"select {lineage},\n    {_spelled(parts)} as record")
-        expect.append("select " + ",\n  ".join(_expected(table, values)) +
-                      f",\n  cast(array() as array<string>) as decode_errors, {lineage}")
+        expect.append(
+            "select "
+            + ",\n  ".join(_expected(table, values))
+            + f",\n  cast(array() as array<string>) as decode_errors, {lineage}"
+        )
         offset += sum(U.width(p.column) for p in parts)
     default = (platform, form, indicator) == ("os390", "char10", "leading")
     name = f"ibmsnap_{table}_decodes_encoded_rows" + ("" if default else f"_{platform}_{form}_{indicator}")
-    test = {"name": name,
-            "description": f"Two records written by the tests' unload encoder from the DDL ({platform}, sequence "
-                           f"columns {form}, null indicator {indicator}): every column set, then every nullable "
-                           "column NULL. They decode to the values encoded, no decode errors.",
-            "model": f"ibmsnap_{table}",
-            "overrides": {"macros": {"is_incremental": False}},
-            "given": [{"input": f"source('jcat', 'raw_ibmsnap_{table}')", "format": "sql",
-                       "rows": "\nunion all\n".join(given) + "\n"}],
-            "expect": {"format": "sql", "rows": "\nunion all\n".join(expect) + "\n"}}
+    test = {
+        "name": name,
+        "description": f"Two records written by the tests' unload encoder from the DDL ({platform}, sequence "
+        f"columns {form}, null indicator {indicator}): every column set, then every nullable "
+        "column NULL. They decode to the values encoded, no decode errors.",
+        "model": f"ibmsnap_{table}",
+        "overrides": {"macros": {"is_incremental": False}},
+        "given": [
+            {
+                "input": f"source('jcat', 'raw_ibmsnap_{table}')",
+                "format": "sql",
+                "rows": "\nunion all\n".join(given) + "\n",
+            }
+        ],
+        "expect": {"format": "sql", "rows": "\nunion all\n".join(expect) + "\n"},
+    }
     if not default:
-        test["overrides"]["vars"] = {"ibmsnap_platform": platform, "ibmsnap_sequence_form": form,
-                                     "ibmsnap_null_indicator": indicator}
+        test["overrides"]["vars"] = {
+            "ibmsnap_platform": platform,
+            "ibmsnap_sequence_form": form,
+            "ibmsnap_null_indicator": indicator,
+        }
     return test
 
 
 # Besides the default figure of every table: the other sequence form, the DSNTIAUL indicator and the platforms whose
 # figures differ in bytes.
-OTHER_VARIANTS = [("register", "os390", "varchar16", "trailing"), ("uow", "vmvse", "varchar16", "leading"),
-                  ("warm_start", "vmvse", "char10", "trailing"), ("pruncntl", "other", "varchar16", "trailing")]
+OTHER_VARIANTS = [
+    ("register", "os390", "varchar16", "trailing"),
+    ("uow", "vmvse", "varchar16", "leading"),
+    ("warm_start", "vmvse", "char10", "trailing"),
+    ("pruncntl", "other", "varchar16", "trailing"),
+]
 
 
 def unit_tests() -> list[dict]:

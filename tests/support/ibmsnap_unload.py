@@ -27,15 +27,21 @@ from udfs.core.ddl import Column, TableDdl
 PRESENT, NULL = "00", "FF"  # null indicator bytes, as hex
 PLATFORMS = ("os390", "vmvse", "other")
 # docs/ibmsnap.md, var ibmsnap_sequence_form: these CHAR(10) FOR BIT DATA columns become VARCHAR(16) FOR BIT DATA
-SEQUENCE_COLUMNS = ("IBMSNAP_UOWID", "IBMSNAP_INTENTSEQ", "IBMSNAP_COMMITSEQ", "SYNCHPOINT", "CD_OLD_SYNCHPOINT",
-                    "CD_NEW_SYNCHPOINT", "CCD_OLD_SYNCHPOINT", "SEQ")
+SEQUENCE_COLUMNS = (
+    "IBMSNAP_UOWID",
+    "IBMSNAP_INTENTSEQ",
+    "IBMSNAP_COMMITSEQ",
+    "SYNCHPOINT",
+    "CD_OLD_SYNCHPOINT",
+    "CD_NEW_SYNCHPOINT",
+    "CCD_OLD_SYNCHPOINT",
+    "SEQ",
+)
 
 
 def ebcdic(text: str, width: int) -> str:
     """CHAR(width) as hex: EBCDIC (CCSID 37), blank padded."""
     return text.encode("cp037").ljust(width, b"\x40").hex().upper()
-
-
 
 
 # ---- a CDEMPLOYEE row spelled byte by byte (the encoder below must write the same bytes) --------------------
@@ -45,7 +51,8 @@ def ebcdic(text: str, width: int) -> str:
 CDEMPLOYEE_DDL = (
     "CREATE TABLE PAYROLL.CDEMPLOYEE ( IBMSNAP_UOWID CHAR(10) FOR BIT DATA NOT NULL, IBMSNAP_INTENTSEQ CHAR(10) FOR "
     "BIT DATA NOT NULL, IBMSNAP_OPERATION CHAR(1) NOT NULL, EMPNO CHAR(6) NOT NULL, LASTNAME VARCHAR(15) NOT NULL, "
-    "DEPTNO CHAR(3), XDEPTNO CHAR(3), SALARY DECIMAL(9,2), XSALARY DECIMAL(9,2), HIRED TIMESTAMP, GRADE SMALLINT);\n")
+    "DEPTNO CHAR(3), XDEPTNO CHAR(3), SALARY DECIMAL(9,2), XSALARY DECIMAL(9,2), HIRED TIMESTAMP, GRADE SMALLINT);\n"
+)
 
 
 def cd_employee_columns(sequence_form: str = "char10") -> tuple[Column, ...]:
@@ -56,26 +63,44 @@ def cd_employee_columns(sequence_form: str = "char10") -> tuple[Column, ...]:
 def cd_employee(indicator: str = "leading", salary: str = "005275000C") -> str:
     """A CDEMPLOYEE row (CDEMPLOYEE_DDL): two CHAR(10) FOR BIT DATA, CHAR(1), CHAR(6), VARCHAR(15), then nullable
     CHAR(3) x2, DECIMAL(9,2) x2, TIMESTAMP, SMALLINT, each nullable one with its indicator byte."""
+
     def nullable(ni: str, data: str) -> str:
         return ni + data if indicator == "leading" else data + ni
 
-    return "".join([
-        "00000000000000000A01", "00000000000000000A02", "E4", ebcdic("000010", 6),
-        "0004" + "C8C1C1E2" + "00" * 11,                      # VARCHAR(15) 'HAAS'
-        nullable(PRESENT, "C1F0F0"), nullable(NULL, "000000"),  # DEPTNO 'A00', XDEPTNO NULL
-        nullable(PRESENT, salary), nullable(PRESENT, "000012345D"),  # 52750.00, -123.45
-        nullable(PRESENT, ebcdic("1995-01-01-00.00.00.000000", 26)),
-        nullable(PRESENT, "FFFE"),                             # SMALLINT -2
-    ])
+    return "".join(
+        [
+            "00000000000000000A01",
+            "00000000000000000A02",
+            "E4",
+            ebcdic("000010", 6),
+            "0004" + "C8C1C1E2" + "00" * 11,  # VARCHAR(15) 'HAAS'
+            nullable(PRESENT, "C1F0F0"),
+            nullable(NULL, "000000"),  # DEPTNO 'A00', XDEPTNO NULL
+            nullable(PRESENT, salary),
+            nullable(PRESENT, "000012345D"),  # 52750.00, -123.45
+            nullable(PRESENT, ebcdic("1995-01-01-00.00.00.000000", 26)),
+            nullable(PRESENT, "FFFE"),  # SMALLINT -2
+        ]
+    )
 
 
-EXPECTED = {"IBMSNAP_UOWID": bytes.fromhex("00000000000000000A01"), "IBMSNAP_INTENTSEQ": bytes.fromhex("00000000000000000A02"),
-            "IBMSNAP_OPERATION": "U", "EMPNO": "000010", "LASTNAME": "HAAS", "DEPTNO": "A00", "XDEPTNO": None,
-            "SALARY": Decimal("52750.00"), "XSALARY": Decimal("-123.45"), "HIRED": dt.datetime(1995, 1, 1),
-            "GRADE": -2}
+EXPECTED = {
+    "IBMSNAP_UOWID": bytes.fromhex("00000000000000000A01"),
+    "IBMSNAP_INTENTSEQ": bytes.fromhex("00000000000000000A02"),
+    "IBMSNAP_OPERATION": "U",
+    "EMPNO": "000010",
+    "LASTNAME": "HAAS",
+    "DEPTNO": "A00",
+    "XDEPTNO": None,
+    "SALARY": Decimal("52750.00"),
+    "XSALARY": Decimal("-123.45"),
+    "HIRED": dt.datetime(1995, 1, 1),
+    "GRADE": -2,
+}
 
 
 # ---- one column ---------------------------------------------------------------------------------------------
+
 
 def data_width(c: Column) -> int:
     """Bytes of the field itself, without the null indicator."""
@@ -132,6 +157,7 @@ def column_bytes(c: Column, value, indicator: str = "leading") -> str:
 
 # ---- tables -------------------------------------------------------------------------------------------------
 
+
 @cache
 def _all_ddls() -> tuple[TableDdl, ...]:
     return tuple(ddl.load_all())
@@ -163,8 +189,12 @@ def columns(table: str, platform: str = "os390", sequence_form: str = "char10") 
 
 def _sequence_form(cols: tuple[Column, ...], sequence_form: str) -> tuple[Column, ...]:
     if sequence_form == "varchar16":
-        cols = tuple(replace(c, db2_type="VARCHAR", length=16)
-                     if c.name in SEQUENCE_COLUMNS and c.db2_type == "CHAR" and c.for_bit_data else c for c in cols)
+        cols = tuple(
+            replace(c, db2_type="VARCHAR", length=16)
+            if c.name in SEQUENCE_COLUMNS and c.db2_type == "CHAR" and c.for_bit_data
+            else c
+            for c in cols
+        )
     return cols
 
 
@@ -180,6 +210,7 @@ def model_columns(table: str) -> list[Column]:
 @dataclass(frozen=True)
 class Placed:
     """A column's bytes in a record: `pos` 1-based, hex including null indicator and VARCHAR length."""
+
     column: Column
     pos: int
     hex: str
@@ -203,6 +234,7 @@ def record(cols: tuple[Column, ...], values: dict, indicator: str = "leading") -
 
 # ---- values -------------------------------------------------------------------------------------------------
 
+
 def values(cols: tuple[Column, ...], row: int, nulls: bool = False) -> dict:
     """Deterministic values of each column's type (row 1, 2, ... differ); `nulls`: every nullable column NULL.
     Numbers use their sign and most of their width, so a byte too few or too many shows; text VARCHARs of odd rows
@@ -215,12 +247,12 @@ def values(cols: tuple[Column, ...], row: int, nulls: bool = False) -> dict:
         elif t == "CHAR" and c.for_bit_data:
             v = bytes((n * 29 + j * 37 + 0x80 * (j % 2)) % 256 for j in range(c.length))
         elif t == "CHAR":
-            v = (c.name[:c.length - 1] + str(row))[-c.length:] if c.length > 1 else "YN"[row % 2]
+            v = (c.name[: c.length - 1] + str(row))[-c.length :] if c.length > 1 else "YN"[row % 2]
         elif t == "VARCHAR" and c.for_bit_data:
             v = bytes(range(n % 7 + 1))
         elif t == "VARCHAR":  # odd rows end in two blanks: Db2 keeps what the length counts, blanks too
             blanks = "  " if row % 2 and c.length > 2 else ""
-            v = f"{c.name.lower()} {row}"[-(c.length - len(blanks)):].lstrip() + blanks
+            v = f"{c.name.lower()} {row}"[-(c.length - len(blanks)) :].lstrip() + blanks
         elif t == "SMALLINT":
             v = (-1) ** n * (300 + n)
         elif t == "INTEGER":
@@ -228,7 +260,7 @@ def values(cols: tuple[Column, ...], row: int, nulls: bool = False) -> dict:
         elif t == "BIGINT":
             v = (-1) ** n * (2**40 + n)
         elif t == "DECIMAL":
-            digits = int(("123456789" * 4)[:c.length]) // (n % 3 + 1)
+            digits = int(("123456789" * 4)[: c.length]) // (n % 3 + 1)
             v = Decimal((-1) ** n * digits).scaleb(-c.scale)
         elif t == "TIMESTAMP":
             v = dt.datetime(1999, 12, 31, 23, 59, 58, 123456) + dt.timedelta(days=row, minutes=i, microseconds=i)

@@ -1,4 +1,5 @@
-"""CA IDMS tests' helpers: raw records into jcat.raw_idms, and a dbt project of just the IDMS models, built in-process."""
+"""CA IDMS tests' helpers: raw records into jcat.raw_idms, and a dbt project of just the IDMS models, built
+in-process."""
 
 from __future__ import annotations
 
@@ -15,7 +16,9 @@ from . import REPO
 RAW_DDL = "source_file string, record_offset bigint, record_number bigint, record binary, load_id string"
 
 
-def land(spark, records: list[bytes], mode: str = "overwrite", load_id: str = "L1", source_file: str = "j1.jrn") -> None:
+def land(
+    spark, records: list[bytes], mode: str = "overwrite", load_id: str = "L1", source_file: str = "j1.jrn"
+) -> None:
     """Stand-in for `jcat load`: records straight into a plain table jcat.raw_idms (the loader's view, if a
     load made one, is dropped first; `unland` drops the table so a later load recreates its view)."""
     if mode == "overwrite":
@@ -71,8 +74,13 @@ def idms_project() -> Path:
     return root
 
 
-def build(spark, select: str = "idms_journal", full_refresh: bool = True, extra: list[str] | None = None,
-          command: str = "build") -> bool:
+def build(
+    spark,
+    select: str = "idms_journal",
+    full_refresh: bool = True,
+    extra: list[str] | None = None,
+    command: str = "build",
+) -> bool:
     args = [command, "--select", select] + (["--full-refresh"] if full_refresh else []) + (extra or [])
     saved = {k: os.environ.get(k) for k in ("JCAT_PROJECT_DIR", "DBT_TARGET_PATH")}
     project = idms_project()

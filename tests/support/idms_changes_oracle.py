@@ -92,8 +92,9 @@ def _decide(out: Expected, work: dict, lids: list[int], commit: bool, r) -> bool
         made += _pair(out, work.pop(lid, []), lid, r)
     made.sort(key=lambda m: m[0])
     for n, (_, op, before, after, present, lid) in enumerate(made, start=1):
-        out.changes.append((op, before, after, present, f"{int(r.SEQ):016X}", n, f"{lid}.{int(r.SEQ)}",
-                            pd.Timestamp(r.GMT)))
+        out.changes.append(
+            (op, before, after, present, f"{int(r.SEQ):016X}", n, f"{lid}.{int(r.SEQ)}", pd.Timestamp(r.GMT))
+        )
     return False
 
 
@@ -115,8 +116,16 @@ def _pair(out: Expected, records: list, lid: int, r) -> list[tuple]:
             out.problems[b.ROW_ID] = "BOTH_NULL"
         else:
             op = "c" if b.IMAGE_LEN == 0 else "d" if w.IMAGE_LEN == 0 else "u"
-            made.append((int(w.SEQ), op, None if b.IMAGE_LEN == 0 else b.ROW_ID,
-                         None if w.IMAGE_LEN == 0 else w.ROW_ID, b.IMAGE_LEN != 0, lid))
+            made.append(
+                (
+                    int(w.SEQ),
+                    op,
+                    None if b.IMAGE_LEN == 0 else b.ROW_ID,
+                    None if w.IMAGE_LEN == 0 else w.ROW_ID,
+                    b.IMAGE_LEN != 0,
+                    lid,
+                )
+            )
     for b in waiting.values():
         out.problems[b.ROW_ID] = "NO_AFTR"
     return made

@@ -35,9 +35,19 @@ def generate(seed: int, steps: int = 120, cv: str = "SYSTEM74", rare: bool = Tru
     def write(kind: str, lid: int | None = None, **kw) -> None:
         nonlocal seq
         seq += rng.choice([1, 1, 1, 2])
-        rows.append({"CV": cv, "SEQ": seq, "RECORD_TYPE": kind, "LID": lid, "LIDS": kw.get("lids"),
-                     "GMT": BASE_TIME + np.timedelta64(seq % 10**9, "ms"), "DB_KEY": kw.get("key"),
-                     "IMAGE_LEN": kw.get("length"), "SPAN_OFFSET": kw.get("span", 0 if "key" in kw else None)})
+        rows.append(
+            {
+                "CV": cv,
+                "SEQ": seq,
+                "RECORD_TYPE": kind,
+                "LID": lid,
+                "LIDS": kw.get("lids"),
+                "GMT": BASE_TIME + np.timedelta64(seq % 10**9, "ms"),
+                "DB_KEY": kw.get("key"),
+                "IMAGE_LEN": kw.get("length"),
+                "SPAN_OFFSET": kw.get("span", 0 if "key" in kw else None),
+            }
+        )
 
     def image(lid: int, before: bool, key: int, null: bool) -> None:
         write("BFOR" if before else "AFTR", lid, key=key, length=0 if null else rng.choice([40, 80, 120]))
@@ -116,5 +126,6 @@ def generate(seed: int, steps: int = 120, cv: str = "SYSTEM74", rare: bool = Tru
     rng.shuffle(ids)
     out = pd.DataFrame(rows, columns=COLUMNS[1:])
     out.insert(0, "ROW_ID", ids)
-    return out.astype({"SEQ": np.uint64, "LID": "Int64", "DB_KEY": "Int64", "IMAGE_LEN": "Int64",
-                       "SPAN_OFFSET": "Int64"})
+    return out.astype(
+        {"SEQ": np.uint64, "LID": "Int64", "DB_KEY": "Int64", "IMAGE_LEN": "Int64", "SPAN_OFFSET": "Int64"}
+    )

@@ -22,8 +22,14 @@ def data(emp_id: int, name: str, cents: int) -> bytes:
 
 
 def image(rec_type: str, db_key: int, body: bytes, **more) -> tuple[str, dict]:
-    return rec_type, {"USER_REC_ID": more.pop("rec_id", RECORD_ID), "DB_KEY": db_key, "PREFIX_LEN": len(PREFIX),
-                      "TRANSACT_ID": 7, "image": PREFIX + body if body else b"", **more}
+    return rec_type, {
+        "USER_REC_ID": more.pop("rec_id", RECORD_ID),
+        "DB_KEY": db_key,
+        "PREFIX_LEN": len(PREFIX),
+        "TRANSACT_ID": 7,
+        "image": PREFIX + body if body else b"",
+        **more,
+    }
 
 
 def _bad_sign() -> bytes:
@@ -33,14 +39,18 @@ def _bad_sign() -> bytes:
 
 
 JOURNAL = [
-    image("BFOR", 0x100, b""), image("AFTR", 0x100, data(1, "ANNA", 512345)),           # STORE: no before image
-    image("BFOR", 0x100, data(1, "ANNA", 512345)), image("AFTR", 0x100, data(1, "ANNA", -99)),  # MODIFY
-    image("BFOR", 0x200, data(2, "BOB", 0)), image("AFTR", 0x200, b""),                   # ERASE: no after image
-    image("AFTR", 0x300, data(3, "CY", 1), SPAN_OFFSET=8),                                 # a fragment
-    image("AFTR", 0x400, data(3, "CY", 1)[:-2]),                                           # compressed, or short
+    image("BFOR", 0x100, b""),
+    image("AFTR", 0x100, data(1, "ANNA", 512345)),  # STORE: no before image
+    image("BFOR", 0x100, data(1, "ANNA", 512345)),
+    image("AFTR", 0x100, data(1, "ANNA", -99)),  # MODIFY
+    image("BFOR", 0x200, data(2, "BOB", 0)),
+    image("AFTR", 0x200, b""),  # ERASE: no after image
+    image("AFTR", 0x300, data(3, "CY", 1), SPAN_OFFSET=8),  # a fragment
+    image("AFTR", 0x400, data(3, "CY", 1)[:-2]),  # compressed, or short
     image("AFTR", 0x500, _bad_sign()),
-    image("AFTR", 0x600, data(9, "OTHER", 1), rec_id=RECORD_ID + 1),                       # another record
+    image("AFTR", 0x600, data(9, "OTHER", 1), rec_id=RECORD_ID + 1),  # another record
 ]
+
 
 def journal_bytes() -> bytes:
     """JOURNAL as the IDMS encoder writes it, then an AFTR record cut 10 bytes short (REC-LEN says so): its
@@ -54,8 +64,10 @@ def journal_bytes() -> bytes:
     return b"".join(records) + bytes(cut)
 
 
-QUERY = ("select SEQ, TYPE, image_kind, DB_KEY, EMP_ID, EMP_NAME, SALARY, image_problem, decode_errors "
-         "from jcat.{relation} where source_file like '%emp.jrn' order by SEQ")
+QUERY = (
+    "select SEQ, TYPE, image_kind, DB_KEY, EMP_ID, EMP_NAME, SALARY, image_problem, decode_errors "
+    "from jcat.{relation} where source_file like '%emp.jrn' order by SEQ"
+)
 EVERY = ["EMP_ID", "EMP_NAME", "SALARY"]
 EXPECTED = [
     (7002, "AFTR", "after", 0x100, 1, "ANNA", Decimal("5123.45"), None, []),
@@ -63,8 +75,17 @@ EXPECTED = [
     (7004, "AFTR", "after", 0x100, 1, "ANNA", Decimal("-0.99"), None, []),
     (7005, "BFOR", "before", 0x200, 2, "BOB", Decimal("0.00"), None, []),
     (7007, "AFTR", "after", 0x300, None, None, None, "fragment: SPAN-OFFSET 8", EVERY),
-    (7008, "AFTR", "after", 0x400, None, None, None,
-     "length: 19 data bytes, the copybook's record is 21 (compressed, or another record)", EVERY),
+    (
+        7008,
+        "AFTR",
+        "after",
+        0x400,
+        None,
+        None,
+        None,
+        "length: 19 data bytes, the copybook's record is 21 (compressed, or another record)",
+        EVERY,
+    ),
     (7009, "AFTR", "after", 0x500, 4, "DAN", None, None, ["SALARY"]),
     (7011, "AFTR", "after", 0x700, None, None, None, "image: IMAGE-LEN past the journal record", EVERY),
 ]

@@ -20,23 +20,85 @@ SOURCE = "tests/support/idms_unit.py"
 UNIT_FILE = source_root() / "models" / "idms" / "idms_unit_tests.yml"
 HAND_WRITTEN = source_root() / "tests" / "data" / "sources" / "004_idms_journal_unit_tests.yml"
 
-STATS = ["UPDATED", "READ", "WRITTEN", "PAGE-REQUESTS", "CALC-ON", "CALC-NOT-ON", "VIA-ON", "VIA-NOT-ON",
-         "REC-REQUESTED", "CURR-OF-TR", "CALLS", "FGMT-STORED", "FGMT-RETURNED", "LOCKS-REQUESTED",
-         "SHARED-LOCKS-HELD", "EXCLUSIVE-LOCKS-HELD", "TR-ID-CV", "TASK-ID-CV", "LT-PART2", "IX-SR8-SPLITS",
-         "IX-SR8-SPAWNS", "IX-SR8-STORED", "IX-SR8-ERASED", "IX-SR7-STORED", "IX-SR7-ERASED", "IX-BTREE-SEARCHES",
-         "IX-BTREE-LEVELS-SEARCHED", "IX-ORPHANS-ADOPTED", "IX-LEVELS-SEARCHED-BEST", "IX-LEVELS-SEARCHED-WORST"]
+STATS = [
+    "UPDATED",
+    "READ",
+    "WRITTEN",
+    "PAGE-REQUESTS",
+    "CALC-ON",
+    "CALC-NOT-ON",
+    "VIA-ON",
+    "VIA-NOT-ON",
+    "REC-REQUESTED",
+    "CURR-OF-TR",
+    "CALLS",
+    "FGMT-STORED",
+    "FGMT-RETURNED",
+    "LOCKS-REQUESTED",
+    "SHARED-LOCKS-HELD",
+    "EXCLUSIVE-LOCKS-HELD",
+    "TR-ID-CV",
+    "TASK-ID-CV",
+    "LT-PART2",
+    "IX-SR8-SPLITS",
+    "IX-SR8-SPAWNS",
+    "IX-SR8-STORED",
+    "IX-SR8-ERASED",
+    "IX-SR7-STORED",
+    "IX-SR7-ERASED",
+    "IX-BTREE-SEARCHES",
+    "IX-BTREE-LEVELS-SEARCHED",
+    "IX-ORPHANS-ADOPTED",
+    "IX-LEVELS-SEARCHED-BEST",
+    "IX-LEVELS-SEARCHED-WORST",
+]
 
 # (type, record length, binary fields, text fields, numbers set, bytes after the fixed part), from seed 004's headings
 RECORDS = [
-    ("COMT", 200, ["TRANSACT-ID", "VIB", "UPDATE-QUIESE", "QUIESCE", "LT-P2", *STATS],
-     {"QUAL-CV": "SYSTEM74", "PROGRAM-NAME": "PAYROLL", "LT-P1": "TSK1", "LT-PART1": "LTP1"}, {}, b""),
-    ("AREA", 76, ["TRANSACT-ID", "VIB", "LOW-PAGE", "HIGH-PAGE", "MODE", "ACCESS"],
-     {"QUAL-CV": "SYSTEM74", "AREA": "EMP-DEMO-REGION"}, {}, b""),
-    ("BFOR", 64, ["TRANSACT-ID", "IDMS-VSAM-FLAG", "VERB-NUM", "PAGE-GROUP", "DB-KEY", "USER-REC-ID", "PG-DISPL",
-                  "IMAGE-LEN", "PREFIX-LEN", "DISPLACEMENT", "SPAN-OFFSET"],
-     {"QUAL-CV": "SYSTEM74"}, {"IMAGE-LEN": 4}, bytes.fromhex("C1C2C3C4")),
-    ("DCOM", 84, ["LIDOFF", "LIDNUM", "XIDOFF", "XIDNUM", "RIOFF", "RICNT", "DVLEN", "DVOFF", "DXXX-RECORD"],
-     {"QUAL-CV": "SYSTEM74", "DNODE": "SYSTEM74"}, {"LIDNUM": 0}, b""),
+    (
+        "COMT",
+        200,
+        ["TRANSACT-ID", "VIB", "UPDATE-QUIESE", "QUIESCE", "LT-P2", *STATS],
+        {"QUAL-CV": "SYSTEM74", "PROGRAM-NAME": "PAYROLL", "LT-P1": "TSK1", "LT-PART1": "LTP1"},
+        {},
+        b"",
+    ),
+    (
+        "AREA",
+        76,
+        ["TRANSACT-ID", "VIB", "LOW-PAGE", "HIGH-PAGE", "MODE", "ACCESS"],
+        {"QUAL-CV": "SYSTEM74", "AREA": "EMP-DEMO-REGION"},
+        {},
+        b"",
+    ),
+    (
+        "BFOR",
+        64,
+        [
+            "TRANSACT-ID",
+            "IDMS-VSAM-FLAG",
+            "VERB-NUM",
+            "PAGE-GROUP",
+            "DB-KEY",
+            "USER-REC-ID",
+            "PG-DISPL",
+            "IMAGE-LEN",
+            "PREFIX-LEN",
+            "DISPLACEMENT",
+            "SPAN-OFFSET",
+        ],
+        {"QUAL-CV": "SYSTEM74"},
+        {"IMAGE-LEN": 4},
+        bytes.fromhex("C1C2C3C4"),
+    ),
+    (
+        "DCOM",
+        84,
+        ["LIDOFF", "LIDNUM", "XIDOFF", "XIDNUM", "RIOFF", "RICNT", "DVLEN", "DVOFF", "DXXX-RECORD"],
+        {"QUAL-CV": "SYSTEM74", "DNODE": "SYSTEM74"},
+        {"LIDNUM": 0},
+        b"",
+    ),
 ]
 
 
@@ -49,26 +111,40 @@ def journal_unit() -> str:
     offset = 0
     for number, (rec_type, length, binary, text, values, tail) in enumerate(RECORDS, start=1):
         record, expect = src.idms_record(rec_type, length, binary, text, values, tail)
-        selects.append(f"select 'u.jrn' as source_file, cast({offset} as bigint) as record_offset, "
-                       f"cast({number} as bigint) as record_number, 'L1' as load_id,\n"
-                       f"  X'{record.hex().upper()}' as record")
+        selects.append(
+            f"select 'u.jrn' as source_file, cast({offset} as bigint) as record_offset, "
+            f"cast({number} as bigint) as record_number, 'L1' as load_id,\n"
+            f"  X'{record.hex().upper()}' as record"
+        )
         expected.append({"record_number": number, **expect})
         offset += len(record)
     columns = list(dict.fromkeys(k for e in expected for k in e))  # dbt wants every column in every row
-    rows = ["    - {" + ", ".join(f"{c}: {_scalar(e[c]) if c in e else 'null'}" for c in columns) + "}"
-            for e in expected]
+    rows = [
+        "    - {" + ", ".join(f"{c}: {_scalar(e[c]) if c in e else 'null'}" for c in columns) + "}" for e in expected
+    ]
     given = "\n  union all\n".join(selects)
-    return "\n".join([
-        "- name: idms_journal_rec_fields_where_seed_004_puts_them",
-        "  description: >",
-        "    A COMT, an AREA, a BFOR and a DCOM record built from seed 004's REC lines (tests/data/sources): every",
-        "    binary field listed decodes to the number its bytes hold at the REC position and length, every text",
-        "    field to its EBCDIC text.",
-        "  model: idms_journal",
-        "  overrides:", "    macros:", "      is_incremental: false",
-        "  given:", "  - input: source('jcat', 'raw_idms')", "    format: sql", "    rows: |",
-        *("      " + line for line in given.splitlines()),
-        "  expect:", "    rows:", *rows, ""])
+    return "\n".join(
+        [
+            "- name: idms_journal_rec_fields_where_seed_004_puts_them",
+            "  description: >",
+            "    A COMT, an AREA, a BFOR and a DCOM record built from seed 004's REC lines (tests/data/sources): every",
+            "    binary field listed decodes to the number its bytes hold at the REC position and length, every text",
+            "    field to its EBCDIC text.",
+            "  model: idms_journal",
+            "  overrides:",
+            "    macros:",
+            "      is_incremental: false",
+            "  given:",
+            "  - input: source('jcat', 'raw_idms')",
+            "    format: sql",
+            "    rows: |",
+            *("      " + line for line in given.splitlines()),
+            "  expect:",
+            "    rows:",
+            *rows,
+            "",
+        ]
+    )
 
 
 def hand_written_unit() -> str:

@@ -23,12 +23,17 @@ def bdw(block_body: bytes, extended: bool = False) -> bytes:
 def vb(records: list[bytes], per_block: int = 3, extended: bool = False) -> bytes:
     out = b""
     for i in range(0, len(records), per_block):
-        out += bdw(b"".join(rdw(r) for r in records[i:i + per_block]), extended)
+        out += bdw(b"".join(rdw(r) for r in records[i : i + per_block]), extended)
     return out
 
 
-def lldf_record(i: int = 0, change: str = "I ", images: tuple[bytes, ...] = (b"ROW",), header_len: int = 288,
-                segments: tuple[int, int, int] | None = None) -> bytes:
+def lldf_record(
+    i: int = 0,
+    change: str = "I ",
+    images: tuple[bytes, ...] = (b"ROW",),
+    header_len: int = 288,
+    segments: tuple[int, int, int] | None = None,
+) -> bytes:
     """An LLDF data change record: header (LENGTH, SYSTEMID, ..., CHANGE TYPE at 104) and DATA.
 
     Seed 002: DATA's "first 2 bytes are a halfword value that contains total length of the data segment

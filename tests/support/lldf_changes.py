@@ -29,8 +29,9 @@ OWNER, TABLE = "PAYROLL", "ACCT"
 
 
 def committed_units(w: wl.Workload) -> list[wl.Unit]:
-    return sorted((u for u in w.units if u.records and u.disposition == "C"),
-                  key=lambda u: (u.ended_at, u.commit_point, u.member))
+    return sorted(
+        (u for u in w.units if u.records and u.disposition == "C"), key=lambda u: (u.ended_at, u.commit_point, u.member)
+    )
 
 
 def keyed(w: wl.Workload, seed: int) -> dict[str, tuple[int, str]]:
@@ -80,13 +81,24 @@ def image(row: tuple[int, str]) -> bytes:
 
 def _header(rec: pd.Series) -> dict:
     ended = rec["UORDISP"].strip() != ""
-    return {"SYSTEMID": "DB2P", "TABLEOWNER": OWNER, "TABLENAME": TABLE, "TBOWNERLEN": len(OWNER),
-            "TBNAMELEN": len(TABLE), "CHANGE_TYPE": rec["CHANGE_TYPE"], "MEMBERID": int(rec["MEMBERID"]),
-            **{f: bytes.fromhex(rec[f]) for f in ("UORID", "UORIDLRSN", "UORCOMMITLRSN", "UORCOMMITPOINT",
-                                                   "LOGLRSN", "LOGRBA", "SQLRIRBA", "RID")},
-            "UORDISP": rec["UORDISP"].strip() or None, "LOGRECDISP": rec["LOGRECDISP"],
-            "INCOMPLETETRANS": rec["INCOMPLETETRANS"], "TIMESTAMP": wl.BASE_TIME.astype(object),
-            "UORCOMMITTIMESTAMP": pd.Timestamp(rec["UORCOMMITTIMESTAMP"]).to_pydatetime() if ended else None}
+    return {
+        "SYSTEMID": "DB2P",
+        "TABLEOWNER": OWNER,
+        "TABLENAME": TABLE,
+        "TBOWNERLEN": len(OWNER),
+        "TBNAMELEN": len(TABLE),
+        "CHANGE_TYPE": rec["CHANGE_TYPE"],
+        "MEMBERID": int(rec["MEMBERID"]),
+        **{
+            f: bytes.fromhex(rec[f])
+            for f in ("UORID", "UORIDLRSN", "UORCOMMITLRSN", "UORCOMMITPOINT", "LOGLRSN", "LOGRBA", "SQLRIRBA", "RID")
+        },
+        "UORDISP": rec["UORDISP"].strip() or None,
+        "LOGRECDISP": rec["LOGRECDISP"],
+        "INCOMPLETETRANS": rec["INCOMPLETETRANS"],
+        "TIMESTAMP": wl.BASE_TIME.astype(object),
+        "UORCOMMITTIMESTAMP": pd.Timestamp(rec["UORCOMMITTIMESTAMP"]).to_pydatetime() if ended else None,
+    }
 
 
 def log_file(rows: pd.DataFrame, values: dict) -> tuple[bytes, list[tuple[str, int, int]]]:
@@ -124,9 +136,23 @@ def expected(w: wl.Workload, rows_by_value: dict, places: dict, cut: int) -> lis
             b = rows_by_value[before] if before else (None, None)
             a = rows_by_value[after] if after else (None, None)
             place = places.get(after or before, (None, None, None, None))
-            out.append({"OP": op, "BEFORE_K": b[0], "BEFORE_V": b[1], "AFTER_K": a[0], "AFTER_V": a[1],
-                        "BEFORE_PRESENT": present, "COMMIT_TIMESTAMP": ts.to_pydatetime(),
-                        "COMMIT_POSITION": position, "CHANGE_POSITION": i, "TRANSACTION_ID": txn,
-                        "source_file": place[0], "record_offset": place[1], "record_number": place[2],
-                        "load_id": place[3], "decode_errors": []})
+            out.append(
+                {
+                    "OP": op,
+                    "BEFORE_K": b[0],
+                    "BEFORE_V": b[1],
+                    "AFTER_K": a[0],
+                    "AFTER_V": a[1],
+                    "BEFORE_PRESENT": present,
+                    "COMMIT_TIMESTAMP": ts.to_pydatetime(),
+                    "COMMIT_POSITION": position,
+                    "CHANGE_POSITION": i,
+                    "TRANSACTION_ID": txn,
+                    "source_file": place[0],
+                    "record_offset": place[1],
+                    "record_number": place[2],
+                    "load_id": place[3],
+                    "decode_errors": [],
+                }
+            )
     return out

@@ -30,37 +30,75 @@ DDL = """CREATE TABLE PAYROLL.STAFF
    UPDATED  TIMESTAMP     NOT NULL)
   IN PAYDB.STAFFTS;
 """
-NAMES = ["ID", "NAME", "NICK", "DEPT", "PAY", "RATE", "HIRED", "SHIFT", "LEVEL", "BIG", "SCORE", "RATING", "TAG",
-         "BLOB", "UPDATED"]
+NAMES = [
+    "ID",
+    "NAME",
+    "NICK",
+    "DEPT",
+    "PAY",
+    "RATE",
+    "HIRED",
+    "SHIFT",
+    "LEVEL",
+    "BIG",
+    "SCORE",
+    "RATING",
+    "TAG",
+    "BLOB",
+    "UPDATED",
+]
 
 
 def encode(v: dict, float_format: str = "ieee") -> bytes:
     """A row image in COLNO order from seed 002's text; None is NULL (a fixed column keeps its width)."""
+
     def floating(x, fmt):
         return None if x is None else struct.pack(fmt, x) if float_format == "ieee" else x  # hfp: given as bytes
-    return (v["ID"].to_bytes(4, "big", signed=True)
-            + varchar(v["NAME"])
-            + nullable(varchar(v["NICK"]), 2)
-            + nullable(None if v["DEPT"] is None else char(v["DEPT"], 3), 3)
-            + nullable(None if v["PAY"] is None else packed(v["PAY"], 9, 2), 5)
-            + packed(v["RATE"], 16, 9)
-            + nullable(None if v["HIRED"] is None else chars(v["HIRED"].isoformat()), 10)
-            + nullable(None if v["SHIFT"] is None else chars(v["SHIFT"].strftime("%H.%M.%S")), 8)
-            + v["LEVEL"].to_bytes(2, "big", signed=True)
-            + nullable(None if v["BIG"] is None else v["BIG"].to_bytes(8, "big", signed=True), 8)
-            + nullable(floating(v["SCORE"], ">f"), 4)
-            + nullable(floating(v["RATING"], ">d"), 8)
-            + nullable(v["TAG"], 2)
-            + nullable(None if v["BLOB"] is None else len(v["BLOB"]).to_bytes(2, "big") + v["BLOB"], 2)
-            + chars(v["UPDATED"].strftime("%Y-%m-%d-%H.%M.%S.%f")))
+
+    return (
+        v["ID"].to_bytes(4, "big", signed=True)
+        + varchar(v["NAME"])
+        + nullable(varchar(v["NICK"]), 2)
+        + nullable(None if v["DEPT"] is None else char(v["DEPT"], 3), 3)
+        + nullable(None if v["PAY"] is None else packed(v["PAY"], 9, 2), 5)
+        + packed(v["RATE"], 16, 9)
+        + nullable(None if v["HIRED"] is None else chars(v["HIRED"].isoformat()), 10)
+        + nullable(None if v["SHIFT"] is None else chars(v["SHIFT"].strftime("%H.%M.%S")), 8)
+        + v["LEVEL"].to_bytes(2, "big", signed=True)
+        + nullable(None if v["BIG"] is None else v["BIG"].to_bytes(8, "big", signed=True), 8)
+        + nullable(floating(v["SCORE"], ">f"), 4)
+        + nullable(floating(v["RATING"], ">d"), 8)
+        + nullable(v["TAG"], 2)
+        + nullable(None if v["BLOB"] is None else len(v["BLOB"]).to_bytes(2, "big") + v["BLOB"], 2)
+        + chars(v["UPDATED"].strftime("%Y-%m-%d-%H.%M.%S.%f"))
+    )
 
 
-ANN = {"ID": 1, "NAME": "Ann", "NICK": "Annie", "DEPT": "A00", "PAY": Decimal("1234.50"),
-       "RATE": Decimal("123456.123456789"), "HIRED": dt.date(2020, 1, 15), "SHIFT": dt.time(8, 30), "LEVEL": 3,
-       "BIG": -(2 ** 62), "SCORE": 1.5, "RATING": -0.25, "TAG": b"\x01\xff", "BLOB": b"\x00\x01\x02",
-       "UPDATED": dt.datetime(2026, 3, 1, 12, 34, 56, 123456)}
-EMPTY = {**{n: None for n in NAMES}, "ID": 2, "NAME": "", "RATE": Decimal("-0.000000001"), "LEVEL": -2,
-         "UPDATED": dt.datetime(1999, 12, 31, 23, 59, 59)}
+ANN = {
+    "ID": 1,
+    "NAME": "Ann",
+    "NICK": "Annie",
+    "DEPT": "A00",
+    "PAY": Decimal("1234.50"),
+    "RATE": Decimal("123456.123456789"),
+    "HIRED": dt.date(2020, 1, 15),
+    "SHIFT": dt.time(8, 30),
+    "LEVEL": 3,
+    "BIG": -(2**62),
+    "SCORE": 1.5,
+    "RATING": -0.25,
+    "TAG": b"\x01\xff",
+    "BLOB": b"\x00\x01\x02",
+    "UPDATED": dt.datetime(2026, 3, 1, 12, 34, 56, 123456),
+}
+EMPTY = {
+    **{n: None for n in NAMES},
+    "ID": 2,
+    "NAME": "",
+    "RATE": Decimal("-0.000000001"),
+    "LEVEL": -2,
+    "UPDATED": dt.datetime(1999, 12, 31, 23, 59, 59),
+}
 
 
 def expected(v: dict) -> dict:

@@ -2,8 +2,8 @@
 
 `private_project` assembles a dbt project holding the shared macros, the sources and the LLDF models only:
 the LLDF tests then parse and run in seconds and are not broken by other areas' work in progress in the same
-working tree. `tests/spark/test_lldf_roundtrip.py` lands a generated file and builds the LLDF models in the full project.
-"""
+working tree. `tests/spark/test_lldf_roundtrip.py` lands a generated file and builds the LLDF models in the full
+project."""
 
 from __future__ import annotations
 
@@ -33,20 +33,33 @@ def private_project(target: Path) -> Path:
 # Its columns as the tests' own list: the demo's DDL (udfs/demo/lldf.py) is checked against it
 # (tests/fast/test_tables_lldf.py).
 # (name, type, length or precision, scale, nullable) in COLNO order, as the encoder `lldf.encode_image` takes them
-_EMPLOYEE = [("EMPNO", "CHAR", 6, 0, "N"), ("FIRSTNME", "VARCHAR", 12, 0, "N"), ("MIDINIT", "CHAR", 1, 0, "Y"),
-             ("LASTNAME", "VARCHAR", 15, 0, "N"), ("WORKDEPT", "CHAR", 3, 0, "Y"), ("HIREDATE", "DATE", 10, 0, "Y"),
-             ("EDLEVEL", "SMALLINT", 2, 0, "N"), ("BADGE", "INTEGER", 4, 0, "Y"), ("SALARY", "DECIMAL", 9, 2, "Y"),
-             ("BONUS", "DECIMAL", 7, 2, "Y"), ("RATING", "DOUBLE", 8, 0, "Y"), ("SHIFT_START", "TIME", 8, 0, "Y"),
-             ("UPDATED_AT", "TIMESTAMP", 26, 0, "N"), ("LEDGER_ID", "BIGINT", 8, 0, "N"),
-             ("REMARKS", "VARCHAR", 4000, 0, "Y")]
+_EMPLOYEE = [
+    ("EMPNO", "CHAR", 6, 0, "N"),
+    ("FIRSTNME", "VARCHAR", 12, 0, "N"),
+    ("MIDINIT", "CHAR", 1, 0, "Y"),
+    ("LASTNAME", "VARCHAR", 15, 0, "N"),
+    ("WORKDEPT", "CHAR", 3, 0, "Y"),
+    ("HIREDATE", "DATE", 10, 0, "Y"),
+    ("EDLEVEL", "SMALLINT", 2, 0, "N"),
+    ("BADGE", "INTEGER", 4, 0, "Y"),
+    ("SALARY", "DECIMAL", 9, 2, "Y"),
+    ("BONUS", "DECIMAL", 7, 2, "Y"),
+    ("RATING", "DOUBLE", 8, 0, "Y"),
+    ("SHIFT_START", "TIME", 8, 0, "Y"),
+    ("UPDATED_AT", "TIMESTAMP", 26, 0, "N"),
+    ("LEDGER_ID", "BIGINT", 8, 0, "N"),
+    ("REMARKS", "VARCHAR", 4000, 0, "Y"),
+]
 
 
 def employee_columns() -> list[dict]:
-    return [{"name": n, "coltype": t, "length": length, "scale": s, "nullable": null}
-            for n, t, length, s, null in _EMPLOYEE]
+    return [
+        {"name": n, "coltype": t, "length": length, "scale": s, "nullable": null} for n, t, length, s, null in _EMPLOYEE
+    ]
 
 
 # ---- DATA written from seed 002's text (not from the layout's encoder, not from the models) ----------------------
+
 
 def seed_data(parts: list[bytes]) -> bytes:
     """DATA as seed 002 words it, for the types whose content it describes.
@@ -72,6 +85,7 @@ def seed_data(parts: list[bytes]) -> bytes:
 # numerics "translated from the Db2 internal format to an external format" (binary two's complement, packed
 # decimal); DATE, TIME, TIMESTAMP as characters (ISO: yyyy-mm-dd, hh.mm.ss, yyyy-mm-dd-hh.mm.ss.ffffff).
 
+
 def nullable(data: bytes | None, null_width: int = 0) -> bytes:
     """A nullable column: X'00' then its data, or X'FF' then `null_width` bytes (a fixed column keeps its width)."""
     return b"\xff" + b"\x00" * null_width if data is None else b"\x00" + data
@@ -87,6 +101,7 @@ def char(text: str, width: int, ccsid: str = "cp037") -> bytes:
 
 def packed(value, precision: int, scale: int) -> bytes:
     from decimal import Decimal
+
     digits = str(abs(int(Decimal(value).scaleb(scale)))).rjust(precision + (1 - precision % 2), "0")
     nibbles = [int(d) for d in digits] + [0xD if Decimal(value) < 0 else 0xC]
     return bytes(nibbles[i] << 4 | nibbles[i + 1] for i in range(0, len(nibbles), 2))

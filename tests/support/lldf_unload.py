@@ -16,11 +16,23 @@ import struct
 
 from .lldf_project import char, chars, packed
 
-STAFF = [("ID", "INTEGER", 4, 0, False), ("NAME", "VARCHAR", 20, 0, False), ("NICK", "VARCHAR", 10, 0, True),
-         ("DEPT", "CHAR", 3, 0, True), ("PAY", "DECIMAL", 9, 2, True), ("RATE", "DECIMAL", 16, 9, False),
-         ("HIRED", "DATE", 10, 0, True), ("SHIFT", "TIME", 8, 0, True), ("LEVEL", "SMALLINT", 2, 0, False),
-         ("BIG", "BIGINT", 8, 0, True), ("SCORE", "REAL", 4, 0, True), ("RATING", "DOUBLE", 8, 0, True),
-         ("TAG", "CHAR", 2, 0, True), ("BLOB", "VARCHAR", 6, 0, True), ("UPDATED", "TIMESTAMP", 26, 0, False)]
+STAFF = [
+    ("ID", "INTEGER", 4, 0, False),
+    ("NAME", "VARCHAR", 20, 0, False),
+    ("NICK", "VARCHAR", 10, 0, True),
+    ("DEPT", "CHAR", 3, 0, True),
+    ("PAY", "DECIMAL", 9, 2, True),
+    ("RATE", "DECIMAL", 16, 9, False),
+    ("HIRED", "DATE", 10, 0, True),
+    ("SHIFT", "TIME", 8, 0, True),
+    ("LEVEL", "SMALLINT", 2, 0, False),
+    ("BIG", "BIGINT", 8, 0, True),
+    ("SCORE", "REAL", 4, 0, True),
+    ("RATING", "DOUBLE", 8, 0, True),
+    ("TAG", "CHAR", 2, 0, True),
+    ("BLOB", "VARCHAR", 6, 0, True),
+    ("UPDATED", "TIMESTAMP", 26, 0, False),
+]
 BIT_DATA = ("TAG", "BLOB")  # FOR BIT DATA: bytes as they are
 
 

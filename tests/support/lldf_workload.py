@@ -76,8 +76,15 @@ def generate(seed: int, steps: int = 60) -> Workload:
 
     def write(u: Unit, change_type: str, before: bool, after: bool, **kw) -> Record:
         rba[u.member] += rng.randint(1, 300)
-        r = Record(change_type, tick(), rba[u.member], rng.randint(0, (1 << 40) - 1),
-                   f"v{next(value)}" if before else None, f"v{next(value)}" if after else None, **kw)
+        r = Record(
+            change_type,
+            tick(),
+            rba[u.member],
+            rng.randint(0, (1 << 40) - 1),
+            f"v{next(value)}" if before else None,
+            f"v{next(value)}" if after else None,
+            **kw,
+        )
         u.records.append(r)
         return r
 
@@ -147,23 +154,53 @@ def extract(workload: Workload, start: int, end: int, first_landing: int = 0) ->
             if in_flight and r.lrsn >= end:
                 continue
             disp = r.undone_as if r.undone_at < (FOREVER if ended else end) else "C"
-            header = {"LANDING": landing, "CHANGE_TYPE": r.change_type, "LIMIT_KEYS": r.limit_keys,
-                      "MEMBERID": u.member, "UORID": _hex(u.uorid), "UORIDLRSN": _hex(u.uoridlrsn),
-                      "UORCOMMITLRSN": _hex(u.ended_at if ended else 0),
-                      "UORCOMMITPOINT": _hex(u.commit_point if ended else 0),
-                      "LOGLRSN": _hex(r.lrsn), "LOGRBA": _hex(r.rba), "SQLRIRBA": _hex(0), "RID": _hex(r.rid, 10),
-                      "UORDISP": u.disposition if ended else " ", "LOGRECDISP": disp,
-                      "INCOMPLETETRANS": "Y" if u.incomplete else "N",
-                      "UORCOMMITTIMESTAMP": timestamp(u.ended_at) if ended else pd.NaT}
+            header = {
+                "LANDING": landing,
+                "CHANGE_TYPE": r.change_type,
+                "LIMIT_KEYS": r.limit_keys,
+                "MEMBERID": u.member,
+                "UORID": _hex(u.uorid),
+                "UORIDLRSN": _hex(u.uoridlrsn),
+                "UORCOMMITLRSN": _hex(u.ended_at if ended else 0),
+                "UORCOMMITPOINT": _hex(u.commit_point if ended else 0),
+                "LOGLRSN": _hex(r.lrsn),
+                "LOGRBA": _hex(r.rba),
+                "SQLRIRBA": _hex(0),
+                "RID": _hex(r.rid, 10),
+                "UORDISP": u.disposition if ended else " ",
+                "LOGRECDISP": disp,
+                "INCOMPLETETRANS": "Y" if u.incomplete else "N",
+                "UORCOMMITTIMESTAMP": timestamp(u.ended_at) if ended else pd.NaT,
+            }
             images = [("before", r.before), ("after", r.after)]
             present = [(k, v) for k, v in images if v is not None] or [(None, None)]
             for k, v in present:
                 rows.append({"ROW_ID": landing * 2 + (k == "after"), "IMAGE_KIND": k, "VALUE": v, **header})
             landing += 1
-    return pd.DataFrame(rows, columns=["ROW_ID", "IMAGE_KIND", "VALUE", "LANDING", "CHANGE_TYPE", "LIMIT_KEYS",
-                                       "MEMBERID", "UORID", "UORIDLRSN", "UORCOMMITLRSN", "UORCOMMITPOINT",
-                                       "LOGLRSN", "LOGRBA", "SQLRIRBA", "RID", "UORDISP", "LOGRECDISP",
-                                       "INCOMPLETETRANS", "UORCOMMITTIMESTAMP"])
+    return pd.DataFrame(
+        rows,
+        columns=[
+            "ROW_ID",
+            "IMAGE_KIND",
+            "VALUE",
+            "LANDING",
+            "CHANGE_TYPE",
+            "LIMIT_KEYS",
+            "MEMBERID",
+            "UORID",
+            "UORIDLRSN",
+            "UORCOMMITLRSN",
+            "UORCOMMITPOINT",
+            "LOGLRSN",
+            "LOGRBA",
+            "SQLRIRBA",
+            "RID",
+            "UORDISP",
+            "LOGRECDISP",
+            "INCOMPLETETRANS",
+            "UORCOMMITTIMESTAMP",
+        ],
+    )
 
 
 @dataclass
@@ -180,8 +217,9 @@ def oracle(workload: Workload) -> Expected:
     """Units one after the other in commit order (UORCOMMITLRSN, UORCOMMITPOINT, MEMBERID); in each, the records
     still committed, in the order written; the first unit that cannot be applied whole stops everything after."""
     logged = [u for u in workload.units if u.records]  # a unit that wrote nothing is not in the log
-    committed = sorted((u for u in logged if u.disposition == "C"),
-                       key=lambda u: (u.ended_at, u.commit_point, u.member))
+    committed = sorted(
+        (u for u in logged if u.disposition == "C"), key=lambda u: (u.ended_at, u.commit_point, u.member)
+    )
     commits, pending, problems = [], {(u.member, u.uorid) for u in logged if not u.disposition}, []
     for i, u in enumerate(committed):
         live = [r for r in u.records if r.undone_at == FOREVER]
@@ -191,9 +229,11 @@ def oracle(workload: Workload) -> Expected:
             problems.append(stopper[0].change_type if stopper else "")
             break
         problems += [r.change_type for r in live if r.change_type not in OPS]
-        changes = tuple((OPS[r.change_type], r.before, r.after, r.before is not None) for r in live
-                        if r.change_type in OPS)
+        changes = tuple(
+            (OPS[r.change_type], r.before, r.after, r.before is not None) for r in live if r.change_type in OPS
+        )
         if changes:
-            commits.append((f"{u.member:04X}.{_hex(u.uorid)}.{_hex(u.uoridlrsn)}", pd.Timestamp(timestamp(u.ended_at)),
-                            changes))
+            commits.append(
+                (f"{u.member:04X}.{_hex(u.uorid)}.{_hex(u.uoridlrsn)}", pd.Timestamp(timestamp(u.ended_at)), changes)
+            )
     return Expected(commits, pending, problems)

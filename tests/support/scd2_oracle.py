@@ -102,5 +102,10 @@ class Replay:
                     del self.open[k]
                     version = None
             if row is not None and version is None:
-                self.open[k] = {**dict(zip(self.columns, row)), "VALID_FROM_POSITION": position,
-                                "VALID_TO_POSITION": None, "VALID_FROM": timestamp, "VALID_TO": None}
+                self.open[k] = {
+                    **dict(zip(self.columns, row)),
+                    "VALID_FROM_POSITION": position,
+                    "VALID_TO_POSITION": None,
+                    "VALID_FROM": timestamp,
+                    "VALID_TO": None,
+                }

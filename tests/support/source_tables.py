@@ -23,12 +23,13 @@ IDMS_REC = DATA / "sources" / "004_idms_jreport_rec.txt"
 @dataclass(frozen=True)
 class SourceField:
     name: str
-    offset: int   # 0-based
-    width: int    # bytes
-    form: str     # BIN or CHAR (LLDF); "1", "2" or "" (IDMS)
+    offset: int  # 0-based
+    width: int  # bytes
+    form: str  # BIN or CHAR (LLDF); "1", "2" or "" (IDMS)
 
 
 # ---- seed 002: the LLDF header ------------------------------------------------------------------------------
+
 
 def lldf_header_table() -> list[SourceField]:
     """Every header field of seed 002's table, in its order. A field is a decimal offset line, then that offset in
@@ -84,7 +85,7 @@ def lldf_header(values: dict, length: int | None = None) -> bytes:
     assert not unknown, f"not in seed 002's table: {sorted(unknown)}"
     buf = bytearray(length)
     for f in LLDF_BY_NAME.values():
-        buf[f.offset:f.offset + f.width] = _lldf_value(f, values.get(f.name))
+        buf[f.offset : f.offset + f.width] = _lldf_value(f, values.get(f.name))
     return bytes(buf)
 
 
@@ -104,13 +105,13 @@ def lldf_segments(record: bytes, max_length: int) -> list[bytes]:
     h = int.from_bytes(record[0:2], "big")
     room = max_length - h
     data = record[h:]
-    parts = [data[i:i + room] for i in range(0, len(data), room)]
+    parts = [data[i : i + room] for i in range(0, len(data), room)]
     out = []
     for number, part in enumerate(parts, start=1):
         head = bytearray(record[:h])
         for name, value in (("SEGLEN", h + len(part)), ("TOTALSEGS", len(parts)), ("SEGNUM", number)):
             f = LLDF_BY_NAME[name]
-            head[f.offset:f.offset + f.width] = value.to_bytes(f.width, "big")
+            head[f.offset : f.offset + f.width] = value.to_bytes(f.width, "big")
         out.append(bytes(head) + part)
     return out
 
@@ -128,7 +129,7 @@ def idms_rec_lines() -> list[SourceField]:
 def idms_sections(all_types: set[str]) -> dict[str, set[str]]:
     """REC name -> record types from the `REC $ ... RECORDS` heading it stands under (common prefix: all)."""
     text = IDMS_REC.read_text()
-    text = text[text.index("REC PARAMETERS"):]
+    text = text[text.index("REC PARAMETERS") :]
     out, current = {}, set(all_types)
     for m in re.finditer(r"REC \$ ([^*]*?)\*|" + REC_LINE.pattern, text):
         if m[1] is not None:
@@ -147,8 +148,14 @@ def pattern_byte(offset: int) -> int:
     return (offset * 37 + 11) % 251 + 1
 
 
-def idms_record(rec_type: str, length: int, binary: list[str], text: dict[str, str],
-                values: dict[str, int] | None = None, tail: bytes = b"") -> tuple[bytes, dict]:
+def idms_record(
+    rec_type: str,
+    length: int,
+    binary: list[str],
+    text: dict[str, str],
+    values: dict[str, int] | None = None,
+    tail: bytes = b"",
+) -> tuple[bytes, dict]:
     """A journal record of `rec_type` built from seed 004's REC lines: REC-LEN the length, TYPE the type, each
     `binary` field the pattern bytes at its place (`values` overrides with numbers), each `text` field EBCDIC.
     Returns the bytes and the expected value of every field set, by column name (hyphens as underscores)."""
@@ -162,10 +169,10 @@ def idms_record(rec_type: str, length: int, binary: list[str], text: dict[str, s
             raw = values[name].to_bytes(f.width, "big")
         else:
             raw = bytes(pattern_byte(f.offset + i) for i in range(f.width))
-        buf[f.offset:f.offset + f.width] = raw
+        buf[f.offset : f.offset + f.width] = raw
         expect[name.replace("-", "_")] = int.from_bytes(raw, "big")
     for name, value in {"TYPE": rec_type, **text}.items():
         f = IDMS_BY_NAME[name]
-        buf[f.offset:f.offset + f.width] = enc.ebcdic(value, f.width)
+        buf[f.offset : f.offset + f.width] = enc.ebcdic(value, f.width)
         expect[name.replace("-", "_")] = value
     return bytes(buf) + tail, expect

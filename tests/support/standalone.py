@@ -53,8 +53,11 @@ def worker_python() -> str:
         tmp = Path(str(root) + f".tmp{os.getpid()}")
         shutil.rmtree(tmp, ignore_errors=True)
         subprocess.run([base, "-m", "venv", str(tmp)], check=True)
-        subprocess.run([str(tmp / "bin" / "python"), "-m", "pip", "install", "-q"] +
-                       [f"{k}=={v}" for k, v in pins.items()], check=True, env=_clean_env())
+        subprocess.run(
+            [str(tmp / "bin" / "python"), "-m", "pip", "install", "-q"] + [f"{k}=={v}" for k, v in pins.items()],
+            check=True,
+            env=_clean_env(),
+        )
         try:
             tmp.rename(root)
         except OSError:  # built by a concurrent run meanwhile
@@ -71,8 +74,9 @@ def _clean_env() -> dict[str, str]:
 def importable(python: str, module: str) -> bool:
     # from a neutral folder, as an executor runs: `python -c` puts its working directory first on sys.path, and
     # the suite runs from the checkout, where `udfs` is importable by its folder alone
-    r = subprocess.run([python, "-c", f"import {module}"], env=_clean_env(), capture_output=True,
-                       cwd=tempfile.gettempdir())
+    r = subprocess.run(
+        [python, "-c", f"import {module}"], env=_clean_env(), capture_output=True, cwd=tempfile.gettempdir()
+    )
     return r.returncode == 0
 
 
@@ -111,24 +115,63 @@ def start_cluster(cores: int = 1, memory: str = "1g") -> Cluster:
     home = Path(tempfile.mkdtemp(prefix="jcat-cluster-"))
     spark_home = pyspark_home()
     env = _clean_env()
-    env.update(SPARK_HOME=str(spark_home), SPARK_LOCAL_IP="127.0.0.1", SPARK_LOG_DIR=str(home / "logs"),
-               SPARK_WORKER_DIR=str(home / "work"), SPARK_NO_DAEMONIZE="1")
+    env.update(
+        SPARK_HOME=str(spark_home),
+        SPARK_LOCAL_IP="127.0.0.1",
+        SPARK_LOG_DIR=str(home / "logs"),
+        SPARK_WORKER_DIR=str(home / "work"),
+        SPARK_NO_DAEMONIZE="1",
+    )
     port, ui, wui = free_port(), free_port(), free_port()
     cls = str(spark_home / "bin" / "spark-class")
     mlog, wlog = home / "master.log", home / "worker.log"
     procs = []
     with open(mlog, "w") as out:
-        procs.append(subprocess.Popen([cls, "org.apache.spark.deploy.master.Master", "--host", "127.0.0.1",
-                                       "--port", str(port), "--webui-port", str(ui)],
-                                      env=env, stdout=out, stderr=subprocess.STDOUT, cwd=home))
+        procs.append(
+            subprocess.Popen(
+                [
+                    cls,
+                    "org.apache.spark.deploy.master.Master",
+                    "--host",
+                    "127.0.0.1",
+                    "--port",
+                    str(port),
+                    "--webui-port",
+                    str(ui),
+                ],
+                env=env,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                cwd=home,
+            )
+        )
     try:
         _wait_for(mlog, "I have been elected leader", procs[0])
         url = f"spark://127.0.0.1:{port}"
         with open(wlog, "w") as out:
-            procs.append(subprocess.Popen([cls, "org.apache.spark.deploy.worker.Worker", url, "--host", "127.0.0.1",
-                                           "--cores", str(cores), "--memory", memory, "--webui-port", str(wui),
-                                           "--work-dir", str(home / "work")],
-                                          env=env, stdout=out, stderr=subprocess.STDOUT, cwd=home))
+            procs.append(
+                subprocess.Popen(
+                    [
+                        cls,
+                        "org.apache.spark.deploy.worker.Worker",
+                        url,
+                        "--host",
+                        "127.0.0.1",
+                        "--cores",
+                        str(cores),
+                        "--memory",
+                        memory,
+                        "--webui-port",
+                        str(wui),
+                        "--work-dir",
+                        str(home / "work"),
+                    ],
+                    env=env,
+                    stdout=out,
+                    stderr=subprocess.STDOUT,
+                    cwd=home,
+                )
+            )
         _wait_for(wlog, "Successfully registered with master", procs[1])
     except Exception:
         Cluster("", "", home, procs).stop()

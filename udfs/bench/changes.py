@@ -66,12 +66,26 @@ def _bench(args, n: int) -> dict:
         result = build_changes(spark, NAME)
         built = time.perf_counter() - started
         print(f"jcat bench: {result.line()}", file=sys.stderr, flush=True)
-        runs.append({"load": load, "changes_landed": count, "write_s": round(written, 2),
-                     "build_s": round(built, 2), "changes": int(result.changes)})
+        runs.append(
+            {
+                "load": load,
+                "changes_landed": count,
+                "write_s": round(written, 2),
+                "build_s": round(built, 2),
+                "changes": int(result.changes),
+            }
+        )
     counts = {r: spark.table(f"jcat.{NAME}_{r}").count() for r in ("changes", "current", "history")}
     cores = spark.sparkContext.defaultParallelism
-    return {"changes": n, "more": more, "runs": runs, "rows": counts, "master": spark.sparkContext.master,
-            "cores": cores, "per_commit": PER_COMMIT}
+    return {
+        "changes": n,
+        "more": more,
+        "runs": runs,
+        "rows": counts,
+        "master": spark.sparkContext.master,
+        "cores": cores,
+        "per_commit": PER_COMMIT,
+    }
 
 
 def _declare() -> None:
@@ -102,12 +116,16 @@ def _create_relations(spark) -> None:
 def _write_load(spark, load: str, first: int, count: int, keys: int) -> None:
     """Changes first..first+count-1 (and their commits) as one load: twin rows, C CM entries, a ledger row."""
     changes = spark.range(first, first + count).selectExpr(
-        "id", f"id div {PER_COMMIT} as cycle",
+        "id",
+        f"id div {PER_COMMIT} as cycle",
         f"id + id div {PER_COMMIT} + 1 as seq",  # each commit's C CM follows its 10 entries
-        f"cast(id % {keys} as int) as key", f"id div {keys} as round")
+        f"cast(id % {keys} as int) as key",
+        f"id div {keys} as round",
+    )
     _append(spark, f"jcat.{NAME}_images_decoded", changes, _image_values(load))
     cycles = spark.range(first // PER_COMMIT, (first + count - 1) // PER_COMMIT + 1).selectExpr(
-        "id as cycle", f"id * {PER_COMMIT + 1} + {PER_COMMIT + 1} as seq")
+        "id as cycle", f"id * {PER_COMMIT + 1} + {PER_COMMIT + 1} as seq"
+    )
     _append(spark, "jcat.journal_entries_decoded", cycles, _commit_values(load))
     _ledger(spark, load)
 
@@ -116,26 +134,46 @@ def _image_values(load: str) -> dict[str, str]:
     """SQL per twin column (others NULL): round r of a key is an insert when r % 4 == 0, a delete when
     r % 4 == 3, else an update."""
     op = "case when round % 4 = 0 then 'PT' when round % 4 = 3 then 'DL' else 'UP' end"
-    return {**_entry_values(load, "'R'", op), "COUNT_OR_RRN": "key + 1",
-            "image_kind": "case when round % 4 = 3 then 'before' else 'after' end",
-            "ORDER_ID": "key", "STATUS": "concat('ROUND', round)", "AMOUNT": "cast(id / 100 as decimal(11, 2))",
-            "NOTE": "case when id % 3 = 0 then null else concat('note ', id) end",
-            "decode_errors": "cast(array() as array<string>)"}
+    return {
+        **_entry_values(load, "'R'", op),
+        "COUNT_OR_RRN": "key + 1",
+        "image_kind": "case when round % 4 = 3 then 'before' else 'after' end",
+        "ORDER_ID": "key",
+        "STATUS": "concat('ROUND', round)",
+        "AMOUNT": "cast(id / 100 as decimal(11, 2))",
+        "NOTE": "case when id % 3 = 0 then null else concat('note ', id) end",
+        "decode_errors": "cast(array() as array<string>)",
+    }
 
 
 def _commit_values(load: str) -> dict[str, str]:
-    return {**_entry_values(load, "'C'", "'CM'"), "COUNT_OR_RRN": "0", "decode_errors": "cast(array() as array<string>)"}
+    return {
+        **_entry_values(load, "'C'", "'CM'"),
+        "COUNT_OR_RRN": "0",
+        "decode_errors": "cast(array() as array<string>)",
+    }
 
 
 def _entry_values(load: str, code: str, entry_type: str) -> dict[str, str]:
     return {
-        "SEQUENCE_NUMBER": "seq", "JOURNAL_CODE": code, "JOURNAL_ENTRY_TYPE": entry_type,
+        "SEQUENCE_NUMBER": "seq",
+        "JOURNAL_CODE": code,
+        "JOURNAL_ENTRY_TYPE": entry_type,
         "ENTRY_TIMESTAMP": "timestampadd(MILLISECOND, seq, timestamp_ntz'2025-01-01 00:00:00')",
-        "COMMIT_CYCLE": "cycle + 1", "JOB_NAME": "'ORDENTRY'", "JOB_USER": "'CLERK'",
-        "JOB_NUMBER": "cycle % 7 + 100000", "THREAD": "'0000000000000001'", "SYSTEM_NAME": "'BENCHSYS'",
-        "JOURNALED_OBJECT_LIBRARY": f"'{LIBRARY}'", "JOURNALED_OBJECT_NAME": f"'{FILE}'",
-        "JOURNALED_OBJECT_MEMBER": f"'{FILE}'", "INCOMPLETE_DATA": "'0'", "MINIMIZED_ENTRY_DATA": "'0'",
-        "source_file": f"'{load}.bin'", "record_offset": f"(seq - 1) * {ENTRY_LENGTH}", "record_number": "seq",
+        "COMMIT_CYCLE": "cycle + 1",
+        "JOB_NAME": "'ORDENTRY'",
+        "JOB_USER": "'CLERK'",
+        "JOB_NUMBER": "cycle % 7 + 100000",
+        "THREAD": "'0000000000000001'",
+        "SYSTEM_NAME": "'BENCHSYS'",
+        "JOURNALED_OBJECT_LIBRARY": f"'{LIBRARY}'",
+        "JOURNALED_OBJECT_NAME": f"'{FILE}'",
+        "JOURNALED_OBJECT_MEMBER": f"'{FILE}'",
+        "INCOMPLETE_DATA": "'0'",
+        "MINIMIZED_ENTRY_DATA": "'0'",
+        "source_file": f"'{load}.bin'",
+        "record_offset": f"(seq - 1) * {ENTRY_LENGTH}",
+        "record_number": "seq",
         "load_id": f"'{load}'",
     }
 
@@ -149,10 +187,21 @@ def _append(spark, table: str, rows, values: dict[str, str]) -> None:
 
 def _ledger(spark, load: str) -> None:
     schema = spark.table(LEDGER).schema
-    values = {"load_id": f"'{load}'", "layout": "'qjordje5'", "source_file": f"'{load}.bin'", "size": "0",
-              "fingerprint": f"'{load}'", "framing": "'fixed'", "records": "0", "record_bytes": "0",
-              "framing_bytes": "0", "rejected_bytes": "0", "reasons": "'{}'", "status": "'loaded'",
-              "loaded_at": "current_timestamp()"}
+    values = {
+        "load_id": f"'{load}'",
+        "layout": "'qjordje5'",
+        "source_file": f"'{load}.bin'",
+        "size": "0",
+        "fingerprint": f"'{load}'",
+        "framing": "'fixed'",
+        "records": "0",
+        "record_bytes": "0",
+        "framing_bytes": "0",
+        "rejected_bytes": "0",
+        "reasons": "'{}'",
+        "status": "'loaded'",
+        "loaded_at": "current_timestamp()",
+    }
     exprs = [f"cast({values.get(f.name, 'null')} as {f.dataType.simpleString()}) as `{f.name}`" for f in schema]
     spark.range(1).selectExpr(*exprs).write.insertInto(LEDGER)
 
@@ -161,8 +210,12 @@ def report(figures: dict) -> str:
     first, more = figures["runs"]
     rows = figures["rows"]
     per_s = figures["changes"] / first["build_s"] if first["build_s"] else float("nan")
-    head = (f"| changes | build | changes/s | one more load ({more['changes_landed']:,} changes) | "
-            "`_changes` rows | `_current` rows | `_history` rows |")
-    line = (f"| {figures['changes']:,} | {first['build_s']:.1f} s | {per_s:,.0f} | {more['build_s']:.1f} s | "
-            f"{rows['changes']:,} | {rows['current']:,} | {rows['history']:,} |")
+    head = (
+        f"| changes | build | changes/s | one more load ({more['changes_landed']:,} changes) | "
+        "`_changes` rows | `_current` rows | `_history` rows |"
+    )
+    line = (
+        f"| {figures['changes']:,} | {first['build_s']:.1f} s | {per_s:,.0f} | {more['build_s']:.1f} s | "
+        f"{rows['changes']:,} | {rows['current']:,} | {rows['history']:,} |"
+    )
     return f"{head}\n| ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n{line}"

@@ -48,12 +48,14 @@ class CopybookLayout:
 
     @property
     def note(self) -> str:
-        return (f"copybook {self.copybook.source} record {self.copybook.record(self.record).name}, "
-                f"{self.length}-byte records of {self.data.name}")
+        return (
+            f"copybook {self.copybook.source} record {self.copybook.record(self.record).name}, "
+            f"{self.length}-byte records of {self.data.name}"
+        )
 
     def pool(self, n: int) -> list[bytes]:
         raw = self.data.read_bytes()
-        recs = [raw[i:i + self.length] for i in range(0, len(raw) - self.length + 1, self.length)]
+        recs = [raw[i : i + self.length] for i in range(0, len(raw) - self.length + 1, self.length)]
         if not recs:
             raise ValueError(f"{self.data}: shorter than one {self.length}-byte record of {self.copybook.source}")
         return (recs * (n // len(recs) + 1))[:n]
@@ -73,8 +75,11 @@ class CopybookLayout:
         def sql(df):
             df.select("record").createOrReplaceTempView(view)
             return df.sparkSession.sql(record_query(self.copybook, view, self.record, **self.options))
-        return {"catalog": lambda df: df.selectExpr(f"{function}(record) AS d").selectExpr(*columns),
-                "sql_functions": sql}
+
+        return {
+            "catalog": lambda df: df.selectExpr(f"{function}(record) AS d").selectExpr(*columns),
+            "sql_functions": sql,
+        }
 
 
 def add(copybook_file: str, data_file: str, record: str | None = None, **options) -> str:

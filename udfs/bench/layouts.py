@@ -51,6 +51,7 @@ def _stamp(rng: random.Random) -> dt.datetime:
 
 # --- IBM i ---------------------------------------------------------------------------------------------------
 
+
 def _m7_pool(n: int) -> list[bytes]:
     from ..core.samples import m7_records
 
@@ -92,6 +93,7 @@ def _type5_fields() -> tuple[BenchField, ...]:
 
 # --- LLDF ----------------------------------------------------------------------------------------------------
 
+
 def _lldf_pool(n: int) -> list[bytes]:
     from ..core.layouts import lldf
 
@@ -105,7 +107,7 @@ def _lldf_pool(n: int) -> list[bytes]:
             if f.kind == "char":
                 values[f.name] = _word(rng, f.length)
             elif f.kind == "ubin":
-                values[f.name] = rng.randrange(256 ** f.length)
+                values[f.name] = rng.randrange(256**f.length)
             elif f.kind == "ts17":
                 values[f.name] = _stamp(rng)
             elif f.kind == "lrsn":
@@ -132,10 +134,13 @@ def _lldf_fields() -> tuple[BenchField, ...]:
 
 # --- IDMS ----------------------------------------------------------------------------------------------------
 
+
 def _idms_recs():
     from ..core.layouts import idms
 
-    return [r for r in idms.REC if "COMT" in r.types and not r.folded and r.field.kind in ("ubin", "char", "hex", "packed")]
+    return [
+        r for r in idms.REC if "COMT" in r.types and not r.folded and r.field.kind in ("ubin", "char", "hex", "packed")
+    ]
 
 
 def _idms_pool(n: int) -> list[bytes]:
@@ -169,6 +174,7 @@ def _idms_fields() -> tuple[BenchField, ...]:
 
 SNAP_TABLE = "uow"  # the busiest control table: a row per committed unit of work
 
+
 def _snap_pool(n: int) -> list[bytes]:
     from ..core.layouts import ibmsnap
 
@@ -178,8 +184,15 @@ def _snap_pool(n: int) -> list[bytes]:
 def _snap_fields() -> tuple[BenchField, ...]:
     from ..core.layouts import ibmsnap
 
-    kinds = {"char": "char", "bit": "hex", "decimal": "packed", "smallint": "bin", "int": "bin", "bigint": "bin",
-             "timestamp": "ibmi_ts"}
+    kinds = {
+        "char": "char",
+        "bit": "hex",
+        "decimal": "packed",
+        "smallint": "bin",
+        "int": "bin",
+        "bigint": "bin",
+        "timestamp": "ibmi_ts",
+    }
     out = []
     for s in ibmsnap.layout(SNAP_TABLE).slots:
         k = ibmsnap.kind(s.column)
@@ -191,16 +204,21 @@ def _snap_fields() -> tuple[BenchField, ...]:
 
 
 LAYOUTS: dict[str, Callable[[], BenchLayout]] = {
-    "qasym7j5": lambda: BenchLayout("qasym7j5", _m7_pool, _m7_fields(), (6, 20, "digits"),
-                                    "IBM i M7 audit outfile, all 63 fields"),
-    "qjordje5": lambda: BenchLayout("qjordje5", _type5_pool, _type5_fields(), (6, 20, "digits"),
-                                    "IBM i *TYPE5 journal entry heading, 45 fields"),
-    "lldf": lambda: BenchLayout("lldf", _lldf_pool, _lldf_fields(), (90, 8, "bin"),
-                                "Log Master LLDF data change header, 51 fields"),
-    "idms": lambda: BenchLayout("idms", _idms_pool, _idms_fields(), (17, 8, "bin"),
-                                "CA IDMS COMT/ENDJ/ABRT records, prefix and statistics"),
-    "ibmsnap": lambda: BenchLayout("ibmsnap", _snap_pool, _snap_fields(), (1, 10, "bin"),
-                                   "IBM SQL Replication unit-of-work table IBMSNAP_UOW"),
+    "qasym7j5": lambda: BenchLayout(
+        "qasym7j5", _m7_pool, _m7_fields(), (6, 20, "digits"), "IBM i M7 audit outfile, all 63 fields"
+    ),
+    "qjordje5": lambda: BenchLayout(
+        "qjordje5", _type5_pool, _type5_fields(), (6, 20, "digits"), "IBM i *TYPE5 journal entry heading, 45 fields"
+    ),
+    "lldf": lambda: BenchLayout(
+        "lldf", _lldf_pool, _lldf_fields(), (90, 8, "bin"), "Log Master LLDF data change header, 51 fields"
+    ),
+    "idms": lambda: BenchLayout(
+        "idms", _idms_pool, _idms_fields(), (17, 8, "bin"), "CA IDMS COMT/ENDJ/ABRT records, prefix and statistics"
+    ),
+    "ibmsnap": lambda: BenchLayout(
+        "ibmsnap", _snap_pool, _snap_fields(), (1, 10, "bin"), "IBM SQL Replication unit-of-work table IBMSNAP_UOW"
+    ),
 }
 
 
@@ -217,7 +235,12 @@ def get(name: str):
     declared = declared_layout(name)
     if declared is None:
         tables = declared_names()
-        raise ValueError(f"unknown bench layout {name!r}; choose from {', '.join(LAYOUTS)}"
-                         + (f" or a declared table ({', '.join(tables)})" if tables else
-                            " or a table declared with `jcat tables add`"))
+        raise ValueError(
+            f"unknown bench layout {name!r}; choose from {', '.join(LAYOUTS)}"
+            + (
+                f" or a declared table ({', '.join(tables)})"
+                if tables
+                else " or a table declared with `jcat tables add`"
+            )
+        )
     return declared

@@ -34,7 +34,7 @@ TARGET_MEMORY_RATIO = 1.3
 
 def parse_size(text: str) -> int:
     t = text.strip().upper().rstrip("B")
-    mult = {"K": 1 << 10, "M": 10 ** 6, "G": 10 ** 9, "T": 10 ** 12}
+    mult = {"K": 1 << 10, "M": 10**6, "G": 10**9, "T": 10**12}
     if t and t[-1] in mult:
         return int(float(t[:-1]) * mult[t[-1]])
     if t.endswith("GI"):
@@ -64,7 +64,7 @@ def write_file(path: Path, kind: str, size: int) -> int:
             per_block = (VB_BLOCK - 4) // len(unit[0])
             blocks = []
             for i in range(0, len(unit), per_block):
-                body = b"".join(unit[i:i + per_block])
+                body = b"".join(unit[i : i + per_block])
                 blocks.append((len(body) + 4).to_bytes(2, "big") + b"\0\0" + body)
             blob = b"".join(blocks)
         while written + len(blob) <= size:
@@ -73,7 +73,7 @@ def write_file(path: Path, kind: str, size: int) -> int:
             records += per_blob
         if kind == "fixed":
             n = (size - written) // RECORD
-            out.write(blob[:n * RECORD])
+            out.write(blob[: n * RECORD])
             records += n
     return records
 
@@ -159,7 +159,7 @@ def _tasks(spark, group: str) -> int:
     n = 0
     for job in tracker.getJobIdsForGroup(group):
         info = tracker.getJobInfo(job)
-        for sid in (info.stageIds if info else []):
+        for sid in info.stageIds if info else []:
             st = tracker.getStageInfo(sid)
             if st and st.name and "parquet" in st.name:
                 n = max(n, st.numTasks)
@@ -191,21 +191,33 @@ def measure_load(spark, kind: str, size: int, scratch: Path, log=print) -> LoadF
     landed = spark.sql(f"SELECT count(*) FROM jcat.raw_{layout} WHERE load_id = '{result.load_id}'").first()[0]
     if landed != records:
         raise RuntimeError(f"bench load of {path}: {landed} rows landed, {records} expected")
-    fig = LoadFigure(kind, actual, records, seconds, _tasks(spark, group),
-                     math.ceil(actual / partition_bytes(spark)), sampler.peak_worker, sampler.peak_driver,
-                     len(sampler.seen))
+    fig = LoadFigure(
+        kind,
+        actual,
+        records,
+        seconds,
+        _tasks(spark, group),
+        math.ceil(actual / partition_bytes(spark)),
+        sampler.peak_worker,
+        sampler.peak_driver,
+        len(sampler.seen),
+    )
     store.drop_load(spark, layout, result.load_id)
     path.unlink()
     return fig
 
 
 def load_report(figs: list[LoadFigure]) -> tuple[str, dict]:
-    lines = [f"{'kind':<6} {'bytes':>15} {'records':>12} {'seconds':>8} {'MB/s':>7} {'us/rec':>7} "
-             f"{'tasks':>5} {'~size/part':>10} {'worker MiB':>10} {'driver MiB':>10}"]
+    lines = [
+        f"{'kind':<6} {'bytes':>15} {'records':>12} {'seconds':>8} {'MB/s':>7} {'us/rec':>7} "
+        f"{'tasks':>5} {'~size/part':>10} {'worker MiB':>10} {'driver MiB':>10}"
+    ]
     for f in figs:
-        lines.append(f"{f.kind:<6} {f.size:>15,} {f.records:>12,} {f.seconds:>8.1f} {f.mb_per_s:>7.1f} "
-                     f"{f.us_per_record:>7.1f} {f.tasks:>5} {f.expected_tasks:>10} {f.worker_peak_rss / 2**20:>10,.0f} "
-                     f"{f.driver_peak_rss / 2**20:>10,.0f}")
+        lines.append(
+            f"{f.kind:<6} {f.size:>15,} {f.records:>12,} {f.seconds:>8.1f} {f.mb_per_s:>7.1f} "
+            f"{f.us_per_record:>7.1f} {f.tasks:>5} {f.expected_tasks:>10} {f.worker_peak_rss / 2**20:>10,.0f} "
+            f"{f.driver_peak_rss / 2**20:>10,.0f}"
+        )
     verdict = {}
     by = {(f.kind, f.size): f for f in figs}
     sizes = sorted({f.size for f in figs if f.kind == "fixed"})
@@ -219,12 +231,16 @@ def load_report(figs: list[LoadFigure]) -> tuple[str, dict]:
         if len(fs) > 1:
             us = [x.us_per_record for x in fs]
             verdict[f"{kind} time/record spread"] = round(max(us) / min(us), 2)
-            verdict[f"{kind} worker memory largest/smallest"] = round(fs[-1].worker_peak_rss / max(1, fs[0].worker_peak_rss), 2)
+            verdict[f"{kind} worker memory largest/smallest"] = round(
+                fs[-1].worker_peak_rss / max(1, fs[0].worker_peak_rss), 2
+            )
     lines.append("")
     lines += [f"  {k}: {v}" for k, v in verdict.items()]
-    lines.append(f"targets: variable-length MB/s >= {TARGET_VAR_VS_FIXED:.1f}x fixed; time per record within "
-                 f"{TARGET_TIME_SPREAD}x across sizes; worker memory flat (within {TARGET_MEMORY_RATIO}x); "
-                 "tasks about size / maxPartitionBytes")
+    lines.append(
+        f"targets: variable-length MB/s >= {TARGET_VAR_VS_FIXED:.1f}x fixed; time per record within "
+        f"{TARGET_TIME_SPREAD}x across sizes; worker memory flat (within {TARGET_MEMORY_RATIO}x); "
+        "tasks about size / maxPartitionBytes"
+    )
     return "\n".join(lines), verdict
 
 
@@ -238,19 +254,27 @@ def run_load_bench(args) -> int:
     sizes = [parse_size(s) for s in (args.sizes or "100M").split(",")]
     spark = start(master=args.master, app_name="jcat-bench-load")
     master = spark.sparkContext.master
-    scratch = Path(args.scratch) if getattr(args, "scratch", None) else Path(tempfile.mkdtemp(prefix="jcat-bench-load-"))
+    scratch = (
+        Path(args.scratch) if getattr(args, "scratch", None) else Path(tempfile.mkdtemp(prefix="jcat-bench-load-"))
+    )
     scratch.mkdir(parents=True, exist_ok=True)
-    print(f"jcat bench --load: {', '.join(kinds)} at {', '.join(f'{s:,}' for s in sizes)} bytes; master {master}; "
-          f"maxPartitionBytes {spark.conf.get('spark.sql.files.maxPartitionBytes')}; scratch {scratch}", flush=True)
+    print(
+        f"jcat bench --load: {', '.join(kinds)} at {', '.join(f'{s:,}' for s in sizes)} bytes; master {master}; "
+        f"maxPartitionBytes {spark.conf.get('spark.sql.files.maxPartitionBytes')}; scratch {scratch}",
+        flush=True,
+    )
     figs = []
     try:
-        measure_load(spark, "rdw", 20 * 10 ** 6, scratch, log=lambda s: None)  # warm-up, not reported
+        measure_load(spark, "rdw", 20 * 10**6, scratch, log=lambda s: None)  # warm-up, not reported
         for size in sizes:
             for kind in kinds:
                 print(f"--- {kind} {size:,} bytes", flush=True)
                 f = measure_load(spark, kind, size, scratch)
-                print(f"  {f.seconds:.1f}s, {f.mb_per_s:.1f} MB/s, {f.us_per_record:.1f} us/record, {f.tasks} tasks, "
-                      f"python worker peak {f.worker_peak_rss / 2**20:,.0f} MiB", flush=True)
+                print(
+                    f"  {f.seconds:.1f}s, {f.mb_per_s:.1f} MB/s, {f.us_per_record:.1f} us/record, {f.tasks} tasks, "
+                    f"python worker peak {f.worker_peak_rss / 2**20:,.0f} MiB",
+                    flush=True,
+                )
                 figs.append(f)
     finally:
         if not getattr(args, "scratch", None):
@@ -259,8 +283,15 @@ def run_load_bench(args) -> int:
     print()
     print(text)
     if args.json_path:
-        Path(args.json_path).write_text(json.dumps({"master": master, "load": [
-            dict(asdict(f), mb_per_s=f.mb_per_s, us_per_record=f.us_per_record) for f in figs], "verdict": verdict},
-            indent=2))
+        Path(args.json_path).write_text(
+            json.dumps(
+                {
+                    "master": master,
+                    "load": [dict(asdict(f), mb_per_s=f.mb_per_s, us_per_record=f.us_per_record) for f in figs],
+                    "verdict": verdict,
+                },
+                indent=2,
+            )
+        )
         print(f"figures written to {args.json_path}")
     return 0

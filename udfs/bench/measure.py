@@ -71,6 +71,7 @@ class Result:
 
 # --- memory --------------------------------------------------------------------------------------------------
 
+
 def _children() -> dict[int, list[int]]:
     kids: dict[int, list[int]] = {}
     for d in os.listdir("/proc"):
@@ -106,6 +107,7 @@ def tree_rss(root: int | None = None) -> int:
 @dataclass
 class PeakSampler:
     """Samples tree_rss every `interval` seconds in a thread; `peak` is the largest seen."""
+
     interval: float = 0.25
     peak: int = 0
     _stop: threading.Event = field(default_factory=threading.Event)
@@ -128,6 +130,7 @@ class PeakSampler:
 
 # --- data ----------------------------------------------------------------------------------------------------
 
+
 def land(spark, lay: BenchLayout, records: int) -> int:
     """`records` rows of the layout's pool, each made unique by its row number; returns the bytes landed."""
     from pyspark.sql import functions as F
@@ -143,14 +146,20 @@ def land(spark, lay: BenchLayout, records: int) -> int:
         else:
             number = f"unhex(lpad(hex(record_number + 1), {2 * length}, '0'))"
         unique = f"overlay(record PLACING {number} FROM {pos} FOR {length})"
-    (spark.range(records).select(F.col("id").alias("record_number"), (F.col("id") % len(pool)).cast("int").alias("k"))
-     .join(F.broadcast(pool_df), "k")
-     .selectExpr("record_number", f"{unique} AS record")
-     .write.mode("overwrite").format("parquet").saveAsTable(raw_table(lay.name)))
+    (
+        spark.range(records)
+        .select(F.col("id").alias("record_number"), (F.col("id") % len(pool)).cast("int").alias("k"))
+        .join(F.broadcast(pool_df), "k")
+        .selectExpr("record_number", f"{unique} AS record")
+        .write.mode("overwrite")
+        .format("parquet")
+        .saveAsTable(raw_table(lay.name))
+    )
     return spark.table(raw_table(lay.name)).selectExpr("sum(length(record))").first()[0]
 
 
 # --- ways ----------------------------------------------------------------------------------------------------
+
 
 def register(spark, lay: BenchLayout) -> None:
     """The layout function over exactly the bench fields, built the way the catalog builds decode_<layout>;
@@ -178,11 +187,14 @@ def ways(spark, lay: BenchLayout, table: str | None = None) -> dict:
     raw = spark.table(table or raw_table(lay.name))
     if hasattr(lay, "frames"):
         own = lay.frames(layout_function_name(lay.name))
-        return {**{way: (lambda f=f: f(raw)) for way, f in own.items()},
-                "arrow_floor": lambda: raw.selectExpr("bench_arrow_floor(record) AS nothing")}
+        return {
+            **{way: (lambda f=f: f(raw)) for way, f in own.items()},
+            "arrow_floor": lambda: raw.selectExpr("bench_arrow_floor(record) AS nothing"),
+        }
     return {
-        "catalog": lambda: raw.selectExpr(f"{layout_function_name(lay.name)}(record) AS d")
-                              .selectExpr(*[layout_sql(f) for f in lay.fields]),
+        "catalog": lambda: raw.selectExpr(f"{layout_function_name(lay.name)}(record) AS d").selectExpr(
+            *[layout_sql(f) for f in lay.fields]
+        ),
         "catalog_per_field": lambda: raw.selectExpr(*[catalog_per_field_sql(f) for f in lay.fields]),
         "sql_functions": lambda: raw.selectExpr(*[sql_function_sql(f) for f in lay.fields]),
         "jvm_expressions": lambda: raw.selectExpr(*[jvm_sql(f) for f in lay.fields]),
@@ -205,12 +217,21 @@ def check_agreement(spark, lay: BenchLayout, sample: int = 2000) -> int:
     for way, rows in got.items():
         if rows != base:
             bad = next((i for i, (a, b) in enumerate(zip(base, rows)) if a != b), None)
-            detail = "" if bad is None else f": row {bad}, " + ", ".join(
-                f"{n}={a!r} vs {b!r}" for n, a, b in zip(names, base[bad], rows[bad]) if a != b)
+            detail = (
+                ""
+                if bad is None
+                else f": row {bad}, "
+                + ", ".join(f"{n}={a!r} vs {b!r}" for n, a, b in zip(names, base[bad], rows[bad]) if a != b)
+            )
             raise AssertionError(f"{lay.name}: {way} disagrees with catalog{detail}")
     # the layout function's own values (a blank text field is '' there, NULL in the model's column)
-    decoded = [tuple(r) for r in spark.table("bench_sample").selectExpr(f"{layout_function_name(lay.name)}(record) AS d")
-               .selectExpr(*[f"d.`{n}`" for n in names]).collect()]
+    decoded = [
+        tuple(r)
+        for r in spark.table("bench_sample")
+        .selectExpr(f"{layout_function_name(lay.name)}(record) AS d")
+        .selectExpr(*[f"d.`{n}`" for n in names])
+        .collect()
+    ]
     if not getattr(lay, "real_data", False) and any(v is None for row in decoded for v in row):
         nulls = sorted({n for row in decoded for n, v in zip(names, row) if v is None})
         raise AssertionError(f"{lay.name}: the bench data decodes to NULL in {nulls}: fix the generator")
@@ -234,8 +255,9 @@ def time_way(spark, factory, repeat: int, warmup) -> tuple[list[float], int]:
     return runs, mem.peak
 
 
-def time_layout(spark, lay: BenchLayout, records: int, nbytes: int, repeat: int, which: tuple[str, ...] = WAYS,
-            log=print) -> list[Result]:
+def time_layout(
+    spark, lay: BenchLayout, records: int, nbytes: int, repeat: int, which: tuple[str, ...] = WAYS, log=print
+) -> list[Result]:
     register(spark, lay)
     ws = ways(spark, lay)
     spark.table(raw_table(lay.name)).limit(WARMUP_ROWS).createOrReplaceTempView("bench_warmup")
@@ -244,7 +266,9 @@ def time_layout(spark, lay: BenchLayout, records: int, nbytes: int, repeat: int,
     for way in which:
         runs, peak = time_way(spark, ws[way], repeat, warm[way])
         r = Result(lay.name, way, runs, records, nbytes, peak)
-        log(f"  {lay.name:<9} {way:<18} {r.records_per_s:>12,.0f} rec/s  median {r.seconds:7.2f} s  "
-            f"runs {' '.join(f'{x:.2f}' for x in runs)}  peak {peak / 2**20:,.0f} MiB")
+        log(
+            f"  {lay.name:<9} {way:<18} {r.records_per_s:>12,.0f} rec/s  median {r.seconds:7.2f} s  "
+            f"runs {' '.join(f'{x:.2f}' for x in runs)}  peak {peak / 2**20:,.0f} MiB"
+        )
         out.append(r)
     return out

@@ -20,9 +20,13 @@ from .measure import Result, raw_table, time_way
 
 ENGINES = {"model_layout": "layout", "model_per_field": "function", "model_spark": "spark"}
 # layout -> (dbt model, its source table): the models whose table build decodes through a layout function
-MODELS = {"qasym7j5": ("audit_journal_m7", "raw_qasym7j5"), "qjordje5": ("journal_entries", "raw_qjordje5"),
-          "lldf": ("lldf_segments", "raw_lldf"), "idms": ("idms_journal", "raw_idms"),
-          "ibmsnap": ("ibmsnap_uow_decoded", "raw_ibmsnap_uow")}
+MODELS = {
+    "qasym7j5": ("audit_journal_m7", "raw_qasym7j5"),
+    "qjordje5": ("journal_entries", "raw_qjordje5"),
+    "lldf": ("lldf_segments", "raw_lldf"),
+    "idms": ("idms_journal", "raw_idms"),
+    "ibmsnap": ("ibmsnap_uow_decoded", "raw_ibmsnap_uow"),
+}
 TARGET_MODEL = 1.5  # model_layout at least 1.5x model_spark
 TARGETS = {"ibmsnap": 1.0}  # IBMSNAP's narrow rows: at least as fast as Spark's own
 
@@ -52,9 +56,11 @@ def ways(spark, lay: BenchLayout, engines: tuple[str, ...] | None = None) -> dic
     """Way -> DataFrame factory over the bench raw table, through the model's compiled SQL in each engine (or in
     `engines` only: each dbt compile costs seconds)."""
     model, source = MODELS[lay.name]
-    spark.sql(f"CREATE OR REPLACE TEMP VIEW {_model_raw(lay.name)} AS SELECT 'bench.bin' AS source_file, "
-              f"record_number * length(record) AS record_offset, record_number, 'L1' AS load_id, record "
-              f"FROM {raw_table(lay.name)}")
+    spark.sql(
+        f"CREATE OR REPLACE TEMP VIEW {_model_raw(lay.name)} AS SELECT 'bench.bin' AS source_file, "
+        f"record_number * length(record) AS record_offset, record_number, 'L1' AS load_id, record "
+        f"FROM {raw_table(lay.name)}"
+    )
     out = {}
     for way, engine in ENGINES.items():
         if engines and way not in engines:
@@ -70,8 +76,10 @@ def ways(spark, lay: BenchLayout, engines: tuple[str, ...] | None = None) -> dic
 
 def check_agreement(spark, factories: dict, sample: int = 2000) -> int:
     base_way = "model_layout"
-    got = {w: sorted(map(tuple, f().orderBy("record_number").limit(sample).collect()), key=lambda r: str(r))
-           for w, f in factories.items()}
+    got = {
+        w: sorted(map(tuple, f().orderBy("record_number").limit(sample).collect()), key=lambda r: str(r))
+        for w, f in factories.items()
+    }
     cols = factories[base_way]().columns
     for way, rows in got.items():
         if rows != got[base_way]:
@@ -81,8 +89,16 @@ def check_agreement(spark, factories: dict, sample: int = 2000) -> int:
     return len(got[base_way])
 
 
-def time_models(spark, lay: BenchLayout, records: int, nbytes: int, repeat: int, log=print,
-                engines: tuple[str, ...] | None = None, check: bool = True) -> list[Result]:
+def time_models(
+    spark,
+    lay: BenchLayout,
+    records: int,
+    nbytes: int,
+    repeat: int,
+    log=print,
+    engines: tuple[str, ...] | None = None,
+    check: bool = True,
+) -> list[Result]:
     """Time the model's engines (`engines`: a subset of ENGINES' ways, e.g. one per process with --isolate)."""
     factories = ways(spark, lay, None if check else engines)
     if check:
@@ -95,8 +111,10 @@ def time_models(spark, lay: BenchLayout, records: int, nbytes: int, repeat: int,
             continue
         runs, peak = time_way(spark, factory, repeat, lambda f=factory: f().limit(warm_rows))
         r = Result(lay.name, way, runs, records, nbytes, peak)
-        log(f"  {lay.name:<9} {way:<18} {r.records_per_s:>12,.0f} rec/s  median {r.seconds:7.2f} s  "
-            f"runs {' '.join(f'{x:.2f}' for x in runs)}  peak {peak / 2**20:,.0f} MiB")
+        log(
+            f"  {lay.name:<9} {way:<18} {r.records_per_s:>12,.0f} rec/s  median {r.seconds:7.2f} s  "
+            f"runs {' '.join(f'{x:.2f}' for x in runs)}  peak {peak / 2**20:,.0f} MiB"
+        )
         out.append(r)
     return out
 
@@ -112,9 +130,13 @@ def model_report(results: list[Result]) -> str:
         per = by.get((layout, "model_per_field"))
         ratio = spark_s.seconds / lay_s if spark_s else None
         target = TARGETS.get(layout, TARGET_MODEL)
-        lines.append(f"{layout:<9} {MODELS[layout][0]:<18} {'-' if ratio is None else f'{ratio:.2f}x':>19} "
-                     f"{(f'{target}x met' if ratio >= target else f'{target}x MISSED') if ratio else '-':>12} "
-                     f"{'-' if per is None else f'{per.seconds / lay_s:.2f}x':>13}")
-    lines.append(f"target: a table build through the layout function >= {TARGET_MODEL}x the same model in Spark's own "
-                 "expressions (IBMSNAP: >= 1.0x), same run")
+        lines.append(
+            f"{layout:<9} {MODELS[layout][0]:<18} {'-' if ratio is None else f'{ratio:.2f}x':>19} "
+            f"{(f'{target}x met' if ratio >= target else f'{target}x MISSED') if ratio else '-':>12} "
+            f"{'-' if per is None else f'{per.seconds / lay_s:.2f}x':>13}"
+        )
+    lines.append(
+        f"target: a table build through the layout function >= {TARGET_MODEL}x the same model in Spark's own "
+        "expressions (IBMSNAP: >= 1.0x), same run"
+    )
     return "\n".join(lines)

@@ -33,13 +33,14 @@ def _struct_columns(names: list[str]):
 
 # --- LLDF ----------------------------------------------------------------------------------------------------------
 
+
 def _lldf_bytes(c: lldf_image.LldfColumn, float_format: str, rng: random.Random) -> bytes:
     s = c.spec
     if s.type == "VARCHAR":  # only the bytes the length says
         raw = text(s, rng)
         data = len(raw).to_bytes(2, "big") + raw
     elif s.type in ("REAL", "DOUBLE"):
-        v = rng.randrange(-10 ** 6, 10 ** 6) / 64
+        v = rng.randrange(-(10**6), 10**6) / 64
         data = hfp(v, s.width) if float_format == "hfp" else struct.pack(">f" if s.width == 4 else ">d", v)
     else:
         data = value_bytes(s, rng)
@@ -66,22 +67,34 @@ def lldf_layout(name: str, table: DeclaredTable) -> TableLayout:
     def per_field(call: Calls) -> list[list[str]]:
         positions, values = per_field_sql(table, call)
         return [["record AS img"], ["*"] + positions, values]
-    return TableLayout(name, table, cols, _lldf_unique(cols),
-                       f"declared table {name} ({o.qualified}, Log Master row images, floats {o.float_format}), "
-                       f"{len(cols)} columns",
-                       lambda rng: b"".join(_lldf_bytes(c, o.float_format, rng) for c in cols),
-                       _struct_columns([c.name for c in cols]), per_field)
+
+    return TableLayout(
+        name,
+        table,
+        cols,
+        _lldf_unique(cols),
+        f"declared table {name} ({o.qualified}, Log Master row images, floats {o.float_format}), {len(cols)} columns",
+        lambda rng: b"".join(_lldf_bytes(c, o.float_format, rng) for c in cols),
+        _struct_columns([c.name for c in cols]),
+        per_field,
+    )
 
 
 # --- IBMSNAP -------------------------------------------------------------------------------------------------------
 
+
 def _unload_spec(kind: str, length: int, scale: int, ccsid: int) -> ValueSpec:
     """The IBM i buffer form of an unload field of that kind: the same bytes (VARCHAR padded to its length)."""
     return {
-        "char": ValueSpec("CHAR", length, ccsid=ccsid), "bit": ValueSpec("BINARY", length),
-        "varchar": ValueSpec("VARCHAR", length, ccsid=ccsid), "varbit": ValueSpec("VARBINARY", length),
-        "smallint": ValueSpec("SMALLINT"), "int": ValueSpec("INTEGER"), "bigint": ValueSpec("BIGINT"),
-        "decimal": ValueSpec("DECIMAL", length, scale), "timestamp": ValueSpec("TIMESTAMP", fraction=6),
+        "char": ValueSpec("CHAR", length, ccsid=ccsid),
+        "bit": ValueSpec("BINARY", length),
+        "varchar": ValueSpec("VARCHAR", length, ccsid=ccsid),
+        "varbit": ValueSpec("VARBINARY", length),
+        "smallint": ValueSpec("SMALLINT"),
+        "int": ValueSpec("INTEGER"),
+        "bigint": ValueSpec("BIGINT"),
+        "decimal": ValueSpec("DECIMAL", length, scale),
+        "timestamp": ValueSpec("TIMESTAMP", fraction=6),
     }[kind]
 
 
@@ -97,14 +110,22 @@ def ibmsnap_layout(name: str, table: DeclaredTable) -> TableLayout:
     o = table.ibmsnap
     slots = ibmsnap_image.record_layout(table).slots
     fields = [unload_column(s.column, s.pos) for s in slots]
-    unique = next(((u.offsets(o.null_indicator)[1] + 1, u.data_width, "bin") for u in fields
-                   if u.kind in ("int", "bigint")), None)
+    unique = next(
+        ((u.offsets(o.null_indicator)[1] + 1, u.data_width, "bin") for u in fields if u.kind in ("int", "bigint")), None
+    )
 
     def per_field(call: Calls) -> list[list[str]]:
         return [[f"{by_function(s, table, call)} AS {quote(s.name)}" for s in slots]]
-    return TableLayout(name, table, slots, unique,
-                       f"declared CD table {name} ({table.ddl.schema}.{table.ddl.name}, unload records, variant "
-                       f"{o.variant}, null indicator {o.null_indicator}), {len(slots)} columns, "
-                       f"{ibmsnap_image.record_layout(table).record_length}-byte records",
-                       lambda rng: b"".join(_unload_bytes(u, table, rng) for u in fields),
-                       _struct_columns([s.name for s in slots]), per_field)
+
+    return TableLayout(
+        name,
+        table,
+        slots,
+        unique,
+        f"declared CD table {name} ({table.ddl.schema}.{table.ddl.name}, unload records, variant "
+        f"{o.variant}, null indicator {o.null_indicator}), {len(slots)} columns, "
+        f"{ibmsnap_image.record_layout(table).record_length}-byte records",
+        lambda rng: b"".join(_unload_bytes(u, table, rng) for u in fields),
+        _struct_columns([s.name for s in slots]),
+        per_field,
+    )

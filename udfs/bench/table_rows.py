@@ -11,14 +11,22 @@ from decimal import Decimal
 from ..core.tables.image_decode import KERNELS
 
 PY_CODECS = {37: "cp037", 273: "cp273", 500: "cp500", 1140: "cp1140", 1208: "utf-8", 1200: "utf-16-be"}
-PY_DATES = {"*ISO": "%Y-%m-%d", "*JIS": "%Y-%m-%d", "*EUR": "%d.%m.%Y", "*USA": "%m/%d/%Y", "*MDY": "%m{s}%d{s}%y",
-            "*DMY": "%d{s}%m{s}%y", "*YMD": "%y{s}%m{s}%d", "*JUL": "%y{s}%j"}
+PY_DATES = {
+    "*ISO": "%Y-%m-%d",
+    "*JIS": "%Y-%m-%d",
+    "*EUR": "%d.%m.%Y",
+    "*USA": "%m/%d/%Y",
+    "*MDY": "%m{s}%d{s}%y",
+    "*DMY": "%d{s}%m{s}%y",
+    "*YMD": "%y{s}%m{s}%d",
+    "*JUL": "%y{s}%j",
+}
 PY_TIMES = {"*ISO": "%H.%M.%S", "*EUR": "%H.%M.%S", "*JIS": "%H:%M:%S", "*HMS": "%H{s}%M{s}%S", "*USA": "%I:%M %p"}
 
 
 def _varying(b):
     n = int.from_bytes(b[:2], "big")
-    return b[2:2 + n] if n <= len(b) - 2 else None
+    return b[2 : 2 + n] if n <= len(b) - 2 else None
 
 
 def _date(fmt: str, sep: str):
@@ -27,6 +35,7 @@ def _date(fmt: str, sep: str):
     def decode(b):
         d = dt.datetime.strptime(b.decode("cp037"), pattern).date()
         return d.replace(year=d.year - 100) if d.year >= 2040 and "%y" in pattern else d
+
     return decode
 
 
@@ -44,6 +53,7 @@ def _varchar(ccsid: int):
     def decode(b):
         v = _varying(b)
         return None if v is None else v.decode(PY_CODECS[ccsid])
+
     return decode
 
 
@@ -57,14 +67,14 @@ def _zoned(b):
 
 
 ROW_FUNCTIONS = {
-    None: lambda: (lambda b: b),
-    "ebcdic_str": lambda ccsid: (lambda b: b.decode(PY_CODECS[ccsid]).rstrip(" \x00")),
+    None: lambda: lambda b: b,
+    "ebcdic_str": lambda ccsid: lambda b: b.decode(PY_CODECS[ccsid]).rstrip(" \x00"),
     "ibmi_varchar": _varchar,
     "ibmi_varbinary": lambda: _varying,
-    "unpack_bin": lambda signed=True: (lambda b: int.from_bytes(b, "big", signed=signed)),
+    "unpack_bin": lambda signed=True: lambda b: int.from_bytes(b, "big", signed=signed),
     "unpack_packed": lambda: _packed,
     "unpack_zoned": lambda: _zoned,
-    "unpack_float": lambda: (lambda b: struct.unpack(">f" if len(b) == 4 else ">d", b)[0]),
+    "unpack_float": lambda: lambda b: struct.unpack(">f" if len(b) == 4 else ">d", b)[0],
     "ibmi_date": _date,
     "ibmi_time": _time,
     "parse_ibmi_timestamp": lambda ccsid=37: _timestamp,  # its characters are invariant in every EBCDIC CCSID

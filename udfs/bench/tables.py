@@ -30,6 +30,7 @@ from .table_logs import ibmsnap_layout, lldf_layout
 
 # --- IBM i --------------------------------------------------------------------------------------------------------
 
+
 def _cut(c: ImageColumn) -> str:
     return f"substr(record, {c.pos}, {c.width})"
 
@@ -55,13 +56,21 @@ def ibmi_layout(name: str, table: DeclaredTable) -> TableLayout:
 
     def per_field(call: Calls) -> list[list[str]]:
         return [[f"{ibmi_value(c, raw(c, call))} AS {quote(c.name)}" for c in cols]]
-    return TableLayout(name, table, cols, _unique(cols),
-                       f"declared table {name} ({table.ibmi.journaled}), {len(cols)} columns, "
-                       f"{record_width(cols)}-byte row images",
-                       lambda rng: b"".join(value_bytes(c.spec, rng) for c in cols), by_layout, per_field)
+
+    return TableLayout(
+        name,
+        table,
+        cols,
+        _unique(cols),
+        f"declared table {name} ({table.ibmi.journaled}), {len(cols)} columns, {record_width(cols)}-byte row images",
+        lambda rng: b"".join(value_bytes(c.spec, rng) for c in cols),
+        by_layout,
+        per_field,
+    )
 
 
 # --- the project's tables -----------------------------------------------------------------------------------------
+
 
 def declared_names() -> list[str]:
     from ..render.declared_tables import read_all
@@ -85,8 +94,10 @@ def declared_layout(name: str) -> TableLayout | None:
         return None
     builders = {"ibmi": ibmi_layout, "lldf": lldf_layout, "ibmsnap": ibmsnap_layout}
     if table.log not in builders:
-        raise ValueError(f"bench layout {name!r}: a table of log {table.log} is not benchmarked "
-                         f"(declared tables of {', '.join(builders)} are)")
+        raise ValueError(
+            f"bench layout {name!r}: a table of log {table.log} is not benchmarked "
+            f"(declared tables of {', '.join(builders)} are)"
+        )
     return builders[table.log](name, table)
 
 

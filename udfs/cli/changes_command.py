@@ -19,16 +19,33 @@ class ExportProblem(ValueError):
 def add_parser(sub) -> None:
     c = sub.add_parser("changes", help="the declared tables' committed changes, for tools outside Spark")
     cs = c.add_subparsers(dest="changes_command", required=True, metavar="ACTION")
-    e = cs.add_parser("export", help="write the changes as Debezium JSON lines (one event per line), one file per "
-                                     "table and build, going on from the last export into the same folder")
-    e.add_argument("--to", required=True, metavar="DIR",
-                   help="the folder (any Hadoop path; on a cluster one the executors reach too); "
-                        "DIR/<table>/<build id>-<last commit position>.jsonl")
-    e.add_argument("--since", default=None, metavar="POSITION",
-                   help="start after this commit position instead of where DIR's files end (the log's number as "
-                        "--snapshot-at takes it, or a COMMIT_POSITION as source.commit_position shows it)")
-    e.add_argument("--table", dest="tables", action="append", default=None, metavar="NAME",
-                   help="only this declared table (repeatable; default: every table with changes)")
+    e = cs.add_parser(
+        "export",
+        help="write the changes as Debezium JSON lines (one event per line), one file per "
+        "table and build, going on from the last export into the same folder",
+    )
+    e.add_argument(
+        "--to",
+        required=True,
+        metavar="DIR",
+        help="the folder (any Hadoop path; on a cluster one the executors reach too); "
+        "DIR/<table>/<build id>-<last commit position>.jsonl",
+    )
+    e.add_argument(
+        "--since",
+        default=None,
+        metavar="POSITION",
+        help="start after this commit position instead of where DIR's files end (the log's number as "
+        "--snapshot-at takes it, or a COMMIT_POSITION as source.commit_position shows it)",
+    )
+    e.add_argument(
+        "--table",
+        dest="tables",
+        action="append",
+        default=None,
+        metavar="NAME",
+        help="only this declared table (repeatable; default: every table with changes)",
+    )
 
 
 def targets(names: list[str] | None, since: str | None) -> tuple[list[str], str | dict | None]:
@@ -43,11 +60,14 @@ def targets(names: list[str] | None, since: str | None) -> tuple[list[str], str 
         return [t.name for t in tables], None
     logs = sorted({t.log for t in tables})
     if len(logs) > 1:
-        raise ExportProblem(f"--since: the tables come from several logs ({', '.join(logs)}) whose positions differ: "
-                            "name the tables of one log with --table")
+        raise ExportProblem(
+            f"--since: the tables come from several logs ({', '.join(logs)}) whose positions differ: "
+            "name the tables of one log with --table"
+        )
     try:
-        return [t.name for t in tables], {t.name: commit_position(t.log, since, "--since", "already exported")
-                                          for t in tables}
+        return [t.name for t in tables], {
+            t.name: commit_position(t.log, since, "--since", "already exported") for t in tables
+        }
     except SnapshotProblem as e:
         raise ExportProblem(str(e)) from e
 
@@ -71,6 +91,8 @@ def cmd_changes(args, session, lock) -> int:
     done = {w.table for w in written}
     for n in names:
         if n not in done:
-            print(f"jcat: {n}: nothing to export after {'--since' if since else 'the last export into'} "
-                  f"{uri(args.to) if not since else args.since}")
+            print(
+                f"jcat: {n}: nothing to export after {'--since' if since else 'the last export into'} "
+                f"{uri(args.to) if not since else args.since}"
+            )
     return 0

@@ -22,10 +22,12 @@ def command(name: str):
     def wrap(fn):
         COMMANDS[name] = fn
         return fn
+
     return wrap
 
 
 # ---- commands -------------------------------------------------------------------------------------------
+
 
 def _session(args, landing: bool = True):
     """The session for a command; `landing`: every raw view exists (empty until loaded), so any model builds
@@ -74,7 +76,10 @@ def cmd_info(args) -> int:
         print(f"dbt        dbt-core {md.version('dbt-core')}, dbt-spark {md.version('dbt-spark')}")
     except Exception:  # noqa: BLE001
         print("dbt        (not installed)")
-    print(f"home       {jcat_home()}    [{'environment (JCAT_HOME)' if os.environ.get('JCAT_HOME') else 'default ./.jcat'}]")
+    print(
+        f"home       {jcat_home()}    "
+        f"[{'environment (JCAT_HOME)' if os.environ.get('JCAT_HOME') else 'default ./.jcat'}]"
+    )
     try:
         print(f"project    {project_dir()}")
     except RuntimeProblem as e:
@@ -124,8 +129,10 @@ def cmd_metastore(args) -> int:
         if not st["running"]:
             print(f"jcat: no metastore service runs for {home} (any command starts it)")
             return 0
-        print(f"jcat: metastore service at {st['uri']}: supervisor pid {st['pid']}, JVM pid {st['java_pid']}, "
-              f"{st['clients']} client connection(s), stops after {st['idle_seconds']:.0f}s with none")
+        print(
+            f"jcat: metastore service at {st['uri']}: supervisor pid {st['pid']}, JVM pid {st['java_pid']}, "
+            f"{st['clients']} client connection(s), stops after {st['idle_seconds']:.0f}s with none"
+        )
     return 0
 
 
@@ -225,8 +232,10 @@ def nothing_to_read(spark, project_target: str) -> list[str]:
                 empty[t] = not spark.catalog.tableExists(t) or spark.table(t).isEmpty()
         if raws and all(empty[t] for t in raws):
             loads = " or ".join(f"`jcat load {t.split('.raw_', 1)[-1]} FILE`" for t in raws)
-            lines.append(f"jcat: {nodes[uid]['name']} has nothing to read: {', '.join(raws)} "
-                         f"{'is' if len(raws) == 1 else 'are'} empty (land files with {loads})")
+            lines.append(
+                f"jcat: {nodes[uid]['name']} has nothing to read: {', '.join(raws)} "
+                f"{'is' if len(raws) == 1 else 'are'} empty (land files with {loads})"
+            )
     return lines
 
 
@@ -283,8 +292,10 @@ def cmd_spark_conf(args) -> int:
     from ..spark.spark_conf import command_line, settings
 
     if not (jcat_home_has_metastore() or args.force):
-        print("jcat: no jcat metastore yet under JCAT_HOME: run any jcat command first (e.g. jcat demo), "
-              "or pass --force", file=sys.stderr)
+        print(
+            "jcat: no jcat metastore yet under JCAT_HOME: run any jcat command first (e.g. jcat demo), or pass --force",
+            file=sys.stderr,
+        )
         return 1
     if args.format == "properties":
         for k, v in settings().items():
@@ -325,8 +336,9 @@ def cmd_load(args) -> int:
     snapshot = None
     try:  # mistakes that need no Spark are told before it starts
         if args.snapshot_at is not None:  # an unload of a declared table: its starting state
-            args.layout, args.record_length, *snapshot = snapshot_target(args.layout, args.snapshot_at,
-                                                                         args.record_length)
+            args.layout, args.record_length, *snapshot = snapshot_target(
+                args.layout, args.snapshot_at, args.record_length
+            )
         else:
             args.layout, args.record_length, args.framing = load_target(args.layout, args.record_length, args.framing)
         check_layout(args.layout)
@@ -336,8 +348,16 @@ def cmd_load(args) -> int:
         return 1
     spark = _session(args)
     try:
-        result = load(spark, args.layout, args.paths, framing=args.framing, record_length=args.record_length,
-                      replace=args.replace, strict=args.strict, progress=not args.quiet)
+        result = load(
+            spark,
+            args.layout,
+            args.paths,
+            framing=args.framing,
+            record_length=args.record_length,
+            replace=args.replace,
+            strict=args.strict,
+            progress=not args.quiet,
+        )
     except (LayoutProblem, LoadProblem, SourceProblem) as e:
         print(f"jcat: {e}", file=sys.stderr)
         return 1
@@ -383,8 +403,10 @@ def _check_port_free(host: str, port: int) -> None:
         with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as s:
             s.bind((host, port))
     except OSError as e:
-        raise RuntimeProblem(f"port {port} on {host} is already in use or not available ({e.strerror}): "
-                             "stop what holds it or choose another port with --port") from e
+        raise RuntimeProblem(
+            f"port {port} on {host} is already in use or not available ({e.strerror}): "
+            "stop what holds it or choose another port with --port"
+        ) from e
 
 
 @command("serve")
@@ -398,34 +420,62 @@ def cmd_serve(args) -> int:
         if not args.password_file:
             print("jcat: --add-user needs --password-file FILE", file=sys.stderr)
             return 2
-        password = sys.stdin.readline().rstrip("\n") if not sys.stdin.isatty() else getpass.getpass(f"password for {args.add_user}: ")
+        password = (
+            sys.stdin.readline().rstrip("\n")
+            if not sys.stdin.isatty()
+            else getpass.getpass(f"password for {args.add_user}: ")
+        )
         add_user(Path(args.password_file), args.add_user, password)
         print(f"jcat: user {args.add_user} written to {args.password_file}", file=sys.stderr)
         return 0
     _check_port_free(args.host, args.port)
-    return serve(ServeOptions(host=args.host, port=args.port, allow_remote=args.allow_remote, auth=args.auth,
-                              password_file=args.password_file, ldap_url=args.ldap_url,
-                              ldap_base_dn=args.ldap_base_dn, shared_session=args.shared_session,
-                              master=args.master))
+    return serve(
+        ServeOptions(
+            host=args.host,
+            port=args.port,
+            allow_remote=args.allow_remote,
+            auth=args.auth,
+            password_file=args.password_file,
+            ldap_url=args.ldap_url,
+            ldap_base_dn=args.ldap_base_dn,
+            shared_session=args.shared_session,
+            master=args.master,
+        )
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="jcat", description="SQL functions for IBM mainframe and IBM i journals, in Spark.")
+    p = argparse.ArgumentParser(
+        prog="jcat", description="SQL functions for IBM mainframe and IBM i journals, in Spark."
+    )
     p.add_argument("--debug", action="store_true", help="show stack traces")
-    p.add_argument("--master", default=None, help="Spark master (default: JCAT_MASTER, spark-defaults.conf, or local[*])")
-    p.add_argument("--conf", dest="conf", action="append", default=[], metavar="KEY=VALUE",
-                   help="a Spark setting, as spark-submit takes it (repeatable); wins over spark-defaults.conf "
-                        "(SPARK_CONF_DIR or SPARK_HOME/conf) and jcat's defaults")
+    p.add_argument(
+        "--master", default=None, help="Spark master (default: JCAT_MASTER, spark-defaults.conf, or local[*])"
+    )
+    p.add_argument(
+        "--conf",
+        dest="conf",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a Spark setting, as spark-submit takes it (repeatable); wins over spark-defaults.conf "
+        "(SPARK_CONF_DIR or SPARK_HOME/conf) and jcat's defaults",
+    )
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     s = sub.add_parser("sql", help="run one SQL statement with the catalog registered")
     s.add_argument("query")
     s.add_argument("--format", choices=["table", "csv", "json"], default="table")
 
-    sub.add_parser("info", help="the effective Spark master, metastore, warehouse and versions, and where each "
-                                "setting came from (starts nothing)")
+    sub.add_parser(
+        "info",
+        help="the effective Spark master, metastore, warehouse and versions, and where each "
+        "setting came from (starts nothing)",
+    )
 
-    ms = sub.add_parser("metastore", help="jcat's metastore service for this JCAT_HOME (started on demand by any command)")
+    ms = sub.add_parser(
+        "metastore", help="jcat's metastore service for this JCAT_HOME (started on demand by any command)"
+    )
     ms.add_argument("action", choices=["status", "start", "stop"])
 
     from .copybook_command import add_parser as add_copybook
@@ -434,112 +484,195 @@ def build_parser() -> argparse.ArgumentParser:
 
     f = sub.add_parser("functions", help="list the catalog")
     f.add_argument("--markdown", action="store_true", help="print the function reference (docs/functions.md)")
-    f.add_argument("--sql", action="store_true",
-                   help="print the DDL of the persistent SQL functions (schema jcat), to run in any Spark metastore")
-    f.add_argument("--install", action="store_true",
-                   help="create or replace the persistent SQL functions in the session's metastore (jcat's own "
-                        "gets them at every start; use this for an existing Hive metastore)")
-    f.add_argument("--dbt-macro", action="store_true",
-                   help="print the dbt on-run-start macro that installs them (macros/jcat_install_functions.sql)")
+    f.add_argument(
+        "--sql",
+        action="store_true",
+        help="print the DDL of the persistent SQL functions (schema jcat), to run in any Spark metastore",
+    )
+    f.add_argument(
+        "--install",
+        action="store_true",
+        help="create or replace the persistent SQL functions in the session's metastore (jcat's own "
+        "gets them at every start; use this for an existing Hive metastore)",
+    )
+    f.add_argument(
+        "--dbt-macro",
+        action="store_true",
+        help="print the dbt on-run-start macro that installs them (macros/jcat_install_functions.sql)",
+    )
     f.add_argument("--force", action="store_true", help="with --install: replace every function, changed or not")
 
     g = sub.add_parser("generate", help="write every derived file (models, macros, docs) from the declarations")
-    g.add_argument("--check", action="store_true",
-                   help="write nothing; exit 1 naming every generated file that differs or is missing")
+    g.add_argument(
+        "--check",
+        action="store_true",
+        help="write nothing; exit 1 naming every generated file that differs or is missing",
+    )
 
-    b = sub.add_parser("build", help="dbt build (models and their tests), in-process, on the local target",
-                       description="dbt build in-process; every argument after `build` goes to dbt as given "
-                                   "(--select, --exclude, --full-refresh, --vars, --target, ...)")
+    b = sub.add_parser(
+        "build",
+        help="dbt build (models and their tests), in-process, on the local target",
+        description="dbt build in-process; every argument after `build` goes to dbt as given "
+        "(--select, --exclude, --full-refresh, --vars, --target, ...)",
+    )
     b.add_argument("dbt_args", nargs=argparse.REMAINDER, help="passed to dbt")
 
     d = sub.add_parser("dbt", help="any dbt command, in-process, with the catalog registered")
     d.add_argument("dbt_args", nargs=argparse.REMAINDER)
 
-    sc = sub.add_parser("spark-conf", help="print --conf arguments that let spark-sql, pyspark or spark-submit see "
-                                           "jcat's metastore, warehouse and functions")
-    sc.add_argument("--format", choices=["args", "properties"], default="args",
-                    help="args: `--conf k=v ...` for $(jcat spark-conf); properties: spark-defaults.conf lines")
+    sc = sub.add_parser(
+        "spark-conf",
+        help="print --conf arguments that let spark-sql, pyspark or spark-submit see "
+        "jcat's metastore, warehouse and functions",
+    )
+    sc.add_argument(
+        "--format",
+        choices=["args", "properties"],
+        default="args",
+        help="args: `--conf k=v ...` for $(jcat spark-conf); properties: spark-defaults.conf lines",
+    )
     sc.add_argument("--force", action="store_true", help="print even before jcat has created its metastore")
 
     m = sub.add_parser("demo", help="generate a sample, decode it through the catalog, print it")
     m.add_argument("--records", type=int, default=8, help="M7 records for the catalog section")
-    m.add_argument("--area", dest="areas", action="append", choices=["ibmi", "lldf", "idms", "ibmsnap"],
-                   help="only this format (repeatable); default every format")
+    m.add_argument(
+        "--area",
+        dest="areas",
+        action="append",
+        choices=["ibmi", "lldf", "idms", "ibmsnap"],
+        help="only this format (repeatable); default every format",
+    )
 
-    sub.add_parser("archive", help="print the path of the zip of jcat and its pure-Python dependencies that "
-                                   "executors import (built once per content, under JCAT_HOME/ship)")
+    sub.add_parser(
+        "archive",
+        help="print the path of the zip of jcat and its pure-Python dependencies that "
+        "executors import (built once per content, under JCAT_HOME/ship)",
+    )
     n = sub.add_parser("bench", help="time the catalog against Spark's own expressions and a row UDF")
     n.add_argument("--records", type=int, default=1_000_000)
-    n.add_argument("--models", action="store_true",
-                   help="also time model builds (the dbt model's SELECT through the layout function, per field, and "
-                        "in Spark's own expressions)")
+    n.add_argument(
+        "--models",
+        action="store_true",
+        help="also time model builds (the dbt model's SELECT through the layout function, per field, and "
+        "in Spark's own expressions)",
+    )
     n.add_argument("--models-only", dest="models_only", action="store_true", help="time model builds only")
     n.add_argument("--repeat", type=int, default=3, help="timed runs per measurement (median), after a warm-up")
     n.add_argument("--json", dest="json_path", default=None, help="write the figures to this file")
-    n.add_argument("--layout", dest="layouts", action="append", default=None,
-                   help="only this layout (repeatable): qasym7j5, qjordje5, lldf, idms, ibmsnap, or the name of a "
-                        "table declared with `jcat tables add` (its row images); default every built-in layout")
-    n.add_argument("--ways", default=None,
-                   help="comma-separated ways to time (catalog, catalog_per_field, sql_functions, jvm_expressions, row_udf, "
-                        "arrow_floor); default all, or catalog only with --scaling")
-    n.add_argument("--isolate", action="store_true",
-                   help="time each way of each layout (and, with --models, each model engine) in a fresh process "
-                        "(no JIT profile shared between ways)")
+    n.add_argument(
+        "--layout",
+        dest="layouts",
+        action="append",
+        default=None,
+        help="only this layout (repeatable): qasym7j5, qjordje5, lldf, idms, ibmsnap, or the name of a "
+        "table declared with `jcat tables add` (its row images); default every built-in layout",
+    )
+    n.add_argument(
+        "--ways",
+        default=None,
+        help="comma-separated ways to time (catalog, catalog_per_field, sql_functions, jvm_expressions, row_udf, "
+        "arrow_floor); default all, or catalog only with --scaling",
+    )
+    n.add_argument(
+        "--isolate",
+        action="store_true",
+        help="time each way of each layout (and, with --models, each model engine) in a fresh process "
+        "(no JIT profile shared between ways)",
+    )
     n.add_argument("--exact-ways", dest="exact_ways", action="store_true", help=argparse.SUPPRESS)
     n.add_argument("--no-check", dest="no_check", action="store_true", help=argparse.SUPPRESS)
     n.add_argument("--model-engines", dest="model_engines", default=None, help=argparse.SUPPRESS)
-    n.add_argument("--scaling", default=None, metavar="N,N,...",
-                   help="record counts to run one after another, each in a fresh process, e.g. "
-                        "100000,1000000,10000000: time per record and peak memory across sizes")
-    n.add_argument("--load", default=None, metavar="KIND,...",
-                   help="landing instead: load generated fixed, rdw and/or vb files (e.g. fixed,rdw,vb) and report "
-                        "MB/s, time per record, tasks and peak Python-worker memory")
-    n.add_argument("--changes", default=None, metavar="N",
-                   help="the changes of a declared IBM i table instead: build time of its changes, current state and "
-                        "history for N committed changes, then of one more load of N/100 (in a JCAT_HOME of its own)")
-    n.add_argument("--copybook", default=None, metavar="FILE",
-                   help="a copybook's records instead: those of --data, timed through its layout function and its SQL")
+    n.add_argument(
+        "--scaling",
+        default=None,
+        metavar="N,N,...",
+        help="record counts to run one after another, each in a fresh process, e.g. "
+        "100000,1000000,10000000: time per record and peak memory across sizes",
+    )
+    n.add_argument(
+        "--load",
+        default=None,
+        metavar="KIND,...",
+        help="landing instead: load generated fixed, rdw and/or vb files (e.g. fixed,rdw,vb) and report "
+        "MB/s, time per record, tasks and peak Python-worker memory",
+    )
+    n.add_argument(
+        "--changes",
+        default=None,
+        metavar="N",
+        help="the changes of a declared IBM i table instead: build time of its changes, current state and "
+        "history for N committed changes, then of one more load of N/100 (in a JCAT_HOME of its own)",
+    )
+    n.add_argument(
+        "--copybook",
+        default=None,
+        metavar="FILE",
+        help="a copybook's records instead: those of --data, timed through its layout function and its SQL",
+    )
     n.add_argument("--data", default=None, metavar="FILE", help="the record file --copybook describes (fixed length)")
     n.add_argument("--record", default=None, help="with --copybook: the 01 level, when it has several")
     n.add_argument("--ccsid", type=int, default=37, help="with --copybook: the CCSID of its text (default 37)")
-    n.add_argument("--float-format", dest="float_format", choices=("hfp", "ieee"), default="hfp",
-                   help="with --copybook: COMP-1/COMP-2 bytes (default hfp)")
-    n.add_argument("--trim", choices=("right", "both", "left", "none"), default="right",
-                   help="with --copybook: text trimming (default right)")
+    n.add_argument(
+        "--float-format",
+        dest="float_format",
+        choices=("hfp", "ieee"),
+        default="hfp",
+        help="with --copybook: COMP-1/COMP-2 bytes (default hfp)",
+    )
+    n.add_argument(
+        "--trim",
+        choices=("right", "both", "left", "none"),
+        default="right",
+        help="with --copybook: text trimming (default right)",
+    )
     n.add_argument("--sizes", default=None, metavar="SIZE,...", help="file sizes for --load, e.g. 100M,1G,5G")
     n.add_argument("--scratch", default=None, help="directory for --load's generated files (default: a temporary one)")
 
     v = sub.add_parser("serve", help="Spark Thrift (HiveServer2) JDBC/ODBC server with the catalog registered")
     v.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1, loopback only)")
     v.add_argument("--port", type=int, default=10000, help="port to listen on (default 10000)")
-    v.add_argument("--allow-remote", action="store_true",
-                   help="allow a non-loopback --host (needs --auth password or ldap)")
-    v.add_argument("--auth", choices=["none", "password", "ldap"], default="none",
-                   help="client authentication (default none, loopback only)")
+    v.add_argument(
+        "--allow-remote", action="store_true", help="allow a non-loopback --host (needs --auth password or ldap)"
+    )
+    v.add_argument(
+        "--auth",
+        choices=["none", "password", "ldap"],
+        default="none",
+        help="client authentication (default none, loopback only)",
+    )
     v.add_argument("--password-file", default=None, help="users for --auth password (see --add-user)")
     v.add_argument("--ldap-url", default=None, help="LDAP server for --auth ldap, e.g. ldaps://ldap.example.com")
     v.add_argument("--ldap-base-dn", default=None, help="LDAP base DN for --auth ldap")
-    v.add_argument("--shared-session", action="store_true",
-                   help="serve one Spark session to every connection (the Python catalog functions become callable; "
-                        "USE, SET and temporary views are then shared by all clients)")
-    v.add_argument("--add-user", metavar="NAME", default=None,
-                   help="add or replace NAME in --password-file (password read from stdin) and exit")
+    v.add_argument(
+        "--shared-session",
+        action="store_true",
+        help="serve one Spark session to every connection (the Python catalog functions become callable; "
+        "USE, SET and temporary views are then shared by all clients)",
+    )
+    v.add_argument(
+        "--add-user",
+        metavar="NAME",
+        default=None,
+        help="add or replace NAME in --password-file (password read from stdin) and exit",
+    )
 
     ld = sub.add_parser(
-        "load", help="frame raw journal files into jcat.raw_<layout>, exactly once",
+        "load",
+        help="frame raw journal files into jcat.raw_<layout>, exactly once",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Frame files into jcat.raw_<layout> (source_file, record_offset, record_number, record, load_id);\n"
-                    "unframeable bytes go to jcat.raw_rejects. Every file's bytes are accounted for:\n"
-                    "record bytes + RDW/BDW bytes + rejected bytes == file size.",
+        "unframeable bytes go to jcat.raw_rejects. Every file's bytes are accounted for:\n"
+        "record bytes + RDW/BDW bytes + rejected bytes == file size.",
         epilog="framings:\n"
-               "  fixed  every N bytes (--record-length; qasym7j5 = 971; default for qasym7j5, qjordje5, ibmsnap_*)\n"
-               "  rdw    z/OS RECFM=V: 4-byte RDW (length incl. itself, X'0000') before each record\n"
-               "  vb     z/OS RECFM=VB: BDW blocks (also the extended BDW) of RDW records\n"
-               "  self   the record carries its length (default for lldf and idms)\n"
-               "  lldf/idms inside rdw or vb: the record's own length must agree with its RDW.\n"
-               "record_offset is the file offset of the record's first byte (after its RDW); record excludes RDW/BDW.\n"
-               "Loading unchanged content again does nothing; changed content under the same name is refused\n"
-               "unless --replace. A load becomes visible all at once, or not at all. See docs/landing.md.")
+        "  fixed  every N bytes (--record-length; qasym7j5 = 971; default for qasym7j5, qjordje5, ibmsnap_*)\n"
+        "  rdw    z/OS RECFM=V: 4-byte RDW (length incl. itself, X'0000') before each record\n"
+        "  vb     z/OS RECFM=VB: BDW blocks (also the extended BDW) of RDW records\n"
+        "  self   the record carries its length (default for lldf and idms)\n"
+        "  lldf/idms inside rdw or vb: the record's own length must agree with its RDW.\n"
+        "record_offset is the file offset of the record's first byte (after its RDW); record excludes RDW/BDW.\n"
+        "Loading unchanged content again does nothing; changed content under the same name is refused\n"
+        "unless --replace. A load becomes visible all at once, or not at all. See docs/landing.md.",
+    )
     ld.add_argument("layout", help="qasym7j5, qjordje5, lldf, idms or ibmsnap_<table>")
     ld.add_argument("paths", nargs="+", metavar="PATH", help="files, directories or globs (any Hadoop path)")
     ld.add_argument("--framing", choices=["fixed", "rdw", "vb", "self"], default=None)
@@ -549,12 +682,16 @@ def build_parser() -> argparse.ArgumentParser:
     ld.add_argument("--replace", action="store_true", help="reload files whose content changed, hiding their old rows")
     ld.add_argument("--strict", action="store_true", help="any reject is an error; nothing is loaded")
     ld.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
-    ld.add_argument("--snapshot-at", metavar="POSITION", default=None,
-                    help="LAYOUT is a declared table and the files its unload (IBM i: CPYF to a flat file; IBMSNAP: "
-                         "Db2 UNLOAD of the source table; LLDF: Db2 UNLOAD of the table; IDMS: the record's "
-                         "occurrences), its state at this log position (IBM i: the journal sequence number of the "
-                         "last entry in it; IBMSNAP: the IBMSNAP_COMMITSEQ in hex; LLDF: a UORCOMMITLRSN, 20 hex "
-                         "digits; IDMS: the journal SEQ)")
+    ld.add_argument(
+        "--snapshot-at",
+        metavar="POSITION",
+        default=None,
+        help="LAYOUT is a declared table and the files its unload (IBM i: CPYF to a flat file; IBMSNAP: "
+        "Db2 UNLOAD of the source table; LLDF: Db2 UNLOAD of the table; IDMS: the record's "
+        "occurrences), its state at this log position (IBM i: the journal sequence number of the "
+        "last entry in it; IBMSNAP: the IBMSNAP_COMMITSEQ in hex; LLDF: a UORCOMMITLRSN, 20 hex "
+        "digits; IDMS: the journal SEQ)",
+    )
     from .tables import add_parser as tables_parser
 
     tables_parser(sub)
@@ -574,10 +711,10 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser = build_parser()
     cut = _command_index(parser, argv)
     if cut is not None and argv[cut] in PASS_THROUGH:
-        rest = argv[cut + 1:]
+        rest = argv[cut + 1 :]
         if rest[:1] in (["-h"], ["--help"]):
-            parser.parse_args(argv[:cut + 1] + ["--help"])
-        args = parser.parse_args(argv[:cut + 1])
+            parser.parse_args(argv[: cut + 1] + ["--help"])
+        args = parser.parse_args(argv[: cut + 1])
         args.dbt_args = rest
         return args
     return parser.parse_args(argv)

@@ -50,31 +50,54 @@ def add_parser(sub) -> None:
     ts = t.add_subparsers(dest="tables_command", required=True, metavar="ACTION")
     a = ts.add_parser("add", help="declare a table: copy its DDL into the project and write its models")
     a.add_argument("name", help="the table's name in jcat: [a-z][a-z0-9_]*, e.g. orders (relations orders_images, ...)")
-    a.add_argument("--log", required=True, help="the log its row images come from: ibmi, lldf or ibmsnap; or file: "
-                                                "a record file described by a copybook")
+    a.add_argument(
+        "--log",
+        required=True,
+        help="the log its row images come from: ibmi, lldf or ibmsnap; or file: a record file described by a copybook",
+    )
     a.add_argument("--ddl", type=Path, help="the table's DDL (QSYS2.GENERATE_SQL, Db2 for z/OS DDL)")
     a.add_argument("--copybook", type=Path, help="file, idms: the COBOL copybook of the records")
     a.add_argument("--record", default=None, help="file, idms: the copybook's 01 level, when it has several")
-    a.add_argument("--framing", default="fixed", help="file: fixed (records of the copybook's length, default), rdw "
-                                                      "(RECFM=V) or vb (RECFM=VB)")
+    a.add_argument(
+        "--framing",
+        default="fixed",
+        help="file: fixed (records of the copybook's length, default), rdw (RECFM=V) or vb (RECFM=VB)",
+    )
     a.add_argument("--trim", default="right", help="file, idms: text trimming: right (default), both, left or none")
     a.add_argument("--record-id", type=int, default=None, help="idms: the record's USER-REC-ID (its BFOR/AFTR images)")
-    a.add_argument("--key", default=None, help="key columns, comma-separated (default: the DDL's primary key, else "
-                                               "the relative record number)")
-    a.add_argument("--journaled", default=None, help="ibmi: LIBRARY/FILE[/MEMBER] as the journal names the file "
-                                                     "(default: the DDL's schema and system name)")
+    a.add_argument(
+        "--key",
+        default=None,
+        help="key columns, comma-separated (default: the DDL's primary key, else the relative record number)",
+    )
+    a.add_argument(
+        "--journaled",
+        default=None,
+        help="ibmi: LIBRARY/FILE[/MEMBER] as the journal names the file (default: the DDL's schema and system name)",
+    )
     a.add_argument("--ccsid", type=int, default=37, help="CCSID of text columns whose DDL gives none (37)")
-    a.add_argument("--datfmt", default="*ISO", help="ibmi: the file's DATFMT (*ISO, *EUR, *USA, *JIS, *MDY, *DMY, "
-                                                    "*YMD, *JUL); per column in tables/NAME.yml")
+    a.add_argument(
+        "--datfmt",
+        default="*ISO",
+        help="ibmi: the file's DATFMT (*ISO, *EUR, *USA, *JIS, *MDY, *DMY, *YMD, *JUL); per column in tables/NAME.yml",
+    )
     a.add_argument("--datsep", default=None, help="ibmi: DATSEP for *MDY, *DMY, *YMD, *JUL (default /)")
     a.add_argument("--timfmt", default="*ISO", help="ibmi: the file's TIMFMT (*ISO, *EUR, *USA, *JIS, *HMS)")
     a.add_argument("--timsep", default=None, help="ibmi: TIMSEP for *HMS (default :)")
-    a.add_argument("--table", default=None, help="lldf: OWNER.NAME as the logical log's header names the table "
-                                                 "(default: the DDL's schema and name)")
-    a.add_argument("--float-format", default="hfp", help="lldf: REAL/DOUBLE bytes, hfp (System/390 hexadecimal, "
-                                                         "default) or ieee")
-    a.add_argument("--time-zone", default=None, help="the zone the log's local commit times are in, an IANA name "
-                                                     "(Europe/Berlin); default: the reading session's; idms: UTC")
+    a.add_argument(
+        "--table",
+        default=None,
+        help="lldf: OWNER.NAME as the logical log's header names the table (default: the DDL's schema and name)",
+    )
+    a.add_argument(
+        "--float-format", default="hfp", help="lldf: REAL/DOUBLE bytes, hfp (System/390 hexadecimal, default) or ieee"
+    )
+    a.add_argument(
+        "--time-zone",
+        default=None,
+        help="the zone the log's local commit times are in, an IANA name "
+        "(Europe/Berlin); default: the reading session's; idms: UTC",
+    )
     _ibmsnap_flags(a)
     ts.add_parser("list", help="the declared tables, one line each")
     s = ts.add_parser("show", help="a declared table's columns, where each is in the image, and its relations")
@@ -92,8 +115,10 @@ def _project(create: bool) -> Path:
 def _journaled_default(table: ddl.TableDdl) -> str:
     name = getattr(table, "system_name", None) or table.name
     if not table.schema or len(name) > 10 or len(table.schema) > 10:
-        raise TablesProblem(f"{table.source_file}: give --journaled LIBRARY/FILE: the DDL names no library and "
-                            "system name of 10 characters or less")
+        raise TablesProblem(
+            f"{table.source_file}: give --journaled LIBRARY/FILE: the DDL names no library and "
+            "system name of 10 characters or less"
+        )
     return f"{table.schema}/{name}"
 
 
@@ -115,19 +140,24 @@ def _declare(args, name: str, log: str) -> DeclaredTable:
     if log in ("file", "idms"):
         return _declare_copybook(args, name, log)
     if getattr(args, "copybook", None) or not args.ddl:
-        raise TablesProblem(f"a table of log {log} is declared from its DDL: give --ddl FILE (--copybook is for "
-                            "--log file)")
+        raise TablesProblem(
+            f"a table of log {log} is declared from its DDL: give --ddl FILE (--copybook is for --log file)"
+        )
     if not args.ddl.is_file():
         raise TablesProblem(f"--ddl {args.ddl}: no such file")
     table = parse_ddl(args.ddl)
     check_columns(table)
-    key = check_key(table, tuple(k.strip().upper() for k in args.key.split(",") if k.strip())) if args.key \
+    key = (
+        check_key(table, tuple(k.strip().upper() for k in args.key.split(",") if k.strip()))
+        if args.key
         else default_key(table)
+    )
     ibmi = None
     if log == "ibmi":
         lib, file, member = parse_journaled(args.journaled or _journaled_default(table))
-        ibmi = IbmiOptions(lib, file, member, args.ccsid, args.datfmt.upper(), args.datsep, args.timfmt.upper(),
-                           args.timsep)
+        ibmi = IbmiOptions(
+            lib, file, member, args.ccsid, args.datfmt.upper(), args.datsep, args.timfmt.upper(), args.timsep
+        )
     lldf = _lldf_options(args, table) if log == "lldf" else None
     ibmsnap = _ibmsnap_options(args, table) if log == "ibmsnap" else None
     return DeclaredTable(name, log, table, f"{name}.sql", key, ibmi, lldf, ibmsnap)
@@ -146,14 +176,25 @@ def _declare_copybook(args, name: str, log: str) -> DeclaredTable:
         file = check_file_options(FileOptions(args.record, args.framing, args.ccsid, floats, args.trim))
     else:
         if getattr(args, "record_id", None) is None:
-            raise TablesProblem("an IDMS record (--log idms) needs --record-id N: the USER-REC-ID of its BFOR/AFTR "
-                                "journal records")
+            raise TablesProblem(
+                "an IDMS record (--log idms) needs --record-id N: the USER-REC-ID of its BFOR/AFTR journal records"
+            )
         idms = check_idms_options(IdmsOptions(args.record_id, args.record, args.ccsid, floats, args.trim))
     key = tuple(k.strip().upper().replace("-", "_") for k in (args.key or "").split(",") if k.strip())
     if log == "idms" and not key:
         key = ("DB_KEY",)  # the record's database key, from the journal record
-    return copybook_table.check(DeclaredTable(name, log, None, f"{name}.cpy", key, file=file, idms=idms,
-                                              copybook=copybook_table.read_copybook(args.copybook)))
+    return copybook_table.check(
+        DeclaredTable(
+            name,
+            log,
+            None,
+            f"{name}.cpy",
+            key,
+            file=file,
+            idms=idms,
+            copybook=copybook_table.read_copybook(args.copybook),
+        )
+    )
 
 
 def _lldf_options(args, table: ddl.TableDdl) -> LldfOptions:
@@ -189,29 +230,45 @@ YES_NO = {"yes": True, "no": False}
 
 
 def _ibmsnap_flags(a) -> None:
-    a.add_argument("--before-prefix", default=None, help="ibmsnap: REGISTER.BEFORE_IMG_PREFIX of the CD table ('' "
-                                                         "for none; default: the landed REGISTER row, at build time)")
-    a.add_argument("--updates-as-delete-insert", default=None, choices=sorted(YES_NO),
-                   help="ibmsnap: updates arrive as a delete and an insert (default: the landed REGISTER row's "
-                        "PARTITION_KEYS_CHG, else var ibmsnap_pair_updates)")
-    a.add_argument("--variant", default="os390/char10", help="ibmsnap: platform/sequence form of the unload "
-                                                            "(os390/char10, os390/varchar16, ...)")
-    a.add_argument("--null-indicator", default="leading", help="ibmsnap: leading (Db2 UNLOAD) or trailing "
-                                                               "(DSNTIAUL format)")
+    a.add_argument(
+        "--before-prefix",
+        default=None,
+        help="ibmsnap: REGISTER.BEFORE_IMG_PREFIX of the CD table ('' "
+        "for none; default: the landed REGISTER row, at build time)",
+    )
+    a.add_argument(
+        "--updates-as-delete-insert",
+        default=None,
+        choices=sorted(YES_NO),
+        help="ibmsnap: updates arrive as a delete and an insert (default: the landed REGISTER row's "
+        "PARTITION_KEYS_CHG, else var ibmsnap_pair_updates)",
+    )
+    a.add_argument(
+        "--variant",
+        default="os390/char10",
+        help="ibmsnap: platform/sequence form of the unload (os390/char10, os390/varchar16, ...)",
+    )
+    a.add_argument(
+        "--null-indicator", default="leading", help="ibmsnap: leading (Db2 UNLOAD) or trailing (DSNTIAUL format)"
+    )
 
 
 def _ibmsnap_options(args, table: ddl.TableDdl) -> IbmsnapOptions:
     ibmsnap_image.check_name_free(args.name)
     ibmsnap_image.check_cd_columns(table)
     pairs = getattr(args, "updates_as_delete_insert", None)
-    return ibmsnap_image.check_options(IbmsnapOptions(
-        getattr(args, "before_prefix", None), None if pairs is None else YES_NO[pairs],
-        getattr(args, "variant", None) or "os390/char10", getattr(args, "null_indicator", None) or "leading",
-        args.ccsid))
+    return ibmsnap_image.check_options(
+        IbmsnapOptions(
+            getattr(args, "before_prefix", None),
+            None if pairs is None else YES_NO[pairs],
+            getattr(args, "variant", None) or "os390/char10",
+            getattr(args, "null_indicator", None) or "leading",
+            args.ccsid,
+        )
+    )
 
 
-def load_target(name: str, record_length: int | None, framing: str | None = None
-                ) -> tuple[str, int | None, str | None]:
+def load_target(name: str, record_length: int | None, framing: str | None = None) -> tuple[str, int | None, str | None]:
     """`jcat load NAME`: a declared ibmsnap table lands as layout ibmsnap_NAME, its record length from its DDL; a
     record file as file_NAME, framed as declared (fixed: the copybook's record length); any other name is a
     layout, as given. (layout, record length, framing)."""
@@ -224,20 +281,27 @@ def load_target(name: str, record_length: int | None, framing: str | None = None
     t = next((t for t in read_all(root) if t.name == name.lower()), None)
     if t is not None and t.log == "file":
         fixed = (framing or t.file.framing) == "fixed"
-        return (f"file_{t.name}", record_length or (copybook_table.record_length(t) if fixed else None),
-                framing or t.file.framing)
+        return (
+            f"file_{t.name}",
+            record_length or (copybook_table.record_length(t) if fixed else None),
+            framing or t.file.framing,
+        )
     if t is None or t.log != "ibmsnap":
         journal = {"ibmi": "qjordje5", "lldf": "lldf", "idms": "idms"}.get(t.log if t else "", "qjordje5")
-        raise TablesProblem(f"table {name} is declared from log {t.log if t else '?'}: land its journal's "
-                            f"records (jcat load {journal} ...), not the table")
+        raise TablesProblem(
+            f"table {name} is declared from log {t.log if t else '?'}: land its journal's "
+            f"records (jcat load {journal} ...), not the table"
+        )
     return f"ibmsnap_{t.name}", record_length or ibmsnap_image.record_layout(t).record_length, framing
 
 
 def _columns(t: DeclaredTable) -> list[tuple[str, str, int, int, str]]:
     """(name, Spark type, position, bytes, null byte) per column of the table's image."""
     if t.log == "ibmsnap":
-        return [(c.name, c.spark_type, c.after.pos, c.after.width, "indicator" if c.after.column.nullable else "-")
-                for c in ibmsnap_image.image_columns(t)]
+        return [
+            (c.name, c.spark_type, c.after.pos, c.after.width, "indicator" if c.after.column.nullable else "-")
+            for c in ibmsnap_image.image_columns(t)
+        ]
     return [(c.name, c.spark_type, c.pos, c.width, str(c.index)) for c in ibmi_image.image_columns(t)]
 
 
@@ -253,8 +317,10 @@ def cmd_add(args) -> int:
         raise TablesProblem(f"table {decl.name}: a relation {sorted(clash)[0]} already exists: choose another name")
     text = copybook_text(args.copybook) if decl.copybook is not None else args.ddl.read_text()
     write_declaration(root, decl, text)
-    print(f"jcat: declared {decl.name} ({len(cols)} columns, key {key_words(decl)}) in {root}: {made(decl)}; build with "
-          "`jcat build`")
+    print(
+        f"jcat: declared {decl.name} ({len(cols)} columns, key {key_words(decl)}) in {root}: {made(decl)}; build with "
+        "`jcat build`"
+    )
     return 0
 
 
@@ -317,12 +383,18 @@ def cmd_remove(args) -> int:
     root = _project(create=False)
     path = _find(root, args.name)
     t = next(t for t in read_all(root) if t.name == args.name)
-    for p in [path, path.parent / t.ddl_file, root / MACROS / f"{t.name}_images.sql",
-              *[root / MODELS / f"{r}.{ext}" for r in t.relations for ext in ("sql", "yml")]]:
+    for p in [
+        path,
+        path.parent / t.ddl_file,
+        root / MACROS / f"{t.name}_images.sql",
+        *[root / MODELS / f"{r}.{ext}" for r in t.relations for ext in ("sql", "yml")],
+    ]:
         p.unlink(missing_ok=True)
     write_project_files(root)  # the CD rows of the IBMSNAP aggregates without this table
-    print(f"jcat: removed {t.name} from {root} (relations already built stay until dropped: "
-          f"DROP VIEW jcat.{t.view}, DROP TABLE jcat.{t.twin}")
+    print(
+        f"jcat: removed {t.name} from {root} (relations already built stay until dropped: "
+        f"DROP VIEW jcat.{t.view}, DROP TABLE jcat.{t.twin}"
+    )
     return 0
 
 

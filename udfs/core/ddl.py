@@ -33,8 +33,24 @@ from .project import source_root
 REPO = source_root()
 SQL_DIR = REPO / "sql" / "ibmsnap"
 
-SUPPORTED_TYPES = ("CHAR", "VARCHAR", "BINARY", "VARBINARY", "SMALLINT", "INTEGER", "BIGINT", "DECIMAL", "NUMERIC",
-                   "REAL", "DOUBLE", "DATE", "TIME", "TIMESTAMP", "GRAPHIC", "VARGRAPHIC")
+SUPPORTED_TYPES = (
+    "CHAR",
+    "VARCHAR",
+    "BINARY",
+    "VARBINARY",
+    "SMALLINT",
+    "INTEGER",
+    "BIGINT",
+    "DECIMAL",
+    "NUMERIC",
+    "REAL",
+    "DOUBLE",
+    "DATE",
+    "TIME",
+    "TIMESTAMP",
+    "GRAPHIC",
+    "VARGRAPHIC",
+)
 DBCS_TYPES = ("GRAPHIC", "VARGRAPHIC")  # parsed so a message can name them; no DBCS decoding yet
 BIT_DATA_CCSID = 65535  # FOR BIT DATA: bytes, no code page
 TIMESTAMP_DEFAULT_PRECISION = 6
@@ -110,29 +126,98 @@ class TableDdl:
 
 # The written type words (sqlglot folds REAL into FLOAT, NUMERIC into DECIMAL ...): canonical name, or refused.
 _TYPE_WORDS = {
-    ("CHAR",): "CHAR", ("CHARACTER",): "CHAR",
-    ("VARCHAR",): "VARCHAR", ("CHARACTER", "VARYING"): "VARCHAR", ("CHAR", "VARYING"): "VARCHAR",
-    ("GRAPHIC",): "GRAPHIC", ("VARGRAPHIC",): "VARGRAPHIC", ("GRAPHIC", "VARYING"): "VARGRAPHIC",
-    ("BINARY",): "BINARY", ("VARBINARY",): "VARBINARY", ("BINARY", "VARYING"): "VARBINARY",
-    ("SMALLINT",): "SMALLINT", ("INTEGER",): "INTEGER", ("INT",): "INTEGER", ("BIGINT",): "BIGINT",
-    ("DECIMAL",): "DECIMAL", ("DEC",): "DECIMAL", ("NUMERIC",): "NUMERIC", ("NUM",): "NUMERIC",
-    ("REAL",): "REAL", ("DOUBLE",): "DOUBLE", ("DOUBLE", "PRECISION"): "DOUBLE", ("FLOAT",): "FLOAT",
-    ("DATE",): "DATE", ("TIME",): "TIME", ("TIMESTAMP",): "TIMESTAMP",
+    ("CHAR",): "CHAR",
+    ("CHARACTER",): "CHAR",
+    ("VARCHAR",): "VARCHAR",
+    ("CHARACTER", "VARYING"): "VARCHAR",
+    ("CHAR", "VARYING"): "VARCHAR",
+    ("GRAPHIC",): "GRAPHIC",
+    ("VARGRAPHIC",): "VARGRAPHIC",
+    ("GRAPHIC", "VARYING"): "VARGRAPHIC",
+    ("BINARY",): "BINARY",
+    ("VARBINARY",): "VARBINARY",
+    ("BINARY", "VARYING"): "VARBINARY",
+    ("SMALLINT",): "SMALLINT",
+    ("INTEGER",): "INTEGER",
+    ("INT",): "INTEGER",
+    ("BIGINT",): "BIGINT",
+    ("DECIMAL",): "DECIMAL",
+    ("DEC",): "DECIMAL",
+    ("NUMERIC",): "NUMERIC",
+    ("NUM",): "NUMERIC",
+    ("REAL",): "REAL",
+    ("DOUBLE",): "DOUBLE",
+    ("DOUBLE", "PRECISION"): "DOUBLE",
+    ("FLOAT",): "FLOAT",
+    ("DATE",): "DATE",
+    ("TIME",): "TIME",
+    ("TIMESTAMP",): "TIMESTAMP",
 }
 _UNSUPPORTED = {
-    ("BLOB",): "BLOB", ("CLOB",): "CLOB", ("DBCLOB",): "DBCLOB", ("XML",): "XML", ("DATALINK",): "DATALINK",
-    ("ROWID",): "ROWID", ("DECFLOAT",): "DECFLOAT", ("NCLOB",): "NCLOB", ("LONG", "VARCHAR"): "LONG VARCHAR",
-    ("LONG", "VARGRAPHIC"): "LONG VARGRAPHIC", ("BINARY", "LARGE", "OBJECT"): "BLOB",
-    ("CHARACTER", "LARGE", "OBJECT"): "CLOB", ("CHAR", "LARGE", "OBJECT"): "CLOB",
-    ("TIMESTAMP", "WITH", "TIME", "ZONE"): "TIMESTAMP WITH TIME ZONE", ("BOOLEAN",): "BOOLEAN",
+    ("BLOB",): "BLOB",
+    ("CLOB",): "CLOB",
+    ("DBCLOB",): "DBCLOB",
+    ("XML",): "XML",
+    ("DATALINK",): "DATALINK",
+    ("ROWID",): "ROWID",
+    ("DECFLOAT",): "DECFLOAT",
+    ("NCLOB",): "NCLOB",
+    ("LONG", "VARCHAR"): "LONG VARCHAR",
+    ("LONG", "VARGRAPHIC"): "LONG VARGRAPHIC",
+    ("BINARY", "LARGE", "OBJECT"): "BLOB",
+    ("CHARACTER", "LARGE", "OBJECT"): "CLOB",
+    ("CHAR", "LARGE", "OBJECT"): "CLOB",
+    ("TIMESTAMP", "WITH", "TIME", "ZONE"): "TIMESTAMP WITH TIME ZONE",
+    ("BOOLEAN",): "BOOLEAN",
 }
 # Words of GENERATED ... AS IDENTITY / ROW BEGIN / ROW CHANGE TIMESTAMP / TRANSACTION START ID
-_GENERATED_WORDS = ("ALWAYS", "BY", "DEFAULT", "AS", "IDENTITY", "ROW", "BEGIN", "END", "CHANGE", "TIMESTAMP",
-                    "TRANSACTION", "START", "ID", "FOR", "EACH", "ON", "UPDATE", "IMPLICITLY", "HIDDEN")
+_GENERATED_WORDS = (
+    "ALWAYS",
+    "BY",
+    "DEFAULT",
+    "AS",
+    "IDENTITY",
+    "ROW",
+    "BEGIN",
+    "END",
+    "CHANGE",
+    "TIMESTAMP",
+    "TRANSACTION",
+    "START",
+    "ID",
+    "FOR",
+    "EACH",
+    "ON",
+    "UPDATE",
+    "IMPLICITLY",
+    "HIDDEN",
+)
 # Objects a LABEL ON / COMMENT ON may name that are not the table or its columns.
-_OTHER_OBJECTS = ("INDEX", "CONSTRAINT", "ALIAS", "SEQUENCE", "PACKAGE", "TRIGGER", "TYPE", "DISTINCT", "VARIABLE",
-                  "FUNCTION", "PROCEDURE", "SPECIFIC", "MASK", "PERMISSION", "XSROBJECT", "TABLESPACE", "DATABASE",
-                  "STOGROUP", "PLAN", "ROLE", "TRUSTED", "SCHEMA", "MODULE")
+_OTHER_OBJECTS = (
+    "INDEX",
+    "CONSTRAINT",
+    "ALIAS",
+    "SEQUENCE",
+    "PACKAGE",
+    "TRIGGER",
+    "TYPE",
+    "DISTINCT",
+    "VARIABLE",
+    "FUNCTION",
+    "PROCEDURE",
+    "SPECIFIC",
+    "MASK",
+    "PERMISSION",
+    "XSROBJECT",
+    "TABLESPACE",
+    "DATABASE",
+    "STOGROUP",
+    "PLAN",
+    "ROLE",
+    "TRUSTED",
+    "SCHEMA",
+    "MODULE",
+)
 _CCSID_NAMES = ("EBCDIC", "ASCII", "UNICODE")
 
 
@@ -159,8 +244,10 @@ class Seen:
     def dialect(self, where: str) -> str:
         if self.db2i and self.db2z:
             (ci, li), (cz, lz) = self.db2i, self.db2z
-            raise DdlProblem(f"{where}:{max(li, lz)}: {ci} (line {li}) is Db2 for i, {cz} (line {lz}) is Db2 for "
-                             "z/OS — declare the table from the DDL of the system whose log you read")
+            raise DdlProblem(
+                f"{where}:{max(li, lz)}: {ci} (line {li}) is Db2 for i, {cz} (line {lz}) is Db2 for "
+                "z/OS — declare the table from the DDL of the system whose log you read"
+            )
         return "db2i" if self.db2i else "db2z" if self.db2z else "db2"
 
 
@@ -184,8 +271,9 @@ class Db2Parser(parser.Parser):
     }
     PROPERTY_PARSERS: ClassVar = {
         **parser.Parser.PROPERTY_PARSERS,
-        "RCDFMT": lambda self: self._mark("db2i", "RCDFMT") and _prop("RCDFMT",
-                                                                     self._parse_name("a record format name")),
+        "RCDFMT": lambda self: (
+            self._mark("db2i", "RCDFMT") and _prop("RCDFMT", self._parse_name("a record format name"))
+        ),
         "IN": lambda self: self._parse_in_tablespace(),
         "CCSID": lambda self: _prop("CCSID", self._parse_ccsid()),
         "AUDIT": lambda self: self._skipped("AUDIT", "db2z", words=1),
@@ -194,13 +282,20 @@ class Db2Parser(parser.Parser):
         "VOLATILE": lambda self: self._skipped("VOLATILE", "db2z"),
         "CARDINALITY": lambda self: _prop("CARDINALITY"),
         "DATA": lambda self: self._match_text_seq("CAPTURE") and self._skipped("DATA CAPTURE", words=1),
-        "NOT": lambda self: (self._match_text_seq("VOLATILE") and self._skipped("NOT VOLATILE", "db2z")
-                             or self._match_text_seq("LOGGED", "INITIALLY") and _prop("NOT LOGGED INITIALLY")),
-        "WITH": lambda self: self._match_text_seq("RESTRICT", "ON", "DROP") and self._skipped(
-            "WITH RESTRICT ON DROP", "db2z"),
+        "NOT": lambda self: (
+            self._match_text_seq("VOLATILE")
+            and self._skipped("NOT VOLATILE", "db2z")
+            or self._match_text_seq("LOGGED", "INITIALLY")
+            and _prop("NOT LOGGED INITIALLY")
+        ),
+        "WITH": lambda self: (
+            self._match_text_seq("RESTRICT", "ON", "DROP") and self._skipped("WITH RESTRICT ON DROP", "db2z")
+        ),
     }
-    STATEMENT_PARSERS: ClassVar = {**parser.Parser.STATEMENT_PARSERS,
-                                   TokenType.COMMENT: lambda self: self._parse_texts()}  # LABEL ON too
+    STATEMENT_PARSERS: ClassVar = {
+        **parser.Parser.STATEMENT_PARSERS,
+        TokenType.COMMENT: lambda self: self._parse_texts(),
+    }  # LABEL ON too
 
     # -- the parser's helpers
 
@@ -236,8 +331,9 @@ class Db2Parser(parser.Parser):
         self.fail("unbalanced parentheses", "close every '('")
 
     def _parse_name(self, what: str) -> exp.Identifier:
-        return self._parse_id_var(any_token=False) or self.fail(f"expected {what}, found {self._shown()}",
-                                                                "correct the statement")
+        return self._parse_id_var(any_token=False) or self.fail(
+            f"expected {what}, found {self._shown()}", "correct the statement"
+        )
 
     def _parse_dotted(self) -> exp.Table:
         """[[catalog.]schema.]name, never a table function: `T (A IS 'x')` and `ON T (A)` follow names here."""
@@ -297,8 +393,9 @@ class Db2Parser(parser.Parser):
         while self._curr:
             option = self._parse_property()
             if not option:
-                self.fail(f"table option {self._shown()} is not one jcat reads",
-                          "remove it or ask for it to be supported")
+                self.fail(
+                    f"table option {self._shown()} is not one jcat reads", "remove it or ask for it to be supported"
+                )
             options.append(option)
         return exp.Schema(this=this, expressions=columns, options=options)
 
@@ -314,13 +411,18 @@ class Db2Parser(parser.Parser):
         if not t or t.token_type != TokenType.IDENTIFIER and not (t.text[:1].isalpha() or t.text[:1] in "_#@$"):
             self.fail(f"expected a column name, found {self._shown()}", "correct the statement")
         name = self._parse_id_var(any_token=True)
-        system_name = self._match_text_seq("FOR", "COLUMN") and self._mark("db2i", "FOR COLUMN") and self._parse_name(
-            "the column's system name")
+        system_name = (
+            self._match_text_seq("FOR", "COLUMN")
+            and self._mark("db2i", "FOR COLUMN")
+            and self._parse_name("the column's system name")
+        )
         db2_type = self._db2_type(_name(name))
         column = self._parse_column_def(name)
         if self._curr and self._curr.token_type not in (TokenType.COMMA, TokenType.R_PAREN):
-            self.fail(f"column {_name(name)}: {self._shown()} is not a column attribute jcat reads",
-                      "put the ',' that ends the column before it, or remove it")
+            self.fail(
+                f"column {_name(name)}: {self._shown()} is not a column attribute jcat reads",
+                "put the ',' that ends the column before it, or remove it",
+            )
         column.set("db2_type", db2_type)
         column.set("system_name", system_name or None)
         return column
@@ -328,19 +430,26 @@ class Db2Parser(parser.Parser):
     def _db2_type(self, column: str) -> str:
         """The type as written, looked at before sqlglot reads it (the words it folds, the types jcat refuses)."""
         # sqlglot's token for CHARACTER VARYING is one, with a space
-        words = tuple(w for t in self._tokens[self._index:self._index + 4] for w in _word(t).split())
+        words = tuple(w for t in self._tokens[self._index : self._index + 4] for w in _word(t).split())
         line = (self._curr or self._prev).line
-        bad, key = (max((k for k in table if words[:len(k)] == k), key=len, default=None)
-                    for table in (_UNSUPPORTED, _TYPE_WORDS))
+        bad, key = (
+            max((k for k in table if words[: len(k)] == k), key=len, default=None)
+            for table in (_UNSUPPORTED, _TYPE_WORDS)
+        )
         if bad:
-            self.fail(f"column {column} is {_UNSUPPORTED[bad]}, a type jcat does not decode",
-                      "drop the column from the declaration or cast it to a supported type in a view", line)
+            self.fail(
+                f"column {column} is {_UNSUPPORTED[bad]}, a type jcat does not decode",
+                "drop the column from the declaration or cast it to a supported type in a view",
+                line,
+            )
         if key:
             return _TYPE_WORDS[key]
         shown = ".".join(words[:3:2]) if words[1:2] == (".",) else (words or ("nothing",))[0]
-        self.fail(f"column {column} has type {shown}, not a built-in Db2 type jcat decodes (a distinct type?)",
-                  f"declare it with its source type ({', '.join(t for t in SUPPORTED_TYPES if t not in DBCS_TYPES)})",
-                  line)
+        self.fail(
+            f"column {column} has type {shown}, not a built-in Db2 type jcat decodes (a distinct type?)",
+            f"declare it with its source type ({', '.join(t for t in SUPPORTED_TYPES if t not in DBCS_TYPES)})",
+            line,
+        )
 
     # -- column attributes and table options
 
@@ -400,7 +509,7 @@ class Db2Parser(parser.Parser):
         on = self._parse_dotted()
         columns = self._parse_wrapped_csv(self._parse_ordered)
         # the rest (USING STOGROUP, PRIQTY, BUFFERPOOL, CLUSTER ...) places the index, not the row
-        if any(_word(t) == "STOGROUP" for t in self._tokens[self._index:]):
+        if any(_word(t) == "STOGROUP" for t in self._tokens[self._index :]):
             self.seen.mark("db2z", "USING STOGROUP", self._tokens[0].line)
         self._advance(self._tokens_size - self._index)
         index = exp.Index(this=name, table=on, params=exp.IndexParameters(columns=columns))
@@ -431,8 +540,9 @@ class Db2Parser(parser.Parser):
     def _parse_text(self, kind: str, target: exp.Expr) -> exp.Comment:
         kind = f"{kind}_text" if self._match_text_seq("TEXT") else kind
         self._match(TokenType.IS) or self.fail(f"expected IS, found {self._shown()}", "correct the statement")
-        text = self._parse_string() or self.fail(f"expected the text, found {self._shown()}",
-                                                 "write it as a '...' string")
+        text = self._parse_string() or self.fail(
+            f"expected the text, found {self._shown()}", "write it as a '...' string"
+        )
         return exp.Comment(this=target, kind=kind, expression=text)
 
 
@@ -447,6 +557,7 @@ class Db2(Dialect):
 
 
 # --- statements -> the table --------------------------------------------------------------------------------------
+
 
 def _name(e: exp.Expr | None) -> str:
     """Db2 folds unquoted names to upper case."""
@@ -480,24 +591,37 @@ def _statements(text: str, where: str) -> list[list[Token]]:
 
 
 # Statements that change nothing in the row: authority, transaction, the session's path/SQLID, storage objects.
-_IGNORED = (("GRANT",), ("REVOKE",), ("COMMIT",), ("SET",), ("CREATE", "DATABASE"), ("CREATE", "TABLESPACE"),
-            ("CREATE", "LOB", "TABLESPACE"))
-_READ = {("CREATE", "TABLE"): "table", ("CREATE", "OR", "REPLACE", "TABLE"): "table", ("ALTER", "TABLE"): "alter",
-         ("LABEL", "ON"): "texts", ("COMMENT", "ON"): "texts",
-         **{("CREATE", w): "index" for w in ("UNIQUE", "INDEX", "TYPE", "WHERE", "ENCODED")}}
+_IGNORED = (
+    ("GRANT",),
+    ("REVOKE",),
+    ("COMMIT",),
+    ("SET",),
+    ("CREATE", "DATABASE"),
+    ("CREATE", "TABLESPACE"),
+    ("CREATE", "LOB", "TABLESPACE"),
+)
+_READ = {
+    ("CREATE", "TABLE"): "table",
+    ("CREATE", "OR", "REPLACE", "TABLE"): "table",
+    ("ALTER", "TABLE"): "alter",
+    ("LABEL", "ON"): "texts",
+    ("COMMENT", "ON"): "texts",
+    **{("CREATE", w): "index" for w in ("UNIQUE", "INDEX", "TYPE", "WHERE", "ENCODED")},
+}
 
 
 def _kind(toks: list[Token], where: str, seen: Seen) -> str:
     words = tuple(_word(t) for t in toks[:4])
     for start, kind in _READ.items():
-        if words[:len(start)] == start:
+        if words[: len(start)] == start:
             return kind
-    if any(words[:len(start)] == start for start in _IGNORED):
+    if any(words[: len(start)] == start for start in _IGNORED):
         if words[:3] == ("SET", "CURRENT", "SQLID"):
             seen.mark("db2z", "SET CURRENT SQLID", toks[0].line)
         return "ignored"
-    raise DdlProblem(f"{where}:{toks[0].line}: '{' '.join(words[:3])} ...' is not a statement jcat reads "
-                     "— remove it from the file")
+    raise DdlProblem(
+        f"{where}:{toks[0].line}: '{' '.join(words[:3])} ...' is not a statement jcat reads — remove it from the file"
+    )
 
 
 def _read(text: str, where: str) -> tuple[dict, Seen]:
@@ -536,11 +660,19 @@ def _table(create: exp.Expr, line: int, where: str) -> _Table:
     table = schema.this if isinstance(schema, exp.Schema) else schema
     t = _Table(_name(table.args.get("db")), _name(table), _line(table))
     if create.find(exp.LikeProperty):
-        raise _problem(where, t.line, f"CREATE TABLE {t.name} LIKE copies another table's columns, which this file "
-                       "does not hold", "declare the table from the other table's own DDL")
+        raise _problem(
+            where,
+            t.line,
+            f"CREATE TABLE {t.name} LIKE copies another table's columns, which this file does not hold",
+            "declare the table from the other table's own DDL",
+        )
     if create.expression or not isinstance(schema, exp.Schema):
-        raise _problem(where, t.line, f"CREATE TABLE {t.name} AS (SELECT ...) takes its columns from a query",
-                       "declare the table from its DDL as QSYS2.GENERATE_SQL or the catalog writes it")
+        raise _problem(
+            where,
+            t.line,
+            f"CREATE TABLE {t.name} AS (SELECT ...) takes its columns from a query",
+            "declare the table from its DDL as QSYS2.GENERATE_SQL or the catalog writes it",
+        )
     t.options = {o.name: o.args.get("value") for o in schema.args["options"]}
     for e in schema.expressions:
         if isinstance(e, exp.ColumnDef):
@@ -563,8 +695,11 @@ def _constraint(e: exp.Expr, t: _Table, where: str):
                 raise _problem(where, key[0][1], "a second primary key", "declare one primary key")
             t.primary_key = key
         elif isinstance(c, (exp.UniqueColumnConstraint, exp.ForeignKey)):
-            t.keys += _key(c.this) if isinstance(c, exp.UniqueColumnConstraint) else [
-                k for e in c.expressions for k in _key(e)]
+            t.keys += (
+                _key(c.this)
+                if isinstance(c, exp.UniqueColumnConstraint)
+                else [k for e in c.expressions for k in _key(e)]
+            )
 
 
 def _ccsid(value: exp.Expr | None) -> int | str | None:
@@ -574,8 +709,12 @@ def _ccsid(value: exp.Expr | None) -> int | str | None:
 def _column(cd: exp.ColumnDef, t: _Table, where: str) -> Column:
     name, line = _name(cd.this), _line(cd.this)
     db2_type = cd.args["db2_type"]
-    length, scale, db2_type = _size(db2_type, [int(p.name) for p in cd.args["kind"].expressions], name,
-                                     lambda what, todo: _problem(where, line, what, todo))
+    length, scale, db2_type = _size(
+        db2_type,
+        [int(p.name) for p in cd.args["kind"].expressions],
+        name,
+        lambda what, todo: _problem(where, line, what, todo),
+    )
     nullable, with_default, fbd, ccsid = True, False, False, None
     for c in cd.args.get("constraints") or []:
         kind = c.args.get("kind")
@@ -592,15 +731,33 @@ def _column(cd: exp.ColumnDef, t: _Table, where: str) -> Column:
         elif isinstance(kind, exp.Property) and kind.name == "FOR BIT DATA":
             fbd, ccsid = True, BIT_DATA_CCSID
     if fbd and db2_type not in ("CHAR", "VARCHAR"):
-        raise _problem(where, line, f"FOR BIT DATA on {db2_type} column {name}",
-                       "write BINARY/VARBINARY or drop FOR BIT DATA")
+        raise _problem(
+            where, line, f"FOR BIT DATA on {db2_type} column {name}", "write BINARY/VARBINARY or drop FOR BIT DATA"
+        )
     system_name = cd.args.get("system_name")
-    return Column(name, db2_type, length, scale, fbd, nullable, with_default, ccsid, "", line,
-                  _name(system_name) if system_name else None)
+    return Column(
+        name,
+        db2_type,
+        length,
+        scale,
+        fbd,
+        nullable,
+        with_default,
+        ccsid,
+        "",
+        line,
+        _name(system_name) if system_name else None,
+    )
 
 
-_DEFAULT_LENGTH = {"CHAR": 1, "BINARY": 1, "GRAPHIC": 1, "DECIMAL": 5, "NUMERIC": 5,  # CHAR is CHAR(1), DECIMAL(5,0)
-                   "TIMESTAMP": TIMESTAMP_DEFAULT_PRECISION}
+_DEFAULT_LENGTH = {
+    "CHAR": 1,
+    "BINARY": 1,
+    "GRAPHIC": 1,
+    "DECIMAL": 5,
+    "NUMERIC": 5,  # CHAR is CHAR(1), DECIMAL(5,0)
+    "TIMESTAMP": TIMESTAMP_DEFAULT_PRECISION,
+}
 
 
 def _size(name: str, params: list[int], column: str, problem) -> tuple[int | None, int, str]:
@@ -623,12 +780,17 @@ def _size(name: str, params: list[int], column: str, problem) -> tuple[int | Non
 def _alter(alter: exp.Expr, line: int, t: _Table, where: str):
     name = _name(alter.this) if isinstance(alter, exp.Alter) else ""
     if name != t.name:
-        raise _problem(where, line, f"ALTER TABLE {name} names a table this file does not create",
-                       "declare one table per file")
+        raise _problem(
+            where, line, f"ALTER TABLE {name} names a table this file does not create", "declare one table per file"
+        )
     for action in alter.args.get("actions") or []:
         if not isinstance(action, exp.AddConstraint):
-            raise _problem(where, line, f"ALTER TABLE {name} does more than add a constraint",
-                           "apply it to the CREATE TABLE or remove it")
+            raise _problem(
+                where,
+                line,
+                f"ALTER TABLE {name} does more than add a constraint",
+                "apply it to the CREATE TABLE or remove it",
+            )
         for c in action.expressions:
             _constraint(c, t, where)
 
@@ -642,8 +804,12 @@ def _index(create: exp.Create, line: int, t: _Table, names: dict, where: str) ->
     columns = tuple(_name(o.find(exp.Identifier)) for o in index.args["params"].args["columns"])
     for c in columns:
         if c not in names:
-            raise _problem(where, line, f"index {name} names column {c}, which {t.name} does not have",
-                           "correct the index's column list")
+            raise _problem(
+                where,
+                line,
+                f"index {name} names column {c}, which {t.name} does not have",
+                "correct the index's column list",
+            )
     return Index(name, columns, bool(create.args.get("unique")))
 
 
@@ -656,12 +822,19 @@ def _texts(read: dict, t: _Table, names: dict, where: str) -> dict:
     out = {}
     for statement, _ in read["texts"]:
         for c in statement.expressions:
-            table, column = (_name(c.this.args["table"]), _name(c.this)) if isinstance(c.this, exp.Column) else (
-                _name(c.this), None)
+            table, column = (
+                (_name(c.this.args["table"]), _name(c.this))
+                if isinstance(c.this, exp.Column)
+                else (_name(c.this), None)
+            )
             if table != t.name or column is not None and column not in names:
                 shown = table if column is None else f"{table}.{column}"
-                raise _problem(where, _line(c.this), f"a text on {shown}, which this file does not create",
-                               "correct the name or remove the statement")
+                raise _problem(
+                    where,
+                    _line(c.this),
+                    f"a text on {shown}, which this file does not create",
+                    "correct the name or remove the statement",
+                )
             out.setdefault(column, {})[c.args["kind"]] = c.expression.name
     return out
 
@@ -671,13 +844,18 @@ def _columns(t: _Table, where: str) -> dict:
     lines = {}
     for c in t.columns:
         if c.name in lines:
-            raise _problem(where, c.line, f"column {c.name} is declared twice (first on line {lines[c.name]})",
-                           "remove one")
+            raise _problem(
+                where, c.line, f"column {c.name} is declared twice (first on line {lines[c.name]})", "remove one"
+            )
         lines[c.name] = c.line
     for name, line in t.primary_key + t.keys:
         if name not in lines:
-            raise _problem(where, line, f"the key names column {name}, which {t.name} does not have",
-                           "correct the key's column list")
+            raise _problem(
+                where,
+                line,
+                f"the key names column {name}, which {t.name} does not have",
+                "correct the key's column list",
+            )
     return lines
 
 
@@ -685,8 +863,12 @@ def _one_table(read: dict, where: str) -> _Table:
     tables = [_table(create, line, where) for create, line in read["table"]]
     if len(tables) > 1:
         first, second = tables[:2]
-        raise _problem(where, second.line, f"a second CREATE TABLE ({second.name}; the first is {first.name}, line "
-                       f"{first.line})", "declare one table per file")
+        raise _problem(
+            where,
+            second.line,
+            f"a second CREATE TABLE ({second.name}; the first is {first.name}, line {first.line})",
+            "declare one table per file",
+        )
     for alter, line in read["alter"]:
         _alter(alter, line, tables[0], where)
     return tables[0]
@@ -711,13 +893,19 @@ def parse_text(text: str, where: str = "<text>", variant: str = "all") -> TableD
     texts = _texts(read, t, names, where)
     system_name, ccsid = t.options.get("SYSTEM NAME"), t.options.get("CCSID")
     return TableDdl(
-        schema=t.schema, name=t.name, columns=tuple(replace(c, label=_heading(_best(texts, c.name, _COLUMN_TEXTS)))
-                                                    for c in t.columns),
-        indexes=indexes, source_file=where, variant=variant,
+        schema=t.schema,
+        name=t.name,
+        columns=tuple(replace(c, label=_heading(_best(texts, c.name, _COLUMN_TEXTS))) for c in t.columns),
+        indexes=indexes,
+        source_file=where,
+        variant=variant,
         primary_key=tuple(c for c, _ in t.primary_key),
         system_name=_name(system_name) if system_name else None,
         record_format=_name(t.options["RCDFMT"]) if "RCDFMT" in t.options else None,
-        ccsid=_ccsid(ccsid), label=_best(texts, None, _TABLE_TEXTS), dialect=seen.dialect(where))
+        ccsid=_ccsid(ccsid),
+        label=_best(texts, None, _TABLE_TEXTS),
+        dialect=seen.dialect(where),
+    )
 
 
 def dbcs_columns(t: TableDdl) -> list[Column]:
@@ -727,9 +915,11 @@ def dbcs_columns(t: TableDdl) -> list[Column]:
 def refuse_dbcs(t: TableDdl):
     """GRAPHIC/VARGRAPHIC hold double-byte text jcat cannot decode yet: one line naming the first such column."""
     for c in dbcs_columns(t):
-        raise DdlProblem(f"{t.source_file}:{c.line}: column {c.name} is {c.declared}, which is not supported until "
-                         f"DBCS decoding exists — declare it as BINARY({_bytes(c)}) or "
-                         f"VARBINARY({_bytes(c)}) to keep its bytes, or drop the column")
+        raise DdlProblem(
+            f"{t.source_file}:{c.line}: column {c.name} is {c.declared}, which is not supported until "
+            f"DBCS decoding exists — declare it as BINARY({_bytes(c)}) or "
+            f"VARBINARY({_bytes(c)}) to keep its bytes, or drop the column"
+        )
 
 
 def _bytes(c: Column) -> int:

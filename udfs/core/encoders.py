@@ -40,7 +40,9 @@ def _digits(value: int | Decimal, ndigits: int | None) -> tuple[str, bool]:
     return s, neg
 
 
-def zoned(value: int | Decimal, ndigits: int | None = None, positive_sign: int = 0xF, negative_sign: int = 0xD) -> bytes:
+def zoned(
+    value: int | Decimal, ndigits: int | None = None, positive_sign: int = 0xF, negative_sign: int = 0xD
+) -> bytes:
     """Zoned decimal: X'F0'-X'F9' per digit, the last byte's zone carrying the sign."""
     s, neg = _digits(value, ndigits)
     out = bytearray(0xF0 | int(c) for c in s)
@@ -48,7 +50,9 @@ def zoned(value: int | Decimal, ndigits: int | None = None, positive_sign: int =
     return bytes(out)
 
 
-def packed(value: int | Decimal, ndigits: int | None = None, positive_sign: int = 0xC, negative_sign: int = 0xD) -> bytes:
+def packed(
+    value: int | Decimal, ndigits: int | None = None, positive_sign: int = 0xC, negative_sign: int = 0xD
+) -> bytes:
     """Packed decimal: two digits a byte, the sign in the last nibble; odd digit count (pads a 0)."""
     s, neg = _digits(value, ndigits)
     if len(s) % 2 == 0:
@@ -109,5 +113,7 @@ def timestamp17(ts: dt.datetime, fraction_digits: str | None = None) -> bytes:
 
 
 def ibmi_timestamp(ts: dt.datetime, ccsid: int = DEFAULT_CCSID) -> bytes:
-    text = f"{ts.year:04d}-{ts.month:02d}-{ts.day:02d}-{ts.hour:02d}.{ts.minute:02d}.{ts.second:02d}.{ts.microsecond:06d}"
+    text = (
+        f"{ts.year:04d}-{ts.month:02d}-{ts.day:02d}-{ts.hour:02d}.{ts.minute:02d}.{ts.second:02d}.{ts.microsecond:06d}"
+    )
     return ebcdic(text, 26, ccsid)

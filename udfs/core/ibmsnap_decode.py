@@ -21,8 +21,10 @@ def constant_argument(arr, name: str, function: str, default):
         return default
     values = set(arr.unique().to_pylist()) - {None} if hasattr(arr, "unique") else {arr}
     if len(values) > 1:
-        raise ValueError(f"{function}: {name} must be one value for the whole query (a literal), got "
-                         f"{', '.join(sorted(map(str, values)))}")
+        raise ValueError(
+            f"{function}: {name} must be one value for the whole query (a literal), got "
+            f"{', '.join(sorted(map(str, values)))}"
+        )
     return next(iter(values)) if values else default
 
 
@@ -34,7 +36,9 @@ def struct_columns(table: str):
         for c in columns:
             first = seen.setdefault(c.name, c)
             if first.arrow_type != c.arrow_type:
-                raise ValueError(f"ibmsnap_{table}.{c.name}: {first.arrow_type} in one variant, {c.arrow_type} in another")
+                raise ValueError(
+                    f"ibmsnap_{table}.{c.name}: {first.arrow_type} in one variant, {c.arrow_type} in another"
+                )
     return tuple(seen.values())
 
 
@@ -50,8 +54,10 @@ def decode_table(record, variant=None, null_indicator=None, ccsid=None, strict: 
     v = str(constant_argument(variant, "variant", name, ibmsnap_records.DEFAULT_VARIANT)).lower()
     layouts = variant_columns(table)
     if v not in layouts:
-        raise ValueError(f"{name}: variant {v!r}: expected one of {', '.join(ibmsnap_records.VARIANTS)} "
-                         "(platform/sequence form, as dbt vars ibmsnap_platform and ibmsnap_sequence_form)")
+        raise ValueError(
+            f"{name}: variant {v!r}: expected one of {', '.join(ibmsnap_records.VARIANTS)} "
+            "(platform/sequence form, as dbt vars ibmsnap_platform and ibmsnap_sequence_form)"
+        )
     ni = str(constant_argument(null_indicator, "null_indicator", name, "leading")).lower()
     cc = int(constant_argument(ccsid, "ccsid", name, 37))
     got = decode_unload(record, layouts[v], ni, cc, strict=strict, function=name)

@@ -40,6 +40,7 @@ from .kernels.ebcdic import ebcdic_str
 @dataclass(frozen=True)
 class Field:
     """One line of a layout table."""
+
     name: str  # the manual's field name (IBM i short names, LLDF/IDMS names), also the layout function's struct field
     pos: int  # 1-based, as the manual prints it
     length: int  # bytes
@@ -152,37 +153,87 @@ def _ubin_kernel(b, strict=False):
     return unpack_bin(b, False, strict=strict)
 
 
-
-KINDS: dict[str, Kind] = {k.name: k for k in (
-    Kind("char", ebcdic_str, "STRING", _char, blank=b"\x40", doc="EBCDIC text, trailing blanks removed"),
-    Kind("digits", ebcdic_str, "STRING", _digits, blank=b"\x40",
-         doc="Char(n) holding decimal digits: text in a layout function, DECIMAL(n,0) in the models"),
-    Kind("zoned", unpack_zoned, "DECIMAL(38,0)", lambda f, v: enc.zoned(v or 0, f.length),
-         doc="zoned decimal, one digit a byte"),
-    Kind("packed", unpack_packed, "DECIMAL(38,0)", lambda f, v: enc.packed(v or 0, 2 * f.length - 1),
-         doc="packed decimal, two digits a byte"),
-    Kind("bin", unpack_bin, "BIGINT", lambda f, v: enc.binary(v or 0, f.length),
-         doc="signed big-endian binary (two's complement)"),
-    Kind("ubin", _ubin_kernel, "BIGINT", lambda f, v: enc.binary(v or 0, f.length, signed=False),
-         doc="unsigned big-endian binary"),
-    Kind("u64", unpack_u64, "DECIMAL(20,0)", lambda f, v: enc.binary(v or 0, f.length, signed=False),
-         doc="unsigned Bin(64), exact above 2^63"),
-    Kind("hex", RAW, "BINARY", lambda f, v: b"\x00" * f.length if v is None else _exact(f, v),
-         doc="raw bytes (identifiers); models show them as hex text"),
-    Kind("ibmi_ts", parse_ibmi_timestamp, "TIMESTAMP_NTZ", _ibmi_ts, blank=b"\x40",
-         doc="IBM i 26-character timestamp"),
-    Kind("ts17", parse_timestamp17, "TIMESTAMP_NTZ", _ts17, doc="BMC BIN(17) BCD timestamp"),
-    Kind("ts17_fraction", parse_timestamp17_fraction, "STRING", _ts17,
-         doc="all fraction digits of a BIN(17) timestamp: 12, more where they are not zero"),
-    Kind("lrsn", parse_lrsn, "TIMESTAMP", _lrsn, doc="Db2 LRSN, 6 or 10 bytes"),
-    Kind("rba", None, "BINARY", _rba, doc="Db2 RBA, 6 or 10 bytes"),
-    Kind("idms_ts", _idms_local, "TIMESTAMP_NTZ", _idms_ts, doc="IDMS 8-byte date-time, the system's wall clock"),
-    Kind("idms_ts_utc", _idms_utc, "TIMESTAMP", _idms_ts,
-         doc="IDMS 8-byte date-time, a UTC instant (the GMT stamps)"),
-    Kind("reserved", None, "BINARY", lambda f, v: b"\x00" * f.length, doc="reserved bytes, not decoded"),
-    Kind("tail", None, "BINARY", lambda f, v: bytes(v or b""), doc="Char(*): from the position to the end"),
-    Kind("group", None, "", lambda f, v: b"", doc="a heading naming the fields that follow (no bytes)"),
-)}
+KINDS: dict[str, Kind] = {
+    k.name: k
+    for k in (
+        Kind("char", ebcdic_str, "STRING", _char, blank=b"\x40", doc="EBCDIC text, trailing blanks removed"),
+        Kind(
+            "digits",
+            ebcdic_str,
+            "STRING",
+            _digits,
+            blank=b"\x40",
+            doc="Char(n) holding decimal digits: text in a layout function, DECIMAL(n,0) in the models",
+        ),
+        Kind(
+            "zoned",
+            unpack_zoned,
+            "DECIMAL(38,0)",
+            lambda f, v: enc.zoned(v or 0, f.length),
+            doc="zoned decimal, one digit a byte",
+        ),
+        Kind(
+            "packed",
+            unpack_packed,
+            "DECIMAL(38,0)",
+            lambda f, v: enc.packed(v or 0, 2 * f.length - 1),
+            doc="packed decimal, two digits a byte",
+        ),
+        Kind(
+            "bin",
+            unpack_bin,
+            "BIGINT",
+            lambda f, v: enc.binary(v or 0, f.length),
+            doc="signed big-endian binary (two's complement)",
+        ),
+        Kind(
+            "ubin",
+            _ubin_kernel,
+            "BIGINT",
+            lambda f, v: enc.binary(v or 0, f.length, signed=False),
+            doc="unsigned big-endian binary",
+        ),
+        Kind(
+            "u64",
+            unpack_u64,
+            "DECIMAL(20,0)",
+            lambda f, v: enc.binary(v or 0, f.length, signed=False),
+            doc="unsigned Bin(64), exact above 2^63",
+        ),
+        Kind(
+            "hex",
+            RAW,
+            "BINARY",
+            lambda f, v: b"\x00" * f.length if v is None else _exact(f, v),
+            doc="raw bytes (identifiers); models show them as hex text",
+        ),
+        Kind(
+            "ibmi_ts",
+            parse_ibmi_timestamp,
+            "TIMESTAMP_NTZ",
+            _ibmi_ts,
+            blank=b"\x40",
+            doc="IBM i 26-character timestamp",
+        ),
+        Kind("ts17", parse_timestamp17, "TIMESTAMP_NTZ", _ts17, doc="BMC BIN(17) BCD timestamp"),
+        Kind(
+            "ts17_fraction",
+            parse_timestamp17_fraction,
+            "STRING",
+            _ts17,
+            doc="all fraction digits of a BIN(17) timestamp: 12, more where they are not zero",
+        ),
+        Kind("lrsn", parse_lrsn, "TIMESTAMP", _lrsn, doc="Db2 LRSN, 6 or 10 bytes"),
+        Kind("rba", None, "BINARY", _rba, doc="Db2 RBA, 6 or 10 bytes"),
+        Kind("idms_ts", _idms_local, "TIMESTAMP_NTZ", _idms_ts, doc="IDMS 8-byte date-time, the system's wall clock"),
+        Kind(
+            "idms_ts_utc", _idms_utc, "TIMESTAMP", _idms_ts, doc="IDMS 8-byte date-time, a UTC instant (the GMT stamps)"
+        ),
+        Kind("reserved", None, "BINARY", lambda f, v: b"\x00" * f.length, doc="reserved bytes, not decoded"),
+        Kind("tail", None, "BINARY", lambda f, v: bytes(v or b""), doc="Char(*): from the position to the end"),
+        Kind("group", None, "", lambda f, v: b"", doc="a heading naming the fields that follow (no bytes)"),
+    )
+}
 
 
 def encode_field(f: Field, value) -> bytes:
@@ -207,5 +258,4 @@ def check_contiguous(fields, start: int, end: int) -> None:
 
 def record_kinds() -> dict[str, tuple[Callable | None, str]]:
     """kind -> (kernel or None for raw bytes, Spark SQL type) for every kind a layout function decodes."""
-    return {k.name: (None if k.kernel == RAW else k.kernel, k.sql_type)
-            for k in KINDS.values() if k.kernel is not None}
+    return {k.name: (None if k.kernel == RAW else k.kernel, k.sql_type) for k in KINDS.values() if k.kernel is not None}

@@ -44,5 +44,7 @@ def project_dir() -> Path:
         return home_project()
     root = source_root()
     if not _is_project(root):
-        raise ProjectNotFound("cannot find the jcat dbt project: set JCAT_PROJECT_DIR to the folder holding dbt_project.yml")
+        raise ProjectNotFound(
+            "cannot find the jcat dbt project: set JCAT_PROJECT_DIR to the folder holding dbt_project.yml"
+        )
     return root

@@ -17,8 +17,9 @@ def user_project(create: bool) -> Path:
     if root.resolve() != source_root().resolve():
         return root
     if not create:
-        raise DeclarationProblem("no table is declared yet: declare one with "
-                                 "`jcat tables add NAME --log ibmi --ddl FILE`")
+        raise DeclarationProblem(
+            "no table is declared yet: declare one with `jcat tables add NAME --log ibmi --ddl FILE`"
+        )
     root = home_project()
     if home.create(root) and not install_packages(root):
         raise DeclarationProblem(f"created {root}, but `dbt deps` failed there: run `jcat dbt deps` to see why")

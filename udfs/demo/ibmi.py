@@ -49,6 +49,8 @@ CREATE TABLE ORDDTA.ORDER_HEADERS FOR SYSTEM NAME ORDHDR (
 
 LABEL ON TABLE ORDDTA.ORDER_HEADERS IS 'Order headers' ;
 """
+
+
 def tables() -> list[tuple[DeclaredTable, str]]:
     """(declaration, DDL): declared in the demo's project before anything lands, as `jcat tables add` does."""
     return [(order_headers(), ORDER_HEADERS_DDL)]
@@ -56,62 +58,109 @@ def tables() -> list[tuple[DeclaredTable, str]]:
 
 def order_headers() -> DeclaredTable:
     table = ddl.parse_text(ORDER_HEADERS_DDL, "order_headers.sql")
-    return DeclaredTable("order_headers", "ibmi", table, "order_headers.sql", table.primary_key,
-                         IbmiOptions("ORDDTA", "ORDHDR"))
+    return DeclaredTable(
+        "order_headers", "ibmi", table, "order_headers.sql", table.primary_key, IbmiOptions("ORDDTA", "ORDHDR")
+    )
 
 
 def _order_image(values: dict) -> tuple[bytes, str]:
     return encode_image(image_columns(order_headers()), values)
 
 
-ORDER = {"ORDER_NUMBER": 481, "CUSTOMER_NAME": "ACME CORP", "ORDER_DATE": dt.date(2024, 6, 3),
-         "AMOUNT": Decimal("1299.90"), "STATUS": "O", "SHIP_DATE": None, "DELIVERY_NOTE": None}
+ORDER = {
+    "ORDER_NUMBER": 481,
+    "CUSTOMER_NAME": "ACME CORP",
+    "ORDER_DATE": dt.date(2024, 6, 3),
+    "AMOUNT": Decimal("1299.90"),
+    "STATUS": "O",
+    "SHIP_DATE": None,
+    "DELIVERY_NOTE": None,
+}
 SHIPPED = {**ORDER, "STATUS": "S", "SHIP_DATE": dt.date(2024, 6, 4), "DELIVERY_NOTE": "Lieferung an Tor 3, Müller"}
 
 QUERIES = [
-    ("M7 entries: what was replicated, by whom",
-     "select SEQUENCE_NUMBER, ENTRY_TIMESTAMP, QUALIFIED_JOB_NAME, ENTRY_TYPE, ACTION, RULE_IDENTIFIER, "
-     "VERSION_ENTRY_NUMBER, INCLUSION_STATE, VERSION_ACTIVATION, IASP_NAME, LIBRARY_NAME, OBJECT_TYPE, OBJECT_NAME, "
-     "NUMBER_OF_OBJECTS, decode_errors from audit_journal_m7 order by SEQUENCE_NUMBER"),
-    ("M7 entry types as IBM i describes them",
-     "select ENTRY_TYPE, ACTION, ENTRY_TYPE_DETAIL, ACTION_DETAIL, count(*) as entries from audit_journal_m7 "
-     "group by all order by 1, 2"),
-    ("Journal entries and their entry-specific data",
-     "select SEQUENCE_NUMBER, JOURNAL_CODE, JOURNAL_ENTRY_TYPE, JOURNALED_OBJECT_LIBRARY, JOURNALED_OBJECT_NAME, "
-     "COUNT_OR_RRN, COMMIT_CYCLE, ENTRY_LENGTH, ENTRY_SPECIFIC_DATA_LENGTH, hex(substr(ENTRY_SPECIFIC_DATA, 1, 12)) "
-     "as ESD_START from journal_entries order by SEQUENCE_NUMBER"),
-    ("IFS objects created (B B1): names, paths and symbolic links in their own CCSIDs",
-     "select SEQUENCE_NUMBER, OBJECT_TYPE, OBJECT.NAME as NAME, OBJECT.CCSID as NAME_CCSID, PATH.PATH as PARENT_PATH, "
-     "PATH.CCSID as PATH_CCSID, SYMLINK.CONTENTS as SYMLINK_TARGET, OWNER, OWNER_AUTHORITY.READ as OWNER_READ, "
-     "JOURNAL_INFORMATION.JOURNAL_NAME as JOURNAL, decode_errors from ibmi_esd_ifs_create_summary order by SEQUENCE_NUMBER"),
-    ("Order headers (ORDDTA/ORDHDR) typed from their DDL: R entries' row images, NULL where JONVI says",
-     "select SEQUENCE_NUMBER, JOURNAL_ENTRY_TYPE, image_kind, COMMIT_CYCLE, ORDER_NUMBER, CUSTOMER_NAME, ORDER_DATE, "
-     "AMOUNT, STATUS, SHIP_DATE, DELIVERY_NOTE, decode_errors from order_headers_images order by SEQUENCE_NUMBER"),
-    ("Order headers' committed changes (the commit cycle's C CM decides), and the rows as they are now",
-     "select OP, COMMIT_POSITION, CHANGE_POSITION, TRANSACTION_ID, BEFORE_STATUS, AFTER_STATUS, AFTER_SHIP_DATE, "
-     "BEFORE_PRESENT from order_headers_changes order by COMMIT_POSITION, CHANGE_POSITION"),
+    (
+        "M7 entries: what was replicated, by whom",
+        "select SEQUENCE_NUMBER, ENTRY_TIMESTAMP, QUALIFIED_JOB_NAME, ENTRY_TYPE, ACTION, RULE_IDENTIFIER, "
+        "VERSION_ENTRY_NUMBER, INCLUSION_STATE, VERSION_ACTIVATION, IASP_NAME, LIBRARY_NAME, OBJECT_TYPE, OBJECT_NAME, "
+        "NUMBER_OF_OBJECTS, decode_errors from audit_journal_m7 order by SEQUENCE_NUMBER",
+    ),
+    (
+        "M7 entry types as IBM i describes them",
+        "select ENTRY_TYPE, ACTION, ENTRY_TYPE_DETAIL, ACTION_DETAIL, count(*) as entries from audit_journal_m7 "
+        "group by all order by 1, 2",
+    ),
+    (
+        "Journal entries and their entry-specific data",
+        "select SEQUENCE_NUMBER, JOURNAL_CODE, JOURNAL_ENTRY_TYPE, JOURNALED_OBJECT_LIBRARY, JOURNALED_OBJECT_NAME, "
+        "COUNT_OR_RRN, COMMIT_CYCLE, ENTRY_LENGTH, ENTRY_SPECIFIC_DATA_LENGTH, hex(substr(ENTRY_SPECIFIC_DATA, 1, 12)) "
+        "as ESD_START from journal_entries order by SEQUENCE_NUMBER",
+    ),
+    (
+        "IFS objects created (B B1): names, paths and symbolic links in their own CCSIDs",
+        "select SEQUENCE_NUMBER, OBJECT_TYPE, OBJECT.NAME as NAME, OBJECT.CCSID as NAME_CCSID, PATH.PATH as "
+        "PARENT_PATH, "
+        "PATH.CCSID as PATH_CCSID, SYMLINK.CONTENTS as SYMLINK_TARGET, OWNER, OWNER_AUTHORITY.READ as OWNER_READ, "
+        "JOURNAL_INFORMATION.JOURNAL_NAME as JOURNAL, decode_errors from ibmi_esd_ifs_create_summary order by "
+        "SEQUENCE_NUMBER",
+    ),
+    (
+        "Order headers (ORDDTA/ORDHDR) typed from their DDL: R entries' row images, NULL where JONVI says",
+        "select SEQUENCE_NUMBER, JOURNAL_ENTRY_TYPE, image_kind, COMMIT_CYCLE, ORDER_NUMBER, CUSTOMER_NAME, "
+        "ORDER_DATE, "
+        "AMOUNT, STATUS, SHIP_DATE, DELIVERY_NOTE, decode_errors from order_headers_images order by SEQUENCE_NUMBER",
+    ),
+    (
+        "Order headers' committed changes (the commit cycle's C CM decides), and the rows as they are now",
+        "select OP, COMMIT_POSITION, CHANGE_POSITION, TRANSACTION_ID, BEFORE_STATUS, AFTER_STATUS, AFTER_SHIP_DATE, "
+        "BEFORE_PRESENT from order_headers_changes order by COMMIT_POSITION, CHANGE_POSITION",
+    ),
     ("Order headers now (order_headers_current)", "select * from order_headers_current order by ORDER_NUMBER"),
-    ("Record images (R entries) as the ESD model cuts them",
-     "select SEQUENCE_NUMBER, JOURNAL_ENTRY_TYPE, JOURNALED_OBJECT_NAME, COUNT_OR_RRN, length(RECORD_IMAGE) as IMAGE_BYTES, "
-     "hex(substr(RECORD_IMAGE, 1, 16)) as IMAGE_START, decode_errors from ibmi_esd_record_image order by SEQUENCE_NUMBER"),
+    (
+        "Record images (R entries) as the ESD model cuts them",
+        "select SEQUENCE_NUMBER, JOURNAL_ENTRY_TYPE, JOURNALED_OBJECT_NAME, COUNT_OR_RRN, length(RECORD_IMAGE) as "
+        "IMAGE_BYTES, "
+        "hex(substr(RECORD_IMAGE, 1, 16)) as IMAGE_START, decode_errors from ibmi_esd_record_image order by "
+        "SEQUENCE_NUMBER",
+    ),
 ]
 
 
 def _heading(seq: int, minutes: int, job=("QMRDBSRV", "QSYS", 812345), user="QSYS", pgm=("QMRDBSRV", "QSYS")) -> dict:
-    return {"JOSEQN": seq, "JOTSTP": START + dt.timedelta(minutes=minutes), "JOJOB": job[0], "JOUSER": job[1],
-            "JONBR": job[2], "JOPGM": pgm[0], "JOPGMLIB": pgm[1], "JOPGMDEV": "*SYSBAS", "JOPGMASP": 1,
-            "JOUSPF": user, "JOSYNM": "MIRRORA", "JOCTRR": 0, "JOFLAG": "0", "JOCCID": 0, "JOSYSSEQ": 90000 + seq,
-            "JORCV": "AUDRCV0107", "JORCVLIB": "QGPL", "JORCVDEV": "*SYSBAS", "JORCVASP": 1,
-            "JOTHDX": f"{0x1A2B + seq:016X}", "JOCMTLVL": 0, "JONVI": ""}
+    return {
+        "JOSEQN": seq,
+        "JOTSTP": START + dt.timedelta(minutes=minutes),
+        "JOJOB": job[0],
+        "JOUSER": job[1],
+        "JONBR": job[2],
+        "JOPGM": pgm[0],
+        "JOPGMLIB": pgm[1],
+        "JOPGMDEV": "*SYSBAS",
+        "JOPGMASP": 1,
+        "JOUSPF": user,
+        "JOSYNM": "MIRRORA",
+        "JOCTRR": 0,
+        "JOFLAG": "0",
+        "JOCCID": 0,
+        "JOSYSSEQ": 90000 + seq,
+        "JORCV": "AUDRCV0107",
+        "JORCVLIB": "QGPL",
+        "JORCVDEV": "*SYSBAS",
+        "JORCVASP": 1,
+        "JOTHDX": f"{0x1A2B + seq:016X}",
+        "JOCMTLVL": 0,
+        "JONVI": "",
+    }
 
 
 def _ids(value: int, fits_sentinel: int) -> tuple[int, int]:
     """(4-byte copy, 8-byte value): the copy reads the sentinel when the value does not fit 4 bytes."""
-    return (value if -2**31 <= value < 2**31 else fits_sentinel), value
+    return (value if -(2**31) <= value < 2**31 else fits_sentinel), value
 
 
 def m7_entries() -> list[dict]:
     """Values of every M7 entry type and V action, as seed 000 lays them out."""
+
     def rule(rid, n):
         r4, r8 = _ids(rid, 0)
         n4, n8 = _ids(n, -1)
@@ -119,33 +168,87 @@ def m7_entries() -> list[dict]:
 
     job = ("QPADEV0007", "SECOFR1", 4711)
     e = [
-        {"ENTRY_TYPE": "A", "INCLUSION_OR_ACTIVATION": "INCLUDE", "ASP_NAME": "IASP01", "LIBRARY_NAME": "PAYROLL",
-         "OBJECT_TYPE": "*FILE", "OBJECT_NAME": "EMPLOYEE", "APPLY_LABEL_OR_VERSION_ID": "Q2-ROLLOUT", **rule(17, 12)},
-        {"ENTRY_TYPE": "A", "INCLUSION_OR_ACTIVATION": "EXCLUDE", "ASP_NAME": "*SYSBAS", "LIBRARY_NAME": "SCRATCH",
-         **rule(BIG, 0)},
-        {"ENTRY_TYPE": "A", "INCLUSION_OR_ACTIVATION": "DEFINITION", "ENVVAR_OR_VERSION_NAME": "PAYROLL_ENDPOINT_URL",
-         **rule(18, BIG)},
+        {
+            "ENTRY_TYPE": "A",
+            "INCLUSION_OR_ACTIVATION": "INCLUDE",
+            "ASP_NAME": "IASP01",
+            "LIBRARY_NAME": "PAYROLL",
+            "OBJECT_TYPE": "*FILE",
+            "OBJECT_NAME": "EMPLOYEE",
+            "APPLY_LABEL_OR_VERSION_ID": "Q2-ROLLOUT",
+            **rule(17, 12),
+        },
+        {
+            "ENTRY_TYPE": "A",
+            "INCLUSION_OR_ACTIVATION": "EXCLUDE",
+            "ASP_NAME": "*SYSBAS",
+            "LIBRARY_NAME": "SCRATCH",
+            **rule(BIG, 0),
+        },
+        {
+            "ENTRY_TYPE": "A",
+            "INCLUSION_OR_ACTIVATION": "DEFINITION",
+            "ENVVAR_OR_VERSION_NAME": "PAYROLL_ENDPOINT_URL",
+            **rule(18, BIG),
+        },
         {"ENTRY_TYPE": "A", "INCLUSION_OR_ACTIVATION": "INCLUDE", "SYSTEM_VALUE": "QTIMZON", **rule(19, 1)},
-        {"ENTRY_TYPE": "D", "INCLUSION_OR_ACTIVATION": "INCLUDE", "ASP_NAME": "IASP01", "LIBRARY_NAME": "PAYROLL2",
-         "ORIGINAL_LIBRARY_NAME": "PAYROLL", "OBJECT_TYPE": "*FILE", "OBJECT_NAME": "EMPLOYEE", **rule(BIG + 1, 0)},
+        {
+            "ENTRY_TYPE": "D",
+            "INCLUSION_OR_ACTIVATION": "INCLUDE",
+            "ASP_NAME": "IASP01",
+            "LIBRARY_NAME": "PAYROLL2",
+            "ORIGINAL_LIBRARY_NAME": "PAYROLL",
+            "OBJECT_TYPE": "*FILE",
+            "OBJECT_NAME": "EMPLOYEE",
+            **rule(BIG + 1, 0),
+        },
         {"ENTRY_TYPE": "P", "ASP_NAME": "IASP01", "APPLY_LABEL_OR_VERSION_ID": "Q2-ROLLOUT", **rule(0, 4096)},
-        {"ENTRY_TYPE": "R", "ASP_NAME": "*SYSBAS", "LIBRARY_NAME": "SCRATCH", "APPLY_LABEL_OR_VERSION_ID": "CLEANUP",
-         **rule(BIG, BIG + 3)},
+        {
+            "ENTRY_TYPE": "R",
+            "ASP_NAME": "*SYSBAS",
+            "LIBRARY_NAME": "SCRATCH",
+            "APPLY_LABEL_OR_VERSION_ID": "CLEANUP",
+            **rule(BIG, BIG + 3),
+        },
         {"ENTRY_TYPE": "S", "RESYNC_TYPE_OR_VERSION_GROUP": "RESUME", "ASP_NAME": "IASP01", **rule(0, 250)},
         {"ENTRY_TYPE": "S", "RESYNC_TYPE_OR_VERSION_GROUP": "RECLONE", "ASP_NAME": "*SYSBAS", **rule(0, BIG)},
-        {"ENTRY_TYPE": "U", "ASP_NAME": "IASP01", "LIBRARY_NAME": "PAYROLL", "OBJECT_TYPE": "*DTAARA",
-         "OBJECT_NAME": "NEXTEMPNO", **rule(0, 3)},
-        {"ENTRY_TYPE": "V", "ACTION": "ADD", "RESYNC_TYPE_OR_VERSION_GROUP": "QDB2MIR", "INCLUSION_OR_ACTIVATION": "IMMEDIATE",
-         "ENVVAR_OR_VERSION_NAME": "SQL_SEQUENCE_SUPPORT", "APPLY_LABEL_OR_VERSION_ID": "2.10.3", **rule(5, 0)},
-        {"ENTRY_TYPE": "V", "ACTION": "RMV", "RESYNC_TYPE_OR_VERSION_GROUP": "QDB2MIR", "INCLUSION_OR_ACTIVATION": "RESUME",
-         "ENVVAR_OR_VERSION_NAME": "LEGACY_OTL_FORMAT", "APPLY_LABEL_OR_VERSION_ID": "1", **rule(BIG, 0)},
+        {
+            "ENTRY_TYPE": "U",
+            "ASP_NAME": "IASP01",
+            "LIBRARY_NAME": "PAYROLL",
+            "OBJECT_TYPE": "*DTAARA",
+            "OBJECT_NAME": "NEXTEMPNO",
+            **rule(0, 3),
+        },
+        {
+            "ENTRY_TYPE": "V",
+            "ACTION": "ADD",
+            "RESYNC_TYPE_OR_VERSION_GROUP": "QDB2MIR",
+            "INCLUSION_OR_ACTIVATION": "IMMEDIATE",
+            "ENVVAR_OR_VERSION_NAME": "SQL_SEQUENCE_SUPPORT",
+            "APPLY_LABEL_OR_VERSION_ID": "2.10.3",
+            **rule(5, 0),
+        },
+        {
+            "ENTRY_TYPE": "V",
+            "ACTION": "RMV",
+            "RESYNC_TYPE_OR_VERSION_GROUP": "QDB2MIR",
+            "INCLUSION_OR_ACTIVATION": "RESUME",
+            "ENVVAR_OR_VERSION_NAME": "LEGACY_OTL_FORMAT",
+            "APPLY_LABEL_OR_VERSION_ID": "1",
+            **rule(BIG, 0),
+        },
         {"ENTRY_TYPE": "V", "ACTION": "APY", "RESYNC_TYPE_OR_VERSION_GROUP": "QDB2MIR", **rule(0, 0)},
         {"ENTRY_TYPE": "V", "ACTION": "RFS", "RESYNC_TYPE_OR_VERSION_GROUP": "QDB2MIR", **rule(0, 0)},
     ]
     out = []
     for i, values in enumerate(e):
-        heading = _heading(2001 + i, 3 * i, job=job if values["ENTRY_TYPE"] in "ADRP" else ("QMRDBSRV", "QSYS", 812345),
-                           user="SECOFR1" if values["ENTRY_TYPE"] in "ADRP" else "QSYS")
+        heading = _heading(
+            2001 + i,
+            3 * i,
+            job=job if values["ENTRY_TYPE"] in "ADRP" else ("QMRDBSRV", "QSYS", 812345),
+            user="SECOFR1" if values["ENTRY_TYPE"] in "ADRP" else "QSYS",
+        )
         out.append({**heading, **values})
     return out
 
@@ -156,20 +259,84 @@ def journal_entry_records() -> list[bytes]:
     pgm = ("ORD500", "ORDLIB")
     (inserted, inserted_nulls), (shipped, shipped_nulls) = _order_image(ORDER), _order_image(SHIPPED)
     rows = [
-        ({"JOCODE": "R", "JOENTT": "PT", "JOOBJ": "ORDHDR", "JOLIB": "ORDDTA", "JOMBR": "ORDHDR", "JOCTRR": 1041,
-          "JOCCID": 77001, "JOOBJTYP": "*QDDS", "JOFILTYP": "0", "JONVI": inserted_nulls}, inserted),
-        ({"JOCODE": "R", "JOENTT": "UB", "JOOBJ": "ORDHDR", "JOLIB": "ORDDTA", "JOMBR": "ORDHDR", "JOCTRR": 1041,
-          "JOCCID": 77001, "JOOBJTYP": "*QDDS", "JOFILTYP": "0", "JONVI": inserted_nulls}, inserted),
-        ({"JOCODE": "R", "JOENTT": "UP", "JOOBJ": "ORDHDR", "JOLIB": "ORDDTA", "JOMBR": "ORDHDR", "JOCTRR": 1041,
-          "JOCCID": 77001, "JOOBJTYP": "*QDDS", "JOFILTYP": "0", "JONVI": shipped_nulls}, shipped),
+        (
+            {
+                "JOCODE": "R",
+                "JOENTT": "PT",
+                "JOOBJ": "ORDHDR",
+                "JOLIB": "ORDDTA",
+                "JOMBR": "ORDHDR",
+                "JOCTRR": 1041,
+                "JOCCID": 77001,
+                "JOOBJTYP": "*QDDS",
+                "JOFILTYP": "0",
+                "JONVI": inserted_nulls,
+            },
+            inserted,
+        ),
+        (
+            {
+                "JOCODE": "R",
+                "JOENTT": "UB",
+                "JOOBJ": "ORDHDR",
+                "JOLIB": "ORDDTA",
+                "JOMBR": "ORDHDR",
+                "JOCTRR": 1041,
+                "JOCCID": 77001,
+                "JOOBJTYP": "*QDDS",
+                "JOFILTYP": "0",
+                "JONVI": inserted_nulls,
+            },
+            inserted,
+        ),
+        (
+            {
+                "JOCODE": "R",
+                "JOENTT": "UP",
+                "JOOBJ": "ORDHDR",
+                "JOLIB": "ORDDTA",
+                "JOMBR": "ORDHDR",
+                "JOCTRR": 1041,
+                "JOCCID": 77001,
+                "JOOBJTYP": "*QDDS",
+                "JOFILTYP": "0",
+                "JONVI": shipped_nulls,
+            },
+            shipped,
+        ),
         ({"JOCODE": "C", "JOENTT": "CM", "JOCCID": 77001, "JOFLAG": "0"}, bytes(8) + (77001).to_bytes(8, "big")),
-        ({"JOCODE": "F", "JOENTT": "OP", "JOOBJ": "CUSTMAST", "JOLIB": "ORDDTA", "JOMBR": "CUSTMAST", "JOOBJTYP": "*QDDS"},
-         ibmi_esd.encode_fixed(ibmi_esd.BY_MODEL["file_open_close"], {"FILE_NAME": "CUSTMAST", "LIBRARY_NAME": "ORDDTA",
-                                                                      "MEMBER_NAME": "CUSTMAST", "OPEN_INPUT": "Y"})),
-        ({"JOCODE": "D", "JOENTT": "DD", "JOOBJ": "ORDHDR", "JOLIB": "ORDDTA", "JOCTRR": 12, "JOFLAG": "0"},
-         ibmi_esd.sample_esd("apply_remove")),
-        ({"JOCODE": "R", "JOENTT": "PX", "JOOBJ": "ORDLINE", "JOLIB": "ORDDTA", "JOMBR": "ORDLINE", "JOCTRR": 9,
-          "JOCCID": 77002, "JOOBJTYP": "*QDDS", "JOFILTYP": "0"}, bytes(range(256)) * 12),  # truncated by the record length
+        (
+            {
+                "JOCODE": "F",
+                "JOENTT": "OP",
+                "JOOBJ": "CUSTMAST",
+                "JOLIB": "ORDDTA",
+                "JOMBR": "CUSTMAST",
+                "JOOBJTYP": "*QDDS",
+            },
+            ibmi_esd.encode_fixed(
+                ibmi_esd.BY_MODEL["file_open_close"],
+                {"FILE_NAME": "CUSTMAST", "LIBRARY_NAME": "ORDDTA", "MEMBER_NAME": "CUSTMAST", "OPEN_INPUT": "Y"},
+            ),
+        ),
+        (
+            {"JOCODE": "D", "JOENTT": "DD", "JOOBJ": "ORDHDR", "JOLIB": "ORDDTA", "JOCTRR": 12, "JOFLAG": "0"},
+            ibmi_esd.sample_esd("apply_remove"),
+        ),
+        (
+            {
+                "JOCODE": "R",
+                "JOENTT": "PX",
+                "JOOBJ": "ORDLINE",
+                "JOLIB": "ORDDTA",
+                "JOMBR": "ORDLINE",
+                "JOCTRR": 9,
+                "JOCCID": 77002,
+                "JOOBJTYP": "*QDDS",
+                "JOFILTYP": "0",
+            },
+            bytes(range(256)) * 12,
+        ),  # truncated by the record length
     ]
     out = []
     for i, (values, esd) in enumerate(rows):
@@ -183,9 +350,17 @@ def esd_entry_records() -> list[bytes]:
     """One *TYPE5 record per mapped ESD layout: its first journal code / entry type, its sample ESD."""
     out = []
     for i, (code, typ, esd) in enumerate(ibmi_esd.sample_entries()):
-        values = {"JOCODE": code, "JOENTT": typ, "JOOBJ": "EMPLOYEE", "JOLIB": "PAYROLL", "JOMBR": "EMPLOYEE",
-                  "JOCTRR": len(esd) if (code, typ) == ("C", "CM") else 1}  # C CM: the commit ID's length
-        heading = _heading(890001 + i, 10 + i, job=("QPADEV0001", "JSMITH", 123456), user="JSMITH", pgm=("PAYUPD", "PAYROLL"))
+        values = {
+            "JOCODE": code,
+            "JOENTT": typ,
+            "JOOBJ": "EMPLOYEE",
+            "JOLIB": "PAYROLL",
+            "JOMBR": "EMPLOYEE",
+            "JOCTRR": len(esd) if (code, typ) == ("C", "CM") else 1,
+        }  # C CM: the commit ID's length
+        heading = _heading(
+            890001 + i, 10 + i, job=("QPADEV0001", "JSMITH", 123456), user="JSMITH", pgm=("PAYUPD", "PAYROLL")
+        )
         out.append(qjordje5.encode({**heading, **values}, esd, record_length=JOURNAL_ENTRIES_RECORD_LENGTH))
     return out
 

@@ -43,8 +43,9 @@ CREATE INDEX PAYROLL.IXCDEMPLOYEE ON PAYROLL.CDEMPLOYEE (IBMSNAP_UOWID ASC, IBMS
 
 def cdemployee(variant: str = L.DEFAULT_VARIANT) -> DeclaredTable:
     table = ddl.parse_text(CDEMPLOYEE_DDL, "cdemployee.sql")
-    return DeclaredTable("cdemployee", "ibmsnap", table, "cdemployee.sql", ("EMPNO",),
-                         ibmsnap=IbmsnapOptions(variant=variant))
+    return DeclaredTable(
+        "cdemployee", "ibmsnap", table, "cdemployee.sql", ("EMPNO",), ibmsnap=IbmsnapOptions(variant=variant)
+    )
 
 
 def tables() -> list[tuple[DeclaredTable, str]]:
@@ -57,24 +58,35 @@ RECORD_LENGTHS = {"ibmsnap_cdemployee": record_layout(cdemployee()).record_lengt
 # every IBMSNAP model, whether jcat is the project or its package (a home project), and the declared CD table's
 MODELS = "fqn:jcat.ibmsnap cdemployee_images cdemployee_images_decoded"
 QUERIES = [
-    ("PAYROLL.CDEMPLOYEE, declared from its DDL: one row per row image (an update gives its before image)",
-     "select IBMSNAP_OPERATION, hex(IBMSNAP_INTENTSEQ) as IBMSNAP_INTENTSEQ_HEX, image_kind, EMPNO, LASTNAME, "
-     "DEPTNO, SALARY, HIRED, GRADE, decode_errors from jcat.cdemployee_images "
-     "order by record_number, image_kind = 'after'"),
-    ("Committed changes in replay order (uncommitted UOW D absent, rejected UOW C flagged)",
-     "select CHANGE_ORDER, IBMSNAP_COMMITSEQ_HEX, IBMSNAP_INTENTSEQ_HEX, IBMSNAP_OPERATION, KEY_VALUES, "
-     "AFTER_IMAGE, BEFORE_IMAGE, IBMSNAP_AUTHID, IBMSNAP_REJ_CODE_MEANING from jcat.ibmsnap_committed_changes "
-     "order by CHANGE_ORDER"),
-    ("CDEMPLOYEE's committed changes in commit order (rejected UOW C left out; UOW A's delete+insert of 000020 is "
-     "one update when the registration captures updates that way)",
-     "select OP, COMMIT_POSITION, CHANGE_POSITION, TRANSACTION_ID, BEFORE_PRESENT, AFTER_EMPNO, BEFORE_SALARY, "
-     "AFTER_SALARY from jcat.cdemployee_changes order by COMMIT_POSITION, CHANGE_POSITION"),
+    (
+        "PAYROLL.CDEMPLOYEE, declared from its DDL: one row per row image (an update gives its before image)",
+        "select IBMSNAP_OPERATION, hex(IBMSNAP_INTENTSEQ) as IBMSNAP_INTENTSEQ_HEX, image_kind, EMPNO, LASTNAME, "
+        "DEPTNO, SALARY, HIRED, GRADE, decode_errors from jcat.cdemployee_images "
+        "order by record_number, image_kind = 'after'",
+    ),
+    (
+        "Committed changes in replay order (uncommitted UOW D absent, rejected UOW C flagged)",
+        "select CHANGE_ORDER, IBMSNAP_COMMITSEQ_HEX, IBMSNAP_INTENTSEQ_HEX, IBMSNAP_OPERATION, KEY_VALUES, "
+        "AFTER_IMAGE, BEFORE_IMAGE, IBMSNAP_AUTHID, IBMSNAP_REJ_CODE_MEANING from jcat.ibmsnap_committed_changes "
+        "order by CHANGE_ORDER",
+    ),
+    (
+        "CDEMPLOYEE's committed changes in commit order (rejected UOW C left out; UOW A's delete+insert of 000020 is "
+        "one update when the registration captures updates that way)",
+        "select OP, COMMIT_POSITION, CHANGE_POSITION, TRANSACTION_ID, BEFORE_PRESENT, AFTER_EMPNO, BEFORE_SALARY, "
+        "AFTER_SALARY from jcat.cdemployee_changes order by COMMIT_POSITION, CHANGE_POSITION",
+    ),
     ("CDEMPLOYEE's rows now (cdemployee_current)", "select * from jcat.cdemployee_current order by EMPNO"),
-    ("Prune candidates",
-     "select ROW_KIND, IBMSNAP_UOWID_HEX, IBMSNAP_INTENTSEQ_HEX, IBMSNAP_COMMITSEQ_HEX, PRUNE_POINT_HEX, "
-     "PRUNE_REASON from jcat.ibmsnap_prune_candidates"),
-    ("Registrations", "select SOURCE_OWNER, SOURCE_TABLE, GLOBAL_RECORD, SOURCE_STRUCTURE_MEANING, CD_OWNER, CD_TABLE, "
-     "BEFORE_IMG_PREFIX, hex(SYNCHPOINT) as SYNCHPOINT, decode_errors from jcat.ibmsnap_register"),
+    (
+        "Prune candidates",
+        "select ROW_KIND, IBMSNAP_UOWID_HEX, IBMSNAP_INTENTSEQ_HEX, IBMSNAP_COMMITSEQ_HEX, PRUNE_POINT_HEX, "
+        "PRUNE_REASON from jcat.ibmsnap_prune_candidates",
+    ),
+    (
+        "Registrations",
+        "select SOURCE_OWNER, SOURCE_TABLE, GLOBAL_RECORD, SOURCE_STRUCTURE_MEANING, CD_OWNER, CD_TABLE, "
+        "BEFORE_IMG_PREFIX, hex(SYNCHPOINT) as SYNCHPOINT, decode_errors from jcat.ibmsnap_register",
+    ),
 ]
 
 
@@ -91,58 +103,187 @@ def scenario() -> dict[str, list[dict]]:
     """Values of every row of every table (default variant os390/char10)."""
     reg = {c.name: None for c in L.layout("register").ddl.columns}
     register = [
-        {**reg, "SOURCE_OWNER": "ASN", "SOURCE_TABLE": "IBMSNAP_TRACE", "SOURCE_VIEW_QUAL": 0, "GLOBAL_RECORD": "Y",
-         "SOURCE_STRUCTURE": 1, "SOURCE_CONDENSED": "N", "SOURCE_COMPLETE": "N", "DISABLE_REFRESH": 0,
-         "ARCH_LEVEL": "0201", "SYNCHPOINT": seq(0x0400), "SYNCHTIME": T0 + dt.timedelta(hours=2)},
-        {**reg, "SOURCE_OWNER": "PAYROLL", "SOURCE_TABLE": "EMPLOYEE", "SOURCE_VIEW_QUAL": 0, "GLOBAL_RECORD": "N",
-         "SOURCE_STRUCTURE": 1, "SOURCE_CONDENSED": "Y", "SOURCE_COMPLETE": "Y", "CD_OWNER": "PAYROLL",
-         "CD_TABLE": "CDEMPLOYEE", "PHYS_CHANGE_OWNER": "PAYROLL", "PHYS_CHANGE_TABLE": "CDEMPLOYEE",
-         "CD_OLD_SYNCHPOINT": seq(0x0001), "CD_NEW_SYNCHPOINT": seq(0x8100), "DISABLE_REFRESH": 0,
-         "CCD_CONDENSED": "N", "CCD_COMPLETE": "N", "ARCH_LEVEL": "0201", "DESCRIPTION": "Employee master",
-         "BEFORE_IMG_PREFIX": "X", "CONFLICT_LEVEL": "1", "PARTITION_KEYS_CHG": "N"},
+        {
+            **reg,
+            "SOURCE_OWNER": "ASN",
+            "SOURCE_TABLE": "IBMSNAP_TRACE",
+            "SOURCE_VIEW_QUAL": 0,
+            "GLOBAL_RECORD": "Y",
+            "SOURCE_STRUCTURE": 1,
+            "SOURCE_CONDENSED": "N",
+            "SOURCE_COMPLETE": "N",
+            "DISABLE_REFRESH": 0,
+            "ARCH_LEVEL": "0201",
+            "SYNCHPOINT": seq(0x0400),
+            "SYNCHTIME": T0 + dt.timedelta(hours=2),
+        },
+        {
+            **reg,
+            "SOURCE_OWNER": "PAYROLL",
+            "SOURCE_TABLE": "EMPLOYEE",
+            "SOURCE_VIEW_QUAL": 0,
+            "GLOBAL_RECORD": "N",
+            "SOURCE_STRUCTURE": 1,
+            "SOURCE_CONDENSED": "Y",
+            "SOURCE_COMPLETE": "Y",
+            "CD_OWNER": "PAYROLL",
+            "CD_TABLE": "CDEMPLOYEE",
+            "PHYS_CHANGE_OWNER": "PAYROLL",
+            "PHYS_CHANGE_TABLE": "CDEMPLOYEE",
+            "CD_OLD_SYNCHPOINT": seq(0x0001),
+            "CD_NEW_SYNCHPOINT": seq(0x8100),
+            "DISABLE_REFRESH": 0,
+            "CCD_CONDENSED": "N",
+            "CCD_COMPLETE": "N",
+            "ARCH_LEVEL": "0201",
+            "DESCRIPTION": "Employee master",
+            "BEFORE_IMG_PREFIX": "X",
+            "CONFLICT_LEVEL": "1",
+            "PARTITION_KEYS_CHG": "N",
+        },
     ]
-    prun = dict(TARGET_SERVER="DWHDB", TARGET_OWNER="DWH", SOURCE_OWNER="PAYROLL", SOURCE_TABLE="EMPLOYEE",
-                SOURCE_VIEW_QUAL=0, APPLY_QUAL="APPLYQ1", CNTL_SERVER="DWHDB", TARGET_STRUCTURE=8, CNTL_ALIAS=None)
+    prun = dict(
+        TARGET_SERVER="DWHDB",
+        TARGET_OWNER="DWH",
+        SOURCE_OWNER="PAYROLL",
+        SOURCE_TABLE="EMPLOYEE",
+        SOURCE_VIEW_QUAL=0,
+        APPLY_QUAL="APPLYQ1",
+        CNTL_SERVER="DWHDB",
+        TARGET_STRUCTURE=8,
+        CNTL_ALIAS=None,
+    )
     pruncntl = [
-        {**prun, "TARGET_TABLE": "EMPLOYEE_COPY", "SET_NAME": "SUB1", "SYNCHPOINT": seq(0x0250),
-         "SYNCHTIME": T0 + dt.timedelta(hours=1)},
-        {**prun, "TARGET_TABLE": "EMPLOYEE_HIST", "SET_NAME": "SUB2", "SYNCHPOINT": seq(0x0300),
-         "SYNCHTIME": T0 + dt.timedelta(hours=1), "TARGET_STRUCTURE": 3, "CNTL_ALIAS": "DWHCTL"},
+        {
+            **prun,
+            "TARGET_TABLE": "EMPLOYEE_COPY",
+            "SET_NAME": "SUB1",
+            "SYNCHPOINT": seq(0x0250),
+            "SYNCHTIME": T0 + dt.timedelta(hours=1),
+        },
+        {
+            **prun,
+            "TARGET_TABLE": "EMPLOYEE_HIST",
+            "SET_NAME": "SUB2",
+            "SYNCHPOINT": seq(0x0300),
+            "SYNCHTIME": T0 + dt.timedelta(hours=1),
+            "TARGET_STRUCTURE": 3,
+            "CNTL_ALIAS": "DWHCTL",
+        },
     ]
     uow = [
-        dict(IBMSNAP_UOWID=UOW_A, IBMSNAP_COMMITSEQ=seq(0x0300), IBMSNAP_LOGMARKER=T0 + dt.timedelta(minutes=5),
-             IBMSNAP_AUTHTKN="PAYJOB01", IBMSNAP_AUTHID="PAYCLERK", IBMSNAP_REJ_CODE="0", IBMSNAP_APPLY_QUAL=""),
-        dict(IBMSNAP_UOWID=UOW_B, IBMSNAP_COMMITSEQ=seq(0x0200), IBMSNAP_LOGMARKER=T0,
-             IBMSNAP_AUTHTKN="HRBATCH", IBMSNAP_AUTHID="HRADMIN", IBMSNAP_REJ_CODE="0", IBMSNAP_APPLY_QUAL=""),
-        dict(IBMSNAP_UOWID=UOW_C, IBMSNAP_COMMITSEQ=seq(0x8100), IBMSNAP_LOGMARKER=T0 + dt.timedelta(hours=2),
-             IBMSNAP_AUTHTKN="APPLYJOB", IBMSNAP_AUTHID="REPLUSER", IBMSNAP_REJ_CODE="1", IBMSNAP_APPLY_QUAL="APPLYQ1"),
+        dict(
+            IBMSNAP_UOWID=UOW_A,
+            IBMSNAP_COMMITSEQ=seq(0x0300),
+            IBMSNAP_LOGMARKER=T0 + dt.timedelta(minutes=5),
+            IBMSNAP_AUTHTKN="PAYJOB01",
+            IBMSNAP_AUTHID="PAYCLERK",
+            IBMSNAP_REJ_CODE="0",
+            IBMSNAP_APPLY_QUAL="",
+        ),
+        dict(
+            IBMSNAP_UOWID=UOW_B,
+            IBMSNAP_COMMITSEQ=seq(0x0200),
+            IBMSNAP_LOGMARKER=T0,
+            IBMSNAP_AUTHTKN="HRBATCH",
+            IBMSNAP_AUTHID="HRADMIN",
+            IBMSNAP_REJ_CODE="0",
+            IBMSNAP_APPLY_QUAL="",
+        ),
+        dict(
+            IBMSNAP_UOWID=UOW_C,
+            IBMSNAP_COMMITSEQ=seq(0x8100),
+            IBMSNAP_LOGMARKER=T0 + dt.timedelta(hours=2),
+            IBMSNAP_AUTHTKN="APPLYJOB",
+            IBMSNAP_AUTHID="REPLUSER",
+            IBMSNAP_REJ_CODE="1",
+            IBMSNAP_APPLY_QUAL="APPLYQ1",
+        ),
     ]
     emp = dict(LASTNAME="", DEPTNO=None, XDEPTNO=None, SALARY=None, XSALARY=None, HIRED=None, GRADE=None)
     cdemployee = [
-        {**emp, "IBMSNAP_UOWID": UOW_A, "IBMSNAP_INTENTSEQ": seq(0x0101), "IBMSNAP_OPERATION": "I",
-         "EMPNO": "000010", "LASTNAME": "HAAS", "DEPTNO": "A00", "SALARY": Decimal("52750.00"),
-         "HIRED": dt.datetime(1995, 1, 1), "GRADE": 7},
-        {**emp, "IBMSNAP_UOWID": UOW_A, "IBMSNAP_INTENTSEQ": seq(0x0102), "IBMSNAP_OPERATION": "D",
-         "EMPNO": "000020", "LASTNAME": "THOMPSON", "DEPTNO": "B01", "SALARY": Decimal("41250.00"), "GRADE": 5},
-        {**emp, "IBMSNAP_UOWID": UOW_A, "IBMSNAP_INTENTSEQ": seq(0x0103), "IBMSNAP_OPERATION": "I",
-         "EMPNO": "000020", "LASTNAME": "THOMPSON", "DEPTNO": "C01", "SALARY": Decimal("43000.50"), "GRADE": 6},
-        {**emp, "IBMSNAP_UOWID": UOW_B, "IBMSNAP_INTENTSEQ": seq(0x0180), "IBMSNAP_OPERATION": "D",
-         "EMPNO": "000030", "LASTNAME": "KWAN", "DEPTNO": "C01"},
-        {**emp, "IBMSNAP_UOWID": UOW_C, "IBMSNAP_INTENTSEQ": seq(0x8001), "IBMSNAP_OPERATION": "U",
-         "EMPNO": "000010", "LASTNAME": "HAAS", "DEPTNO": "A00", "XDEPTNO": "A00", "SALARY": Decimal("99999.99"),
-         "XSALARY": Decimal("52750.00"), "GRADE": 7},
-        {**emp, "IBMSNAP_UOWID": UOW_D, "IBMSNAP_INTENTSEQ": seq(0x9001), "IBMSNAP_OPERATION": "I",
-         "EMPNO": "000099", "LASTNAME": "NEVER-COMMITTED"},
+        {
+            **emp,
+            "IBMSNAP_UOWID": UOW_A,
+            "IBMSNAP_INTENTSEQ": seq(0x0101),
+            "IBMSNAP_OPERATION": "I",
+            "EMPNO": "000010",
+            "LASTNAME": "HAAS",
+            "DEPTNO": "A00",
+            "SALARY": Decimal("52750.00"),
+            "HIRED": dt.datetime(1995, 1, 1),
+            "GRADE": 7,
+        },
+        {
+            **emp,
+            "IBMSNAP_UOWID": UOW_A,
+            "IBMSNAP_INTENTSEQ": seq(0x0102),
+            "IBMSNAP_OPERATION": "D",
+            "EMPNO": "000020",
+            "LASTNAME": "THOMPSON",
+            "DEPTNO": "B01",
+            "SALARY": Decimal("41250.00"),
+            "GRADE": 5,
+        },
+        {
+            **emp,
+            "IBMSNAP_UOWID": UOW_A,
+            "IBMSNAP_INTENTSEQ": seq(0x0103),
+            "IBMSNAP_OPERATION": "I",
+            "EMPNO": "000020",
+            "LASTNAME": "THOMPSON",
+            "DEPTNO": "C01",
+            "SALARY": Decimal("43000.50"),
+            "GRADE": 6,
+        },
+        {
+            **emp,
+            "IBMSNAP_UOWID": UOW_B,
+            "IBMSNAP_INTENTSEQ": seq(0x0180),
+            "IBMSNAP_OPERATION": "D",
+            "EMPNO": "000030",
+            "LASTNAME": "KWAN",
+            "DEPTNO": "C01",
+        },
+        {
+            **emp,
+            "IBMSNAP_UOWID": UOW_C,
+            "IBMSNAP_INTENTSEQ": seq(0x8001),
+            "IBMSNAP_OPERATION": "U",
+            "EMPNO": "000010",
+            "LASTNAME": "HAAS",
+            "DEPTNO": "A00",
+            "XDEPTNO": "A00",
+            "SALARY": Decimal("99999.99"),
+            "XSALARY": Decimal("52750.00"),
+            "GRADE": 7,
+        },
+        {
+            **emp,
+            "IBMSNAP_UOWID": UOW_D,
+            "IBMSNAP_INTENTSEQ": seq(0x9001),
+            "IBMSNAP_OPERATION": "I",
+            "EMPNO": "000099",
+            "LASTNAME": "NEVER-COMMITTED",
+        },
     ]
     return {
         "register": register,
         "pruncntl": pruncntl,
         "uow": uow,
         "critsec": [{"APPLY_QUAL": "APPLYQ1"}],
-        "trace": [dict(OPERATION="INIT", TRACE_TIME=T0 - dt.timedelta(minutes=1),
-                       DESCRIPTION="ASN0100I: The Capture program initialization is successful."),
-                  dict(OPERATION="PRUNE", TRACE_TIME=T0 + dt.timedelta(hours=2, minutes=1),
-                       DESCRIPTION="ASN0105I: Pruning completed.")],
+        "trace": [
+            dict(
+                OPERATION="INIT",
+                TRACE_TIME=T0 - dt.timedelta(minutes=1),
+                DESCRIPTION="ASN0100I: The Capture program initialization is successful.",
+            ),
+            dict(
+                OPERATION="PRUNE",
+                TRACE_TIME=T0 + dt.timedelta(hours=2, minutes=1),
+                DESCRIPTION="ASN0105I: Pruning completed.",
+            ),
+        ],
         "ccpparms": [dict(RETENTION_LIMIT=60, LAG_LIMIT=10800, COMMIT_INTERVAL=30, PRUNE_INTERVAL=300)],
         "warm_start": [dict(SEQ=seq(0x8100), AUTHTKN="APPLYJOB", AUTHID="REPLUSER", CAPTURED="Y", UOWTIME=None)],
         "ccpenq": [{"LOCKNAME": "PAYROLLDB"}],

@@ -24,15 +24,21 @@ START = dt.datetime(2024, 3, 4, 14, 30, 0, 125000)  # GMT of the first record
 LOCAL_OFFSET = dt.timedelta(hours=-5)  # the CV's local clock
 
 QUERIES = [
-    ("Journal records (first 12)",
-     "select SEQ, TYPE, GMT, TRANSACT_ID, PROGRAM_NAME, AREA, VERB_NUM, DB_KEY_PAGE, DB_KEY_LINE, IMAGE_LEN, "
-     "LIDS, decode_errors from jcat.idms_journal order by SEQ limit 12"),
-    ("Local transactions",
-     "select TRANSACT_ID, PROGRAM_NAME, USER_ID, EXTERNAL_ID, END_TYPE, OUTCOME, STATEMENT_ROLLBACKS, "
-     "BFOR_COUNT, AFTR_COUNT, AREAS_READIED from jcat.idms_transactions order by TRANSACT_ID"),
-    ("Distributed transactions and their local branches",
-     "select DNODE, DTRID, TYPE, LID, DISTRIBUTED_OUTCOME, LOCAL_OUTCOME from jcat.idms_distributed_transactions "
-     "order by DTRID, SEQ, LID_INDEX"),
+    (
+        "Journal records (first 12)",
+        "select SEQ, TYPE, GMT, TRANSACT_ID, PROGRAM_NAME, AREA, VERB_NUM, DB_KEY_PAGE, DB_KEY_LINE, IMAGE_LEN, "
+        "LIDS, decode_errors from jcat.idms_journal order by SEQ limit 12",
+    ),
+    (
+        "Local transactions",
+        "select TRANSACT_ID, PROGRAM_NAME, USER_ID, EXTERNAL_ID, END_TYPE, OUTCOME, STATEMENT_ROLLBACKS, "
+        "BFOR_COUNT, AFTR_COUNT, AREAS_READIED from jcat.idms_transactions order by TRANSACT_ID",
+    ),
+    (
+        "Distributed transactions and their local branches",
+        "select DNODE, DTRID, TYPE, LID, DISTRIBUTED_OUTCOME, LOCAL_OUTCOME from jcat.idms_distributed_transactions "
+        "order by DTRID, SEQ, LID_INDEX",
+    ),
 ]
 
 
@@ -58,22 +64,59 @@ def _tx(kind: str, lid: int, program: str, **more) -> tuple[str, dict]:
 
 
 def _image(kind: str, lid: int, verb: int, page: int, line: int, image: bytes, rec_id: int = 1001) -> tuple[str, dict]:
-    return kind, {"TRANSACT_ID": lid, "VERB_NUM": verb, "PAGE_GROUP": 0, "DBK_FORMAT": 8, "DB_KEY": (page << 8) | line,
-                  "USER_REC_ID": rec_id, "PG_DISPL": 0, "PREFIX_LEN": 8 if image else 0, "image": image}
+    return kind, {
+        "TRANSACT_ID": lid,
+        "VERB_NUM": verb,
+        "PAGE_GROUP": 0,
+        "DBK_FORMAT": 8,
+        "DB_KEY": (page << 8) | line,
+        "USER_REC_ID": rec_id,
+        "PG_DISPL": 0,
+        "PREFIX_LEN": 8 if image else 0,
+        "image": image,
+    }
 
 
 def _stats(lid: int, updates: int) -> dict:
-    return {"UPDATED": updates, "READ": 12 + lid % 7, "WRITTEN": updates, "PAGE_REQUESTS": 40 + lid % 13,
-            "CALC_ON": 3, "CALC_NOT_ON": 1, "VIA_ON": 2, "VIA_NOT_ON": 0, "REC_REQUESTED": 9, "CURR_OF_TR": 0,
-            "CALLS": 17, "FGMT_STORED": 0, "FGMT_RETURNED": 0, "LOCKS_REQUESTED": 21, "SHARED_LOCKS_HELD": 4,
-            "EXCLUSIVE_LOCKS_HELD": updates, "TR_ID_CV": lid, "TASK_ID_CV": 0x1F2E3D00 + lid,
-            "LT_PART1": "T042", "LT_PART2": lid * 3, "IX_SR8_SPLITS": 1, "IX_BTREE_SEARCHES": 5,
-            "IX_BTREE_LEVELS_SEARCHED": 11, "IX_LEVELS_SEARCHED_BEST": 2, "IX_LEVELS_SEARCHED_WORST": 3}
+    return {
+        "UPDATED": updates,
+        "READ": 12 + lid % 7,
+        "WRITTEN": updates,
+        "PAGE_REQUESTS": 40 + lid % 13,
+        "CALC_ON": 3,
+        "CALC_NOT_ON": 1,
+        "VIA_ON": 2,
+        "VIA_NOT_ON": 0,
+        "REC_REQUESTED": 9,
+        "CURR_OF_TR": 0,
+        "CALLS": 17,
+        "FGMT_STORED": 0,
+        "FGMT_RETURNED": 0,
+        "LOCKS_REQUESTED": 21,
+        "SHARED_LOCKS_HELD": 4,
+        "EXCLUSIVE_LOCKS_HELD": updates,
+        "TR_ID_CV": lid,
+        "TASK_ID_CV": 0x1F2E3D00 + lid,
+        "LT_PART1": "T042",
+        "LT_PART2": lid * 3,
+        "IX_SR8_SPLITS": 1,
+        "IX_BTREE_SEARCHES": 5,
+        "IX_BTREE_LEVELS_SEARCHED": 11,
+        "IX_LEVELS_SEARCHED_BEST": 2,
+        "IX_LEVELS_SEARCHED_WORST": 3,
+    }
 
 
 def _area(lid: int, name: str, low: int, high: int, mode: int = 2) -> tuple[str, dict]:
-    return "AREA", {"TRANSACT_ID": lid, "VIB": 0x00C3A000 + lid, "AREA": name, "LOW_PAGE": low, "HIGH_PAGE": high,
-                    "MODE": mode, "ACCESS": 1}
+    return "AREA", {
+        "TRANSACT_ID": lid,
+        "VIB": 0x00C3A000 + lid,
+        "AREA": name,
+        "LOW_PAGE": low,
+        "HIGH_PAGE": high,
+        "MODE": mode,
+        "ACCESS": 1,
+    }
 
 
 def scenario() -> list[tuple[str, dict]]:
@@ -87,12 +130,12 @@ def scenario() -> list[tuple[str, dict]]:
         ("TIME", {"T_DATESTMP": local}),
         _tx("BGIN", 1001, "PAYROLL", DTESTAMP=local, USER_ID="JSMITH", EXTERNAL_ID="web:jsmith@hr.example.com"),
         _area(1001, "EMP-DEMO-REGION", 30001, 30500),
-        _image("BFOR", 1001, 9, 30001, 3, b""),            # STORE: null before image
+        _image("BFOR", 1001, 9, 30001, 3, b""),  # STORE: null before image
         _image("AFTR", 1001, 9, 30001, 3, stored),
-        _image("BFOR", 1001, 12, 30001, 2, old),           # MODIFY
+        _image("BFOR", 1001, 12, 30001, 2, old),  # MODIFY
         _image("AFTR", 1001, 12, 30001, 2, new),
         _tx("COMT", 1001, "PAYROLL", DTESTAMP=local, **_stats(1001, 2)),
-        _image("BFOR", 1001, 14, 30001, 3, stored),        # ERASE: null after image
+        _image("BFOR", 1001, 14, 30001, 3, stored),  # ERASE: null after image
         _image("AFTR", 1001, 14, 30001, 3, b""),
         _tx("ENDJ", 1001, "PAYROLL", DTESTAMP=local, **_stats(1001, 3)),
         _tx("BGIN", 1002, "ORDENTRY", DTESTAMP=local, USER_ID="CLERK07"),
@@ -102,7 +145,7 @@ def scenario() -> list[tuple[str, dict]]:
         _image("AFTR", 1002, 12, 50017, 5, order[:-4] + enc.packed(1300, 7), rec_id=2001),
         _tx("RTSV", 1002, "ORDENTRY", DTESTAMP=local, SAVEPOINT_SEQ=7),
         _tx("ABRT", 1002, "ORDENTRY", DTESTAMP=local, **_stats(1002, 1)),
-        ("TIME", {"T_DATESTMP": None}),                    # buffer not yet written: zero local stamp
+        ("TIME", {"T_DATESTMP": None}),  # buffer not yet written: zero local stamp
         _tx("BGIN", 1003, "XFERIN", DTESTAMP=local, USER_ID="BATCH01"),
         _image("BFOR", 1003, 12, 70001, 1, employee(1, "ACCOUNT A", "FIN1", 100)),
         _image("AFTR", 1003, 12, 70001, 1, employee(1, "ACCOUNT A", "FIN1", 50)),

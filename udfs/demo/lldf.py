@@ -49,31 +49,55 @@ MAX_SEGMENT = 2000  # bytes per segment: small, so the demo shows segmentation w
 BLOCK_SIZE = 6144
 
 QUERIES = [
-    ("Change stream in commit order",
-     "select stream_seq, uor_seq, CHANGE_TYPE, CHANGE_TYPE_DESC, UORDISP, LOGRECDISP, is_committed, "
-     "hex(UORCOMMITLRSN) as commit_lrsn, UORCOMMITLRSN_TIME, segment_count, data_length, decode_errors "
-     "from jcat.lldf_change_stream order by stream_seq"),
-    ("PAYROLL.EMPLOYEE, declared from its DDL: one row per row image, typed",
-     "select stream_seq, CHANGE_TYPE, image_kind, EMPNO, LASTNAME, MIDINIT, SALARY, BONUS, RATING, HIREDATE, "
-     "length(REMARKS) as remarks_len, is_committed, decode_errors "
-     "from jcat.payroll_employee_images order by stream_seq, image_kind desc"),
-    ("Committed changes only",
-     "select stream_seq, CHANGE_TYPE, TABLEOWNER, TABLENAME, CLONE_TABLE_NAME, AUTHID, `TIMESTAMP` "
-     "from jcat.lldf_committed_changes order by stream_seq"),
-    ("Segment rejects",
-     "select source_file, record_offset, length, reason, substr(first_bytes_hex, 1, 24) as first_bytes "
-     "from jcat.lldf_segment_rejects order by source_file, record_offset"),
+    (
+        "Change stream in commit order",
+        "select stream_seq, uor_seq, CHANGE_TYPE, CHANGE_TYPE_DESC, UORDISP, LOGRECDISP, is_committed, "
+        "hex(UORCOMMITLRSN) as commit_lrsn, UORCOMMITLRSN_TIME, segment_count, data_length, decode_errors "
+        "from jcat.lldf_change_stream order by stream_seq",
+    ),
+    (
+        "PAYROLL.EMPLOYEE, declared from its DDL: one row per row image, typed",
+        "select stream_seq, CHANGE_TYPE, image_kind, EMPNO, LASTNAME, MIDINIT, SALARY, BONUS, RATING, HIREDATE, "
+        "length(REMARKS) as remarks_len, is_committed, decode_errors "
+        "from jcat.payroll_employee_images order by stream_seq, image_kind desc",
+    ),
+    (
+        "Committed changes only",
+        "select stream_seq, CHANGE_TYPE, TABLEOWNER, TABLENAME, CLONE_TABLE_NAME, AUTHID, `TIMESTAMP` "
+        "from jcat.lldf_committed_changes order by stream_seq",
+    ),
+    (
+        "Segment rejects",
+        "select source_file, record_offset, length, reason, substr(first_bytes_hex, 1, 24) as first_bytes "
+        "from jcat.lldf_segment_rejects order by source_file, record_offset",
+    ),
 ]
 
 T0 = dt.datetime(2024, 6, 3, 9, 15, 0, 250000)
-EMPLOYEE = {"DBNAME": "PAYDB", "TSNAME": "EMPTS", "TABLEOWNER": "PAYROLL", "TABLENAME": "EMPLOYEE",
-            "TBOWNERLEN": 7, "TBNAMELEN": 8, "DBID": 271, "PSID": 2, "TBOBID": 3, "PARTNUM": 1}
+EMPLOYEE = {
+    "DBNAME": "PAYDB",
+    "TSNAME": "EMPTS",
+    "TABLEOWNER": "PAYROLL",
+    "TABLENAME": "EMPLOYEE",
+    "TBOWNERLEN": 7,
+    "TBNAMELEN": 8,
+    "DBID": 271,
+    "PSID": 2,
+    "TBOBID": 3,
+    "PARTNUM": 1,
+}
 
 
 def payroll_employee() -> DeclaredTable:
     table = ddl.parse_text(EMPLOYEE_DDL, "payroll_employee.sql")
-    return DeclaredTable("payroll_employee", "lldf", table, "payroll_employee.sql", table.primary_key,
-                         lldf=LldfOptions("PAYROLL", "EMPLOYEE"))
+    return DeclaredTable(
+        "payroll_employee",
+        "lldf",
+        table,
+        "payroll_employee.sql",
+        table.primary_key,
+        lldf=LldfOptions("PAYROLL", "EMPLOYEE"),
+    )
 
 
 def tables() -> list[tuple[DeclaredTable, str]]:
@@ -83,14 +107,28 @@ def tables() -> list[tuple[DeclaredTable, str]]:
 
 def columns() -> list[dict]:
     """The declared columns as the sample encoder takes them: bytes for fixed types, precision or maximum else."""
-    return [{"name": c.name, "coltype": c.spec.type, "scale": c.spec.scale, "nullable": "Y" if c.nullable else "N",
-             "length": c.spec.length if c.spec.type in ("DECIMAL", "VARCHAR") else c.spec.width}
-            for c in lldf_image.image_columns(payroll_employee())]
+    return [
+        {
+            "name": c.name,
+            "coltype": c.spec.type,
+            "scale": c.spec.scale,
+            "nullable": "Y" if c.nullable else "N",
+            "length": c.spec.length if c.spec.type in ("DECIMAL", "VARCHAR") else c.spec.width,
+        }
+        for c in lldf_image.image_columns(payroll_employee())
+    ]
 
 
 def employee(empno: str, first: str, last: str, salary, **more) -> dict:
-    row = {"EMPNO": empno, "FIRSTNME": first, "LASTNAME": last, "EDLEVEL": 16, "SALARY": Decimal(salary),
-           "UPDATED_AT": T0, "LEDGER_ID": 9_000_000_000 + int(empno)}
+    row = {
+        "EMPNO": empno,
+        "FIRSTNME": first,
+        "LASTNAME": last,
+        "EDLEVEL": 16,
+        "SALARY": Decimal(salary),
+        "UPDATED_AT": T0,
+        "LEDGER_ID": 9_000_000_000 + int(empno),
+    }
     row.update(more)
     return row
 
@@ -99,33 +137,65 @@ def _ur(number: int, member: int, start: dt.datetime, commit: dt.datetime | None
     """Header fields shared by the records of one unit of recovery."""
     rba0 = 0x0000_1A2B_3C00 + number * 0x10000
     return {
-        "SYSTEMID": "DB2P", "MEMBERID": member, "UORDISP": disp,
-        "UORTIMESTAMP": start, "UORCOMMITTIMESTAMP": commit,
-        "UORIDLRSN": lldf.lrsn_field(start, extended), "UORID": lldf.rba_field(rba0, extended),
+        "SYSTEMID": "DB2P",
+        "MEMBERID": member,
+        "UORDISP": disp,
+        "UORTIMESTAMP": start,
+        "UORCOMMITTIMESTAMP": commit,
+        "UORIDLRSN": lldf.lrsn_field(start, extended),
+        "UORID": lldf.rba_field(rba0, extended),
         "UORCOMMITLRSN": lldf.lrsn_field(commit, extended) if commit else None,
         "UORCOMMITPOINT": lldf.rba_field(rba0 + 0xF000, extended) if commit else None,
-        "CONNECTIONTYPE": "TS", "CONNECTID": "BATCH", "CORRELATIONID": f"PAYJOB{number:02d}",
-        "AUTHID": "PAYADM", "PLAN": "PAYPLAN", "LUWNETWORKID": "NETA", "LUWNAME": "DB2PLU",
-        "LUWINSTANCENO": bytes.fromhex(f"DB2A{number:08X}"), "LUWSEQUENCENO": 1,
-        "INCOMPLETETRANS": "N", "INCOMPLETEDEP": "N", "UORHASCOMP": "N", "ANOMALYTYPE": "N", "PAGENUMFMT": "R",
-        "_rba0": rba0, "_extended": extended,
+        "CONNECTIONTYPE": "TS",
+        "CONNECTID": "BATCH",
+        "CORRELATIONID": f"PAYJOB{number:02d}",
+        "AUTHID": "PAYADM",
+        "PLAN": "PAYPLAN",
+        "LUWNETWORKID": "NETA",
+        "LUWNAME": "DB2PLU",
+        "LUWINSTANCENO": bytes.fromhex(f"DB2A{number:08X}"),
+        "LUWSEQUENCENO": 1,
+        "INCOMPLETETRANS": "N",
+        "INCOMPLETEDEP": "N",
+        "UORHASCOMP": "N",
+        "ANOMALYTYPE": "N",
+        "PAGENUMFMT": "R",
+        "_rba0": rba0,
+        "_extended": extended,
     }
 
 
-def change(ur: dict, seq: int, change_type: str, images: list[bytes], obj: dict | None = None,
-           disp: str = "C", when: dt.datetime | None = None, content: bytes | None = None, **more) -> bytes:
+def change(
+    ur: dict,
+    seq: int,
+    change_type: str,
+    images: list[bytes],
+    obj: dict | None = None,
+    disp: str = "C",
+    when: dt.datetime | None = None,
+    content: bytes | None = None,
+    **more,
+) -> bytes:
     """One data change record of a unit of recovery: its seq-th change, logged at `when`."""
     extended = ur["_extended"]
     when = when or ur["UORTIMESTAMP"] + dt.timedelta(milliseconds=10 * seq)
     header = {k: v for k, v in ur.items() if not k.startswith("_")}
     header.update(obj if obj is not None else EMPLOYEE)
-    header.update({
-        "CHANGE_TYPE": change_type, "SQLTYPE": "", "LOGRECDISP": disp, "SQLSRCTYPE": "",
-        "TIMESTAMP": when, "LOGLRSN": lldf.lrsn_field(when, extended),
-        "LOGRBA": lldf.rba_field(ur["_rba0"] + 0x100 * seq, extended),
-        "RID": (0x200 + seq).to_bytes(4, "big") + bytes([seq]), "LOGBYTES": 4096, "LOGDELTA": 12,
-        "SQLRIRBA": lldf.rba_field(ur["_rba0"] + 0x100 * seq, extended),
-    })
+    header.update(
+        {
+            "CHANGE_TYPE": change_type,
+            "SQLTYPE": "",
+            "LOGRECDISP": disp,
+            "SQLSRCTYPE": "",
+            "TIMESTAMP": when,
+            "LOGLRSN": lldf.lrsn_field(when, extended),
+            "LOGRBA": lldf.rba_field(ur["_rba0"] + 0x100 * seq, extended),
+            "RID": (0x200 + seq).to_bytes(4, "big") + bytes([seq]),
+            "LOGBYTES": 4096,
+            "LOGDELTA": 12,
+            "SQLRIRBA": lldf.rba_field(ur["_rba0"] + 0x100 * seq, extended),
+        }
+    )
     header.update(more)
     return lldf.encode_record(header, images, content=content)
 
@@ -134,9 +204,20 @@ def scenario() -> tuple[list[bytes], list[bytes]]:
     """(records of the main file in file order, records of the file with a lost segment)."""
     cols = columns()
     img = lambda row: lldf.encode_image(cols, row)  # noqa: E731
-    hire = employee("000010", "CHRISTINE", "HAAS", "52750.00", MIDINIT="I", WORKDEPT="A00",
-                    HIREDATE=dt.date(1995, 1, 1), BADGE=4711, BONUS=Decimal("1000.00"), RATING=4.25,
-                    SHIFT_START=dt.time(8, 30), REMARKS="new hire")
+    hire = employee(
+        "000010",
+        "CHRISTINE",
+        "HAAS",
+        "52750.00",
+        MIDINIT="I",
+        WORKDEPT="A00",
+        HIREDATE=dt.date(1995, 1, 1),
+        BADGE=4711,
+        BONUS=Decimal("1000.00"),
+        RATING=4.25,
+        SHIFT_START=dt.time(8, 30),
+        REMARKS="new hire",
+    )
     raised = {**hire, "SALARY": Decimal("55000.00"), "BONUS": None, "REMARKS": "raise approved 2024-06"}
     loaded = employee("000020", "MICHAEL", "THOMPSON", "41250.00", WORKDEPT="B01", RATING=-0.5)
     leaver = employee("000030", "SALLY", "KWAN", "38250.00", MIDINIT=None, WORKDEPT=None)
@@ -150,8 +231,17 @@ def scenario() -> tuple[list[bytes], list[bytes]]:
     ur3 = _ur(3, 1, T0 + dt.timedelta(seconds=1, milliseconds=500), None, True, "A")
     ur4 = _ur(4, 1, T0 + dt.timedelta(seconds=4), T0 + dt.timedelta(seconds=5), True, "C")
     ts_obj = {**EMPLOYEE}
-    catalog = {"DBNAME": "DSNDB06", "TSNAME": "SYSTSTAB", "TABLEOWNER": "SYSIBM", "TABLENAME": "SYSTABLES",
-               "TBOWNERLEN": 6, "TBNAMELEN": 9, "DBID": 6, "PSID": 9, "TBOBID": 10}
+    catalog = {
+        "DBNAME": "DSNDB06",
+        "TSNAME": "SYSTSTAB",
+        "TABLEOWNER": "SYSIBM",
+        "TABLENAME": "SYSTABLES",
+        "TBOWNERLEN": 6,
+        "TBNAMELEN": 9,
+        "DBID": 6,
+        "PSID": 9,
+        "TBOBID": 10,
+    }
 
     records = [
         change(ur1, 1, "I", [img(hire)]),
@@ -167,8 +257,14 @@ def scenario() -> tuple[list[bytes], list[bytes]]:
         change(ur4, 3, "DR", [lldf.encode_image(cols[:1], {"EMPNO": "500000"})], obj=ts_obj),
         change(ur4, 4, "E", lldf.clone_images("PAYROLL", "EMPLOYEE_CLONE"), obj=ts_obj),
         # seed 002 does not describe the DATA of CO, CM and SC: opaque content after DATA's total length
-        change(ur4, 5, "CO", [], obj=catalog,
-               content=b"\x00\x01" + "ALTER TABLE PAYROLL.EMPLOYEE ADD COLUMN X INT".encode("cp037")),
+        change(
+            ur4,
+            5,
+            "CO",
+            [],
+            obj=catalog,
+            content=b"\x00\x01" + "ALTER TABLE PAYROLL.EMPLOYEE ADD COLUMN X INT".encode("cp037"),
+        ),
         change(ur4, 6, "CM", [], obj=ts_obj, content="-STO DB(PAYDB) SPACENAM(EMPTS)".encode("cp037")),
         change(ur4, 7, "SC", [], obj=ts_obj, content=b"\x00\x00\x00\x08"),
     ]
@@ -177,8 +273,12 @@ def scenario() -> tuple[list[bytes], list[bytes]]:
     order = [7, 3, 0, 12, 5, 1, 2, 9, 4, 6, 8, 10, 11, 13, 14] + list(range(15, len(segmented)))
     main = [segmented[i] for i in order]
 
-    lost = change(_ur(5, 1, T0 + dt.timedelta(seconds=6), T0 + dt.timedelta(seconds=7), True, "C"), 1, "UB",
-                  [img(long_before), img(long_after)])
+    lost = change(
+        _ur(5, 1, T0 + dt.timedelta(seconds=6), T0 + dt.timedelta(seconds=7), True, "C"),
+        1,
+        "UB",
+        [img(long_before), img(long_after)],
+    )
     parts = lldf.segment(lost, MAX_SEGMENT)
     broken = [parts[0]] + parts[2:] + [change(ur4, 8, "I", [img(rolled)])]
     return main, broken

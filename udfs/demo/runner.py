@@ -65,8 +65,9 @@ def land(spark, module, workdir: Path) -> bool:
     lengths = getattr(module, "RECORD_LENGTHS", {})  # layouts whose record length is a property of the file
     framings = getattr(module, "FRAMING", {})  # e.g. LLDF as transferred with its RDWs (RECFM=VB)
     for layout, paths in module.generate(workdir).items():
-        result = load(spark, layout, [str(p) for p in paths], record_length=lengths.get(layout),
-                      framing=framings.get(layout))
+        result = load(
+            spark, layout, [str(p) for p in paths], record_length=lengths.get(layout), framing=framings.get(layout)
+        )
         for f in result.files:
             print(f"  load {layout}: {f.line()}")
             ok &= f.status in ("loaded", "unchanged")

@@ -19,8 +19,15 @@ from .sql_functions import sql_string
 from .table_names import quote
 
 
-def record_select(copybook, record: str | None = None, column: str = "record", schema: str = "jcat",
-                  ccsid: int = 37, float_format: str = "hfp", trim: str = "right") -> list[str]:
+def record_select(
+    copybook,
+    record: str | None = None,
+    column: str = "record",
+    schema: str = "jcat",
+    ccsid: int = 37,
+    float_format: str = "hfp",
+    trim: str = "right",
+) -> list[str]:
     """`expr AS name` for each top-level entry of the record (groups as structs)."""
     if trim not in TRIMS:
         raise ValueError(f"trim {trim!r}: one of {', '.join(TRIMS)}")
@@ -32,8 +39,16 @@ def record_select(copybook, record: str | None = None, column: str = "record", s
 RECORD = "__jcat_record"  # the record's bytes, kept by the inner query for the decode_errors test
 
 
-def record_query(copybook, source: str, record: str | None = None, column: str = "record", schema: str = "jcat",
-                 ccsid: int = 37, float_format: str = "hfp", trim: str = "right") -> str:
+def record_query(
+    copybook,
+    source: str,
+    record: str | None = None,
+    column: str = "record",
+    schema: str = "jcat",
+    ccsid: int = 37,
+    float_format: str = "hfp",
+    trim: str = "right",
+) -> str:
     """The whole query: the record's columns, then `decode_errors`, the fields (as `GROUP.FIELD`) whose bytes did not
     decode, in copybook order (NULL where the record is NULL). Add columns of `source` to the inner query to keep
     them (lineage)."""
@@ -41,9 +56,11 @@ def record_query(copybook, source: str, record: str | None = None, column: str =
     node, _ = record_root(copybook, record)
     checks = ", ".join(_checks(node, ""))
     inner = ",\n    ".join([*select, f"{column} AS {RECORD}"])
-    return (f"SELECT * EXCEPT ({RECORD}),\n  CASE WHEN {RECORD} IS NOT NULL THEN "
-            f"filter(array({checks}), x -> x IS NOT NULL) END AS decode_errors\n"
-            f"FROM (\n  SELECT\n    {inner}\n  FROM {source}\n)")
+    return (
+        f"SELECT * EXCEPT ({RECORD}),\n  CASE WHEN {RECORD} IS NOT NULL THEN "
+        f"filter(array({checks}), x -> x IS NOT NULL) END AS decode_errors\n"
+        f"FROM (\n  SELECT\n    {inner}\n  FROM {source}\n)"
+    )
 
 
 def _checks(node: Node, prefix: str, element: str | None = None):
@@ -139,12 +156,19 @@ def field_sql(f: CopyField, b: str, ctx: _Context) -> str:
     if f.scale > 0:  # kind is DECIMAL(p,s)
         return f"try_cast(concat(cast({call} AS STRING), 'E-{f.scale}') AS {kind})"
     if f.scale < 0:  # P's right of the digits; Spark reads no decimal of a negative scale: multiply
-        call = f"try_multiply({call}, {10 ** -f.scale})"
+        call = f"try_multiply({call}, {10**-f.scale})"
     return f"try_cast({call} AS {kind})"
 
 
-def record_function(copybook, name: str, record: str | None = None, schema: str = "jcat", ccsid: int = 37,
-                    float_format: str = "hfp", trim: str = "right") -> str:
+def record_function(
+    copybook,
+    name: str,
+    record: str | None = None,
+    schema: str = "jcat",
+    ccsid: int = 37,
+    float_format: str = "hfp",
+    trim: str = "right",
+) -> str:
     """`CREATE OR REPLACE FUNCTION schema.name(b BINARY)`: the record's struct (its columns, then decode_errors; NULL
     for a NULL record) through the persistent functions, the same struct as the layout function gives. Spark
     inlines the body's query into the caller's projection."""
@@ -153,7 +177,9 @@ def record_function(copybook, name: str, record: str | None = None, schema: str 
     fields = ", ".join(f"'{n}', {quote(n)}" for n, _ in columns(node))
     errors = f"filter(array({', '.join(_checks(node, ''))}), x -> x IS NOT NULL)"
     inner = ",\n    ".join(select)
-    return (f"CREATE OR REPLACE FUNCTION {schema}.{name}(b BINARY)\n"
-            f"RETURNS {struct_type_sql(copybook, record)}\n"
-            f"RETURN SELECT IF(b IS NULL, NULL, named_struct({fields}, 'decode_errors', {errors}))\n"
-            f"FROM (\n  SELECT\n    {inner}\n)")
+    return (
+        f"CREATE OR REPLACE FUNCTION {schema}.{name}(b BINARY)\n"
+        f"RETURNS {struct_type_sql(copybook, record)}\n"
+        f"RETURN SELECT IF(b IS NULL, NULL, named_struct({fields}, 'decode_errors', {errors}))\n"
+        f"FROM (\n  SELECT\n    {inner}\n)"
+    )

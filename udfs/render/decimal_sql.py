@@ -13,7 +13,7 @@ def scaled_digits(raw: str, scale: int) -> str:
     if not scale:
         return raw
     if scale <= EXACT_DIVISION_SCALE:
-        return f"{raw} / {10 ** scale}"
+        return f"{raw} / {10**scale}"
     return f"concat(cast({raw} as string), 'E-{scale}')"
 
 

@@ -34,8 +34,10 @@ from ..core.tables.declaration import (
 from ..core.tables.ibmsnap_image import check_options
 
 FOLDER = "tables"
-HEADER = ("# A table of yours, declared for jcat: `jcat tables add` wrote this file and the DDL beside it.\n"
-          "# Edit the options here (formats, CCSIDs, key); `jcat generate` then rewrites the table's models.\n")
+HEADER = (
+    "# A table of yours, declared for jcat: `jcat tables add` wrote this file and the DDL beside it.\n"
+    "# Edit the options here (formats, CCSIDs, key); `jcat generate` then rewrites the table's models.\n"
+)
 FORMAT_KEYS = ("ccsid", "datfmt", "datsep", "timfmt", "timsep")
 
 
@@ -65,10 +67,17 @@ def to_yaml(table: DeclaredTable) -> str:
         doc["idms"] = {k: getattr(table.idms, k) for k in IDMS_KEYS}
     if table.ibmi:
         o = table.ibmi
-        doc["ibmi"] = {"journaled": o.journaled, "ccsid": o.ccsid, "datfmt": o.datfmt, "datsep": o.datsep,
-                       "timfmt": o.timfmt, "timsep": o.timsep,
-                       "columns": {name: {k: v for k, v in vars(f).items() if v is not None}
-                                   for name, f in sorted(o.columns.items())}}
+        doc["ibmi"] = {
+            "journaled": o.journaled,
+            "ccsid": o.ccsid,
+            "datfmt": o.datfmt,
+            "datsep": o.datsep,
+            "timfmt": o.timfmt,
+            "timsep": o.timsep,
+            "columns": {
+                name: {k: v for k, v in vars(f).items() if v is not None} for name, f in sorted(o.columns.items())
+            },
+        }
     if table.lldf:
         doc["lldf"] = _lldf_yaml(table.lldf)
     if table.ibmsnap:
@@ -85,9 +94,15 @@ def _file_options(path: Path, raw) -> FileOptions:
     if unknown:
         raise DeclarationProblem(f"{path}: file: unknown option {min(unknown)}; use {', '.join(FILE_KEYS)}")
     d = FileOptions()
-    return check_file_options(FileOptions(raw.get("record"), str(raw.get("framing") or d.framing),
-                                          int(raw.get("ccsid") or d.ccsid),
-                                          str(raw.get("float_format") or d.float_format), str(raw.get("trim") or d.trim)))
+    return check_file_options(
+        FileOptions(
+            raw.get("record"),
+            str(raw.get("framing") or d.framing),
+            int(raw.get("ccsid") or d.ccsid),
+            str(raw.get("float_format") or d.float_format),
+            str(raw.get("trim") or d.trim),
+        )
+    )
 
 
 IDMS_KEYS = ("record_id", "record", "ccsid", "float_format", "trim")
@@ -100,8 +115,15 @@ def _idms_options(path: Path, raw) -> IdmsOptions:
     if unknown:
         raise DeclarationProblem(f"{path}: idms: unknown option {min(unknown)}; use {', '.join(IDMS_KEYS)}")
     d = IdmsOptions(0)
-    return check_idms_options(IdmsOptions(int(raw["record_id"]), raw.get("record"), int(raw.get("ccsid") or d.ccsid),
-                                          str(raw.get("float_format") or d.float_format), str(raw.get("trim") or d.trim)))
+    return check_idms_options(
+        IdmsOptions(
+            int(raw["record_id"]),
+            raw.get("record"),
+            int(raw.get("ccsid") or d.ccsid),
+            str(raw.get("float_format") or d.float_format),
+            str(raw.get("trim") or d.trim),
+        )
+    )
 
 
 def _copybook_declaration(path: Path, raw: dict, name: str, log: str) -> DeclaredTable:
@@ -110,8 +132,9 @@ def _copybook_declaration(path: Path, raw: dict, name: str, log: str) -> Declare
     book = copybook_table.read_copybook(path.parent / str(raw["copybook"]))
     file = _file_options(path, raw.get("file")) if log == "file" else None
     idms = _idms_options(path, raw.get("idms")) if log == "idms" else None
-    table = DeclaredTable(name, log, None, str(raw["copybook"]), tuple(raw.get("key") or ()), file=file, idms=idms,
-                          copybook=book)
+    table = DeclaredTable(
+        name, log, None, str(raw["copybook"]), tuple(raw.get("key") or ()), file=file, idms=idms, copybook=book
+    )
     return copybook_table.check(table)
 
 
@@ -133,10 +156,15 @@ def _ibmsnap_options(path: Path, raw) -> IbmsnapOptions:
         raise DeclarationProblem(f"{path}: ibmsnap: updates_as_delete_insert is true, false or null (REGISTER says)")
     prefix = raw.get("before_prefix")
     default = IbmsnapOptions()
-    return check_options(IbmsnapOptions(None if prefix is None else str(prefix), pairs,
-                                        str(raw.get("variant") or default.variant),
-                                        str(raw.get("null_indicator") or default.null_indicator),
-                                        int(raw.get("ccsid") or default.ccsid)))
+    return check_options(
+        IbmsnapOptions(
+            None if prefix is None else str(prefix),
+            pairs,
+            str(raw.get("variant") or default.variant),
+            str(raw.get("null_indicator") or default.null_indicator),
+            int(raw.get("ccsid") or default.ccsid),
+        )
+    )
 
 
 def _ibmi_options(path: Path, raw: dict) -> IbmiOptions:
@@ -147,11 +175,21 @@ def _ibmi_options(path: Path, raw: dict) -> IbmiOptions:
     for name, fmt in (raw.get("columns") or {}).items():
         unknown = set(fmt or {}) - set(FORMAT_KEYS)
         if unknown:
-            raise DeclarationProblem(f"{path}: column {name}: unknown option {sorted(unknown)[0]}; use "
-                                     f"{', '.join(FORMAT_KEYS)}")
+            raise DeclarationProblem(
+                f"{path}: column {name}: unknown option {sorted(unknown)[0]}; use {', '.join(FORMAT_KEYS)}"
+            )
         columns[str(name)] = ColumnFormat(**(fmt or {}))
-    return IbmiOptions(lib, file, member, int(raw.get("ccsid") or 37), raw.get("datfmt") or "*ISO", raw.get("datsep"),
-                       raw.get("timfmt") or "*ISO", raw.get("timsep"), columns)
+    return IbmiOptions(
+        lib,
+        file,
+        member,
+        int(raw.get("ccsid") or 37),
+        raw.get("datfmt") or "*ISO",
+        raw.get("datsep"),
+        raw.get("timfmt") or "*ISO",
+        raw.get("timsep"),
+        columns,
+    )
 
 
 def _lldf_yaml(o: LldfOptions) -> dict:
@@ -206,4 +244,3 @@ def _read_declaration(path: Path) -> DeclaredTable:
 def read_all(project: Path) -> list[DeclaredTable]:
     folder = tables_dir(project)
     return [read_declaration(p) for p in sorted(folder.glob("*.yml"))] if folder.is_dir() else []
-

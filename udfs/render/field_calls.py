@@ -32,8 +32,10 @@ def literal(v) -> str:
 
 def named(name: Callable[[str], str]) -> Calls:
     """Calls of the function by `name(fn)`, its arguments as literals."""
+
     def call(fn: str | None, b: str, args: tuple = (), width: int | None = None) -> str:
         return b if fn is None else f"{name(fn)}({', '.join([b] + [literal(a) for a in args])})"
+
     return call
 
 

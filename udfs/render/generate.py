@@ -74,7 +74,9 @@ def problems(root: Path = ROOT) -> list[str]:
             out.append(f"missing: {rel} (target {name})")
         elif path.read_text() != text:
             out.append(f"differs: {rel} (target {name})")
-    out += [f"orphan: {_rel(p, root)} (begins with the {TAG} marker; no target writes it)" for p in orphans(files, root)]
+    out += [
+        f"orphan: {_rel(p, root)} (begins with the {TAG} marker; no target writes it)" for p in orphans(files, root)
+    ]
     return out
 
 
@@ -104,8 +106,10 @@ def main(check: bool = False, out=None) -> int:
         for line in found:
             out.write(line + "\n")
         if found:
-            out.write(f"jcat generate --check: {len(found)} file(s) out of date; run `jcat generate` "
-                      "(never edit a generated file by hand)\n")
+            out.write(
+                f"jcat generate --check: {len(found)} file(s) out of date; run `jcat generate` "
+                "(never edit a generated file by hand)\n"
+            )
             return 1
         out.write(f"jcat generate --check: {len(all_files())} generated files up to date\n")
         return 0

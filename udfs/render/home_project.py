@@ -30,7 +30,7 @@ dispatch:
 
 
 def packages_yml(jcat_project: Path) -> str:
-    return f"packages:\n  - local: \"{jcat_project}\"  # jcat's dbt project, as installed\n"
+    return f'packages:\n  - local: "{jcat_project}"  # jcat\'s dbt project, as installed\n'
 
 
 def create(root: Path) -> list[Path]:

@@ -51,8 +51,11 @@ def part_sql(lay: Layout, p: Part) -> str:
     if k == "text":
         return f"{{{{ jcat_ibmi_esd_text_at('{p.offset}', '{p.length}') }}}}"
     if k == "rest":
-        return (f"{{{{ jcat_ibmi_esd_from_offset('{p.offset}') }}}}" if p.offset
-                else f"{{{{ jcat_ibmi_esd_field('tail', {p.pos}) }}}}")
+        return (
+            f"{{{{ jcat_ibmi_esd_from_offset('{p.offset}') }}}}"
+            if p.offset
+            else f"{{{{ jcat_ibmi_esd_field('tail', {p.pos}) }}}}"
+        )
     if k == "u64_array":
         return f"{{{{ jcat_ibmi_esd_u64_array('{p.length}', {p.pos}) }}}}"
     if k == "char_array":
@@ -96,8 +99,9 @@ def part_bad(lay: Layout, p: Part) -> str:
     if k == "bytes":
         if p.length in HEADING_LENGTHS:  # the heading's value did not decode: any ESD byte means the part was lost
             return f"{n} is null and ({p.length} > 0 or ({p.length} is null and length(esd) > 0))"
-        return f"{n} is null and {p.length} > 0" + (" and INCOMPLETE_DATA is distinct from '1'"
-                                                   if p.pointer_when_incomplete else "")
+        return f"{n} is null and {p.length} > 0" + (
+            " and INCOMPLETE_DATA is distinct from '1'" if p.pointer_when_incomplete else ""
+        )
     if k == "text":
         # NULL although the entry gives an offset or a length for it: an offset or length of 0 or less beside a set
         # one, bytes past the end of the ESD, or blanks where a name must be (IBM i names are never blank)
@@ -131,25 +135,34 @@ def _derived_bad(lay: Layout, p: Part) -> str:
 
 def render_model(lay: Layout) -> str:
     types = ", ".join(f"{c} {t}" for c, t, _ in entry_types(lay.model)) or "none confirmed yet (selects nothing)"
-    out = [marker(".sql", SOURCE), f"{{#- {lay.title}: seed 001 table {lay.table}, positions relative to the entry-specific data (ESD).",
-           f"    Entries: {types}. Rendered from udfs/core/layouts/ibmi_esd.py (edit there). -#}}",
-           # dbt records refs while parsing, before it knows the materialization that picks one of them
-           "-- depends_on: {{ ref('journal_entries') }}, {{ ref('journal_entries_decoded') }}",
-           "with entries as (",
-           "  select",
-           "    {{ jcat_ibmi_esd_heading() }},",
-           "    ENTRY_SPECIFIC_DATA as esd,",
-           "    {{ jcat.jcat_fn('ebcdic_str') }}(ENTRY_SPECIFIC_DATA) as esd_text  -- byte n of the ESD is character n: lambdas read text here",
-           "  from {{ jcat_ibmi_esd_journal_entries() }}",
-           f"  where ({{{{ jcat_ibmi_esd_entries('{lay.model}') }}}})",
-           "    and {{ jcat_new_records() }}",
-           "),", "", "fields as (", "  select entries.*"]
+    out = [
+        marker(".sql", SOURCE),
+        f"{{#- {lay.title}: seed 001 table {lay.table}, positions relative to the entry-specific data (ESD).",
+        f"    Entries: {types}. Rendered from udfs/core/layouts/ibmi_esd.py (edit there). -#}}",
+        # dbt records refs while parsing, before it knows the materialization that picks one of them
+        "-- depends_on: {{ ref('journal_entries') }}, {{ ref('journal_entries_decoded') }}",
+        "with entries as (",
+        "  select",
+        "    {{ jcat_ibmi_esd_heading() }},",
+        "    ENTRY_SPECIFIC_DATA as esd,",
+        "    {{ jcat.jcat_fn('ebcdic_str') }}(ENTRY_SPECIFIC_DATA) as esd_text  -- byte n of the ESD is character n: "
+        "lambdas read text here",
+        "  from {{ jcat_ibmi_esd_journal_entries() }}",
+        f"  where ({{{{ jcat_ibmi_esd_entries('{lay.model}') }}}})",
+        "    and {{ jcat_new_records() }}",
+        "),",
+        "",
+        "fields as (",
+        "  select entries.*",
+    ]
     for f in lay.fields:
         if f.kind == "reserved":
             out.append(f"    -- {f.pos} {f.fmt} reserved")
         else:
             args = f"'{f.kind}', {f.pos}" + ("" if f.kind == "tail" else f", {f.len}")
-            out.append(f"    , {{{{ jcat_ibmi_esd_field({args}) }}}} as {f.name} -- {f.pos} {f.fmt} {f.doc.split('.')[0]}")
+            out.append(
+                f"    , {{{{ jcat_ibmi_esd_field({args}) }}}} as {f.name} -- {f.pos} {f.fmt} {f.doc.split('.')[0]}"
+            )
     out += ["  from entries", "),", "", "parts as (", "  select fields.*"]
     for p in lay.parts:
         out.append(f"    , {part_sql(lay, p)} as {p.name} -- {p.fmt}")
@@ -160,17 +173,31 @@ def render_model(lay: Layout) -> str:
         out.append(f"      {{{{ jcat_decode_errors([{items}]) }}}},")
     # a part that did not decode is named: by its own condition, and always when the heading's entry length is
     # shorter than the heading (the ESD's end is unknown, so no part can be told absent from lost)
-    bad = [(p.name, (f"({part_bad(lay, p)}) or " if part_bad(lay, p) else "") + f"({p.name} is null and array_contains(heading_errors, 'ENTRY_LENGTH'))")
-           for p in lay.parts]
-    out.append("      filter(array(" + ", ".join(f"if({cond}, '{name}', null)" for name, cond in bad)
-               + ("" if bad else "cast(null as string)") + "), x -> x is not null)) as all_errors")
+    bad = [
+        (
+            p.name,
+            (f"({part_bad(lay, p)}) or " if part_bad(lay, p) else "")
+            + f"({p.name} is null and array_contains(heading_errors, 'ENTRY_LENGTH'))",
+        )
+        for p in lay.parts
+    ]
+    out.append(
+        "      filter(array("
+        + ", ".join(f"if({cond}, '{name}', null)" for name, cond in bad)
+        + ("" if bad else "cast(null as string)")
+        + "), x -> x is not null)) as all_errors"
+    )
     out += ["  from parts", ")", "", "select", "  {{ jcat_ibmi_esd_heading_columns() }},"]
     for f in _fields(lay):
         out.append(f"  {f.name},")
     for p in lay.parts:
         out.append(f"  {p.name},")
-    out += ["  esd as ENTRY_SPECIFIC_DATA,",
-            "  {{ jcat_strict_guard('all_errors', record_col='esd') }} as decode_errors", "from checked", ""]
+    out += [
+        "  esd as ENTRY_SPECIFIC_DATA,",
+        "  {{ jcat_strict_guard('all_errors', record_col='esd') }} as decode_errors",
+        "from checked",
+        "",
+    ]
     return "\n".join(out)
 
 
@@ -187,8 +214,10 @@ def row_rules(lay: Layout) -> dict[str, str]:
         pairs = ", ".join(f"('{c}', '{t}')" for c, t in sorted({(c, t) for c, t, _ in types}))
         rules = {"entry_type": f"(JOURNAL_CODE, JOURNAL_ENTRY_TYPE) in ({pairs})"}
     else:
-        rules = {"JOURNAL_CODE_not_null": "JOURNAL_CODE is not null",
-                 "JOURNAL_ENTRY_TYPE_not_null": "JOURNAL_ENTRY_TYPE is not null"}
+        rules = {
+            "JOURNAL_CODE_not_null": "JOURNAL_CODE is not null",
+            "JOURNAL_ENTRY_TYPE_not_null": "JOURNAL_ENTRY_TYPE is not null",
+        }
     rules["SEQUENCE_NUMBER_not_null"] = "SEQUENCE_NUMBER is not null"
     for f in _fields(lay):
         if f.values:
@@ -197,35 +226,62 @@ def row_rules(lay: Layout) -> dict[str, str]:
     return rules
 
 
+def _entries(types) -> str:
+    return ", ".join(f"{c} {t} ({s})" for c, t, s in types) or "not yet identified"
+
+
 def render_yml(lay: Layout) -> str:
     """The model's properties. Its dbt unit tests are not here: their expected values must come from encoders of
     their own (tests/support/ibmi_esd_unit.py writes them, to models/ibmi/esd/ibmi_esd_unit_tests.yml)."""
     types = entry_types(lay.model)
-    lines = [marker(".yml", SOURCE), "version: 2", "", "models:", f"  - name: ibmi_esd_{lay.model}",
-             "    description: >", f"      {lay.title}: one row per journal entry carrying this entry-specific data layout",
-             f"      (seed 001 table {lay.table}; entries {', '.join(c + ' ' + t + ' (' + s + ')' for c, t, s in types) or 'not yet identified'}).",
-             "      Fields are decoded from ENTRY_SPECIFIC_DATA at the positions IBM prints; see docs/ibmi_esd.md.",
-             "    data_tests:", "      - jcat_row_rules:", "          arguments:", "            rules:"]
+    lines = [
+        marker(".yml", SOURCE),
+        "version: 2",
+        "",
+        "models:",
+        f"  - name: ibmi_esd_{lay.model}",
+        "    description: >",
+        f"      {lay.title}: one row per journal entry carrying this entry-specific data layout",
+        f"      (seed 001 table {lay.table}; entries {_entries(types)}).",
+        "      Fields are decoded from ENTRY_SPECIFIC_DATA at the positions IBM prints; see docs/ibmi_esd.md.",
+        "    data_tests:",
+        "      - jcat_row_rules:",
+        "          arguments:",
+        "            rules:",
+    ]
     lines += [f"              {name}: {json.dumps(expr)}" for name, expr in row_rules(lay).items()]
-    lines += ["    columns:",
-              "      - name: JOURNAL_CODE", "        description: Journal code of the entry.",
-              "      - name: JOURNAL_ENTRY_TYPE", "        description: Entry type within the journal code.",
-              "      - name: SEQUENCE_NUMBER", "        description: Sequence number of the entry in the journal."]
+    lines += [
+        "    columns:",
+        "      - name: JOURNAL_CODE",
+        "        description: Journal code of the entry.",
+        "      - name: JOURNAL_ENTRY_TYPE",
+        "        description: Entry type within the journal code.",
+        "      - name: SEQUENCE_NUMBER",
+        "        description: Sequence number of the entry in the journal.",
+    ]
     if lay.heading:
-        lines += ["      - name: COUNT_OR_RRN", f"        description: {json.dumps('Heading value specific to this entry. ' + lay.heading)}"]
+        lines += [
+            "      - name: COUNT_OR_RRN",
+            f"        description: {json.dumps('Heading value specific to this entry. ' + lay.heading)}",
+        ]
     for f in _fields(lay):
         lines += [f"      - name: {f.name}", f"        description: {json.dumps(f'{f.doc} ({f.pos} {f.fmt})')}"]
     for p in lay.parts:
         lines += [f"      - name: {p.name}", f"        description: {json.dumps(p.doc)}"]
-    lines += ["      - name: ENTRY_SPECIFIC_DATA", "        description: The entry-specific data bytes, as landed.",
-              "      - name: decode_errors",
-              "        description: Fields (heading and ESD) whose bytes did not decode, or parts the ESD cuts short."]
+    lines += [
+        "      - name: ENTRY_SPECIFIC_DATA",
+        "        description: The entry-specific data bytes, as landed.",
+        "      - name: decode_errors",
+        "        description: Fields (heading and ESD) whose bytes did not decode, or parts the ESD cuts short.",
+    ]
     return "\n".join(lines) + "\n"
 
 
 def render_entries_macro() -> str:
     rows = ",\n".join(f"    ('{m}', '{c}', '{t}', '{s}')" for m, c, t, s, _ in ENTRY_TYPES)
-    return marker(".sql", SOURCE) + f"""\n{{#- Which journal code / entry type carries which seed 001 ESD layout: the one place the mapping lives.
+    return (
+        marker(".sql", SOURCE)
+        + f"""\n{{#- Which journal code / entry type carries which seed 001 ESD layout: the one place the mapping lives.
     Rendered from ENTRY_TYPES in udfs/core/layouts/ibmi_esd.py (edit there); docs/ibmi_esd.md gives each status.
     status: confirmed (an IBM V5R4 QSYSINC header struct, IBM table title or journal entry finder) or recalled
     (not yet checked). -#}}
@@ -243,7 +299,8 @@ def render_entries_macro() -> str:
   {{%- endfor -%}}
   {{%- if by_code -%}}
     {{%- for c, ts in by_code.items() -%}}
-      (JOURNAL_CODE = '{{{{ c }}}}' and JOURNAL_ENTRY_TYPE in ('{{{{ ts | join("', '") }}}}')){{{{ ' or ' if not loop.last }}}}
+      (JOURNAL_CODE = '{{{{ c }}}}' and JOURNAL_ENTRY_TYPE in ('{{{{ ts | join("', '") }}}}'))
+      {{{{- ' or ' if not loop.last }}}}
     {{%- endfor -%}}
   {{%- else -%}}
     false
@@ -255,15 +312,17 @@ def render_entries_macro() -> str:
 {{{{ return({list(SUPPORTED_CCSIDS)}) }}}}
 {{%- endmacro %}}
 """
+    )
 
 
 DOC_INTRO = """# IBM i journal entry-specific data (seed 001)
 
 One dbt model per layout of IBM's *Layouts for variable-length portion of journal entries* (seed 001), under
 `models/ibmi/esd/`, each a persistent view over the view `journal_entries` (one line in `dbt_project.yml` makes
-one an incremental table over `journal_entries_decoded`: docs/relations.md) and selecting the journal code / entry types that carry the
-layout. Positions are 1-based and relative to the entry-specific data (ESD), as IBM prints them. This page, the
-models and the mapping macro `jcat_ibmi_esd_entry_types()` are rendered from `udfs/core/layouts/ibmi_esd.py`.
+one an incremental table over `journal_entries_decoded`: docs/relations.md) and selecting the journal code / entry
+types that carry the layout. Positions are 1-based and relative to the entry-specific data (ESD), as IBM prints them.
+This page, the models and the mapping macro `jcat_ibmi_esd_entry_types()` are rendered from
+`udfs/core/layouts/ibmi_esd.py`.
 
 ## Journal code / entry type mapping, and how far it is confirmed
 
@@ -328,7 +387,12 @@ as the value encoded, so a column declared at another position fails its unit te
 
 
 def render_docs() -> str:
-    out = [marker(".md", SOURCE), DOC_INTRO, "| layout (model) | seed table | code | type | status | source |", "|---|---|---|---|---|---|"]
+    out = [
+        marker(".md", SOURCE),
+        DOC_INTRO,
+        "| layout (model) | seed table | code | type | status | source |",
+        "|---|---|---|---|---|---|",
+    ]
     for lay in LAYOUTS:
         rows = entry_sources(lay.model) or [("-", "-", "unknown", "-")]
         for c, t, s, src in rows:
@@ -353,10 +417,11 @@ ROOT = source_root()
 
 
 def generated_files() -> dict[Path, str]:
-    files = {ROOT / "macros" / "jcat_ibmi_esd_entries.sql": render_entries_macro(),
-             ROOT / "docs" / "ibmi_esd.md": render_docs()}
+    files = {
+        ROOT / "macros" / "jcat_ibmi_esd_entries.sql": render_entries_macro(),
+        ROOT / "docs" / "ibmi_esd.md": render_docs(),
+    }
     for lay in LAYOUTS:
         files[ROOT / "models" / "ibmi" / "esd" / f"ibmi_esd_{lay.model}.sql"] = render_model(lay)
         files[ROOT / "models" / "ibmi" / "esd" / f"ibmi_esd_{lay.model}.yml"] = render_yml(lay)
     return files
-

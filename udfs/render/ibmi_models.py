@@ -97,22 +97,26 @@ def render_heading_macro() -> str:
         kind = qjordje5.MODEL_KIND.get(f.name, f.kind)
         if f.name == FILLS_TO_ESD:
             col = repr(f.column) + ","
-            rows.append(f"  ({col:<{w}} {f.pos:>3}, esd_pos - {f.pos}, {kind!r}, "
-                        f"'Char(' ~ (esd_pos - {f.pos}) ~ ')', {f.name!r}),")
+            rows.append(
+                f"  ({col:<{w}} {f.pos:>3}, esd_pos - {f.pos}, {kind!r}, "
+                f"'Char(' ~ (esd_pos - {f.pos}) ~ ')', {f.name!r}),"
+            )
         else:
             col, k, fmt = repr(f.column) + ",", repr(kind) + ",", repr(f.fmt) + ","
             rows.append(f"  ({col:<{w}} {f.pos:>3}, {f.length:>3}, {k:<9} {fmt:<13} {f.name!r}),")
     skipped = [f for f in qjordje5.HEADING if not f.column]
-    head = ["{#- The IBM i journal outfile heading, *TYPE5 (record format QJORDJE5), for every model that reads a",
-            "    *TYPE5 outfile (audit_journal_m7, journal_entries), rendered from udfs/core/layouts/qjordje5.py.",
-            "",
-            "    jcat_ibmi_heading_fields(esd_pos): one tuple per field of IBM's table:",
-            "      (column, position, width, kind, IBM format, IBM field)",
-            "    docs/ibmi_journal_entries.md says which positions IBM confirms and how the rest were derived.",
-            "    The null-value indicators fill the space up to the entry-specific data, so their width follows esd_pos",
-            f"    (DSPJRN NULLINDLEN); the default {qjordje5.ESD_POS} gives IBM's width. -#}}",
-            f"{{% macro jcat_ibmi_heading_fields(esd_pos={qjordje5.ESD_POS}) -%}}",
-            "{{ return(["]
+    head = [
+        "{#- The IBM i journal outfile heading, *TYPE5 (record format QJORDJE5), for every model that reads a",
+        "    *TYPE5 outfile (audit_journal_m7, journal_entries), rendered from udfs/core/layouts/qjordje5.py.",
+        "",
+        "    jcat_ibmi_heading_fields(esd_pos): one tuple per field of IBM's table:",
+        "      (column, position, width, kind, IBM format, IBM field)",
+        "    docs/ibmi_journal_entries.md says which positions IBM confirms and how the rest were derived.",
+        "    The null-value indicators fill the space up to the entry-specific data, so their width follows esd_pos",
+        f"    (DSPJRN NULLINDLEN); the default {qjordje5.ESD_POS} gives IBM's width. -#}}",
+        f"{{% macro jcat_ibmi_heading_fields(esd_pos={qjordje5.ESD_POS}) -%}}",
+        "{{ return([",
+    ]
     tail = ["]) }}"]
     tail += [f"{{#- {f.pos} {f.fmt} {f.name} is {f.doc} and not decoded. -#}}" for f in skipped]
     tail += ["{%- endmacro %}"]
@@ -173,12 +177,17 @@ def _m7_fields() -> list[str]:
 
 def _m7_decoded() -> list[str]:
     etype, action = M7_FIELD["ENTRY_TYPE"].column, M7_FIELD["ACTION"].column
-    out = ["decoded as (", "  select *,", f"    case {etype}", *_case(etype, qasym7j5.ENTRY_TYPES, "      "),
-           "    end as ENTRY_TYPE_DETAIL,",
-           f"    case when {_in(etype, qasym7j5.ACTION_TYPE)} then {action} end as ACTION,",
-           f"    case when {_in(etype, qasym7j5.ACTION_TYPE)} then case {action}",
-           *_case(action, qasym7j5.ACTIONS, "      "),
-           "    end end as ACTION_DETAIL,"]
+    out = [
+        "decoded as (",
+        "  select *,",
+        f"    case {etype}",
+        *_case(etype, qasym7j5.ENTRY_TYPES, "      "),
+        "    end as ENTRY_TYPE_DETAIL,",
+        f"    case when {_in(etype, qasym7j5.ACTION_TYPE)} then {action} end as ACTION,",
+        f"    case when {_in(etype, qasym7j5.ACTION_TYPE)} then case {action}",
+        *_case(action, qasym7j5.ACTIONS, "      "),
+        "    end end as ACTION_DETAIL,",
+    ]
     for r in qasym7j5.ROUTES:
         comma = "," if r is not qasym7j5.ROUTES[-1] else ""
         out.append(f"    case when {_applies(r)} then {M7_FIELD[r.field].column} end as {r.column}{comma}")
@@ -186,8 +195,10 @@ def _m7_decoded() -> list[str]:
 
 
 def _m7_checks() -> list[str]:
-    checks = ["if(ENTRY_TYPE is not null and ENTRY_TYPE_DETAIL is null, 'ENTRY_TYPE', null)",
-              "if(ACTION is not null and ACTION_DETAIL is null, 'ACTION', null)"]
+    checks = [
+        "if(ENTRY_TYPE is not null and ENTRY_TYPE_DETAIL is null, 'ENTRY_TYPE', null)",
+        "if(ACTION is not null and ACTION_DETAIL is null, 'ACTION', null)",
+    ]
     for r in qasym7j5.ROUTES:
         if r.values:
             checks.append(f"if({r.column} not in ({', '.join(map(_lit, r.values))}), '{r.column}', null)")
@@ -195,10 +206,19 @@ def _m7_checks() -> list[str]:
             pattern = "'" + r.pattern.replace("\\", "\\\\") + "'"
             checks.append(f"if({r.column} not rlike {pattern}, '{r.column}', null)")
     body = ",\n".join("        " + c for c in checks)
-    return ["checked as (", "  select *,", "    concat(",
-            "      {{ jcat_decode_errors(jcat_ibmi_heading_checks('record')) }},",
-            "      -- an unknown code keeps its raw value and is named: the record says something seed 000 does not define",
-            "      filter(array(", body, "      ), x -> x is not null)", "    ) as decode_errors", "  from decoded", ")"]
+    return [
+        "checked as (",
+        "  select *,",
+        "    concat(",
+        "      {{ jcat_decode_errors(jcat_ibmi_heading_checks('record')) }},",
+        "      -- an unknown code keeps its raw value and is named: the record says something seed 000 does not define",
+        "      filter(array(",
+        body,
+        "      ), x -> x is not null)",
+        "    ) as decode_errors",
+        "  from decoded",
+        ")",
+    ]
 
 
 def m7_own_columns() -> list[str]:
@@ -207,8 +227,14 @@ def m7_own_columns() -> list[str]:
 
 
 def render_m7_model() -> str:
-    select = ["select", "  source_file, record_offset, record_number, load_id,", "  {{- jcat_ibmi_heading_columns() }}",
-              *(f"  {c}," for c in m7_own_columns()), "  {{ jcat_strict_guard() }} as decode_errors", "from checked"]
+    select = [
+        "select",
+        "  source_file, record_offset, record_number, load_id,",
+        "  {{- jcat_ibmi_heading_columns() }}",
+        *(f"  {c}," for c in m7_own_columns()),
+        "  {{ jcat_strict_guard() }} as decode_errors",
+        "from checked",
+    ]
     body = [M7_HEAD, *_m7_fields(), "  from records", "),", "", *_m7_decoded(), "", *_m7_checks(), "", *select]
     return with_marker(".sql", M7_SOURCE, "\n".join(body) + "\n")
 
@@ -261,10 +287,10 @@ def m7_descriptions() -> dict[str, str]:
     actions = "; ".join(f"{c} {t}" for c, t in qasym7j5.ACTIONS.items())
     out = {
         "ENTRY_TYPE": f"What the M7 entry records: {codes}. An unknown code is kept as written and named in "
-                      f"decode_errors. {_where(M7_FIELD['ENTRY_TYPE'], 'M7 field')}.",
+        f"decode_errors. {_where(M7_FIELD['ENTRY_TYPE'], 'M7 field')}.",
         "ENTRY_TYPE_DETAIL": "ENTRY_TYPE spelled out as seed 000 describes it; NULL for an unknown code.",
         "ACTION": f"For entry type {_types(qasym7j5.ACTION_TYPE)} only (NULL for the others): {actions}. "
-                  f"{_where(M7_FIELD['ACTION'], 'M7 field')}.",
+        f"{_where(M7_FIELD['ACTION'], 'M7 field')}.",
         "ACTION_DETAIL": "ACTION spelled out as seed 000 describes it; NULL when ACTION is NULL or unknown.",
     }
     out.update({r.column: route_description(r) for r in qasym7j5.ROUTES})
@@ -283,10 +309,14 @@ def heading_descriptions() -> dict[str, str]:
 
 # ---- the models' .yml ---------------------------------------------------------------------------------------
 
+
 def m7_accepted_values() -> dict[str, str]:
     """Warn-level row rules: each coded column holds one of the codes seed 000 lists (another is kept and named)."""
-    codes = {"ENTRY_TYPE": tuple(qasym7j5.ENTRY_TYPES), "ACTION": tuple(qasym7j5.ACTIONS),
-             **{r.column: r.values for r in qasym7j5.ROUTES if r.values}}
+    codes = {
+        "ENTRY_TYPE": tuple(qasym7j5.ENTRY_TYPES),
+        "ACTION": tuple(qasym7j5.ACTIONS),
+        **{r.column: r.values for r in qasym7j5.ROUTES if r.values},
+    }
     return {f"{col}_accepted_values": f"{col} is null or {_in(col, values)}" for col, values in codes.items()}
 
 
@@ -300,8 +330,13 @@ def _with_warn_rules(hand: dict, rules: dict[str, str]) -> dict:
     raise ValueError(f"logic/{hand['name']}.yml has no warn-level jcat_row_rules test to add {sorted(rules)} to")
 
 
-def render_yml(model: str, declared: dict[str, str], source: str, columns_of: str | None = None,
-               warn_rules: dict[str, str] | None = None) -> str:
+def render_yml(
+    model: str,
+    declared: dict[str, str],
+    source: str,
+    columns_of: str | None = None,
+    warn_rules: dict[str, str] | None = None,
+) -> str:
     """models/ibmi/<model>.yml: udfs/render/logic/<model>.yml with the declared columns' descriptions first, then
     the hand-written columns (those of logic/<columns_of>.yml when the model has another model's columns), and
     `warn_rules` rendered from the declaration.
@@ -329,14 +364,19 @@ def render_yml(model: str, declared: dict[str, str], source: str, columns_of: st
 def column_type(f) -> str:
     """The SQL type of the model's column (the heading macro casts zoned numbers to INT; hex shows as text)."""
     kind = qjordje5.MODEL_KIND.get(f.name, f.kind) if f in qjordje5.HEADING else f.kind
-    return {"digits": f"DECIMAL({f.length},0)", "zoned": "INT", "jobnum": "STRING", "hex": "STRING"}.get(kind, f.sql_type)
+    return {"digits": f"DECIMAL({f.length},0)", "zoned": "INT", "jobnum": "STRING", "hex": "STRING"}.get(
+        kind, f.sql_type
+    )
 
 
 # ---- docs -----------------------------------------------------------------------------------------------------
 
+
 def render_m7_docs(page: str) -> str:
-    rows = ["| pos | width | IBM format | field | kind | column(s) | SQL type | when it applies | description |",
-            "|---:|---:|---|---|---|---|---|---|---|"]
+    rows = [
+        "| pos | width | IBM format | field | kind | column(s) | SQL type | when it applies | description |",
+        "|---:|---:|---|---|---|---|---|---|---|",
+    ]
     for f in qasym7j5.M7:
         routes = [r for r in qasym7j5.ROUTES if r.field == f.name]
         if f.name == "ENTRY_TYPE":
@@ -348,13 +388,17 @@ def render_m7_docs(page: str) -> str:
         else:
             cols, applies = "not read", ""
         sql_type = column_type(f) if f.column else ""
-        rows.append(f"| {f.pos} | {f.length} | {f.fmt} | {f.name} | {f.kind} | {cols} | {sql_type} | {applies} | {f.doc} |")
+        rows.append(
+            f"| {f.pos} | {f.length} | {f.fmt} | {f.name} | {f.kind} | {cols} | {sql_type} | {applies} | {f.doc} |"
+        )
     return replace_section("docs/ibmi_m7.md", M7_SOURCE, page, "\n".join(rows))
 
 
 def render_heading_docs(page: str) -> str:
-    rows = ["| pos | width | IBM format | IBM field | kind | column | SQL type | status | description |",
-            "|---:|---:|---|---|---|---|---|---|---|"]
+    rows = [
+        "| pos | width | IBM format | IBM field | kind | column | SQL type | status | description |",
+        "|---:|---:|---|---|---|---|---|---|---|",
+    ]
     confirmed = True
     for f in qjordje5.HEADING:
         status = "IBM-confirmed" if confirmed else "derived"
@@ -376,11 +420,16 @@ def generated_files() -> dict[Path, str]:
     return {
         root / "macros" / "jcat_ibmi_heading.sql": render_heading_macro(),
         models / "audit_journal_m7.sql": render_m7_model(),
-        models / "audit_journal_m7.yml": render_yml("audit_journal_m7", {**heading, **m7_descriptions()},
-                                                    f"{M7_SOURCE}, {HEADING_SOURCE}", warn_rules=m7_accepted_values()),
+        models / "audit_journal_m7.yml": render_yml(
+            "audit_journal_m7",
+            {**heading, **m7_descriptions()},
+            f"{M7_SOURCE}, {HEADING_SOURCE}",
+            warn_rules=m7_accepted_values(),
+        ),
         models / "journal_entries.yml": render_yml("journal_entries", heading, HEADING_SOURCE),
-        models / "journal_entries_decoded.yml": render_yml("journal_entries_decoded", heading, HEADING_SOURCE,
-                                                           columns_of="journal_entries"),
+        models / "journal_entries_decoded.yml": render_yml(
+            "journal_entries_decoded", heading, HEADING_SOURCE, columns_of="journal_entries"
+        ),
         docs / "ibmi_m7.md": render_m7_docs((docs / "ibmi_m7.md").read_text()),
         docs / "ibmi_journal_entries.md": render_heading_docs((docs / "ibmi_journal_entries.md").read_text()),
     }

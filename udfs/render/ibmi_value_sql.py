@@ -13,12 +13,31 @@ from ..core.tables.ibmi_image import value_function
 from ..core.tables.values import ValueSpec
 from .kind_sql import spark_sql
 
-JAVA_CHARSETS = {37: "IBM037", 273: "IBM273", 277: "IBM277", 278: "IBM278", 280: "IBM280", 284: "IBM284",
-                 285: "IBM285", 297: "IBM297", 500: "IBM500", 1140: "IBM01140", 1208: "UTF-8", 1200: "UTF-16BE"}
-DATE_PATTERNS = {"*ISO": "yyyy-MM-dd", "*JIS": "yyyy-MM-dd", "*EUR": "dd.MM.yyyy", "*USA": "MM/dd/yyyy",
-                 "*MDY": "MM{s}dd{s}yy", "*DMY": "dd{s}MM{s}yy", "*YMD": "yy{s}MM{s}dd", "*JUL": "yy{s}DDD"}
-TIME_PATTERNS = {"*ISO": "HH.mm.ss", "*EUR": "HH.mm.ss", "*JIS": "HH:mm:ss", "*HMS": "HH{s}mm{s}ss",
-                 "*USA": "hh:mm a"}
+JAVA_CHARSETS = {
+    37: "IBM037",
+    273: "IBM273",
+    277: "IBM277",
+    278: "IBM278",
+    280: "IBM280",
+    284: "IBM284",
+    285: "IBM285",
+    297: "IBM297",
+    500: "IBM500",
+    1140: "IBM01140",
+    1208: "UTF-8",
+    1200: "UTF-16BE",
+}
+DATE_PATTERNS = {
+    "*ISO": "yyyy-MM-dd",
+    "*JIS": "yyyy-MM-dd",
+    "*EUR": "dd.MM.yyyy",
+    "*USA": "MM/dd/yyyy",
+    "*MDY": "MM{s}dd{s}yy",
+    "*DMY": "dd{s}MM{s}yy",
+    "*YMD": "yy{s}MM{s}dd",
+    "*JUL": "yy{s}DDD",
+}
+TIME_PATTERNS = {"*ISO": "HH.mm.ss", "*EUR": "HH.mm.ss", "*JIS": "HH:mm:ss", "*HMS": "HH{s}mm{s}ss", "*USA": "hh:mm a"}
 
 
 class NoBaseline(ValueError):
@@ -47,26 +66,43 @@ def _float(b: str, width: int) -> str:
     """IEEE 754 from its bits, through two unsigned 32-bit halves (conv gives no sign bit)."""
     hi = f"cast(conv(hex(substr({b}, 1, 4)), 16, 10) as bigint)"
     if width == 4:
-        sign, e, m, bias, frac, tiny = f"shiftright({hi}, 31)", f"(shiftright({hi}, 23) & 255)", f"({hi} & 8388607)", \
-            127, "8388608D", "-149"
+        sign, e, m, bias, frac, tiny = (
+            f"shiftright({hi}, 31)",
+            f"(shiftright({hi}, 23) & 255)",
+            f"({hi} & 8388607)",
+            127,
+            "8388608D",
+            "-149",
+        )
         top = 255
     else:
         lo = f"cast(conv(hex(substr({b}, 5, 4)), 16, 10) as bigint)"
-        sign, e, m, bias, frac, tiny = f"shiftright({hi}, 31)", f"(shiftright({hi}, 20) & 2047)", \
-            f"(({hi} & 1048575) * 4294967296 + {lo})", 1023, "4503599627370496D", "-1074"
+        sign, e, m, bias, frac, tiny = (
+            f"shiftright({hi}, 31)",
+            f"(shiftright({hi}, 20) & 2047)",
+            f"(({hi} & 1048575) * 4294967296 + {lo})",
+            1023,
+            "4503599627370496D",
+            "-1074",
+        )
         top = 2047
     signed = f"case when {sign} = 1 then -1D else 1D end"
-    return (f"case when {e} = {top} then case when {m} = 0 then {signed} * double('Infinity') else double('NaN') end "
-            f"when {e} = 0 then {signed} * {m} * pow(2D, {tiny}) "
-            f"else {signed} * (1D + {m} / {frac}) * pow(2D, {e} - {bias}) end")
+    return (
+        f"case when {e} = {top} then case when {m} = 0 then {signed} * double('Infinity') else double('NaN') end "
+        f"when {e} = 0 then {signed} * {m} * pow(2D, {tiny}) "
+        f"else {signed} * (1D + {m} / {frac}) * pow(2D, {e} - {bias}) end"
+    )
 
 
 def _date(b: str, datfmt: str, separator: str) -> str:
     """Two-digit years are 1940-2039 on IBM i; Java's yy reads 2000-2099."""
     pattern = DATE_PATTERNS[datfmt].format(s=separator)
     d = f"to_date(decode({b}, 'IBM037'), '{pattern}')"
-    return f"case when year({d}) >= 2040 then add_months({d}, -1200) else {d} end" if "yy" in pattern and \
-        "yyyy" not in pattern else d
+    return (
+        f"case when year({d}) >= 2040 then add_months({d}, -1200) else {d} end"
+        if "yy" in pattern and "yyyy" not in pattern
+        else d
+    )
 
 
 def _timestamp(b: str, width: int) -> str:

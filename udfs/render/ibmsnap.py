@@ -20,6 +20,7 @@ REPO = source_root()
 
 # --- models/ibmsnap/* are rendered from the DDL (a test fails when they are stale) -----------------------
 
+
 def _jinja_list(vs) -> str:
     return "[" + ", ".join(f"'{v}'" for v in vs) + "]"
 
@@ -34,8 +35,10 @@ def _col_args(s) -> str:
     return args
 
 
-HEADER = ("{marker}\n"
-          "{{#- Rendered from {files}: edit the DDL (or udfs/core/layouts/ibmsnap.py) and run `jcat generate`. -#}}\n")
+HEADER = (
+    "{marker}\n"
+    "{{#- Rendered from {files}: edit the DDL (or udfs/core/layouts/ibmsnap.py) and run `jcat generate`. -#}}\n"
+)
 
 
 # The record tables the aggregate models (committed changes, prune candidates) read: each has a twin
@@ -61,26 +64,31 @@ def render_decoding_macro(table: str) -> str:
     files = sorted({Path(lay.ddl.source_file).name for _, lay in groups})
     w = max(len(c.name) for c in cols)
     path = MACROS_DIR / f"{decode_macro(table)}.sql"
-    out = [HEADER.format(marker=marker(path, "udfs/render/ibmsnap.py"), files=", ".join(f"sql/ibmsnap/{f}" for f in files)).rstrip("\n"),
-           "{#- One line per column: the column macro with its position and kind, then position, width in bytes",
-           "    (null indicator and VARCHAR length included) and the column as the DDL declares it. -#}",
-           f"{{% macro {decode_macro(table)}() %}}",
-           "{%- set variant = jcat_ibmsnap_variant() %}",
-           "",
-           "with raw as (",
-           "  select source_file, record_offset, record_number, record, load_id",
-           f"  from {{{{ source('jcat', 'raw_ibmsnap_{table}') }}}}",
-           "  where {{ jcat_new_records() }}",
-           "),",
-           "",
-           "records as (",
-           "  -- a table build in jcat's own run decodes each record once, through the layout function (struct d)",
-           f"  select *{{{{ jcat_ibmsnap_records('{table}') }}}}",
-           "  from raw",
-           "),",
-           "",
-           "decoded as (",
-           "  select"]
+    out = [
+        HEADER.format(
+            marker=marker(path, "udfs/render/ibmsnap.py"), files=", ".join(f"sql/ibmsnap/{f}" for f in files)
+        ).rstrip("\n"),
+        "{#- One line per column: the column macro with its position and kind, then position, width in bytes",
+        "    (null indicator and VARCHAR length included) and the column as the DDL declares it. -#}",
+        f"{{% macro {decode_macro(table)}() %}}",
+        "{%- set variant = jcat_ibmsnap_variant() %}",
+        "",
+        "with raw as (",
+        "  select source_file, record_offset, record_number, record, load_id",
+        f"  from {{{{ source('jcat', 'raw_ibmsnap_{table}') }}}}",
+        "  where {{ jcat_new_records() }}",
+        "),",
+        "",
+        "records as (",
+        "  -- a table build in jcat's own run decodes each record once, through the layout function (struct d)",
+        f"  select *{{{{ jcat_ibmsnap_records('{table}') }}}}",
+        "  from raw",
+        "),",
+        "",
+        "decoded as (",
+        "  select",
+    ]
+
     def column_call(s) -> str:
         return f"{{{{ jcat_ibmsnap_column({_col_args(s)}, name='{s.name}') }}}}"
 
@@ -93,39 +101,57 @@ def render_decoding_macro(table: str) -> str:
         for c in cols:
             s = here.get(c.name)
             if s is None:
-                out.append(f"    {('cast(null as ' + spark_type(c) + ')').ljust(ew)} as {c.name.ljust(w)}, -- not in this variant")
+                out.append(
+                    f"    {('cast(null as ' + spark_type(c) + ')').ljust(ew)} as {c.name.ljust(w)}, -- not in this "
+                    f"variant"
+                )
             else:
-                out.append(f"    {column_call(s).ljust(ew)} as {c.name.ljust(w)}, -- {s.pos:>4} {s.width:>3}  {s.column.declared}")
+                out.append(
+                    f"    {column_call(s).ljust(ew)} as {c.name.ljust(w)}, -- {s.pos:>4} {s.width:>3} "
+                    f" {s.column.declared}"
+                )
     out.append("{%- endif %}")
-    out += ["    source_file, record_offset, record_number, load_id, record", "  from records", "),", "",
-            "checked as (", "  -- a column is in error when its bytes are present (not a NULL marker) yet did not decode",
-            "  select *,"]
+    out += [
+        "    source_file, record_offset, record_number, load_id, record",
+        "  from records",
+        "),",
+        "",
+        "checked as (",
+        "  -- a column is in error when its bytes are present (not a NULL marker) yet did not decode",
+        "  select *,",
+    ]
     for i, (vs, lay) in enumerate(groups):
         out.append(f"{{%- {'if' if i == 0 else 'elif'} variant in {_jinja_list(vs)} %}}")
         checks = ",\n      ".join(f"('{s.name}', jcat_ibmsnap_present({_col_args(s)}))" for s in lay.slots)
         out.append(f"    {{{{ jcat_decode_errors([\n      {checks}]) }}}}")
     out.append("{%- endif %}")
-    out += ["    as field_errors",
-            "  from decoded",
-            "),",
-            "",
-            "framed as (",
-            "  -- a record whose length is not the layout's is decoded anyway and named RECORD_LENGTH",
-            "  select *, concat(field_errors, if(octet_length(record) = expected_length, array(), array('RECORD_LENGTH'))) as decode_errors",
-            "  from checked",
-            ")",
-            "",
-            "select"]
+    out += [
+        "    as field_errors",
+        "  from decoded",
+        "),",
+        "",
+        "framed as (",
+        "  -- a record whose length is not the layout's is decoded anyway and named RECORD_LENGTH",
+        "  select *, concat(field_errors, if(octet_length(record) = expected_length, array(), "
+        "array('RECORD_LENGTH'))) as decode_errors",
+        "  from checked",
+        ")",
+        "",
+        "select",
+    ]
     for c in cols:
         out.append(f"  {c.name},")
         meaning = CODE_MEANINGS.get((table, c.name))
         if meaning is not None:
             out.append(f"  {{{{ jcat_ibmsnap_meaning('{c.name}', {meaning!r}) }}}} as {c.name}_MEANING,")
-    out += ["  {{ jcat_strict_guard() }} as decode_errors,",
-            "  source_file, record_offset, record_number, load_id", "from framed", "{% endmacro %}", ""]
+    out += [
+        "  {{ jcat_strict_guard() }} as decode_errors,",
+        "  source_file, record_offset, record_number, load_id",
+        "from framed",
+        "{% endmacro %}",
+        "",
+    ]
     return "\n".join(out)
-
-
 
 
 def render_table_model(table: str, ephemeral: bool = False) -> str:
@@ -133,14 +159,25 @@ def render_table_model(table: str, ephemeral: bool = False) -> str:
     ibmsnap_<table>_decoded: either is the table's decoding macro."""
     files = sorted({Path(lay.ddl.source_file).name for _, lay in L.variant_groups(table)})
     name = f"ibmsnap_{table}_decoded" if ephemeral else f"ibmsnap_{table}"
-    out = [HEADER.format(marker=marker(MODELS_DIR / f"{name}.sql", "udfs/render/ibmsnap.py"),
-                         files=", ".join(f"sql/ibmsnap/{f}" for f in files)).rstrip("\n"),
-           f"{{#- The columns, one line each as the DDL declares them: macros/ibmsnap/{decode_macro(table)}.sql. -#}}",
-           *(["{#- The decoding of the view ibmsnap_" + table + " as an incremental table, for the table models that read it. -#}",
-              "{{ config(materialized='incremental') }}"] if ephemeral else
-             ["{#- A persistent VIEW over the raw table (dbt_project.yml): every landed record, with no build. -#}"]),
-           f"{{{{ {decode_macro(table)}() }}}}",
-           ""]
+    out = [
+        HEADER.format(
+            marker=marker(MODELS_DIR / f"{name}.sql", "udfs/render/ibmsnap.py"),
+            files=", ".join(f"sql/ibmsnap/{f}" for f in files),
+        ).rstrip("\n"),
+        f"{{#- The columns, one line each as the DDL declares them: macros/ibmsnap/{decode_macro(table)}.sql. -#}}",
+        *(
+            [
+                "{#- The decoding of the view ibmsnap_"
+                + table
+                + " as an incremental table, for the table models that read it. -#}",
+                "{{ config(materialized='incremental') }}",
+            ]
+            if ephemeral
+            else ["{#- A persistent VIEW over the raw table (dbt_project.yml): every landed record, with no build. -#}"]
+        ),
+        f"{{{{ {decode_macro(table)}() }}}}",
+        "",
+    ]
     return "\n".join(out)
 
 
@@ -193,7 +230,10 @@ def _dump(doc: dict) -> str:
     import yaml
 
     doc = dict(doc, models=[_fold_rules(m) for m in doc["models"]])
-    head = marker(".yml", "udfs/render/ibmsnap.py") + "\n# Rendered from the DDL in sql/ibmsnap and udfs/core/layouts/ibmsnap.py.\n"
+    head = (
+        marker(".yml", "udfs/render/ibmsnap.py")
+        + "\n# Rendered from the DDL in sql/ibmsnap and udfs/core/layouts/ibmsnap.py.\n"
+    )
     return head + yaml.safe_dump(doc, sort_keys=False, width=120, allow_unicode=True)
 
 
@@ -203,19 +243,33 @@ def render_table_yml(table: str) -> str:
         cols.append(_column_yml(table, c))
         meanings = D.CODE_MEANINGS.get((table, c.name))
         if meanings is not None:
-            m = {"name": f"{c.name}_MEANING", "description": (
-                f"What the {c.name} value means where the reference confirms it; 'unknown code <value>' otherwise."
-                if meanings else f"Always 'unknown code <value>': no {c.name} value has a meaning the reference "
-                                 "confirms; kept so the column says so instead of guessing.")}
+            m = {
+                "name": f"{c.name}_MEANING",
+                "description": (
+                    f"What the {c.name} value means where the reference confirms it; 'unknown code <value>' otherwise."
+                    if meanings
+                    else f"Always 'unknown code <value>': no {c.name} value has a meaning the reference "
+                    "confirms; kept so the column says so instead of guessing."
+                ),
+            }
             if not c.nullable:
                 m["data_tests"] = ["not_null"]
             cols.append(m)
     desc = D.TABLE_DESCRIPTIONS[table]
-    return _dump({"version": 2, "models": [{
-        "name": f"ibmsnap_{table}",
-        "description": desc + " Decoded from Db2 unload records; layout generated from the DDL in sql/ibmsnap "
-                              "(dbt vars ibmsnap_platform, ibmsnap_sequence_form, ibmsnap_null_indicator).",
-        "columns": cols + D.LINEAGE_YML}]})
+    return _dump(
+        {
+            "version": 2,
+            "models": [
+                {
+                    "name": f"ibmsnap_{table}",
+                    "description": desc
+                    + " Decoded from Db2 unload records; layout generated from the DDL in sql/ibmsnap "
+                    "(dbt vars ibmsnap_platform, ibmsnap_sequence_form, ibmsnap_null_indicator).",
+                    "columns": cols + D.LINEAGE_YML,
+                }
+            ],
+        }
+    )
 
 
 # Every declared CD table's rows (the project's macro, found first by dispatch; jcat's own gives none).
@@ -224,7 +278,9 @@ CD_ROWS = f"{{{{ adapter.dispatch('{ibmsnap_cd_rows.MACRO}', 'jcat')() }}}}"
 
 def render_committed_changes() -> str:
     meaning = D.CODE_MEANINGS[("uow", "IBMSNAP_REJ_CODE")]
-    return marker(".sql", "udfs/render/ibmsnap.py") + f"""\n{{#- The committed change stream: every CD row whose unit of work is in ibmsnap_uow, in the order the
+    return (
+        marker(".sql", "udfs/render/ibmsnap.py")
+        + f"""\n{{#- The committed change stream: every CD row whose unit of work is in ibmsnap_uow, in the order the
     Apply program replays them (IBMSNAP_COMMITSEQ, then IBMSNAP_INTENTSEQ; read ORDER BY CHANGE_ORDER).
     The CD rows are every CD table the project declares (`jcat tables add NAME --log ibmsnap`), through macro
     jcat_ibmsnap_cd_rows: jcat alone declares none, so alone it has no rows.
@@ -342,10 +398,13 @@ select
 from ordered
 order by CHANGE_ORDER
 """
+    )
 
 
 def render_prune_candidates() -> str:
-    return marker(".sql", "udfs/render/ibmsnap.py") + f"""\n{{#- CD and UOW rows the Capture program may prune.
+    return (
+        marker(".sql", "udfs/render/ibmsnap.py")
+        + f"""\n{{#- CD and UOW rows the Capture program may prune.
     By sync point: a committed, non-rejected change whose IBMSNAP_COMMITSEQ is at or below the smallest
     PRUNCNTL.SYNCHPOINT of its source (CD rows; the source's CD table found through ibmsnap_register), or of all
     sources (UOW rows, which the sources share). A NULL or all-zero SYNCHPOINT (full refresh pending), or a source
@@ -428,7 +487,8 @@ uow_rows as (
 
 judged as (
   select r.*, p.RETENTION_LIMIT, p.AS_OF,
-    coalesce(not r.rejected and r.PRUNE_POINT is not null and r.IBMSNAP_COMMITSEQ <= r.PRUNE_POINT, false) as BY_SYNCHPOINT,
+    coalesce(not r.rejected and r.PRUNE_POINT is not null and r.IBMSNAP_COMMITSEQ <= r.PRUNE_POINT,
+      false) as BY_SYNCHPOINT,
     coalesce(r.IBMSNAP_LOGMARKER < p.AS_OF - make_dt_interval(0, 0, p.RETENTION_LIMIT), false) as BY_RETENTION
   from (select * from cd_rows union all select * from uow_rows) r
   cross join params p
@@ -450,24 +510,46 @@ from judged
 where BY_SYNCHPOINT or BY_RETENTION
 order by ROW_KIND, IBMSNAP_COMMITSEQ, IBMSNAP_INTENTSEQ
 """
+    )
 
 
 def _aggregate_yml(name: str, desc: str, cols: list[tuple[str, str, list]]) -> str:
-    return _dump({"version": 2, "models": [{
-        "name": name, "description": desc,
-        "columns": [dict({"name": n, "description": d}, **({"data_tests": t} if t else {})) for n, d, t in cols]}]})
+    return _dump(
+        {
+            "version": 2,
+            "models": [
+                {
+                    "name": name,
+                    "description": desc,
+                    "columns": [
+                        dict({"name": n, "description": d}, **({"data_tests": t} if t else {})) for n, d, t in cols
+                    ],
+                }
+            ],
+        }
+    )
 
 
 _SEQ_HEX = "The same bytes as upper-case hex, for display."
 COMMITTED_COLUMNS = [
-    ("CHANGE_ORDER", "Position in the replay order (IBMSNAP_COMMITSEQ, then IBMSNAP_INTENTSEQ): read ORDER BY this.",
-     ["not_null", "unique"]),
-    ("IBMSNAP_COMMITSEQ", "Commit sequence of the unit of work (from ibmsnap_uow), raw bytes, unsigned order.", ["not_null"]),
+    (
+        "CHANGE_ORDER",
+        "Position in the replay order (IBMSNAP_COMMITSEQ, then IBMSNAP_INTENTSEQ): read ORDER BY this.",
+        ["not_null", "unique"],
+    ),
+    (
+        "IBMSNAP_COMMITSEQ",
+        "Commit sequence of the unit of work (from ibmsnap_uow), raw bytes, unsigned order.",
+        ["not_null"],
+    ),
     ("IBMSNAP_COMMITSEQ_HEX", _SEQ_HEX, ["not_null"]),
     ("IBMSNAP_INTENTSEQ", "Sequence of the change within its transaction, raw bytes, unsigned order.", ["not_null"]),
     ("IBMSNAP_INTENTSEQ_HEX", _SEQ_HEX, ["not_null"]),
-    ("IBMSNAP_OPERATION", "'I' insert, 'U' update, 'D' delete (a paired D+I shows as 'U').",
-     [{"accepted_values": {"arguments": {"values": ["I", "U", "D"]}}}]),
+    (
+        "IBMSNAP_OPERATION",
+        "'I' insert, 'U' update, 'D' delete (a paired D+I shows as 'U').",
+        [{"accepted_values": {"arguments": {"values": ["I", "U", "D"]}}}],
+    ),
     ("OPERATION_NAME", "insert, update or delete.", ["not_null"]),
     ("CD_OWNER", "Schema of the CD table the change came from.", ["not_null"]),
     ("CD_TABLE", "CD table the change came from.", ["not_null"]),
@@ -475,24 +557,36 @@ COMMITTED_COLUMNS = [
     ("SOURCE_TABLE", "Source table: the landed REGISTER row of the CD table (NULL without one).", []),
     ("KEY_VALUES", "The source key columns (the declaration's --key) and values, as JSON.", []),
     ("AFTER_IMAGE", "The after-image user columns as JSON (for a delete: the deleted row).", []),
-    ("BEFORE_IMAGE", "An update's before-image columns as JSON, named without BEFORE_IMG_PREFIX (NULL when the "
-     "update gives no before image, and for inserts and deletes); for a paired update the deleted row.", []),
+    (
+        "BEFORE_IMAGE",
+        "An update's before-image columns as JSON, named without BEFORE_IMG_PREFIX (NULL when the "
+        "update gives no before image, and for inserts and deletes); for a paired update the deleted row.",
+        [],
+    ),
     ("IBMSNAP_LOGMARKER", "Approximate commit time at the source (local wall clock).", ["not_null"]),
     ("IBMSNAP_AUTHID", "Authorization id that ran the transaction.", []),
     ("IBMSNAP_AUTHTKN", "Authorization token (correlation id / job name) of the transaction.", []),
     ("IBMSNAP_APPLY_QUAL", "Blank for local updates, the Apply qualifier for changes an Apply program made.", []),
     ("IBMSNAP_REJ_CODE", "Rejection code of the unit of work ('0', '1', '2' or blank).", []),
     ("IBMSNAP_REJ_CODE_MEANING", "What the rejection code means; 'unknown code <v>' when not confirmed.", []),
-    ("IS_REJECTED", "True unless the rejection code is '0' or blank: the change was reversed at the replica "
-     "(or its code is unknown).", ["not_null"]),
+    (
+        "IS_REJECTED",
+        "True unless the rejection code is '0' or blank: the change was reversed at the replica "
+        "(or its code is unknown).",
+        ["not_null"],
+    ),
     ("IBMSNAP_UOWID", "Unit-of-recovery id joining the CD row to its UOW row.", ["not_null"]),
     ("IBMSNAP_UOWID_HEX", _SEQ_HEX, ["not_null"]),
     ("PAIRED_FROM", "'D+I' when var ibmsnap_pair_updates folded a delete and an insert into this update.", []),
     ("PAIRED_INTENTSEQ", "IBMSNAP_INTENTSEQ of the insert folded into this update.", []),
     ("PAIRED_SOURCE_FILE", "File of the insert folded into this update.", []),
     ("PAIRED_RECORD_OFFSET", "Offset of the insert folded into this update.", []),
-    ("CD_COPIES", "How many times this CD row (table, UOWID, INTENTSEQ) was landed; above 1 means a file was "
-     "loaded more than once.", ["not_null"]),
+    (
+        "CD_COPIES",
+        "How many times this CD row (table, UOWID, INTENTSEQ) was landed; above 1 means a file was "
+        "loaded more than once.",
+        ["not_null"],
+    ),
     ("UOW_COPIES", "How many times the UOW row was landed.", ["not_null"]),
     ("decode_errors", "Decode errors of the CD row, then of the UOW row prefixed IBMSNAP_UOW.", ["not_null"]),
     ("source_file", "File of the CD record.", ["not_null"]),
@@ -503,8 +597,11 @@ COMMITTED_COLUMNS = [
     ("UOW_RECORD_OFFSET", "Offset of the UOW record.", ["not_null"]),
 ]
 PRUNE_COLUMNS = [
-    ("ROW_KIND", "CD (a change row of a CD table) or UOW (a unit-of-work row).",
-     [{"accepted_values": {"arguments": {"values": ["CD", "UOW"]}}}]),
+    (
+        "ROW_KIND",
+        "CD (a change row of a CD table) or UOW (a unit-of-work row).",
+        [{"accepted_values": {"arguments": {"values": ["CD", "UOW"]}}}],
+    ),
     ("CD_OWNER", "Schema of the CD table (CD rows).", []),
     ("CD_TABLE", "CD table (CD rows).", []),
     ("SOURCE_OWNER", "Registered source of that CD table (ibmsnap_register).", []),
@@ -517,13 +614,20 @@ PRUNE_COLUMNS = [
     ("IBMSNAP_COMMITSEQ_HEX", _SEQ_HEX, ["not_null"]),
     ("IBMSNAP_LOGMARKER", "Approximate commit time (source local time).", ["not_null"]),
     ("IBMSNAP_REJ_CODE", "Rejection code: rejected units of work are pruned by retention only.", []),
-    ("PRUNE_POINT", "Smallest SYNCHPOINT applying to the row (its source's for CD rows, all sources' for UOW rows); "
-     "NULL when a full refresh is pending or no subscription copies the source.", []),
+    (
+        "PRUNE_POINT",
+        "Smallest SYNCHPOINT applying to the row (its source's for CD rows, all sources' for UOW rows); "
+        "NULL when a full refresh is pending or no subscription copies the source.",
+        [],
+    ),
     ("PRUNE_POINT_HEX", _SEQ_HEX, []),
     ("BY_SYNCHPOINT", "The row is at or below the prune point.", ["not_null"]),
     ("BY_RETENTION", "The row is older than RETENTION_LIMIT minutes before AS_OF.", ["not_null"]),
-    ("PRUNE_REASON", "synchpoint, retention, or both.",
-     [{"accepted_values": {"arguments": {"values": ["synchpoint", "retention", "synchpoint and retention"]}}}]),
+    (
+        "PRUNE_REASON",
+        "synchpoint, retention, or both.",
+        [{"accepted_values": {"arguments": {"values": ["synchpoint", "retention", "synchpoint and retention"]}}}],
+    ),
     ("RETENTION_LIMIT", "Retention in minutes used (ibmsnap_ccpparms, else IBM's default 10800).", ["not_null"]),
     ("AS_OF", "The time retention is measured from: var ibmsnap_prune_as_of or the newest IBMSNAP_LOGMARKER.", []),
     ("source_file", "File of the CD or UOW record.", ["not_null"]),
@@ -540,12 +644,16 @@ def render_aggregates() -> dict[Path, str]:
             "ibmsnap_committed_changes",
             "The committed change stream of every CD table: CD rows joined with their unit of work, so uncommitted "
             "rows never appear, in replay order (CHANGE_ORDER). var ibmsnap_pair_updates folds a delete+insert of a "
-            "key within one commit sequence into one update, as Debezium's Db2 connector does.", COMMITTED_COLUMNS),
+            "key within one commit sequence into one update, as Debezium's Db2 connector does.",
+            COMMITTED_COLUMNS,
+        ),
         MODELS_DIR / "ibmsnap_prune_candidates.sql": render_prune_candidates(),
         MODELS_DIR / "ibmsnap_prune_candidates.yml": _aggregate_yml(
             "ibmsnap_prune_candidates",
             "CD and UOW rows the Capture program may prune: at or below the smallest PRUNCNTL.SYNCHPOINT (none while "
-            "a full refresh is pending), or older than RETENTION_LIMIT.", PRUNE_COLUMNS),
+            "a full refresh is pending), or older than RETENTION_LIMIT.",
+            PRUNE_COLUMNS,
+        ),
     }
 
 
@@ -564,10 +672,20 @@ def generated_files() -> dict[Path, str]:
 
 
 def render_decoded_yml(table: str) -> str:
-    return _dump({"version": 2, "models": [{
-        "name": f"ibmsnap_{table}_decoded",
-        "description": (f"The decoding of `ibmsnap_{table}` over `raw_ibmsnap_{table}` (the same generated SQL) as "
+    return _dump(
+        {
+            "version": 2,
+            "models": [
+                {
+                    "name": f"ibmsnap_{table}_decoded",
+                    "description": (
+                        f"The decoding of `ibmsnap_{table}` over `raw_ibmsnap_{table}` (the same generated SQL) as "
                         "an incremental table, read by the table models that combine records "
                         "(`ibmsnap_committed_changes`, `ibmsnap_prune_candidates`), so they are decoded from the raw "
                         f"table (Arrow UDFs in a jcat build), never from the view `ibmsnap_{table}`. Its columns are "
-                        f"`ibmsnap_{table}`'s.")}]})
+                        f"`ibmsnap_{table}`'s."
+                    ),
+                }
+            ],
+        }
+    )

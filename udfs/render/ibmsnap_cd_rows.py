@@ -24,15 +24,29 @@ JCAT_MACRO = source_root() / "macros" / "ibmsnap" / f"{MACRO}.sql"
 PROJECT_MACRO = MACROS / f"{MACRO}.sql"  # in the user's project
 # The columns, in this order (a union is positional), and their Spark types.
 COLUMNS = (
-    ("CD_OWNER", "string"), ("CD_TABLE", "string"), ("SOURCE_OWNER", "string"), ("SOURCE_TABLE", "string"),
-    ("IBMSNAP_UOWID", "binary"), ("IBMSNAP_INTENTSEQ", "binary"), ("IBMSNAP_OPERATION", "string"),
-    ("KEY_VALUES", "string"), ("AFTER_IMAGE", "string"), ("BEFORE_IMAGE", "string"),
-    ("decode_errors", "array<string>"), ("source_file", "string"), ("record_offset", "bigint"),
-    ("record_number", "bigint"), ("load_id", "string"),
+    ("CD_OWNER", "string"),
+    ("CD_TABLE", "string"),
+    ("SOURCE_OWNER", "string"),
+    ("SOURCE_TABLE", "string"),
+    ("IBMSNAP_UOWID", "binary"),
+    ("IBMSNAP_INTENTSEQ", "binary"),
+    ("IBMSNAP_OPERATION", "string"),
+    ("KEY_VALUES", "string"),
+    ("AFTER_IMAGE", "string"),
+    ("BEFORE_IMAGE", "string"),
+    ("decode_errors", "array<string>"),
+    ("source_file", "string"),
+    ("record_offset", "bigint"),
+    ("record_number", "bigint"),
+    ("load_id", "string"),
 )
-DOC = """{#- One row per CD row of every declared IBM SQL Replication CD table, in the columns the aggregates
+DOC = (
+    """{#- One row per CD row of every declared IBM SQL Replication CD table, in the columns the aggregates
     ibmsnap_committed_changes and ibmsnap_prune_candidates read:
-""" + "\n".join(f"      {n} {t}" for n, t in COLUMNS) + " -#}"
+"""
+    + "\n".join(f"      {n} {t}" for n, t in COLUMNS)
+    + " -#}"
+)
 
 
 def jcat_macro() -> str:
@@ -94,7 +108,7 @@ def project_macro(tables: list[DeclaredTable]) -> str:
     """The project's default__jcat_ibmsnap_cd_rows(): its declared CD tables' rows, one select each."""
     union = "\n  union all\n".join(table_rows(t) for t in sorted(tables, key=lambda t: t.name))
     return f"""{DOC}
-{{#- The project's declared CD tables: {', '.join(sorted(t.name for t in tables))}. dbt's dispatch finds this
+{{#- The project's declared CD tables: {", ".join(sorted(t.name for t in tables))}. dbt's dispatch finds this
     macro before jcat's own (no rows), so ibmsnap_committed_changes and ibmsnap_prune_candidates read them. -#}}
 {{% macro default__{MACRO}() -%}}
 {union}

@@ -25,19 +25,23 @@ def _unload_line(s: Slot) -> str:
 def render_records_module() -> str:
     """The unload layout of every table and variant as data, for decode_ibmsnap_<table> (udfs/core/catalog.py):
     no DDL parsing where the functions run (executors have the package, not sql/)."""
-    out = [marker(RECORDS_MODULE, "udfs/core/layouts/ibmsnap.py"),
-           '"""IBM SQL Replication tables as Db2 unload records, laid out from the DDL in sql/ibmsnap by',
-           "udfs/core/layouts/ibmsnap.py, for the layout functions decode_ibmsnap_<table>. Per table, per group of",
-           "variants (platform/sequence form) that share a layout, one line per column: name, 1-based position of its",
-           "slot (null indicator included), kind, length (CHAR/VARCHAR n, DECIMAL digits), scale, nullable; then the",
-           "slot's width in bytes and the column as the DDL declares it.\"\"\"",
-           "",
-           "from ..kernels.unload import UnloadColumn as C",
-           "",
-           f"VARIANTS = {VARIANTS!r}",
-           f"DEFAULT_VARIANT = {DEFAULT_VARIANT!r}",
-           "",
-           "LAYOUTS = {"]
+    out = [
+        marker(RECORDS_MODULE, "udfs/core/layouts/ibmsnap.py"),
+        '"""IBM SQL Replication tables as Db2 unload records, laid out from the DDL in sql/ibmsnap by',
+        "udfs/core/layouts/ibmsnap.py, for the layout functions decode_ibmsnap_<table>. Per table, per group of",
+        "variants (platform/sequence form) that share a layout, one line per column: name, 1-based position of its",
+        "slot (null indicator included), kind, length (CHAR/VARCHAR n, DECIMAL digits), scale, nullable; then the",
+        'slot\'s width in bytes and the column as the DDL declares it."""',
+        "",
+        "from ..kernels.unload import UnloadColumn as C",
+        "",
+        "# one line per column, as the DDL declares it",
+        "# fmt: off",
+        f"VARIANTS = {VARIANTS!r}",
+        f"DEFAULT_VARIANT = {DEFAULT_VARIANT!r}",
+        "",
+        "LAYOUTS = {",
+    ]
     for table in all_tables():
         out.append(f"    {table!r}: {{")
         for vs, lay in variant_groups(table):

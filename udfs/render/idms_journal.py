@@ -53,7 +53,8 @@ HEAD = """{#- The decoding of idms_journal (every REC field of JREPORT 000, seed
     writes the persistent functions (jcat.unpack_bin, ...), and by the ephemeral model idms_journal_decoded
     that the table models (idms_transactions, idms_distributed_transactions) read, where a jcat build writes
     the Arrow UDFs: a table never decodes through the view.
-    Field lines: udfs/core/layouts/idms.py (udfs/render/idms_journal.py); the rest: udfs/render/logic/idms_journal.sql. -#}
+    Field lines: udfs/core/layouts/idms.py (udfs/render/idms_journal.py); the rest:
+    udfs/render/logic/idms_journal.sql. -#}
 {% macro jcat_idms_journal(relation) -%}
 {%- set radix = var('idms_dbk_format', 8) | int -%}
 {%- if radix < 2 or radix > 12 -%}
@@ -88,7 +89,15 @@ def render_journal_macro() -> str:
         comma = "," if r is not cols[-1] else ""
         # the REC line only: the meaning is in the model's .yml, and a view's text has a size limit in the metastore
         lines.append(f"    {expr + ' as ' + r.column + comma:<96} -- {_tag(r)}")
-    body = HEAD + "\n" + "\n".join(lines) + "\n  from records\n),\n\n" + logic("idms_journal.sql") + "\n\n" + _checks_macro()
+    body = (
+        HEAD
+        + "\n"
+        + "\n".join(lines)
+        + "\n  from records\n),\n\n"
+        + logic("idms_journal.sql")
+        + "\n\n"
+        + _checks_macro()
+    )
     return with_marker(".sql", SOURCE, body)
 
 
@@ -104,11 +113,17 @@ def _checks_macro() -> str:
             if r.name in WHEN:
                 cond += f' ~ " and {WHEN[r.name]}"'
         rows.append(f"  ({r.column!r}, {cond}),")
-    return "\n".join([
-        "{#- (column, condition) pairs for jcat_decode_errors: a field named when it decoded to NULL although its",
-        "    record type carries it and its bytes are not all X'00' or blanks. Binary and hex fields always decode. -#}",
-        "{% macro jcat_idms_journal_checks() -%}",
-        "{{ return(["] + rows + ["]) }}", "{%- endmacro %}", ""])
+    return "\n".join(
+        [
+            "{#- (column, condition) pairs for jcat_decode_errors: a field named when it decoded to NULL although its",
+            "    record type carries it and its bytes are not all X'00' or blanks. Binary and hex fields always "
+            "decode. -#}",
+            "{% macro jcat_idms_journal_checks() -%}",
+            "{{ return([",
+        ]
+        + rows
+        + ["]) }}", "{%- endmacro %}", ""]
+    )
 
 
 CARRIED = """{#- True when the record's type (EBCDIC bytes 5-8, compared as hex so no UDF runs) is one of `types`:
@@ -158,24 +173,36 @@ def render_docs(page: str) -> str:
         else:
             decoded = DECODED_AS[r.field.kind].format(digits=2 * r.field.length - 1)
             column = f"`{r.column}`"
-        rows.append(f"| {r.field.pos} | {r.field.length} | {r.seed_type or ' '} | {r.name} | {decoded} | {column} | {types} |")
+        rows.append(
+            f"| {r.field.pos} | {r.field.length} | {r.seed_type or ' '} | {r.name} | {decoded} | {column} | {types} |"
+        )
     rows.append("| 65 | IMAGE-LEN | | (record image) | BINARY, NULL when IMAGE-LEN = 0 | `RECORD_IMAGE` | BFOR AFTR |")
-    rows.append("| LIDOFF+1 | 4 x LIDNUM | | (LID list) | array of unsigned 4-byte ints | `LIDS` | DIND DCOM DBAK DPND DFGT |")
+    rows.append(
+        "| LIDOFF+1 | 4 x LIDNUM | | (LID list) | array of unsigned 4-byte ints | `LIDS` | DIND DCOM DBAK DPND DFGT |"
+    )
     return replace_section("docs/idms.md", SOURCE, page, "\n".join(rows))
 
 
 # What each kind's column holds, in a column's description.
-HOLDS = {"ubin": "unsigned binary", "u64": "unsigned binary as DECIMAL(20,0), exact up to 2^64-1",
-         "char": "EBCDIC text, blank gives NULL", "hex": "raw bytes as upper-case hex", "packed": "packed decimal",
-         "idms_ts": "IDMS 8-byte date-time, local wall clock", "idms_ts_utc": "IDMS 8-byte date-time, UTC instant"}
+HOLDS = {
+    "ubin": "unsigned binary",
+    "u64": "unsigned binary as DECIMAL(20,0), exact up to 2^64-1",
+    "char": "EBCDIC text, blank gives NULL",
+    "hex": "raw bytes as upper-case hex",
+    "packed": "packed decimal",
+    "idms_ts": "IDMS 8-byte date-time, local wall clock",
+    "idms_ts_utc": "IDMS 8-byte date-time, UTC instant",
+}
 
 
 def describe(r: idms.Rec) -> str:
     """A REC column's description: its meaning (the declaration's doc, else its name), then the REC line."""
     meaning = r.field.doc or r.name.replace("-", " ").lower()
     types = "every record" if r.types == idms.ALL else ", ".join(t for t in idms.RECORD_TYPES if t in r.types)
-    return (f"{meaning[0].upper()}{meaning[1:]}. JREPORT REC {r.name} at position {r.field.pos}, "
-            f"{r.field.length} byte{'s' if r.field.length > 1 else ''}: {HOLDS[r.field.kind]}; {types}.")
+    return (
+        f"{meaning[0].upper()}{meaning[1:]}. JREPORT REC {r.name} at position {r.field.pos}, "
+        f"{r.field.length} byte{'s' if r.field.length > 1 else ''}: {HOLDS[r.field.kind]}; {types}."
+    )
 
 
 def rec_columns() -> model_yml.Columns:

@@ -45,11 +45,16 @@ def idms_datetime(b: str, hi: str, lo: str, utc: bool) -> str:
     microseconds. All zeros ("not yet written") gives NULL; seconds >= 86400, microseconds >= 10^6 or a day past
     9999-12-31 give NULL. utc: a TIMESTAMP instant (the GMT stamps), else a TIMESTAMP_NTZ wall clock."""
     days, secs, us = f"shiftright({hi}, 5)", f"(shiftleft({hi} & 31, 12) | shiftright({lo}, 20))", f"({lo} & 1048575)"
-    value = (f"timestamp_micros(({days} - 719162) * 86400000000 + {secs} * 1000000 + {us})" if utc else
-             f"timestamp_ntz'0001-01-01 00:00:00' + make_dt_interval(cast({days} as int), 0, 0, "
-             f"cast(cast({secs} * 1000000 + {us} as decimal(18, 0)) / 1000000 as decimal(18, 6)))")
-    return (f"case when length({b}) < 8 or {b} = X'0000000000000000' then null "
-            f"when {days} > 3652058 or {secs} >= 86400 or {us} >= 1000000 then null else {value} end")
+    value = (
+        f"timestamp_micros(({days} - 719162) * 86400000000 + {secs} * 1000000 + {us})"
+        if utc
+        else f"timestamp_ntz'0001-01-01 00:00:00' + make_dt_interval(cast({days} as int), 0, 0, "
+        f"cast(cast({secs} * 1000000 + {us} as decimal(18, 0)) / 1000000 as decimal(18, 6)))"
+    )
+    return (
+        f"case when length({b}) < 8 or {b} = X'0000000000000000' then null "
+        f"when {days} > 3652058 or {secs} >= 86400 or {us} >= 1000000 then null else {value} end"
+    )
 
 
 def _idms_spark(utc: bool) -> str:
@@ -61,42 +66,55 @@ _DECIMAL = "cast(conv(hex({b}), 16, 10) as decimal(20, 0))"
 KIND_SQL: dict[str, KindSql] = {
     "char": KindSql("jcat_char", column="nullif({v}, '')", spark="nullif(rtrim(decode({b}, 'IBM037')), '')"),
     "digits": KindSql(
-        "jcat_ibmi_digits", column="case when {v} rlike '^[0-9]{{{n}}}$' then cast({v} as decimal({n}, 0)) end",
+        "jcat_ibmi_digits",
+        column="case when {v} rlike '^[0-9]{{{n}}}$' then cast({v} as decimal({n}, 0)) end",
         spark="case when hex({b}) rlike '^(F[0-9]){{{n}}}$' "
-              "then cast(regexp_replace(hex({b}), 'F([0-9])', '$1') as decimal({n}, 0)) end"),
+        "then cast(regexp_replace(hex({b}), 'F([0-9])', '$1') as decimal({n}, 0)) end",
+    ),
     # every digit's zone F, the last zone a sign (C, A, E, F positive; D, B negative), every digit 0-9
     "zoned": KindSql(
-        "jcat_zoned", column="cast({v} as decimal({n}, 0))",
+        "jcat_zoned",
+        column="cast({v} as decimal({n}, 0))",
         spark="case when hex({b}) rlike '^(F[0-9]){{{m}}}[CDFABE][0-9]$' then cast(case when substr(hex({b}), -2, 1) "
-              "in ('D', 'B') then -1 else 1 end * cast(regexp_replace(hex({b}), '.([0-9])', '$1') as decimal({n}, 0)) "
-              "as decimal({n}, 0)) end"),
+        "in ('D', 'B') then -1 else 1 end * cast(regexp_replace(hex({b}), '.([0-9])', '$1') as decimal({n}, 0)) "
+        "as decimal({n}, 0)) end",
+    ),
     "packed": KindSql(
-        "jcat_packed", column="cast({v} as decimal({d}, 0))",
-        spark="case when hex({b}) rlike '^[0-9]{{{d}}}[A-F]$' then cast(case when substr(hex({b}), -1, 1) in ('D', 'B') "
-              "then -1 else 1 end * cast(substr(hex({b}), 1, {d}) as decimal({d}, 0)) as decimal({d}, 0)) end"),
-    "bin": KindSql("jcat_bin", spark=f"cast(case when {_DECIMAL} >= {{half}} then {_DECIMAL} - {{full}} "
-                                     f"else {_DECIMAL} end as bigint)"),
+        "jcat_packed",
+        column="cast({v} as decimal({d}, 0))",
+        spark="case when hex({b}) rlike '^[0-9]{{{d}}}[A-F]$' "
+        "then cast(case when substr(hex({b}), -1, 1) in ('D', 'B') "
+        "then -1 else 1 end * cast(substr(hex({b}), 1, {d}) as decimal({d}, 0)) as decimal({d}, 0)) end",
+    ),
+    "bin": KindSql(
+        "jcat_bin",
+        spark=f"cast(case when {_DECIMAL} >= {{half}} then {_DECIMAL} - {{full}} else {_DECIMAL} end as bigint)",
+    ),
     "ubin": KindSql("jcat_bin", "col, pos, len, false", spark="cast(conv(hex({b}), 16, 10) as bigint)"),
     "u64": KindSql("jcat_u64", spark=_DECIMAL),
     "hex": KindSql("jcat_hex", column="hex({v})", spark="hex({b})"),
-    "ibmi_ts": KindSql("jcat_ibmi_timestamp", "col, pos",
-                       spark="to_timestamp_ntz(decode({b}, 'IBM037'), 'yyyy-MM-dd-HH.mm.ss.SSSSSS')"),
+    "ibmi_ts": KindSql(
+        "jcat_ibmi_timestamp", "col, pos", spark="to_timestamp_ntz(decode({b}, 'IBM037'), 'yyyy-MM-dd-HH.mm.ss.SSSSSS')"
+    ),
     # Java's formatter cannot parse adjacent digit runs, so the BCD parts go to make_timestamp_ntz one by one
     "ts17": KindSql(
         "jcat_ts17",
         spark="case when hex({b}) rlike '^[0-9]{{34}}$' then make_timestamp_ntz(cast(substr(hex({b}), 1, 4) as int), "
-              "cast(substr(hex({b}), 5, 2) as int), cast(substr(hex({b}), 7, 2) as int), "
-              "cast(substr(hex({b}), 9, 2) as int), cast(substr(hex({b}), 11, 2) as int), "
-              "cast(concat(substr(hex({b}), 13, 2), '.', substr(hex({b}), 15, 6)) as decimal(8, 6))) end"),
+        "cast(substr(hex({b}), 5, 2) as int), cast(substr(hex({b}), 7, 2) as int), "
+        "cast(substr(hex({b}), 9, 2) as int), cast(substr(hex({b}), 11, 2) as int), "
+        "cast(concat(substr(hex({b}), 13, 2), '.', substr(hex({b}), 15, 6)) as decimal(8, 6))) end",
+    ),
     "ts17_fraction": KindSql(
         "jcat_ts17_fraction",
         spark="case when hex({b}) rlike '^[0-9]{{34}}$' "
-              "then concat(substr(hex({b}), 15, 12), regexp_replace(substr(hex({b}), 27, 8), '0+$', '')) end"),
+        "then concat(substr(hex({b}), 15, 12), regexp_replace(substr(hex({b}), 27, 8), '0+$', '')) end",
+    ),
     # the 10-byte (extended) form: byte 1 the TOD epoch index, bytes 2-9 the TOD clock (bit 51 = 1 us)
     "lrsn": KindSql(
         "jcat_lrsn",
         spark="timestamp_micros(cast(cast(conv(hex(substr({b}, 2, 8)), 16, 10) as decimal(20, 0)) div 4096 as bigint)"
-              " + cast(conv(hex(substr({b}, 1, 1)), 16, 10) as bigint) * 4503599627370496 - 2208988800000000)"),
+        " + cast(conv(hex(substr({b}, 1, 1)), 16, 10) as bigint) * 4503599627370496 - 2208988800000000)",
+    ),
     "idms_ts": KindSql("jcat_idms_datetime", "col, pos", spark=_idms_spark(utc=False)),
     "idms_ts_utc": KindSql("jcat_idms_datetime", "col, pos, true", spark=_idms_spark(utc=True)),
 }
@@ -117,8 +135,15 @@ def column_sql(kind: str, v: str, length: int) -> str:
 
 
 # the placeholders as jinja over the macro's variables `v`, `b` and `len`
-_JINJA = {"v": "v", "b": "b", "n": "len", "d": "2 * len - 1", "m": "len - 1", "half": "2 ** (8 * len - 1)",
-          "full": "2 ** (8 * len)"}
+_JINJA = {
+    "v": "v",
+    "b": "b",
+    "n": "len",
+    "d": "2 * len - 1",
+    "m": "len - 1",
+    "half": "2 ** (8 * len - 1)",
+    "full": "2 ** (8 * len)",
+}
 
 
 def jinja(template: str) -> str:
@@ -152,8 +177,18 @@ def render_idms_datetime_macro() -> str:
     def body(utc: bool) -> str:
         return "  (" + idms_datetime("{{ b }}", "{{ hi }}", "{{ lo }}", utc) + ")"
 
-    text = "\n".join([IDMS_MACRO_HEAD, "  {%- if utc %}", body(True), "  {%- else %}", body(False),
-                      "  {%- endif %}", "{%- endmacro %}", ""])
+    text = "\n".join(
+        [
+            IDMS_MACRO_HEAD,
+            "  {%- if utc %}",
+            body(True),
+            "  {%- else %}",
+            body(False),
+            "  {%- endif %}",
+            "{%- endmacro %}",
+            "",
+        ]
+    )
     return with_marker(".sql", "udfs/render/kind_sql.py", text)
 
 

@@ -25,50 +25,64 @@ def _jinja(template: str) -> str:
 
 def render_layout_field_macro() -> str:
     kinds = list(kind_sql.KIND_SQL.items())
-    out = ["{#- One field of a declared layout, decoded the way the model is materialized; the kinds are",
-           "    udfs/core/kinds.py's table, their SQL udfs/render/kind_sql.py's.",
-           "    jcat_by_layout(): true for tables and incremental models in jcat's own run, which decode each record once through the",
-           "    layout function (`decode_<layout>(record) as <struct>` in a CTE before) and read its fields; false",
-           "    for a view, which decodes field by field: a view's branch ('function') calls the persistent",
-           "    functions jcat.<function>(substr(record, pos, len)).",
-           "    var jcat_field_engine overrides the choice: 'layout', 'function' (the catalog's per-field functions) or",
-           "    'spark' (Spark's own expressions, the benchmark's baseline: jcat bench --models). -#}",
-           "{% macro jcat_by_layout() -%}",
-           "  {#- only where the Arrow UDFs are (jcat's own run, as in jcat_fn): a layout function has no persistent",
-           "      SQL form, so a user's own dbt or dbt over Thrift decodes a table field by field too -#}",
-           "  {{ return(env_var('DBT_JCAT_ARROW_UDFS', '0') == '1' and config.get('materialized') != 'view') }}",
-           "{%- endmacro %}",
-           "",
-           "{#- kind: a key of KINDS; col: the record column; pos, len: 1-based position and bytes; struct, name: the",
-           "    layout function's struct column and the field's name in it (none: field by field). -#}",
-           "{% macro jcat_layout_field(kind, col, pos, len, struct=none, name=none) -%}",
-           "  {%- set engine = var('jcat_field_engine', none) or ('layout' if jcat_by_layout() else 'function') -%}",
-           "  {%- if engine == 'layout' and struct is not none -%}",
-           "    {%- set v = struct ~ '.' ~ name -%}"]
+    out = [
+        "{#- One field of a declared layout, decoded the way the model is materialized; the kinds are",
+        "    udfs/core/kinds.py's table, their SQL udfs/render/kind_sql.py's.",
+        "    jcat_by_layout(): true for tables and incremental models in jcat's own run, which decode each record "
+        "once through the",
+        "    layout function (`decode_<layout>(record) as <struct>` in a CTE before) and read its fields; false",
+        "    for a view, which decodes field by field: a view's branch ('function') calls the persistent",
+        "    functions jcat.<function>(substr(record, pos, len)).",
+        "    var jcat_field_engine overrides the choice: 'layout', 'function' (the catalog's per-field functions) or",
+        "    'spark' (Spark's own expressions, the benchmark's baseline: jcat bench --models). -#}",
+        "{% macro jcat_by_layout() -%}",
+        "  {#- only where the Arrow UDFs are (jcat's own run, as in jcat_fn): a layout function has no persistent",
+        "      SQL form, so a user's own dbt or dbt over Thrift decodes a table field by field too -#}",
+        "  {{ return(env_var('DBT_JCAT_ARROW_UDFS', '0') == '1' and config.get('materialized') != 'view') }}",
+        "{%- endmacro %}",
+        "",
+        "{#- kind: a key of KINDS; col: the record column; pos, len: 1-based position and bytes; struct, name: the",
+        "    layout function's struct column and the field's name in it (none: field by field). -#}",
+        "{% macro jcat_layout_field(kind, col, pos, len, struct=none, name=none) -%}",
+        "  {%- set engine = var('jcat_field_engine', none) or ('layout' if jcat_by_layout() else 'function') -%}",
+        "  {%- if engine == 'layout' and struct is not none -%}",
+        "    {%- set v = struct ~ '.' ~ name -%}",
+    ]
     for i, (name, k) in enumerate(kinds):
         out.append(f"    {{%- {'if' if i == 0 else 'elif'} kind == '{name}' -%}}")
         out.append(f"    {_jinja(k.column)}")
-    out += ["    {%- else -%}{{ exceptions.raise_compiler_error('jcat_layout_field: no struct form for kind ' ~ kind) }}",
-            "    {%- endif -%}",
-            "  {%- elif engine == 'spark' -%}",
-            "    {%- set b = 'substr(' ~ col ~ ', ' ~ pos ~ ', ' ~ len ~ ')' -%}"]
+    out += [
+        "    {%- else -%}{{ exceptions.raise_compiler_error('jcat_layout_field: no struct form for kind ' ~ kind) }}",
+        "    {%- endif -%}",
+        "  {%- elif engine == 'spark' -%}",
+        "    {%- set b = 'substr(' ~ col ~ ', ' ~ pos ~ ', ' ~ len ~ ')' -%}",
+    ]
     for i, (name, k) in enumerate(kinds):
         out.append(f"    {{%- {'if' if i == 0 else 'elif'} kind == '{name}' -%}}")
         out.append(f"    {_jinja(k.spark)}")
-    out += ["    {%- else -%}{{ exceptions.raise_compiler_error('jcat_layout_field: no Spark form for kind ' ~ kind) }}",
-            "    {%- endif -%}",
-            "  {%- else -%}"]
+    out += [
+        "    {%- else -%}{{ exceptions.raise_compiler_error('jcat_layout_field: no Spark form for kind ' ~ kind) }}",
+        "    {%- endif -%}",
+        "  {%- else -%}",
+    ]
     for i, (name, k) in enumerate(kinds):
         out.append(f"    {{%- {'if' if i == 0 else 'elif'} kind == '{name}' -%}}")
         out.append(f"    {{{{ {k.macro}({k.macro_args}) }}}}")
-    out += ["    {%- else -%}{{ exceptions.raise_compiler_error('jcat_layout_field: no field macro for kind ' ~ kind) }}",
-            "    {%- endif -%}", "  {%- endif -%}", "{%- endmacro %}", "", LAYOUT_RECORDS]
+    out += [
+        "    {%- else -%}{{ exceptions.raise_compiler_error('jcat_layout_field: no field macro for kind ' ~ kind) }}",
+        "    {%- endif -%}",
+        "  {%- endif -%}",
+        "{%- endmacro %}",
+        "",
+        LAYOUT_RECORDS,
+    ]
     return with_marker(".sql", "udfs/render/kind_sql.py", "\n".join(out))
 
 
-LAYOUT_RECORDS = """{#- The first two CTEs of a model that decodes a raw table: `raw`, its records no build has decoded yet
-    (jcat_new_records), and `records`, the same rows plus `d` = decode_<layout>(record) when the model reads the
-    layout function's struct (jcat_by_layout, or var jcat_field_engine = 'layout'): each record decoded once. -#}
+LAYOUT_RECORDS = """{#- The first two CTEs of a model that decodes a raw table: `raw`, its records no build
+    has decoded yet (jcat_new_records), and `records`, the same rows plus `d` = decode_<layout>(record) when the
+    model reads the layout function's struct (jcat_by_layout, or var jcat_field_engine = 'layout'): each record
+    decoded once. -#}
 {% macro jcat_layout_records(relation, layout) -%}
 raw as (
   select * from {{ relation }}
@@ -76,7 +90,8 @@ raw as (
 ),
 
 records as (
-  select *{% if var('jcat_field_engine', 'layout' if jcat_by_layout() else none) == 'layout' %}, decode_{{ layout }}(record) as d{% endif %}
+  select *{% if var('jcat_field_engine', 'layout' if jcat_by_layout() else none) == 'layout' -%}
+    , decode_{{ layout }}(record) as d{% endif %}
   from raw
 )
 {%- endmacro %}

@@ -64,13 +64,14 @@ def _fmt(f) -> str:
     return f"{'CHAR' if f.kind == 'char' else 'BIN'}({f.length})"
 
 
-HEAD = """{#- The decoding of lldf_segments (one row per landed LLDF record: seed 002's header field by field and the DATA
-    bytes the record carries), as one SELECT over `relation` (the raw table jcat.raw_lldf). Offsets in the comments
-    are seed 002's, 0-based; substr positions are offset + 1. The header's own LENGTH says where DATA starts.
+HEAD = """{#- The decoding of lldf_segments (one row per landed LLDF record: seed 002's header field by field and
+    the DATA bytes the record carries), as one SELECT over `relation` (the raw table jcat.raw_lldf). Offsets in the
+    comments are seed 002's, 0-based; substr positions are offset + 1. The header's own LENGTH says where DATA starts.
     Rendered by the view lldf_segments, where jcat_fn writes the persistent functions (jcat.parse_timestamp17,
     ...), and by the ephemeral lldf_segments_decoded that the table models (lldf_data_change,
     lldf_segment_rejects) read, where a jcat build writes the Arrow UDFs: a table never decodes through the view.
-    Field lines: udfs/core/layouts/lldf.py (udfs/render/lldf_segments.py); the rest: udfs/render/logic/lldf_segments.sql. -#}
+    Field lines: udfs/core/layouts/lldf.py (udfs/render/lldf_segments.py); the rest:
+    udfs/render/logic/lldf_segments.sql. -#}
 {% macro jcat_lldf_segments(relation) -%}
 with {{ jcat_layout_records(relation, 'lldf') }},
 
@@ -89,8 +90,17 @@ def render_segments_macro() -> str:
             continue
         for i, (name, sql) in enumerate(columns(f)):
             lines.append((f"    {sql:<86} as {_q(name) + ',':<28}" + (f"{where} {f.doc}" if i == 0 else "")).rstrip())
-    body = HEAD + "\n" + "\n".join(lines) + "\n" + logic("lldf_segments.sql") + "\n\n" + _checks_macro() + \
-        "\n" + _columns_macro()
+    body = (
+        HEAD
+        + "\n"
+        + "\n".join(lines)
+        + "\n"
+        + logic("lldf_segments.sql")
+        + "\n\n"
+        + _checks_macro()
+        + "\n"
+        + _columns_macro()
+    )
     return with_marker(".sql", SOURCE, body)
 
 
@@ -101,12 +111,20 @@ def _checks_macro() -> str:
     for f in (f for f in lldf.HEADER if f.kind == "ts17"):
         rows.append(f"  ('{f.name}', \"substr(record, {f.pos}, {f.length}) != X'{'00' * f.length}'\"),")
     for f in (f for f in lldf.HEADER if f.kind == "lrsn"):
-        rows.append(f"  ('{f.name}_TIME', \"MEMBERID > 0 and substr(record, {f.pos}, {f.length}) != X'{'00' * f.length}'\"),")
-    return "\n".join([
-        "{#- (column, condition) pairs for jcat_decode_errors: the column is named when it is NULL and the condition",
-        "    holds. -#}",
-        "{% macro jcat_lldf_segments_checks() -%}",
-        "{{ return(["] + rows + ["]) }}", "{%- endmacro %}", ""])
+        rows.append(
+            f"  ('{f.name}_TIME', \"MEMBERID > 0 and substr(record, {f.pos}, {f.length}) != X'{'00' * f.length}'\"),"
+        )
+    return "\n".join(
+        [
+            "{#- (column, condition) pairs for jcat_decode_errors: the column is named when it is NULL and the "
+            "condition",
+            "    holds. -#}",
+            "{% macro jcat_lldf_segments_checks() -%}",
+            "{{ return([",
+        ]
+        + rows
+        + ["]) }}", "{%- endmacro %}", ""]
+    )
 
 
 def _columns_macro() -> str:
@@ -119,10 +137,15 @@ def _columns_macro() -> str:
             rows.append(f"  {_q(name)},")
             if name in DESCRIBED:
                 rows.append(f"  {{{{ jcat_lldf_describe('{name}', '{name}') }}}} as {name}_DESC,")
-    return "\n".join([
-        "{#- The decoded header's columns in seed 002's order, each followed by a comma, with a description beside",
-        "    each code field (jcat_lldf_describe). -#}",
-        "{% macro jcat_lldf_header_columns() -%}"] + rows + ["{%- endmacro %}", ""])
+    return "\n".join(
+        [
+            "{#- The decoded header's columns in seed 002's order, each followed by a comma, with a description beside",
+            "    each code field (jcat_lldf_describe). -#}",
+            "{% macro jcat_lldf_header_columns() -%}",
+        ]
+        + rows
+        + ["{%- endmacro %}", ""]
+    )
 
 
 def render_docs(page: str) -> str:
@@ -163,7 +186,8 @@ def _describe(f, name: str) -> str:
     if name.endswith("_NUMBER"):
         return f"{f.name} (offset {off}) as an exact unsigned number, DECIMAL(25,0): 10 bytes exceed BIGINT."
     d = DERIVED[name]
-    return f"{d.doc[0].upper()}{d.doc[1:]}: seed 002 offset {d.pos - 1}, {d.length} byte{'s' if d.length > 1 else ''}, unsigned binary."
+    plural = "s" if d.length > 1 else ""
+    return f"{d.doc[0].upper()}{d.doc[1:]}: seed 002 offset {d.pos - 1}, {d.length} byte{plural}, unsigned binary."
 
 
 def header_columns(published: bool) -> model_yml.Columns:
@@ -181,8 +205,14 @@ def header_columns(published: bool) -> model_yml.Columns:
 
 
 # The LLDF models in build order: a model's hand-written part may name the columns of one before it.
-MODELS = ("lldf_segments", "lldf_segments_decoded", "lldf_data_change", "lldf_segment_rejects",
-          "lldf_change_stream", "lldf_committed_changes")
+MODELS = (
+    "lldf_segments",
+    "lldf_segments_decoded",
+    "lldf_data_change",
+    "lldf_segment_rejects",
+    "lldf_change_stream",
+    "lldf_committed_changes",
+)
 DECLARED = {"header": lambda: header_columns(False), "published_header": lambda: header_columns(True)}
 
 

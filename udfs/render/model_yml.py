@@ -57,8 +57,10 @@ def resolve_columns(model: str, entries: list[dict], groups: dict[str, Columns],
         name = e["name"]
         if "description" in e:
             if name in known and known[name]["description"] == e["description"]:
-                raise ValueError(f"{model}.{name}: repeats the description a declaration or an upstream model "
-                                 "gives; give the name only")
+                raise ValueError(
+                    f"{model}.{name}: repeats the description a declaration or an upstream model "
+                    "gives; give the name only"
+                )
             out.append(dict(e))
             continue
         have = next((c for c in out if c["name"] == name), None)

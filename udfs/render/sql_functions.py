@@ -69,6 +69,7 @@ PER_FIELD: tuple[Function, ...] = tuple(f for f in CATALOG if f not in LAYOUT_FU
 
 # ---- literals ---------------------------------------------------------------------------------------------
 
+
 def sql_string(text: str) -> str:
     """A Spark SQL string literal holding exactly `text`: quotes, backslashes and non-printable characters as
     `\\uXXXX` escapes (Spark's parser reads them; `spark.sql.parser.escapedStringLiterals` is false by default
@@ -90,8 +91,16 @@ def _check_invariants() -> None:
         blanks = [i for i, ch in enumerate(t) if ch in " \0"]
         if blanks != [0x00, 0x40]:  # trailing X'40'/X'00' are cut as bytes ('@' and NUL in ISO-8859-1)
             raise AssertionError(f"CCSID {c}: bytes {blanks} decode to a blank or NUL")
-        invariant = [("-", 0x60), (".", 0x4B), ("/", 0x61), (",", 0x6B), (":", 0x7A), ("A", 0xC1), ("M", 0xD4),
-                     ("P", 0xD7)]
+        invariant = [
+            ("-", 0x60),
+            (".", 0x4B),
+            ("/", 0x61),
+            (",", 0x6B),
+            (":", 0x7A),
+            ("A", 0xC1),
+            ("M", 0xD4),
+            ("P", 0xD7),
+        ]
         for ch, byte in [*((str(d), 0xF0 + d) for d in range(10)), *invariant]:
             if [i for i, x in enumerate(t) if x == ch] != [byte]:  # IBM i dates, times, timestamps: read as bytes
                 raise AssertionError(f"CCSID {c}: {ch!r} is not only byte {byte:02X}")
@@ -122,7 +131,10 @@ CREATE_SETTINGS: dict[str, str] = {"spark.sql.legacy.javaCharsets": "true"}
 # Bytes Java's charset decodes to another character than the kernel's table (IBM's CDRA tables): byte -> Java's
 # character. Java maps NL (X'15') to LF as X'25' is; IBM273's X'BC' is a macron, not an overline.
 JAVA_DIFFERS: dict[int, dict[int, str]] = {
-    37: {0x15: "\n"}, 273: {0x15: "\n", 0xBC: "\u00af"}, 500: {0x15: "\n"}, 1140: {0x15: "\n"},
+    37: {0x15: "\n"},
+    273: {0x15: "\n", 0xBC: "\u00af"},
+    500: {0x15: "\n"},
+    1140: {0x15: "\n"},
 }
 
 
@@ -149,8 +161,10 @@ def exact_translation(ccsid: int) -> tuple[str, str]:
 
 def _java_name(c: str) -> str:
     # java_charset in SQL (lpad alone would cut 1047 to '104')
-    return (f"IF({c} < 1000, concat('IBM', lpad(cast({c} AS STRING), 3, '0')), "
-            f"concat(IF({c} = 1047, 'IBM', 'IBM0'), cast({c} AS STRING)))")
+    return (
+        f"IF({c} < 1000, concat('IBM', lpad(cast({c} AS STRING), 3, '0')), "
+        f"concat(IF({c} = 1047, 'IBM', 'IBM0'), cast({c} AS STRING)))"
+    )
 
 
 def _differs(b: str, c: str) -> str:
@@ -159,15 +173,18 @@ def _differs(b: str, c: str) -> str:
     for cs, table in sorted(JAVA_DIFFERS.items()):
         for byte in table:
             by_byte.setdefault(byte, []).append(cs)
-    return " OR ".join(f"({c} IN ({', '.join(map(str, cs))}) AND contains({b}, X'{byte:02X}'))"
-                       for byte, cs in sorted(by_byte.items()))
+    return " OR ".join(
+        f"({c} IN ({', '.join(map(str, cs))}) AND contains({b}, X'{byte:02X}'))" for byte, cs in sorted(by_byte.items())
+    )
 
 
 def _swapped(b: str, c: str) -> str:
     """Java's IBM1047 with the characters the CCSID places differently swapped: the kernel's text."""
-    swaps = " ".join(f"WHEN {cs} THEN translate(decode({b}, 'IBM{EXACT_BASE}'), "
-                     f"{sql_string(exact_translation(cs)[0])}, {sql_string(exact_translation(cs)[1])})"
-                     for cs in sorted(JAVA_DIFFERS))
+    swaps = " ".join(
+        f"WHEN {cs} THEN translate(decode({b}, 'IBM{EXACT_BASE}'), "
+        f"{sql_string(exact_translation(cs)[0])}, {sql_string(exact_translation(cs)[1])})"
+        for cs in sorted(JAVA_DIFFERS)
+    )
     return f"CASE {c} {swaps} END"
 
 
@@ -175,16 +192,20 @@ def _utf16_ok(b: str) -> str:
     # Every unit after a comma, valid surrogate pairs removed: a surrogate left over is a lone one. Scanning
     # replacements, not one regular expression over the whole text (Java's regex recursion grows with length).
     units = f"regexp_replace(hex({b}), '(....)', '$1,')"
-    return (f"length({b}) % 2 = 0 AND NOT regexp_replace({units}, 'D[89AB][0-9A-F]{{2}},D[C-F][0-9A-F]{{2}},', '') "
-            f"RLIKE '(^|,)D[89A-F]'")
+    return (
+        f"length({b}) % 2 = 0 AND NOT regexp_replace({units}, 'D[89AB][0-9A-F]{{2}},D[C-F][0-9A-F]{{2}},', '') "
+        f"RLIKE '(^|,)D[89A-F]'"
+    )
 
 
 def _unicode_branches(b: str, c: str, trim: Callable[[str], str]) -> str:
     """CASE branches for the Unicode CCSIDs: UTF-8 as Spark's own strings, UTF-16BE through its decoder, each only
     where the bytes are well-formed (decode raises on others)."""
     utf16 = ", ".join(str(k) for k, v in sorted(UNICODE_CCSIDS.items()) if v == "utf-16-be")
-    return (f"WHEN {c} = 1208 THEN IF(is_valid_utf8(cast({b} AS STRING)), {trim(f'cast({b} AS STRING)')}, NULL) "
-            f"WHEN {c} IN ({utf16}) THEN IF({_utf16_ok(b)}, {trim(f'decode({b}, {chr(39)}UTF-16BE{chr(39)})')}, NULL)")
+    return (
+        f"WHEN {c} = 1208 THEN IF(is_valid_utf8(cast({b} AS STRING)), {trim(f'cast({b} AS STRING)')}, NULL) "
+        f"WHEN {c} IN ({utf16}) THEN IF({_utf16_ok(b)}, {trim(f'decode({b}, {chr(39)}UTF-16BE{chr(39)})')}, NULL)"
+    )
 
 
 def ebcdic_str(b: str = "b", ccsid: str = "ccsid") -> str:
@@ -200,10 +221,12 @@ def ebcdic_str(b: str = "b", ccsid: str = "ccsid") -> str:
         return f"trim(TRAILING {cut} FROM {x})"
 
     text = f"decode({b}, {_java_name(c)})"
-    return (f"CASE {_ccsid_error(ccsid, text=True)} {_unicode_branches(b, c, trim)} "
-            f"WHEN {_differs(b, c)} THEN {trim(_swapped(b, c))} "
-            f"WHEN contains({b}, X'00') THEN {trim(text)} "
-            f"ELSE rtrim({text}) END")
+    return (
+        f"CASE {_ccsid_error(ccsid, text=True)} {_unicode_branches(b, c, trim)} "
+        f"WHEN {_differs(b, c)} THEN {trim(_swapped(b, c))} "
+        f"WHEN contains({b}, X'00') THEN {trim(text)} "
+        f"ELSE rtrim({text}) END"
+    )
 
 
 def ibmi_varchar(b: str = "b", ccsid: str = "ccsid") -> str:
@@ -211,9 +234,11 @@ def ibmi_varchar(b: str = "b", ccsid: str = "ccsid") -> str:
     c = f"coalesce({ccsid}, {DEFAULT_CCSID})"
     n = f"cast(conv(hex(substr({b}, 1, 2)), 16, 10) AS INT)"
     x = f"substr({b}, 3, {n})"
-    return (f"CASE WHEN {b} IS NULL THEN NULL {_ccsid_error(ccsid, text=True)} "
-            f"WHEN length({b}) < 2 OR {n} > length({b}) - 2 THEN NULL {_unicode_branches(x, c, lambda v: v)} "
-            f"WHEN {_differs(x, c)} THEN {_swapped(x, c)} ELSE decode({x}, {_java_name(c)}) END")
+    return (
+        f"CASE WHEN {b} IS NULL THEN NULL {_ccsid_error(ccsid, text=True)} "
+        f"WHEN length({b}) < 2 OR {n} > length({b}) - 2 THEN NULL {_unicode_branches(x, c, lambda v: v)} "
+        f"WHEN {_differs(x, c)} THEN {_swapped(x, c)} ELSE decode({x}, {_java_name(c)}) END"
+    )
 
 
 def ibmi_varbinary(b: str = "b") -> str:
@@ -232,14 +257,18 @@ def unpack_float(b: str = "b") -> str:
         e = f"(shiftright({v}, {fbits}) & {emax})"
         f = f"({v} & {2**fbits - 1})"
         sign = f"IF({neg}, -1.0D, 1.0D)"
-        return (f"CASE WHEN {e} = {emax} THEN IF({f} = 0, {sign} * CAST('Infinity' AS DOUBLE), CAST('NaN' AS DOUBLE)) "
-                f"WHEN {e} = 0 THEN {sign} * ({f} * pow(2, {1 - bias - fbits})) "
-                f"ELSE {sign} * (({f} + pow(2, {fbits})) * pow(2, {e} - {bias + fbits})) END")
+        return (
+            f"CASE WHEN {e} = {emax} THEN IF({f} = 0, {sign} * CAST('Infinity' AS DOUBLE), CAST('NaN' AS DOUBLE)) "
+            f"WHEN {e} = 0 THEN {sign} * ({f} * pow(2, {1 - bias - fbits})) "
+            f"ELSE {sign} * (({f} + pow(2, {fbits})) * pow(2, {e} - {bias + fbits})) END"
+        )
 
     v8 = f"cast(conv({h}, 16, -10) AS BIGINT)"
     v4 = f"cast(conv({h}, 16, 10) AS BIGINT)"
-    return (f"CASE length({b}) WHEN 8 THEN {value(v8, f'{v8} < 0', 11, 52)} "
-            f"WHEN 4 THEN {value(v4, f'{v4} >= 2147483648', 8, 23)} END")
+    return (
+        f"CASE length({b}) WHEN 8 THEN {value(v8, f'{v8} < 0', 11, 52)} "
+        f"WHEN 4 THEN {value(v4, f'{v4} >= 2147483648', 8, 23)} END"
+    )
 
 
 def _format_errors(fmt: str, sep: str, forms: dict, default_sep: str, what: str) -> str:
@@ -247,18 +276,23 @@ def _format_errors(fmt: str, sep: str, forms: dict, default_sep: str, what: str)
     f = f"upper(trim({fmt}))"
     listed = ", ".join(sql_string(k) for k in forms)
     seps = ", ".join(sql_string(c) for c in SEPARATORS)
-    return (f"WHEN {fmt} IS NULL THEN NULL "
-            f"WHEN {f} NOT IN ({listed}) THEN raise_error(concat({sql_string(what + ' ')}, {fmt}, "
-            f"{sql_string(' is not one of ' + ', '.join(forms))})) "
-            f"WHEN coalesce({sep}, {sql_string(default_sep)}) NOT IN ({seps}) THEN raise_error(concat('separator ', "
-            f"{sep}, {sql_string(' is not one of ' + ' '.join(SEPARATORS))}))")
+    return (
+        f"WHEN {fmt} IS NULL THEN NULL "
+        f"WHEN {f} NOT IN ({listed}) THEN raise_error(concat({sql_string(what + ' ')}, {fmt}, "
+        f"{sql_string(' is not one of ' + ', '.join(forms))})) "
+        f"WHEN coalesce({sep}, {sql_string(default_sep)}) NOT IN ({seps}) THEN raise_error(concat('separator ', "
+        f"{sep}, {sql_string(' is not one of ' + ' '.join(SEPARATORS))}))"
+    )
 
 
 def _form_ok(t: str, b: str, form: str, sep: str, digits: str) -> str:
     """The text has the form's width, digits where `digits` letters stand and its own characters elsewhere."""
     regex = "".join("[0-9]" if ch in digits else "." for ch in form)
-    fixed = " AND ".join(f"substr({t}, {i + 1}, 1) = {sep if ch == '?' else sql_string(ch)}"
-                         for i, ch in enumerate(form) if ch not in digits)
+    fixed = " AND ".join(
+        f"substr({t}, {i + 1}, 1) = {sep if ch == '?' else sql_string(ch)}"
+        for i, ch in enumerate(form)
+        if ch not in digits
+    )
     return f"length({b}) = {len(form)} AND {t} RLIKE '^{regex}$' AND {fixed}"
 
 
@@ -280,14 +314,20 @@ def ibmi_date(b: str = "b", datfmt: str = "datfmt", datsep: str = "datsep") -> s
             ok += f" AND {_part(t, form, 'y')} <> '0000'"
         if "j" in form:
             doy = f"int({_part(t, form, 'j')})"
-            value = (f"IF({doy} BETWEEN 1 AND dayofyear(make_date({year}, 12, 31)), "
-                     f"date_add(make_date({year}, 1, 1), {doy} - 1), NULL)")
+            value = (
+                f"IF({doy} BETWEEN 1 AND dayofyear(make_date({year}, 12, 31)), "
+                f"date_add(make_date({year}, 1, 1), {doy} - 1), NULL)"
+            )
         else:
-            value = (f"CAST(try_make_timestamp_ntz({year}, int({_part(t, form, 'm')}), int({_part(t, form, 'd')}), "
-                     f"0, 0, 0) AS DATE)")
+            value = (
+                f"CAST(try_make_timestamp_ntz({year}, int({_part(t, form, 'm')}), int({_part(t, form, 'd')}), "
+                f"0, 0, 0) AS DATE)"
+            )
         whens.append(f"WHEN {sql_string(name)} THEN IF({ok}, {value}, NULL)")
-    return (f"CASE WHEN {b} IS NULL THEN NULL {_format_errors(datfmt, datsep, DATE_FORMS, DEFAULT_DATSEP, 'DATFMT')} "
-            f"ELSE CASE upper(trim({datfmt})) {' '.join(whens)} END END")
+    return (
+        f"CASE WHEN {b} IS NULL THEN NULL {_format_errors(datfmt, datsep, DATE_FORMS, DEFAULT_DATSEP, 'DATFMT')} "
+        f"ELSE CASE upper(trim({datfmt})) {' '.join(whens)} END END"
+    )
 
 
 def ibmi_time(b: str = "b", timfmt: str = "timfmt", timsep: str = "timsep") -> str:
@@ -298,27 +338,37 @@ def ibmi_time(b: str = "b", timfmt: str = "timfmt", timsep: str = "timsep") -> s
         hh, mm = _part(t, form, "h"), _part(t, form, "m")
         if "x" in form:  # *USA: hh:mm AM / PM, 12:00 AM is 24:00:00, 00:00 AM 00:00:00
             am = f"substr({t}, 7, 1) = 'A'"
-            ok = (f"length({b}) = 8 AND {t} RLIKE '^[0-9]{{2}}:[0-9]{{2}} [AP]M$' AND {mm} <= '59' AND "
-                  f"({hh} BETWEEN '01' AND '12' OR ({hh} = '00' AND {mm} = '00' AND {am}))")
-            hour = (f"CASE WHEN {am} THEN CASE WHEN {hh} = '12' THEN IF({mm} = '00', '24', '00') ELSE {hh} END "
-                    f"WHEN {hh} = '12' THEN '12' ELSE cast(int({hh}) + 12 AS STRING) END")
+            ok = (
+                f"length({b}) = 8 AND {t} RLIKE '^[0-9]{{2}}:[0-9]{{2}} [AP]M$' AND {mm} <= '59' AND "
+                f"({hh} BETWEEN '01' AND '12' OR ({hh} = '00' AND {mm} = '00' AND {am}))"
+            )
+            hour = (
+                f"CASE WHEN {am} THEN CASE WHEN {hh} = '12' THEN IF({mm} = '00', '24', '00') ELSE {hh} END "
+                f"WHEN {hh} = '12' THEN '12' ELSE cast(int({hh}) + 12 AS STRING) END"
+            )
             value = f"concat({hour}, ':', {mm}, ':00')"
         else:
             ss = _part(t, form, "s")
-            ok = (_form_ok(t, b, form, sep, "hms") + f" AND {mm} <= '59' AND {ss} <= '59' AND "
-                  f"({hh} <= '23' OR ({hh} = '24' AND {mm} = '00' AND {ss} = '00'))")
+            ok = (
+                _form_ok(t, b, form, sep, "hms") + f" AND {mm} <= '59' AND {ss} <= '59' AND "
+                f"({hh} <= '23' OR ({hh} = '24' AND {mm} = '00' AND {ss} = '00'))"
+            )
             value = f"concat({hh}, ':', {mm}, ':', {ss})"
         whens.append(f"WHEN {sql_string(name)} THEN IF({ok}, {value}, NULL)")
-    return (f"CASE WHEN {b} IS NULL THEN NULL {_format_errors(timfmt, timsep, TIME_FORMS, DEFAULT_TIMSEP, 'TIMFMT')} "
-            f"ELSE CASE upper(trim({timfmt})) {' '.join(whens)} END END")
+    return (
+        f"CASE WHEN {b} IS NULL THEN NULL {_format_errors(timfmt, timsep, TIME_FORMS, DEFAULT_TIMSEP, 'TIMFMT')} "
+        f"ELSE CASE upper(trim({timfmt})) {' '.join(whens)} END END"
+    )
 
 
 def ibmi_null_flags(nvi: str = "nvi", count: str = "count") -> str:
     # Byte i decides element i; substr past the bytes is empty, which is neither '1' nor '0': NULL.
-    return (f"CASE WHEN {nvi} IS NULL OR {count} IS NULL OR {count} < 0 OR {count} > {MAX_FIELDS} THEN NULL "
-            f"WHEN {count} = 0 THEN CAST(array() AS ARRAY<BOOLEAN>) "
-            f"ELSE transform(sequence(1, {count}), i -> CASE substr({nvi}, i, 1) WHEN X'F1' THEN true "
-            f"WHEN X'F0' THEN false END) END")
+    return (
+        f"CASE WHEN {nvi} IS NULL OR {count} IS NULL OR {count} < 0 OR {count} > {MAX_FIELDS} THEN NULL "
+        f"WHEN {count} = 0 THEN CAST(array() AS ARRAY<BOOLEAN>) "
+        f"ELSE transform(sequence(1, {count}), i -> CASE substr({nvi}, i, 1) WHEN X'F1' THEN true "
+        f"WHEN X'F0' THEN false END) END"
+    )
 
 
 def _signed_digits(digits: str, negative: str) -> str:
@@ -344,17 +394,24 @@ def unpack_zoned(b: str = "b", sign: str = "sign") -> str:
     whens = []
     for name, (regex, negative, digits, extra) in _ZONED_FORMS.items():
         value = _signed_digits(f"regexp_replace({digits.format(h=h)}, '.(.)', '$1')", negative.format(h=h))
-        whens.append(f"WHEN {sql_string(name)} THEN IF(length({b}) BETWEEN {1 + extra} AND {MAX_DIGITS + extra} "
-                     f"AND {h} RLIKE '{regex}', {value}, NULL)")
-    return (f"CASE WHEN {form} NOT IN ({listed}) THEN raise_error(concat('unpack_zoned: sign ', {sign}, "
-            f"{sql_string(message)})) ELSE CASE {form} {' '.join(whens)} END END")
+        whens.append(
+            f"WHEN {sql_string(name)} THEN IF(length({b}) BETWEEN {1 + extra} AND {MAX_DIGITS + extra} "
+            f"AND {h} RLIKE '{regex}', {value}, NULL)"
+        )
+    return (
+        f"CASE WHEN {form} NOT IN ({listed}) THEN raise_error(concat('unpack_zoned: sign ', {sign}, "
+        f"{sql_string(message)})) ELSE CASE {form} {' '.join(whens)} END END"
+    )
 
 
 def unpack_packed(b: str = "b") -> str:
     # Valid: 1 to 20 bytes, every nibble but the last a digit, the last a sign A-F; past 38 digits try_cast is NULL.
     h = f"hex({b})"
-    return (f"CASE WHEN length({b}) BETWEEN 1 AND {MAX_PACKED_BYTES} AND {h} RLIKE '^[0-9]*[A-F]$' THEN "
-            + _signed_digits(f"substr({h}, 1, length({h}) - 1)", f"substr({h}, -1, 1) IN ('B', 'D')") + " END")
+    return (
+        f"CASE WHEN length({b}) BETWEEN 1 AND {MAX_PACKED_BYTES} AND {h} RLIKE '^[0-9]*[A-F]$' THEN "
+        + _signed_digits(f"substr({h}, 1, length({h}) - 1)", f"substr({h}, -1, 1) IN ('B', 'D')")
+        + " END"
+    )
 
 
 def unpack_bin_decimal(b: str = "b", signed: str = "signed") -> str:
@@ -374,8 +431,11 @@ def unpack_bin_decimal(b: str = "b", signed: str = "signed") -> str:
     # The terms are zero where the value does not fit: Spark may evaluate a common subexpression before the CASE.
     # The sign is written into the digits' text: Spark's unary minus rounds a 38-digit decimal to 34 digits.
     magnitude = f"(cast(IF({fits}, {high}, 0) AS DECIMAL(38,0)) * {two64} + IF({fits}, {low}, 0))"
-    return (f"CASE WHEN length({b}) BETWEEN 1 AND 16 AND {fits} THEN "
-            + _signed_digits(f"cast({magnitude} AS STRING)", neg) + " END")
+    return (
+        f"CASE WHEN length({b}) BETWEEN 1 AND 16 AND {fits} THEN "
+        + _signed_digits(f"cast({magnitude} AS STRING)", neg)
+        + " END"
+    )
 
 
 def _let(value: str, name: str, body: str) -> str:
@@ -387,20 +447,27 @@ def _picture_chars(picture: str) -> str:
     """The picture's characters a byte, as the kernel's parse_picture expands them (V removed, S kept)."""
     token = "(CR|DB|[9ZV.,+\\\\-S])(\\\\([0-9]{1,3}\\\\))?"
     p = f"upper(trim({picture}))"
-    each = ("repeat(regexp_extract(t, '^(CR|DB|.)', 1), "
-            "coalesce(try_cast(regexp_extract(t, '[(]([0-9]+)[)]', 1) AS INT), 1))")
-    return (f"IF({p} RLIKE '^({token})+$', "
-            f"replace(array_join(transform(regexp_extract_all({p}, '{token}', 0), t -> {each}), ''), 'V', ''), '?')")
+    each = (
+        "repeat(regexp_extract(t, '^(CR|DB|.)', 1), "
+        "coalesce(try_cast(regexp_extract(t, '[(]([0-9]+)[)]', 1) AS INT), 1))"
+    )
+    return (
+        f"IF({p} RLIKE '^({token})+$', "
+        f"replace(array_join(transform(regexp_extract_all({p}, '{token}', 0), t -> {each}), ''), 'V', ''), '?')"
+    )
 
 
 def _picture_ok(e: str) -> str:
     """The kernel's parse_picture rules on the expanded characters `e` ('?' for a picture of other symbols)."""
+
     def count(symbols: str) -> str:
         return " + ".join(f"(length({e}) - length(replace({e}, '{c}', '')))" for c in symbols)
 
-    return (f"({e} <> '?' AND {count('+-SCD')} <= 1 AND {count('.')} <= 1 AND {count('9Z')} BETWEEN 1 AND {MAX_DIGITS} "
-            f"AND ({count('+-')} = 0 OR left({e}, 1) IN ('+', '-') OR right({e}, 1) IN ('+', '-')) "
-            f"AND ({count('S')} = 0 OR left({e}, 1) = 'S') AND ({count('CD')} = 0 OR right({e}, 2) IN ('CR', 'DB')))")
+    return (
+        f"({e} <> '?' AND {count('+-SCD')} <= 1 AND {count('.')} <= 1 AND {count('9Z')} BETWEEN 1 AND {MAX_DIGITS} "
+        f"AND ({count('+-')} = 0 OR left({e}, 1) IN ('+', '-') OR right({e}, 1) IN ('+', '-')) "
+        f"AND ({count('S')} = 0 OR left({e}, 1) = 'S') AND ({count('CD')} = 0 OR right({e}, 2) IN ('CR', 'DB')))"
+    )
 
 
 def _edited_value(b: str, e: str) -> str:
@@ -409,15 +476,21 @@ def _edited_value(b: str, e: str) -> str:
     at = f"substr({e}, i, 1)"
     digit_pos = f"filter(sequence(1, length({e})), i -> {at} IN ('9', 'Z'))"
     ds = f"array_join(transform({digit_pos}, i -> {x}), '')"
-    each = (f"forall(sequence(1, length({e})), i -> CASE {at} WHEN '9' THEN {x} <> '40' WHEN '.' THEN {x} = '4B' "
-            f"WHEN ',' THEN {x} IN ('6B', '40') WHEN '+' THEN {x} IN ('4E', '60', '40') "
-            f"WHEN '-' THEN {x} IN ('4E', '60', '40') ELSE true END)")
+    each = (
+        f"forall(sequence(1, length({e})), i -> CASE {at} WHEN '9' THEN {x} <> '40' WHEN '.' THEN {x} = '4B' "
+        f"WHEN ',' THEN {x} IN ('6B', '40') WHEN '+' THEN {x} IN ('4E', '60', '40') "
+        f"WHEN '-' THEN {x} IN ('4E', '60', '40') ELSE true END)"
+    )
     tail = f"right(hex({b}), 4)"
-    sign_ok = (f"CASE right({e}, 2) WHEN 'CR' THEN {tail} IN ('C3D9', '4040') "
-               f"WHEN 'DB' THEN {tail} IN ('C4C2', '4040') ELSE true END")
+    sign_ok = (
+        f"CASE right({e}, 2) WHEN 'CR' THEN {tail} IN ('C3D9', '4040') "
+        f"WHEN 'DB' THEN {tail} IN ('C4C2', '4040') ELSE true END"
+    )
     digits_ok = "d RLIKE IF(s, '^(40)*(F[0-9])*[A-F][0-9]$', '^(40)*(F[0-9])*$')"
-    neg = (f"(exists(sequence(1, length({e})), i -> {at} IN ('+', '-') AND {x} = '60') "
-           f"OR {tail} IN ('C3D9', 'C4C2') AND right({e}, 2) IN ('CR', 'DB') OR s AND substr(d, -2, 1) IN ('B', 'D'))")
+    neg = (
+        f"(exists(sequence(1, length({e})), i -> {at} IN ('+', '-') AND {x} = '60') "
+        f"OR {tail} IN ('C3D9', 'C4C2') AND right({e}, 2) IN ('CR', 'DB') OR s AND substr(d, -2, 1) IN ('B', 'D'))"
+    )
     value = _signed_digits("regexp_replace(d, '.(.)', '$1')", neg)
     return _let(ds, "d", f"IF(length({b}) = length({e}) AND {each} AND {sign_ok} AND {digits_ok}, {value}, NULL)")
 
@@ -427,10 +500,14 @@ def unpack_edited(b: str = "b", picture: str = "picture", ccsid: str = "ccsid") 
     # character, by position, on hex(b) (the characters are invariant EBCDIC: one test for every CCSID).
     value = _let("left(e, 1) = 'S'", "s", _edited_value(b, "IF(s, substr(e, 2), e)"))
     message = " is not read: the symbols read are " + SYMBOLS + f", 1 to {MAX_DIGITS} digits"
-    body = (f"CASE WHEN NOT {_picture_ok('e')} THEN raise_error(concat('unpack_edited: picture ', {picture}, "
-            f"{sql_string(message)})) WHEN {b} IS NULL THEN NULL ELSE {value} END")
-    return (f"CASE {_ccsid_error(ccsid)} WHEN {picture} IS NULL THEN NULL "
-            f"ELSE {_let(_picture_chars(picture), 'e', body)} END")
+    body = (
+        f"CASE WHEN NOT {_picture_ok('e')} THEN raise_error(concat('unpack_edited: picture ', {picture}, "
+        f"{sql_string(message)})) WHEN {b} IS NULL THEN NULL ELSE {value} END"
+    )
+    return (
+        f"CASE {_ccsid_error(ccsid)} WHEN {picture} IS NULL THEN NULL "
+        f"ELSE {_let(_picture_chars(picture), 'e', body)} END"
+    )
 
 
 def unpack_hfp(b: str = "b") -> str:
@@ -451,8 +528,10 @@ def unpack_bin(b: str = "b", signed: str = "signed") -> str:
     h = f"hex({b})"
     shift = f"64 - 8 * length({b})"
     signed_value = f"shiftright(shiftleft(cast(conv({h}, 16, -10) AS BIGINT), {shift}), {shift})"
-    return (f"CASE WHEN length({b}) BETWEEN 1 AND 8 THEN "
-            f"IF(coalesce({signed}, true), {signed_value}, try_cast(conv({h}, 16, 10) AS BIGINT)) END")
+    return (
+        f"CASE WHEN length({b}) BETWEEN 1 AND 8 THEN "
+        f"IF(coalesce({signed}, true), {signed_value}, try_cast(conv({h}, 16, 10) AS BIGINT)) END"
+    )
 
 
 def _micros_to_timestamp(micros: str, fn: str = "timestamp_micros") -> str:
@@ -462,10 +541,12 @@ def _micros_to_timestamp(micros: str, fn: str = "timestamp_micros") -> str:
 def parse_tod(b: str = "b") -> str:
     # TOD >> 12 is the first 13 of its 16 hex digits (below 2^52, a BIGINT); STCKE's epoch byte adds epoch * 2^52.
     h = f"hex({b})"
-    micros = (f"(CASE length({b}) "
-              f"WHEN 8 THEN cast(conv(substr({h}, 1, 13), 16, 10) AS BIGINT) "
-              f"WHEN 16 THEN cast(conv(substr({h}, 1, 2), 16, 10) AS BIGINT) * 4503599627370496 "
-              f"+ cast(conv(substr({h}, 3, 13), 16, 10) AS BIGINT) END - {TOD_UNIX_EPOCH_US})")
+    micros = (
+        f"(CASE length({b}) "
+        f"WHEN 8 THEN cast(conv(substr({h}, 1, 13), 16, 10) AS BIGINT) "
+        f"WHEN 16 THEN cast(conv(substr({h}, 1, 2), 16, 10) AS BIGINT) * 4503599627370496 "
+        f"+ cast(conv(substr({h}, 3, 13), 16, 10) AS BIGINT) END - {TOD_UNIX_EPOCH_US})"
+    )
     return _micros_to_timestamp(micros)
 
 
@@ -494,31 +575,42 @@ def parse_lrsn(b: str = "b", delta: str = "delta") -> str:
     # Without a delta (the default, folded away), BIGINT arithmetic: TOD >> 12 is the first 13 of the TOD's 16
     # hex digits, bits 0-47 >> 12 are those 12 digits * 16, and the epoch byte adds epoch * 2^52 (2.5x faster).
     h = f"hex({b})"
-    plain = (f"(CASE length({b}) WHEN 6 THEN cast(conv({h}, 16, 10) AS BIGINT) * 16 "
-             f"WHEN 10 THEN cast(conv(substr({h}, 1, 2), 16, 10) AS BIGINT) * 4503599627370496 "
-             f"+ cast(conv(substr({h}, 3, 13), 16, 10) AS BIGINT) END - {TOD_UNIX_EPOCH_US})")
-    return (f"CASE WHEN {delta} IS NULL THEN {_micros_to_timestamp(plain)} "
-            f"WHEN {ok} THEN {_micros_to_timestamp(micros)} END")
+    plain = (
+        f"(CASE length({b}) WHEN 6 THEN cast(conv({h}, 16, 10) AS BIGINT) * 16 "
+        f"WHEN 10 THEN cast(conv(substr({h}, 1, 2), 16, 10) AS BIGINT) * 4503599627370496 "
+        f"+ cast(conv(substr({h}, 3, 13), 16, 10) AS BIGINT) END - {TOD_UNIX_EPOCH_US})"
+    )
+    return (
+        f"CASE WHEN {delta} IS NULL THEN {_micros_to_timestamp(plain)} "
+        f"WHEN {ok} THEN {_micros_to_timestamp(micros)} END"
+    )
 
 
 def _ts17_ok(b: str, date: bool = True) -> str:
     """34 BCD digits, a year other than 0000, hour, minute and second in range and (with `date`) a real date;
     parse_timestamp17 leaves the date to try_make_timestamp_ntz, which gives NULL for an impossible one."""
     h = f"hex({b})"
-    ok = (f"length({b}) = 17 AND {h} RLIKE '^[0-9]{{34}}$' AND substr({h}, 1, 4) <> '0000' "
-          f"AND substr({h}, 9, 2) <= '23' AND substr({h}, 11, 2) <= '59' AND substr({h}, 13, 2) <= '59'")
+    ok = (
+        f"length({b}) = 17 AND {h} RLIKE '^[0-9]{{34}}$' AND substr({h}, 1, 4) <> '0000' "
+        f"AND substr({h}, 9, 2) <= '23' AND substr({h}, 11, 2) <= '59' AND substr({h}, 13, 2) <= '59'"
+    )
     if date:
-        ok += (f" AND try_make_timestamp_ntz(int(substr({h}, 1, 4)), int(substr({h}, 5, 2)), "
-               f"int(substr({h}, 7, 2)), 0, 0, 0) IS NOT NULL")
+        ok += (
+            f" AND try_make_timestamp_ntz(int(substr({h}, 1, 4)), int(substr({h}, 5, 2)), "
+            f"int(substr({h}, 7, 2)), 0, 0, 0) IS NOT NULL"
+        )
     return ok
 
 
 def parse_timestamp17(b: str = "b") -> str:
     # X'YYYYMMDDHHMMSS' then fraction nibbles: every nibble a digit, so hex(b) is the digits themselves.
     h = f"hex({b})"
-    return (f"CASE WHEN {_ts17_ok(b, date=False)} THEN try_make_timestamp_ntz(int(substr({h}, 1, 4)), int(substr({h}, 5, 2)), "
-            f"int(substr({h}, 7, 2)), int(substr({h}, 9, 2)), int(substr({h}, 11, 2)), "
-            f"try_cast(concat(substr({h}, 13, 2), '.', substr({h}, 15, 6)) AS DECIMAL(8,6))) END")
+    return (
+        f"CASE WHEN {_ts17_ok(b, date=False)} THEN try_make_timestamp_ntz(int(substr({h}, 1, 4)), int(substr({h}, 5, "
+        f"2)), "
+        f"int(substr({h}, 7, 2)), int(substr({h}, 9, 2)), int(substr({h}, 11, 2)), "
+        f"try_cast(concat(substr({h}, 13, 2), '.', substr({h}, 15, 6)) AS DECIMAL(8,6))) END"
+    )
 
 
 def parse_timestamp17_fraction(b: str = "b") -> str:
@@ -542,11 +634,15 @@ def parse_ibmi_timestamp(b: str = "b", ccsid: str = "ccsid") -> str:
 
     # Java's `$` also matches before a final line terminator (IBM037 X'25', X'15', X'0D'): the last character
     # must be a digit, as it is in every form.
-    ok = (f"length({b}) BETWEEN 19 AND 32 AND {t} RLIKE '{_IBMI_TS}' AND right({t}, 1) BETWEEN '0' AND '9' "
-          f"AND {part(1, 4)} <> '0000' AND {part(12, 2)} <= '23' "
-          f"AND {part(15, 2)} <= '59' AND {part(18, 2)} <= '59'")
-    value = (f"try_make_timestamp_ntz(int({part(1, 4)}), int({part(6, 2)}), int({part(9, 2)}), int({part(12, 2)}), "
-             f"int({part(15, 2)}), try_cast(concat({part(18, 2)}, '.', rpad({part(21, 6)}, 6, '0')) AS DECIMAL(8,6)))")
+    ok = (
+        f"length({b}) BETWEEN 19 AND 32 AND {t} RLIKE '{_IBMI_TS}' AND right({t}, 1) BETWEEN '0' AND '9' "
+        f"AND {part(1, 4)} <> '0000' AND {part(12, 2)} <= '23' "
+        f"AND {part(15, 2)} <= '59' AND {part(18, 2)} <= '59'"
+    )
+    value = (
+        f"try_make_timestamp_ntz(int({part(1, 4)}), int({part(6, 2)}), int({part(9, 2)}), int({part(12, 2)}), "
+        f"int({part(15, 2)}), try_cast(concat({part(18, 2)}, '.', rpad({part(21, 6)}, 6, '0')) AS DECIMAL(8,6)))"
+    )
     return f"CASE WHEN {b} IS NULL THEN NULL {_ccsid_error(ccsid)} WHEN {ok} THEN {value} END"
 
 
@@ -588,6 +684,7 @@ DEFAULTS: dict[tuple[str, str], str] = {
 
 # ---- DDL --------------------------------------------------------------------------------------------------
 
+
 def body(fn: Function) -> str:
     return BODIES[fn.name](*(a.name for a in fn.args))
 
@@ -602,8 +699,9 @@ def parameters(fn: Function) -> str:
     return ", ".join(parts)
 
 
-NOT_STRICT = ("As a persistent SQL function it cannot read spark.jcat.strict: bytes that do not decode always "
-              "give NULL here.")
+NOT_STRICT = (
+    "As a persistent SQL function it cannot read spark.jcat.strict: bytes that do not decode always give NULL here."
+)
 
 
 def documentation(fn: Function) -> str:
@@ -624,13 +722,15 @@ def stamp_of(comment_text: str | None) -> tuple[str, str] | None:
     """(version, hash) from a stored COMMENT, or None when the function was not written by jcat."""
     if not comment_text or not comment_text.rstrip().endswith("]") or HASH_MARK not in comment_text:
         return None
-    inner = comment_text.rstrip()[comment_text.rindex(HASH_MARK) + len(HASH_MARK):-1].split()
+    inner = comment_text.rstrip()[comment_text.rindex(HASH_MARK) + len(HASH_MARK) : -1].split()
     return (inner[0], inner[1]) if len(inner) == 2 else None
 
 
 def create_statement(fn: Function, version: str, schema: str = SCHEMA, replace: bool = True) -> str:
-    return (f"CREATE {'OR REPLACE ' if replace else ''}FUNCTION {schema}.{fn.name}({parameters(fn)})\n"
-            f"RETURNS {fn.returns}\nCOMMENT {sql_string(comment(fn, version))}\nRETURN {body(fn)}")
+    return (
+        f"CREATE {'OR REPLACE ' if replace else ''}FUNCTION {schema}.{fn.name}({parameters(fn)})\n"
+        f"RETURNS {fn.returns}\nCOMMENT {sql_string(comment(fn, version))}\nRETURN {body(fn)}"
+    )
 
 
 def catalog_hash(version: str) -> str:
@@ -641,10 +741,12 @@ def catalog_hash(version: str) -> str:
 
 def ddl_script(version: str, schema: str = SCHEMA) -> str:
     """Every function's DDL, for `jcat functions --sql` (run it in spark-sql against any metastore)."""
-    out = [f"-- jcat {version}: persistent SQL functions (generated from udfs/catalog.py; do not edit)",
-           "-- Spark stores these settings with each function (Java's EBCDIC code pages): callers need none.",
-           *(f"SET {k}={v};" for k, v in CREATE_SETTINGS.items()),
-           f"CREATE SCHEMA IF NOT EXISTS {schema};"]
+    out = [
+        f"-- jcat {version}: persistent SQL functions (generated from udfs/catalog.py; do not edit)",
+        "-- Spark stores these settings with each function (Java's EBCDIC code pages): callers need none.",
+        *(f"SET {k}={v};" for k, v in CREATE_SETTINGS.items()),
+        f"CREATE SCHEMA IF NOT EXISTS {schema};",
+    ]
     for fn in PER_FIELD:
         out += ["", create_statement(fn, version, schema) + ";"]
     return "\n".join(out) + "\n"
@@ -658,7 +760,8 @@ def dbt_macro(version: str) -> str:
     out = [
         marker(MACRO_PATH, "udfs/core/catalog.py and udfs/render/sql_functions.py"),
         "{#- on-run-start hook: create or replace jcat's persistent SQL functions in `schema` when the catalog hash",
-        "    stored on the schema differs; otherwise one DESCRIBE SCHEMA. Off with --vars '{jcat_install_functions: false}'. -#}",
+        "    stored on the schema differs; otherwise one DESCRIBE SCHEMA. Off with --vars '{jcat_install_functions: "
+        "false}'. -#}",
         "{% macro jcat_install_functions(schema='jcat') -%}",
         "  {%- if execute and var('jcat_install_functions', true) -%}",
         "    {%- do run_query('CREATE SCHEMA IF NOT EXISTS ' ~ schema) -%}",
@@ -673,11 +776,15 @@ def dbt_macro(version: str) -> str:
     out += [f"      {{%- do run_query('SET {k}={v}') -%}}" for k, v in CREATE_SETTINGS.items()]
     for fn in PER_FIELD:
         stmt = create_statement(fn, version, schema="__SCHEMA__")
-        out += ["      {%- set ddl -%}{% raw %}" + stmt + "{% endraw %}{%- endset -%}",
-                "      {%- do run_query(ddl | replace('__SCHEMA__.', schema ~ '.')) -%}"]
+        out += [
+            "      {%- set ddl -%}{% raw %}" + stmt + "{% endraw %}{%- endset -%}",
+            "      {%- do run_query(ddl | replace('__SCHEMA__.', schema ~ '.')) -%}",
+        ]
     out += [
-        f"      {{%- do run_query(\"ALTER SCHEMA \" ~ schema ~ \" SET DBPROPERTIES ('{STATE_PROPERTY_NAME}' = '{want}')\") -%}}",
-        f"      {{{{ log('jcat: persistent SQL functions installed in ' ~ schema ~ ' (jcat {version})', info=true) }}}}",
+        f'      {{%- do run_query("ALTER SCHEMA " ~ schema ~ " SET DBPROPERTIES (\'{STATE_PROPERTY_NAME}\' = '
+        f"'{want}')\") -%}}",
+        f"      {{{{ log('jcat: persistent SQL functions installed in ' ~ schema ~ ' (jcat {version})', info=true) "
+        f"}}}}",
         "    {%- endif -%}",
         "  {%- endif -%}",
         "{%- endmacro %}",

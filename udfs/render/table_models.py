@@ -24,8 +24,13 @@ from .table_names import MACROS, MODELS
 # log -> module with images_macro(table), model_doc(table, model, what), and ENTRIES {materialization: jcat model
 # the macro reads} or macro_args(table, materialization) (the macro's arguments) and sources(table) (dbt sources);
 # pre_hook(table): SQL its models run before they build.
-RENDERERS = {"ibmi": tables_ibmi, "lldf": tables_lldf, "ibmsnap": tables_ibmsnap, "file": tables_file,
-             "idms": tables_idms}
+RENDERERS = {
+    "ibmi": tables_ibmi,
+    "lldf": tables_lldf,
+    "ibmsnap": tables_ibmsnap,
+    "file": tables_file,
+    "idms": tables_idms,
+}
 
 
 VIEW_TEXT_LIMIT = 32_700  # characters of view text the embedded Derby metastore keeps (a LONG VARCHAR)
@@ -64,9 +69,11 @@ def made(table: DeclaredTable) -> str:
     if _decodes_in_twin_only(table):
         return f"table {twin} (decoded from jcat.{RENDERERS[table.log].ENTRIES['incremental']}) and view {view} over it"
     if view_over_twin(table):
-        return (f"table {twin} and view {view} over it (a view decoding the landed records would need about "
-                f"{view_text_estimate(table):,} characters of SQL; the metastore keeps {VIEW_TEXT_LIMIT:,}), so "
-                f"{view} shows what the last build decoded")
+        return (
+            f"table {twin} and view {view} over it (a view decoding the landed records would need about "
+            f"{view_text_estimate(table):,} characters of SQL; the metastore keeps {VIEW_TEXT_LIMIT:,}), so "
+            f"{view} shows what the last build decoded"
+        )
     return f"view {view} (always what has landed) and table {twin}"
 
 
@@ -74,15 +81,22 @@ def _model(table: DeclaredTable, materialized: str) -> str:
     if materialized == "view" and view_over_twin(table):
         return f"{{{{ config(materialized='view') }}}}\nselect * from {{{{ ref('{table.twin}') }}}}\n"
     log = RENDERERS[table.log]
-    entries = log.macro_args(table, materialized) if hasattr(log, "macro_args") \
+    entries = (
+        log.macro_args(table, materialized)
+        if hasattr(log, "macro_args")
         else f"ref('jcat', '{log.ENTRIES[materialized]}')"
+    )
     # A twin built by an earlier jcat gains the columns this one adds (their old rows NULL) instead of failing.
-    extra = (", incremental_strategy='append', file_format='parquet', on_schema_change='append_new_columns'"
-             if materialized == "incremental" else "")
+    extra = (
+        ", incremental_strategy='append', file_format='parquet', on_schema_change='append_new_columns'"
+        if materialized == "incremental"
+        else ""
+    )
     if hasattr(log, "pre_hook"):
-        extra += f", pre_hook=\"{log.pre_hook(table)}\""
-    return (f"{{{{ config(materialized='{materialized}'{extra}) }}}}\n"
-            f"{{{{ jcat_table_{table.name}_images({entries}) }}}}\n")
+        extra += f', pre_hook="{log.pre_hook(table)}"'
+    return (
+        f"{{{{ config(materialized='{materialized}'{extra}) }}}}\n{{{{ jcat_table_{table.name}_images({entries}) }}}}\n"
+    )
 
 
 def _yml(table: DeclaredTable, model: str, what: str) -> str:
@@ -100,8 +114,13 @@ def files_for(table: DeclaredTable, root: Path) -> dict[Path, str]:
         root / MACROS / f"{table.name}_images.sql": RENDERERS[table.log].images_macro(table),
         root / MODELS / f"{view}.sql": _model(table, "view"),
         root / MODELS / f"{twin}.sql": _model(table, "incremental"),
-        root / MODELS / f"{view}.yml": _yml(table, view, "A view over the decoded table: what the last build decoded."
-                                            if view_over_twin(table) else "A view: always what has landed."),
+        root / MODELS / f"{view}.yml": _yml(
+            table,
+            view,
+            "A view over the decoded table: what the last build decoded."
+            if view_over_twin(table)
+            else "A view: always what has landed.",
+        ),
         root / MODELS / f"{twin}.yml": _yml(table, twin, "The decoded table twin, decoded once per load."),
     }
     return {p: with_marker(p, source, text) for p, text in out.items()}

@@ -33,9 +33,9 @@ def checked_select(entry_errors: str, checks: str, leading: tuple[str, ...], nam
 )
 
 select
-  {', '.join(leading)}, image_kind,
+  {", ".join(leading)}, image_kind,
   {names},
-  {', '.join(LINEAGE_COLUMNS)},
+  {", ".join(LINEAGE_COLUMNS)},
   {{{{ jcat.jcat_strict_guard('all_errors', record_col='{record}') }}}} as decode_errors
 from checked
 {{%- endmacro %}}

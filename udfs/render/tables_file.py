@@ -35,7 +35,8 @@ def function_sql(table: DeclaredTable, name: str) -> str:
 
 def function_macro(table: DeclaredTable, name: str) -> str:
     """The macro the table's models run before they build (pre_hook) to create jcat.<name>."""
-    return f"""{{#- jcat.{name}(b BINARY): a record of {table.ddl_file} decoded whole, for the models and any binary column. -#}}
+    return f"""{{#- jcat.{name}(b BINARY): a record of {table.ddl_file} decoded whole, for the models and any binary
+    column. -#}}
 {{% macro jcat_table_{table.name}_function() -%}}
 {function_sql(table, name)}
 {{%- endmacro %}}
@@ -51,10 +52,20 @@ def pre_hook(table: DeclaredTable) -> str:
 
 
 def sources(table: DeclaredTable) -> list[dict]:
-    return [{"name": SOURCE, "schema": "jcat", "tables": [{
-        "name": raw_table(table),
-        "description": f"The records of {table.name}'s files ({_record(table).name} of {table.ddl_file}), landed "
-                       f"by `jcat load {table.name} FILE`."}]}]
+    return [
+        {
+            "name": SOURCE,
+            "schema": "jcat",
+            "tables": [
+                {
+                    "name": raw_table(table),
+                    "description": f"The records of {table.name}'s files ({_record(table).name} of {table.ddl_file}), "
+                    "landed "
+                    f"by `jcat load {table.name} FILE`.",
+                }
+            ],
+        }
+    ]
 
 
 def _record(table: DeclaredTable) -> Record:
@@ -64,14 +75,15 @@ def _record(table: DeclaredTable) -> Record:
 def images_macro(table: DeclaredTable) -> str:
     fn = function_name(table)
     cols = ",\n    ".join(f"d.{quote(c)} as {quote(c)}" for c in copybook_table.columns(table))
-    return f"""{{#- {table.name}: the records of a file described by copybook {table.ddl_file}, record {_record(table).name}
-    ({table.file.framing} framing, CCSID {table.file.ccsid}); each record decoded whole by {fn}. -#}}
+    return f"""{{#- {table.name}: the records of a file described by copybook {table.ddl_file}, record
+    {_record(table).name} ({table.file.framing} framing, CCSID {table.file.ccsid}); each record decoded whole by {fn}.
+    -#}}
 {{% macro jcat_table_{table.name}_images(entries) -%}}
-select {', '.join(LINEAGE_COLUMNS)},
+select {", ".join(LINEAGE_COLUMNS)},
     {cols},
     d.decode_errors as decode_errors
 from (
-  select {', '.join(LINEAGE_COLUMNS)},
+  select {", ".join(LINEAGE_COLUMNS)},
     {{% if jcat.jcat_by_layout() %}}{fn}{{% else %}}jcat.{fn}{{% endif %}}(record) as d
   from {{{{ entries }}}}
   where {{{{ jcat.jcat_new_records() }}}}
@@ -87,17 +99,26 @@ def model_doc(table: DeclaredTable, model: str, what: str) -> dict:
     return {
         "name": model,
         "description": f"{what} The records of {table.name}'s files, typed by copybook {table.ddl_file} (record "
-                       f"{rec.name}, declared in tables/{table.name}.yml).",
-        "columns": [{"name": c, "quote": True, "description": _field_doc(fields.get(c), c)}
-                    for c in copybook_table.columns(table)]
+        f"{rec.name}, declared in tables/{table.name}.yml).",
+        "columns": [
+            {"name": c, "quote": True, "description": _field_doc(fields.get(c), c)}
+            for c in copybook_table.columns(table)
+        ]
         + [{"name": n, "description": "lineage: where the landed record came from"} for n in LINEAGE_COLUMNS]
-        + [{"name": "decode_errors", "description": "the fields (GROUP.FIELD, an array's field once) whose bytes "
-                                                    "did not decode, or that the record is too short to hold"}],
+        + [
+            {
+                "name": "decode_errors",
+                "description": "the fields (GROUP.FIELD, an array's field once) whose bytes "
+                "did not decode, or that the record is too short to hold",
+            }
+        ],
     }
 
 
 def _field_doc(f, name: str) -> str:
     if f is None or f.name != name:
         return f"group {name} (a struct of its fields)"
-    return f"PIC {f.picture or f.usage.upper()}{' ' + f.usage.upper() if f.picture and f.usage != 'display' else ''}, " \
-           f"offset {f.offset}, {f.length} bytes" + (" an element" if f.dims else "")
+    return (
+        f"PIC {f.picture or f.usage.upper()}{' ' + f.usage.upper() if f.picture and f.usage != 'display' else ''}, "
+        f"offset {f.offset}, {f.length} bytes" + (" an element" if f.dims else "")
+    )

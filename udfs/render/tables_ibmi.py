@@ -23,9 +23,24 @@ from .table_names import checked_select, layout_function_name, quote
 ENTRIES = {"view": "journal_entries", "incremental": "journal_entries_decoded"}  # what each materialization reads
 # The journal entry's columns each image row keeps: where the entry is, what it did, in which transaction.
 IBMI_ENTRY_COLUMNS = (
-    "SEQUENCE_NUMBER", "JOURNAL_CODE", "JOURNAL_ENTRY_TYPE", "ENTRY_TIMESTAMP", "COUNT_OR_RRN", "COMMIT_CYCLE",
-    "JOB_NAME", "JOB_USER", "JOB_NUMBER", "PROGRAM_NAME", "USER_NAME", "SYSTEM_NAME", "JOURNALED_OBJECT_LIBRARY",
-    "JOURNALED_OBJECT_NAME", "JOURNALED_OBJECT_MEMBER", "INCOMPLETE_DATA", "MINIMIZED_ENTRY_DATA", "THREAD",
+    "SEQUENCE_NUMBER",
+    "JOURNAL_CODE",
+    "JOURNAL_ENTRY_TYPE",
+    "ENTRY_TIMESTAMP",
+    "COUNT_OR_RRN",
+    "COMMIT_CYCLE",
+    "JOB_NAME",
+    "JOB_USER",
+    "JOB_NUMBER",
+    "PROGRAM_NAME",
+    "USER_NAME",
+    "SYSTEM_NAME",
+    "JOURNALED_OBJECT_LIBRARY",
+    "JOURNALED_OBJECT_NAME",
+    "JOURNALED_OBJECT_MEMBER",
+    "INCOMPLETE_DATA",
+    "MINIMIZED_ENTRY_DATA",
+    "THREAD",
 )
 
 
@@ -67,11 +82,19 @@ def images_macro(table: DeclaredTable) -> str:
     member = f" and JOURNALED_OBJECT_MEMBER = {sql_string(o.member)}" if o.member else ""
     types = ", ".join(sql_string(t) for t in IMAGE_ENTRY_TYPES)
     after = ", ".join(sql_string(t) for t in AFTER_IMAGE_TYPES)
+
     def values(raw) -> str:
-        return ",\n".join(f"    case when not image_whole or {_null_flag(c)} then null else {ibmi_value(c, raw(c))} "
-                           f"end as {quote(c.name)}" for c in cols)
-    checks = ",\n".join(f"      if({quote(c.name)} is null and (not image_whole or not coalesce({_null_flag(c)}, "
-                        f"false)), {sql_string(c.name)}, null)" for c in cols)
+        return ",\n".join(
+            f"    case when not image_whole or {_null_flag(c)} then null else {ibmi_value(c, raw(c))} "
+            f"end as {quote(c.name)}"
+            for c in cols
+        )
+
+    checks = ",\n".join(
+        f"      if({quote(c.name)} is null and (not image_whole or not coalesce({_null_flag(c)}, "
+        f"false)), {sql_string(c.name)}, null)"
+        for c in cols
+    )
     names = ", ".join(quote(c.name) for c in cols)
     return f"""{{#- {table.name}: the row images of {o.journaled} in IBM i journal entries (journal code R), its columns
     typed from {table.ddl_file}. The record image is JOESD in the file's buffer layout ({record_width(cols)} bytes);
@@ -79,8 +102,8 @@ def images_macro(table: DeclaredTable) -> str:
     ESD cannot give a whole row: every column is then NULL and named in decode_errors. -#}}
 {{% macro jcat_table_{table.name}_images(entries) -%}}
 with entries as (
-  select {', '.join(LINEAGE_COLUMNS)},
-    {', '.join(IBMI_ENTRY_COLUMNS)},
+  select {", ".join(LINEAGE_COLUMNS)},
+    {", ".join(IBMI_ENTRY_COLUMNS)},
     case when JOURNAL_ENTRY_TYPE in ({after}) then 'after' else 'before' end as image_kind,
     ENTRY_SPECIFIC_DATA as esd, coalesce(NULL_VALUE_INDICATORS, '') as nvi,
     coalesce(decode_errors, cast(array() as array<string>)) as entry_errors,
@@ -109,9 +132,13 @@ decoded as (
 
 def _column_doc(c: ImageColumn) -> str:
     s = c.spec
-    typed = s.type + (f"({s.length},{s.scale})" if s.type in ("DECIMAL", "NUMERIC") else
-                      f"({s.length})" if s.length and s.type not in ("SMALLINT", "INTEGER", "BIGINT", "REAL", "DOUBLE",
-                                                                       "DATE", "TIME") else "")
+    typed = s.type + (
+        f"({s.length},{s.scale})"
+        if s.type in ("DECIMAL", "NUMERIC")
+        else f"({s.length})"
+        if s.length and s.type not in ("SMALLINT", "INTEGER", "BIGINT", "REAL", "DOUBLE", "DATE", "TIME")
+        else ""
+    )
     how = f"CCSID {s.ccsid}" if s.ccsid else ""
     if s.type == "DATE":
         how = f"DATFMT {s.datfmt}"
@@ -126,13 +153,15 @@ def model_doc(table: DeclaredTable, model: str, what: str) -> dict:
     return {
         "name": model,
         "description": f"{what} The row images of {table.ibmi.journaled} ({table.name}, declared in "
-                       f"tables/{table.name}.yml), one row per R entry {', '.join(IMAGE_ENTRY_TYPES)}.",
+        f"tables/{table.name}.yml), one row per R entry {', '.join(IMAGE_ENTRY_TYPES)}.",
         "columns": [{"name": n, "description": f"the journal entry's {n}"} for n in IBMI_ENTRY_COLUMNS]
         + [{"name": "image_kind", "description": "after (PT, PX, UP, UR) or before (UB, BR, DL, DR)"}]
         + [{"name": c.name, "quote": True, "description": _column_doc(c)} for c in cols]
         + [{"name": n, "description": "lineage: where the landed record came from"} for n in LINEAGE_COLUMNS]
-        + [{"name": "decode_errors", "description": "the columns whose bytes did not decode (every column when the "
-                                                    "image is not whole)"}],
+        + [
+            {
+                "name": "decode_errors",
+                "description": "the columns whose bytes did not decode (every column when the image is not whole)",
+            }
+        ],
     }
-
-

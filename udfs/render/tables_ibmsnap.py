@@ -51,10 +51,19 @@ def macro_args(table: DeclaredTable, materialized: str) -> str:
 
 
 def sources(table: DeclaredTable) -> list[dict]:
-    return [{"name": SOURCE, "schema": "jcat", "tables": [{
-        "name": raw_table(table),
-        "description": f"Db2 unload records of CD table {table.ddl.schema}.{table.ddl.name}, landed by "
-                       f"`jcat load {table.name} FILE`."}]}]
+    return [
+        {
+            "name": SOURCE,
+            "schema": "jcat",
+            "tables": [
+                {
+                    "name": raw_table(table),
+                    "description": f"Db2 unload records of CD table {table.ddl.schema}.{table.ddl.name}, landed by "
+                    f"`jcat load {table.name} FILE`.",
+                }
+            ],
+        }
+    ]
 
 
 def _positions(s: Slot, null_indicator: str) -> tuple[int | None, int]:
@@ -80,8 +89,9 @@ def by_function(s: Slot, table: DeclaredTable, call: Calls = JINJA) -> str:
         "smallint": lambda: f"cast({call('unpack_bin', f'substr(record, {p}, 2)', (), 2)} as smallint)",
         "int": lambda: f"cast({call('unpack_bin', f'substr(record, {p}, 4)', (), 4)} as int)",
         "bigint": lambda: call("unpack_bin", f"substr(record, {p}, 8)", (), 8),
-        "decimal": lambda: typed_decimal(call("unpack_packed", f"substr(record, {p}, {n // 2 + 1})", (), n // 2 + 1),
-                                         n, u.scale),
+        "decimal": lambda: typed_decimal(
+            call("unpack_packed", f"substr(record, {p}, {n // 2 + 1})", (), n // 2 + 1), n, u.scale
+        ),
         "timestamp": lambda: call("parse_ibmi_timestamp", f"substr(record, {p}, 26)", (o.ccsid,), 26),
     }[u.kind]()
     return value if ni is None else f"case when substr(record, {ni}, 1) = X'00' then {value} end"
@@ -97,10 +107,14 @@ def _settings(table: DeclaredTable, register: bool) -> str:
     o = table.ibmsnap
     owner, name = registered_as(table)
     prefix = sql_string(o.before_prefix) if o.before_prefix is not None else "registration.prefix"
-    pair_var = ("{{ 'true' if (var('ibmsnap_pair_updates', false) | string | lower) in ['true', '1', 'yes'] "
-                "else 'false' }}")
-    pairs = ("true" if o.updates_as_delete_insert else "false") if o.updates_as_delete_insert is not None \
+    pair_var = (
+        "{{ 'true' if (var('ibmsnap_pair_updates', false) | string | lower) in ['true', '1', 'yes'] else 'false' }}"
+    )
+    pairs = (
+        ("true" if o.updates_as_delete_insert else "false")
+        if o.updates_as_delete_insert is not None
         else f"coalesce(registration.pairs, {pair_var})"
+    )
     if not register:
         return f"settings as (\n  select {prefix} as before_prefix, {pairs} as updates_as_delete_insert\n)"
     owner_match = f"CD_OWNER = {sql_string(owner)} and " if owner else ""
@@ -127,14 +141,17 @@ def images_macro(table: DeclaredTable) -> str:
     def decode(value) -> str:
         return ",\n".join(f"    {value(s)} as {quote(s.name)}" for s in slots.values())
 
-    checks = ",\n".join(f"      if({quote(s.name)} is null and {present(s, table)}, {sql_string(s.name)}, null)"
-                        for s in slots.values())
+    checks = ",\n".join(
+        f"      if({quote(s.name)} is null and {present(s, table)}, {sql_string(s.name)}, null)" for s in slots.values()
+    )
     is_before_update = "image_kind = 'before' and IBMSNAP_OPERATION = 'U'"
+
     def value(c) -> str:
         if c.name in table.key and not c.before:  # without its before image, the key is taken as unchanged
             return f"  {quote(c.name)}"
         before = quote(c.before.name) if c.before else "null"
         return f"  case when {is_before_update} then {before} else {quote(c.name)} end as {quote(c.name)}"
+
     values = ",\n".join(value(c) for c in cols)
     seq = {n: (n if n in slots else "cast(null as binary)") for n in ("IBMSNAP_UOWID", "IBMSNAP_COMMITSEQ")}
     return f"""{{#- {table.name}: the row images of {table.ddl.schema}.{table.ddl.name}, an IBM SQL Replication CD table
@@ -142,7 +159,7 @@ def images_macro(table: DeclaredTable) -> str:
     null indicator {table.ibmsnap.null_indicator}). Before-image columns follow prefix '{prefix}'. -#}}
 {{% macro jcat_table_{table.name}_images(raw, register=none) -%}}
 with raw as (
-  select {', '.join(LINEAGE_COLUMNS)}, record
+  select {", ".join(LINEAGE_COLUMNS)}, record
   from {{{{ raw }}}}
   where {{{{ jcat.jcat_new_records() }}}}
 ),
@@ -183,10 +200,10 @@ images as (
 )
 
 select
-  IBMSNAP_OPERATION, {seq['IBMSNAP_COMMITSEQ']} as IBMSNAP_COMMITSEQ, IBMSNAP_INTENTSEQ,
-  {seq['IBMSNAP_UOWID']} as IBMSNAP_UOWID, image_kind, updates_as_delete_insert,
+  IBMSNAP_OPERATION, {seq["IBMSNAP_COMMITSEQ"]} as IBMSNAP_COMMITSEQ, IBMSNAP_INTENTSEQ,
+  {seq["IBMSNAP_UOWID"]} as IBMSNAP_UOWID, image_kind, updates_as_delete_insert,
 {values},
-  {', '.join(LINEAGE_COLUMNS)},
+  {", ".join(LINEAGE_COLUMNS)},
   {{{{ jcat.jcat_strict_guard('all_errors') }}}} as decode_errors
 from images
 {{%- endmacro %}}
@@ -195,8 +212,10 @@ from images
 
 def _column_doc(c) -> str:
     col = c.after.column
-    text = f"{col.label + ': ' if col.label else ''}{col.declared}, CD record position {c.after.pos}, " \
-           f"{c.after.width} bytes"
+    text = (
+        f"{col.label + ': ' if col.label else ''}{col.declared}, CD record position {c.after.pos}, "
+        f"{c.after.width} bytes"
+    )
     if c.before:
         text += f"; in an update's before row from {c.before.name} (position {c.before.pos})"
     return text
@@ -207,23 +226,34 @@ def model_doc(table: DeclaredTable, model: str, what: str) -> dict:
     return {
         "name": model,
         "description": f"{what} The row images of CD table {table.ddl.schema}.{table.ddl.name} ({table.name}, "
-                       f"declared in tables/{table.name}.yml): I gives an after row, D a before row, U an after "
-                       "row and, with before-image columns in use, a before row.",
+        f"declared in tables/{table.name}.yml): I gives an after row, D a before row, U an after "
+        "row and, with before-image columns in use, a before row.",
         "columns": [
             {"name": "IBMSNAP_OPERATION", "description": "I insert, U update, D delete, as captured"},
-            {"name": "IBMSNAP_COMMITSEQ", "description": "the commit sequence when the CD table holds it, else NULL "
-                                                         "(join ibmsnap_uow on IBMSNAP_UOWID)"},
+            {
+                "name": "IBMSNAP_COMMITSEQ",
+                "description": "the commit sequence when the CD table holds it, else NULL "
+                "(join ibmsnap_uow on IBMSNAP_UOWID)",
+            },
             {"name": "IBMSNAP_INTENTSEQ", "description": "the change's log sequence"},
             {"name": "IBMSNAP_UOWID", "description": "the unit of work (V5 CD tables), else NULL"},
             {"name": "image_kind", "description": "before (D, and an update's before image) or after (I, U)"},
-            {"name": "updates_as_delete_insert",
-             "description": "whether updates of this table arrive as a D and an I: the declaration's, else REGISTER."
-                            "PARTITION_KEYS_CHG = 'Y', else var ibmsnap_pair_updates"}]
+            {
+                "name": "updates_as_delete_insert",
+                "description": "whether updates of this table arrive as a D and an I: the declaration's, else REGISTER."
+                "PARTITION_KEYS_CHG = 'Y', else var ibmsnap_pair_updates",
+            },
+        ]
         + [{"name": c.name, "quote": True, "description": _column_doc(c)} for c in cols]
         + [{"name": n, "description": "lineage: where the landed record came from"} for n in LINEAGE_COLUMNS]
-        + [{"name": "decode_errors", "description": "the CD columns whose bytes did not decode, RECORD_LENGTH, "
-                                                    "BEFORE_IMG_PREFIX (REGISTER names a prefix the columns do not "
-                                                    "follow)"}],
+        + [
+            {
+                "name": "decode_errors",
+                "description": "the CD columns whose bytes did not decode, RECORD_LENGTH, "
+                "BEFORE_IMG_PREFIX (REGISTER names a prefix the columns do not "
+                "follow)",
+            }
+        ],
     }
 
 

@@ -19,8 +19,21 @@ from .table_names import layout_function_name, quote
 from .tables_file import function_macro
 
 ENTRIES = {"view": "idms_journal", "incremental": "idms_journal_decoded"}
-IDMS_ENTRY_COLUMNS = ("SEQ", "GMT", "QUAL_CV", "TRANSACT_ID", "TYPE", "VERB_NUM", "DB_KEY", "DB_KEY_PAGE",
-                      "DB_KEY_LINE", "USER_REC_ID", "IMAGE_LEN", "PREFIX_LEN", "SPAN_OFFSET")
+IDMS_ENTRY_COLUMNS = (
+    "SEQ",
+    "GMT",
+    "QUAL_CV",
+    "TRANSACT_ID",
+    "TYPE",
+    "VERB_NUM",
+    "DB_KEY",
+    "DB_KEY_PAGE",
+    "DB_KEY_LINE",
+    "USER_REC_ID",
+    "IMAGE_LEN",
+    "PREFIX_LEN",
+    "SPAN_OFFSET",
+)
 
 
 def pre_hook(table: DeclaredTable) -> str:
@@ -32,12 +45,14 @@ def _problem(table: DeclaredTable) -> str:
     fixed = copybook_table.fixed_length(table)
     whole = copybook_table.record_length(table)
     length_ok = f"{data} = {whole}" if fixed == whole else f"{data} between {fixed} and {whole}"
-    return (f"case when coalesce(SPAN_OFFSET, 0) <> 0 then 'fragment: SPAN-OFFSET ' || SPAN_OFFSET\n"
-            f"      when RECORD_IMAGE is null then 'image: IMAGE-LEN past the journal record'\n"
-            f"      when PREFIX_LEN is null or PREFIX_LEN > length(RECORD_IMAGE) then 'prefix: PREFIX-LEN past the image'\n"
-            f"      when not ({length_ok}) then 'length: ' || ({data}) || ' data bytes, the copybook''s record "
-            f"{'is ' + str(whole) if fixed == whole else f'{fixed} to {whole}'} (compressed, or another record)'\n"
-            f"    end")
+    return (
+        f"case when coalesce(SPAN_OFFSET, 0) <> 0 then 'fragment: SPAN-OFFSET ' || SPAN_OFFSET\n"
+        f"      when RECORD_IMAGE is null then 'image: IMAGE-LEN past the journal record'\n"
+        f"      when PREFIX_LEN is null or PREFIX_LEN > length(RECORD_IMAGE) then 'prefix: PREFIX-LEN past the image'\n"
+        f"      when not ({length_ok}) then 'length: ' || ({data}) || ' data bytes, the copybook''s record "
+        f"{'is ' + str(whole) if fixed == whole else f'{fixed} to {whole}'} (compressed, or another record)'\n"
+        f"    end"
+    )
 
 
 def images_macro(table: DeclaredTable) -> str:
@@ -45,12 +60,12 @@ def images_macro(table: DeclaredTable) -> str:
     names = copybook_table.columns(table)
     cols = ",\n  ".join(f"d.{quote(c)} as {quote(c)}" for c in names)
     every = ", ".join(f"'{c}'" for c in names)
-    return f"""{{#- {table.name}: the before and after images of IDMS record USER-REC-ID {table.idms.record_id} in BFOR/AFTR
-    journal records, the data after PREFIX-LEN typed by copybook {table.ddl_file}; each image decoded whole by
+    return f"""{{#- {table.name}: the before and after images of IDMS record USER-REC-ID {table.idms.record_id} in
+    BFOR/AFTR journal records, the data after PREFIX-LEN typed by copybook {table.ddl_file}; each image decoded whole by
     {fn}, or not at all (image_problem). -#}}
 {{% macro jcat_table_{table.name}_images(entries) -%}}
 with images as (
-  select {', '.join(LINEAGE_COLUMNS)}, {', '.join(IDMS_ENTRY_COLUMNS)},
+  select {", ".join(LINEAGE_COLUMNS)}, {", ".join(IDMS_ENTRY_COLUMNS)},
     case when TYPE = 'BFOR' then 'before' else 'after' end as image_kind,
     RECORD_IMAGE,
     {_problem(table)} as image_problem
@@ -58,13 +73,14 @@ with images as (
   where TYPE in ('BFOR', 'AFTR') and USER_REC_ID = {table.idms.record_id} and IMAGE_LEN > 0
     and {{{{ jcat.jcat_new_records() }}}}
 )
-select {', '.join(LINEAGE_COLUMNS)}, {', '.join(IDMS_ENTRY_COLUMNS)}, image_kind,
+select {", ".join(LINEAGE_COLUMNS)}, {", ".join(IDMS_ENTRY_COLUMNS)}, image_kind,
   {cols},
   image_problem,
   coalesce(d.decode_errors, array({every})) as decode_errors
 from (
   select *, case when image_problem is null then
-    {{% if jcat.jcat_by_layout() %}}{fn}{{% else %}}jcat.{fn}{{% endif %}}(substr(RECORD_IMAGE, PREFIX_LEN + 1)) end as d
+    {{% if jcat.jcat_by_layout() %}}{fn}{{% else %}}jcat.{fn}{{% endif %}}(substr(RECORD_IMAGE, PREFIX_LEN + 1))
+  end as d
   from images
 )
 {{%- endmacro %}}
@@ -77,14 +93,20 @@ def model_doc(table: DeclaredTable, model: str, what: str) -> dict:
     return {
         "name": model,
         "description": f"{what} The before and after images of IDMS record USER-REC-ID {table.idms.record_id} "
-                       f"({table.name}, declared in tables/{table.name}.yml), the data after each image's PREFIX-LEN "
-                       f"typed by copybook {table.ddl_file} (record {rec.name}); one row per image present.",
+        f"({table.name}, declared in tables/{table.name}.yml), the data after each image's PREFIX-LEN "
+        f"typed by copybook {table.ddl_file} (record {rec.name}); one row per image present.",
         "columns": [{"name": n, "description": f"the journal record's {n} (idms_journal)"} for n in IDMS_ENTRY_COLUMNS]
         + [{"name": "image_kind", "description": "before (BFOR) or after (AFTR)"}]
         + [{"name": c, "quote": True, "description": f"copybook field {c}"} for c in copybook_table.columns(table)]
         + [{"name": n, "description": "lineage: where the landed record came from"} for n in LINEAGE_COLUMNS]
-        + [{"name": "image_problem", "description": "why the image was not decoded (fragment, image, prefix, "
-                                                    "length), else NULL"},
-           {"name": "decode_errors", "description": "the fields whose bytes did not decode; every field when the "
-                                                    "image was not decoded"}],
+        + [
+            {
+                "name": "image_problem",
+                "description": "why the image was not decoded (fragment, image, prefix, length), else NULL",
+            },
+            {
+                "name": "decode_errors",
+                "description": "the fields whose bytes did not decode; every field when the image was not decoded",
+            },
+        ],
     }

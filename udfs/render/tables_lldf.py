@@ -72,8 +72,9 @@ def lldf_value(c: LldfColumn, raw: str, float_format: str = "hfp") -> str:
     if t == "DECIMAL":  # try_cast: NULL past the precision, in ANSI mode too (the layout function's rule)
         return typed_decimal(raw, c.spec.length, s)
     if t == "REAL" and float_format == "hfp":
-        return (f"case when {raw} = 0 or abs({raw}) between {FLOAT_MIN!r} and {FLOAT_MAX!r} "
-                f"then cast({raw} as float) end")
+        return (
+            f"case when {raw} = 0 or abs({raw}) between {FLOAT_MIN!r} and {FLOAT_MAX!r} then cast({raw} as float) end"
+        )
     if t in ("SMALLINT", "INTEGER", "REAL"):
         return f"cast({raw} as {c.spark_type.lower()})"
     return raw
@@ -108,25 +109,29 @@ def images_macro(table: DeclaredTable) -> str:
     kinds = [("before", "before_image", BEFORE_IMAGE_TYPES), ("after", "after_image", AFTER_IMAGE_TYPES)]
     images = "\n  union all\n".join(
         f"  select *, '{kind}' as image_kind, {column} as img from changes "
-        f"where CHANGE_TYPE in ({', '.join(map(sql_string, types))})" for kind, column, types in kinds)
+        f"where CHANGE_TYPE in ({', '.join(map(sql_string, types))})"
+        for kind, column, types in kinds
+    )
     # a record with no row image (DM, DT, DR, E, CO, ...): one row, its columns NULL, for the commit resolution
     with_image = ", ".join(map(sql_string, sorted({*BEFORE_IMAGE_TYPES, *AFTER_IMAGE_TYPES})))
-    images += ("\n  union all\n  select *, cast(null as string) as image_kind, cast(null as binary) as img "
-               f"from changes\n  where CHANGE_TYPE is null or CHANGE_TYPE not in ({with_image})")
+    images += (
+        "\n  union all\n  select *, cast(null as string) as image_kind, cast(null as binary) as img "
+        f"from changes\n  where CHANGE_TYPE is null or CHANGE_TYPE not in ({with_image})"
+    )
     values = ",\n".join("  " + _value(c, i, o.float_format) for i, c in enumerate(cols))
     by_layout = ",\n".join(f"    img_struct.{quote(c.name)} as {quote(c.name)}" for c in cols)
     checks = ",\n".join(_check(c, i) for i, c in enumerate(cols))
     names = ", ".join(quote(c.name) for c in cols)
     positions = ",\n        ".join(_positions(cols))
-    return f"""{{#- {table.name}: the row images of {o.qualified} in a BMC Log Master logical log (seed 002), its columns
-    typed from {table.ddl_file} in COLNO order: a null byte before each nullable column, a 2-byte length before
+    return f"""{{#- {table.name}: the row images of {o.qualified} in a BMC Log Master logical log (seed 002), its
+    columns typed from {table.ddl_file} in COLNO order: a null byte before each nullable column, a 2-byte length before
     each VARCHAR's data, floats as {o.float_format}. One row per image; an image that does not match the columns
     has every column NULL and named in decode_errors. -#}}
 {{% macro jcat_table_{table.name}_images(changes) -%}}
 with changes as (
-  select {', '.join(CHANGE_COLUMNS)},
+  select {", ".join(CHANGE_COLUMNS)},
     {LIMIT_KEYS},
-    {', '.join(LINEAGE_COLUMNS)}, before_image, after_image,
+    {", ".join(LINEAGE_COLUMNS)}, before_image, after_image,
     coalesce(decode_errors, cast(array() as array<string>)) as change_errors
   from {{{{ changes }}}}
   where TABLEOWNER = {sql_string(o.owner)} and TABLENAME = {sql_string(o.table)}
@@ -167,9 +172,9 @@ checked as (
 )
 
 select
-  {', '.join(CHANGE_COLUMNS)}, LIMIT_KEYS, image_kind,
+  {", ".join(CHANGE_COLUMNS)}, LIMIT_KEYS, image_kind,
   {names},
-  {', '.join(LINEAGE_COLUMNS)},
+  {", ".join(LINEAGE_COLUMNS)},
   {{{{ jcat.jcat_strict_guard('all_errors', record_col='img') }}}} as decode_errors
 from checked
 {{%- endmacro %}}
@@ -195,10 +200,13 @@ def _column_doc(c: LldfColumn) -> str:
 
 CHANGE_DOCS = {
     "CHANGE_TYPE": "the change: UB update, I insert, IL loaded row, D delete",
-    "UORID": "the unit of recovery (10-byte RBA)", "LOGRBA": "the change's log RBA (10 bytes)",
-    "LOGLRSN": "the change's LRSN (10 bytes)", "TIMESTAMP": "when the change was logged",
+    "UORID": "the unit of recovery (10-byte RBA)",
+    "LOGRBA": "the change's log RBA (10 bytes)",
+    "LOGLRSN": "the change's LRSN (10 bytes)",
+    "TIMESTAMP": "when the change was logged",
     "stream_seq": "commit order across units of recovery (lldf_change_stream)",
-    "uor_seq": "order within the unit of recovery", "is_committed": "UORDISP and LOGRECDISP both 'C'",
+    "uor_seq": "order within the unit of recovery",
+    "is_committed": "UORDISP and LOGRECDISP both 'C'",
     "MEMBERID": "the data sharing member (0 when not data sharing)",
     "UORIDLRSN": "the LRSN of the unit of recovery record (10 bytes)",
     "UORCOMMITLRSN": "the LRSN of the commit record (10 bytes)",
@@ -207,7 +215,8 @@ CHANGE_DOCS = {
     "UORDISP": "what became of the unit of recovery: C committed, A aborted, NULL still in flight",
     "LOGRECDISP": "what became of the record: C committed, A aborted, S rolled back to a savepoint, O reversed",
     "INCOMPLETETRANS": "Y: the unit of recovery has a record Log Master could not complete",
-    "RID": "the record ID (5 bytes)", "SQLRIRBA": "the SQL sort key (10 bytes)",
+    "RID": "the record ID (5 bytes)",
+    "SQLRIRBA": "the SQL sort key (10 bytes)",
     "LIMIT_KEYS": "a mass delete (DM, DT, DR) with data segments: limit key values of a LOAD REPLACE of a partition",
 }
 
@@ -217,14 +226,24 @@ def model_doc(table: DeclaredTable, model: str, what: str) -> dict:
     return {
         "name": model,
         "description": f"{what} The row images of {table.lldf.qualified} ({table.name}, declared in "
-                       f"tables/{table.name}.yml) from lldf_change_stream, one row per image: an update's before "
-                       "and after image, an insert's after image, a delete's before image, a record with no image "
-                       "(a mass delete, ...) one row with image_kind NULL.",
+        f"tables/{table.name}.yml) from lldf_change_stream, one row per image: an update's before "
+        "and after image, an insert's after image, a delete's before image, a record with no image "
+        "(a mass delete, ...) one row with image_kind NULL.",
         "columns": [{"name": n, "description": d} for n, d in CHANGE_DOCS.items()]
-        + [{"name": "image_kind", "description": "before (UB, D) or after (UB, I, IL); NULL for a record with no "
-                                                 "row image (DM, DT, DR and the others): its columns are NULL"}]
+        + [
+            {
+                "name": "image_kind",
+                "description": "before (UB, D) or after (UB, I, IL); NULL for a record with no "
+                "row image (DM, DT, DR and the others): its columns are NULL",
+            }
+        ]
         + [{"name": c.name, "quote": True, "description": _column_doc(c)} for c in cols]
         + [{"name": n, "description": "lineage: where the landed record came from"} for n in LINEAGE_COLUMNS]
-        + [{"name": "decode_errors", "description": "the change's own errors, then the columns whose bytes did "
-                                                    "not decode (every column when the image does not match)"}],
+        + [
+            {
+                "name": "decode_errors",
+                "description": "the change's own errors, then the columns whose bytes did "
+                "not decode (every column when the image does not match)",
+            }
+        ],
     }

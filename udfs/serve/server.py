@@ -37,6 +37,7 @@ METADATA_CACHE_TTL_S = 2
 
 # ---- options ----------------------------------------------------------------------------------------------
 
+
 @dataclass
 class ServeOptions:
     host: str = DEFAULT_HOST
@@ -76,17 +77,25 @@ def validate(opts: ServeOptions) -> None:
             raise RuntimeProblem(
                 f"refusing to bind to {opts.host}: it is not a loopback address, so other machines could reach "
                 "the server. Pass --allow-remote together with an authentication mode "
-                "(--auth password --password-file FILE, or --auth ldap --ldap-url URL) to serve beyond this machine")
+                "(--auth password --password-file FILE, or --auth ldap --ldap-url URL) to serve beyond this machine"
+            )
         if opts.auth == "none":
             raise RuntimeProblem(
                 f"refusing to bind to {opts.host} without authentication: a non-loopback server needs "
-                "--auth password --password-file FILE (see `jcat serve --add-user`) or --auth ldap --ldap-url URL")
+                "--auth password --password-file FILE (see `jcat serve --add-user`) or --auth ldap --ldap-url URL"
+            )
     if opts.auth == "password":
         if not opts.password_file:
-            raise RuntimeProblem("--auth password needs --password-file FILE (create entries with `jcat serve --add-user NAME --password-file FILE`)")
+            raise RuntimeProblem(
+                "--auth password needs --password-file FILE (create entries with `jcat serve --add-user NAME "
+                "--password-file FILE`)"
+            )
         users = read_password_file(Path(opts.password_file))
         if not users:
-            raise RuntimeProblem(f"password file {opts.password_file} has no users: add one with `jcat serve --add-user NAME --password-file {opts.password_file}`")
+            raise RuntimeProblem(
+                f"password file {opts.password_file} has no users: add one with `jcat serve --add-user NAME "
+                f"--password-file {opts.password_file}`"
+            )
     if opts.auth == "ldap" and not opts.ldap_url:
         raise RuntimeProblem("--auth ldap needs --ldap-url (for example ldaps://ldap.example.com)")
 
@@ -102,7 +111,8 @@ def check_port_free(host: str, port: int) -> None:
         if e.errno in (98, 48, 10048):  # EADDRINUSE on Linux, macOS, Windows
             raise RuntimeProblem(
                 f"port {port} on {host} is already in use (another `jcat serve` or HiveServer2?): "
-                "stop it or choose another port with --port") from e
+                "stop it or choose another port with --port"
+            ) from e
         raise RuntimeProblem(f"cannot bind to {host}:{port}: {e.strerror}") from e
     finally:
         s.close()
@@ -126,6 +136,7 @@ def wait_for_port(host: str, port: int, timeout: float, alive=lambda: True) -> b
 # shipped compiled in udfs/serve/java/jcat-serve.jar, rebuilt by udfs/serve/java/build.sh), checks user and
 # password against a file of `user:pbkdf2_sha256$iterations$salt_hex$hash_hex` lines, re-read at each login.
 
+
 def hash_password(password: str, iterations: int = PBKDF2_ITERATIONS, salt: bytes | None = None) -> str:
     import hashlib
 
@@ -146,7 +157,9 @@ def read_password_file(path: Path) -> list[str]:
             continue
         user, sep, entry = line.rpartition(":")
         if not sep or not user or not entry.startswith("pbkdf2_sha256$") or entry.count("$") != 3:
-            raise RuntimeProblem(f"{path}:{n}: expected `user:pbkdf2_sha256$...` (write entries with `jcat serve --add-user`)")
+            raise RuntimeProblem(
+                f"{path}:{n}: expected `user:pbkdf2_sha256$...` (write entries with `jcat serve --add-user`)"
+            )
         users.append(user)
     return users
 
@@ -160,8 +173,7 @@ def add_user(path: Path, user: str, password: str) -> None:
     kept = []
     if path.exists():
         read_password_file(path)  # refuse to rewrite a file we cannot parse
-        kept = [ln for ln in path.read_text(encoding="utf-8").splitlines()
-                if ln.strip().rpartition(":")[0] != user]
+        kept = [ln for ln in path.read_text(encoding="utf-8").splitlines() if ln.strip().rpartition(":")[0] != user]
     path.parent.mkdir(parents=True, exist_ok=True)
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "w", encoding="utf-8") as f:
@@ -179,12 +191,15 @@ def serve_jar() -> Path:
     LLAP interface HiveServer2 loads when a session closes (pyspark does not ship it)."""
     jar = java_dir() / "jcat-serve.jar"
     if not jar.exists():
-        raise RuntimeProblem(f"jcat serve needs {jar}, which is missing from this installation "
-                             "(rebuild it with udfs/serve/java/build.sh)")
+        raise RuntimeProblem(
+            f"jcat serve needs {jar}, which is missing from this installation "
+            "(rebuild it with udfs/serve/java/build.sh)"
+        )
     return jar
 
 
 # ---- the server -------------------------------------------------------------------------------------------
+
 
 def server_conf(opts: ServeOptions) -> dict[str, str]:
     """Spark settings for the session `jcat serve` starts (static ones must be set before it starts)."""
@@ -218,12 +233,14 @@ def server_conf(opts: ServeOptions) -> dict[str, str]:
 
 def hive_settings(conf: dict[str, str]) -> dict[str, str]:
     """The `hive.*` settings, to set on the session too: the server builds its HiveConf from the session."""
-    return {k[len("spark.hadoop."):]: v for k, v in conf.items() if k.startswith("spark.hadoop.hive.")}
+    return {k[len("spark.hadoop.") :]: v for k, v in conf.items() if k.startswith("spark.hadoop.hive.")}
 
 
 def _java_cause(text: str) -> str:
     """The innermost `Caused by:` line of a Java stack trace (else its first line)."""
-    causes = [ln.strip()[len("Caused by:"):].strip() for ln in text.splitlines() if ln.strip().startswith("Caused by:")]
+    causes = [
+        ln.strip()[len("Caused by:") :].strip() for ln in text.splitlines() if ln.strip().startswith("Caused by:")
+    ]
     return (causes[-1] if causes else text.strip().splitlines()[0] if text.strip() else "unknown error")[:500]
 
 
@@ -252,8 +269,9 @@ class _Progress:
         self._done.set()
 
 
-def serve(opts: ServeOptions, out=None, ready: threading.Event | None = None,
-          stop: threading.Event | None = None) -> int:
+def serve(
+    opts: ServeOptions, out=None, ready: threading.Event | None = None, stop: threading.Event | None = None
+) -> int:
     """Run the server until SIGTERM / Ctrl-C (or `stop` is set). Returns the exit status."""
     out = out or sys.stderr
     t_start = time.monotonic()
@@ -296,8 +314,10 @@ def serve(opts: ServeOptions, out=None, ready: threading.Event | None = None,
 
     spark = server = None
     try:
-        say(f"starting Spark (master {opts.master or os.environ.get('JCAT_MASTER', runtime.DEFAULT_MASTER)}, "
-            f"home {jcat_home()})")
+        say(
+            f"starting Spark (master {opts.master or os.environ.get('JCAT_MASTER', runtime.DEFAULT_MASTER)}, "
+            f"home {jcat_home()})"
+        )
         with _Progress(say, "starting Spark"):
             spark = runtime.start(master=opts.master, app_name="jcat-serve", conf=conf)
         install_handlers()
@@ -307,18 +327,26 @@ def serve(opts: ServeOptions, out=None, ready: threading.Event | None = None,
         from ..spark.runtime import owns_metastore
 
         derby = f"Derby under {jcat_home() / 'metastore_db'}, in this process"
-        say(f"metastore: {spark.conf.get('spark.hadoop.hive.metastore.uris', None) or derby}; "
-            f"warehouse {spark.conf.get('spark.sql.warehouse.dir')}")
+        say(
+            f"metastore: {spark.conf.get('spark.hadoop.hive.metastore.uris', None) or derby}; "
+            f"warehouse {spark.conf.get('spark.sql.warehouse.dir')}"
+        )
         names = ", ".join(f.name for f in PER_FIELD[:3])
         how = "installed" if owns_metastore(spark) else "as installed by `jcat functions --install`"
-        say(f"functions: {len(PER_FIELD)} persistent SQL functions in {DATABASE} ({names}, ...), {how}; "
-            f"database {DATABASE} holds {len(spark.catalog.listTables(DATABASE))} relations")
+        say(
+            f"functions: {len(PER_FIELD)} persistent SQL functions in {DATABASE} ({names}, ...), {how}; "
+            f"database {DATABASE} holds {len(spark.catalog.listTables(DATABASE))} relations"
+        )
         if opts.shared_session:
-            say("sessions: one shared by every connection (--shared-session): the Python catalog functions are "
-                "available, and USE, SET and temporary views are seen by every client")
+            say(
+                "sessions: one shared by every connection (--shared-session): the Python catalog functions are "
+                "available, and USE, SET and temporary views are seen by every client"
+            )
         else:
-            say("sessions: one per connection (USE, SET and temporary views stay with it); "
-                "connect to database jcat to use relations and functions unqualified")
+            say(
+                "sessions: one per connection (USE, SET and temporary views stay with it); "
+                "connect to database jcat to use relations and functions unqualified"
+            )
 
         say(f"starting the Thrift server on {opts.host}:{opts.port} (authentication {opts.auth})")
         hts = spark._jvm.org.apache.spark.sql.hive.thriftserver.HiveThriftServer2
@@ -336,14 +364,17 @@ def serve(opts: ServeOptions, out=None, ready: threading.Event | None = None,
                 if "Address already in use" in text or "Could not create ServerSocket" in text:
                     raise RuntimeProblem(
                         f"port {opts.port} on {opts.host} is already in use (another `jcat serve` or HiveServer2?): "
-                        "stop it or choose another port with --port") from e
+                        "stop it or choose another port with --port"
+                    ) from e
                 raise RuntimeProblem(f"the Thrift server did not start: {_java_cause(text)}") from e
             probe = "127.0.0.1" if opts.host in ("0.0.0.0", "") else ("::1" if opts.host == "::" else opts.host)
             if not wait_for_port(probe, opts.port, READY_TIMEOUT_S, alive=lambda: not stop.is_set()):
                 if stop.is_set():
                     return 0
-                raise RuntimeProblem(f"the Thrift server did not start listening on {opts.host}:{opts.port} within "
-                                     f"{READY_TIMEOUT_S:.0f}s (see the messages above)")
+                raise RuntimeProblem(
+                    f"the Thrift server did not start listening on {opts.host}:{opts.port} within "
+                    f"{READY_TIMEOUT_S:.0f}s (see the messages above)"
+                )
         say(f"listening on {opts.host}:{opts.port} after {time.monotonic() - t_start:.1f}s")
         say(f"JDBC URL: {jdbc_url(opts.host, opts.port)}")
         say("Ctrl-C or SIGTERM stops the server")

@@ -120,9 +120,14 @@ def driver_options() -> str:
         claim = folder / f"{key}.claim"
         if _claim(claim):
             nice = [shutil.which("nice"), "-n", "10"] if shutil.which("nice") else []
-            child = subprocess.Popen(nice + [sys.executable, "-m", __name__, "make", str(folder), key],
-                                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                     start_new_session=True, env=dict(os.environ, JCAT_CLASS_CACHE="0"))
+            child = subprocess.Popen(
+                nice + [sys.executable, "-m", __name__, "make", str(folder), key],
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                start_new_session=True,
+                env=dict(os.environ, JCAT_CLASS_CACHE="0"),
+            )
             claim.write_text(str(child.pid))  # the claim is the maker's from now on
     except OSError:  # a read-only or full cache folder: start without the archive
         pass
@@ -140,15 +145,23 @@ def make(folder: Path, key: str) -> int:
     claim = folder / f"{key}.claim"
     try:
         with tempfile.TemporaryDirectory(prefix="jcat-cds-") as tmp:
-            spark = (SparkSession.builder.master("local[1]").appName("jcat-class-cache")
-                     .config("spark.ui.enabled", "false")
-                     .config("spark.sql.warehouse.dir", f"{tmp}/warehouse")
-                     .config("spark.hadoop.javax.jdo.option.ConnectionURL",
-                             f"jdbc:derby:;databaseName={tmp}/metastore_db;create=true")
-                     .config("spark.driver.extraJavaOptions",
-                             f"-Dderby.system.home={tmp} -XX:ArchiveClassesAtExit={part} {QUIET}")
-                     .config("spark.sql.execution.arrow.pyspark.enabled", "true")
-                     .enableHiveSupport().getOrCreate())
+            spark = (
+                SparkSession.builder.master("local[1]")
+                .appName("jcat-class-cache")
+                .config("spark.ui.enabled", "false")
+                .config("spark.sql.warehouse.dir", f"{tmp}/warehouse")
+                .config(
+                    "spark.hadoop.javax.jdo.option.ConnectionURL",
+                    f"jdbc:derby:;databaseName={tmp}/metastore_db;create=true",
+                )
+                .config(
+                    "spark.driver.extraJavaOptions",
+                    f"-Dderby.system.home={tmp} -XX:ArchiveClassesAtExit={part} {QUIET}",
+                )
+                .config("spark.sql.execution.arrow.pyspark.enabled", "true")
+                .enableHiveSupport()
+                .getOrCreate()
+            )
             spark.sql("CREATE DATABASE IF NOT EXISTS cds")
             spark.sql("CREATE TABLE cds.t USING parquet AS SELECT id, hex(id) AS h, unhex('C1C2') AS b FROM range(100)")
             spark.sql("SELECT substr(b, 1, 1), decode(b, 'ISO-8859-1'), count(*) FROM cds.t GROUP BY 1, 2").collect()

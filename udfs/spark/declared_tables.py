@@ -27,9 +27,13 @@ from ..render.table_names import layout_function_name
 def layout_function(table: DeclaredTable) -> Function:
     cols = image_columns(table)
     name = layout_function_name(table.name)
-    return Function(name, partial(decode_image, columns=cols, function=name),
-                    (Arg("b", "BINARY", "the row image: JOESD of an R entry"),), struct_type_sql(cols),
-                    f"Every column of {table.name}'s row image ({table.ibmi.journaled}), as one struct.")
+    return Function(
+        name,
+        partial(decode_image, columns=cols, function=name),
+        (Arg("b", "BINARY", "the row image: JOESD of an R entry"),),
+        struct_type_sql(cols),
+        f"Every column of {table.name}'s row image ({table.ibmi.journaled}), as one struct.",
+    )
 
 
 def declared_functions() -> list[Function]:
@@ -40,14 +44,18 @@ def declared_functions() -> list[Function]:
     except (DeclarationProblem, ddl.DdlProblem, CopybookProblem) as e:
         print(f"jcat: declared tables not registered: {e}", file=sys.stderr)
         return []
-    builders = {"ibmi": layout_function, "ibmsnap": ibmsnap_layout_function, "lldf": lldf_layout_function,
-                "file": file_layout_function, "idms": idms_layout_function}
+    builders = {
+        "ibmi": layout_function,
+        "ibmsnap": ibmsnap_layout_function,
+        "lldf": lldf_layout_function,
+        "file": file_layout_function,
+        "idms": idms_layout_function,
+    }
     return [builders[t.log](t) for t in tables if t.log in builders]
 
 
 def ibmsnap_layout_function(table: DeclaredTable) -> Function:
     return ibmsnap_image.layout_function(table, layout_function_name(table.name))
-
 
 
 def lldf_layout_function(table: DeclaredTable) -> Function:
@@ -57,12 +65,19 @@ def lldf_layout_function(table: DeclaredTable) -> Function:
 def file_layout_function(table: DeclaredTable) -> Function:
     """A record file's `decode_<name>`: its copybook record decoded whole (the struct of jcat.decode_<name>)."""
     o = table.file
-    return copybook_layout_function(f"decode_{table.name}", table.copybook, o.record, ccsid=o.ccsid,
-                                    float_format=o.float_format, trim=o.trim)
+    return copybook_layout_function(
+        f"decode_{table.name}", table.copybook, o.record, ccsid=o.ccsid, float_format=o.float_format, trim=o.trim
+    )
 
 
 def idms_layout_function(table: DeclaredTable) -> Function:
     """An IDMS record's `decode_<name>_image`: the data part of its images decoded whole by its copybook."""
     o = table.idms
-    return copybook_layout_function(layout_function_name(table.name), table.copybook, o.record, ccsid=o.ccsid,
-                                    float_format=o.float_format, trim=o.trim)
+    return copybook_layout_function(
+        layout_function_name(table.name),
+        table.copybook,
+        o.record,
+        ccsid=o.ccsid,
+        float_format=o.float_format,
+        trim=o.trim,
+    )

@@ -36,7 +36,7 @@ def spark_output_only(fs, folder) -> tuple[bool, str]:
     files = fs.listFiles(folder, True)
     while files.hasNext():
         path = files.next().getPath()
-        rel = path.toUri().getPath()[len(base):]
+        rel = path.toUri().getPath()[len(base) :]
         parts = rel.split("/")
         if _SPARK_DIR in parts[:-1] or _SPARK_FILE.fullmatch(parts[-1]):
             continue
@@ -64,13 +64,17 @@ def clear_failed_builds(spark, database: str, tables: Iterable[str], remove: boo
             continue
         only_spark, other = spark_output_only(fs, folder)
         if only_spark and not remove:
-            say(f"jcat: {folder.toString()} has no table (a failed build of {database}.{name}?): when no other "
-                f"build of it is running, remove that folder, or the build of {database}.{name} fails")
+            say(
+                f"jcat: {folder.toString()} has no table (a failed build of {database}.{name}?): when no other "
+                f"build of it is running, remove that folder, or the build of {database}.{name} fails"
+            )
         elif only_spark:
             fs.delete(folder, True)
             removed.append(folder.toString())
             say(f"jcat: removed {folder.toString()}, left by a failed build of {database}.{name} (no such table)")
         else:
-            say(f"jcat: {folder.toString()} has no table but holds {other}, which Spark did not write: "
-                f"move that folder away, or the build of {database}.{name} fails")
+            say(
+                f"jcat: {folder.toString()} has no table but holds {other}, which Spark did not write: "
+                f"move that folder away, or the build of {database}.{name} fails"
+            )
     return removed

@@ -55,8 +55,11 @@ def queued(path: Path, what: str, out=None):
             yield
             return
     holder = _holder(path)
-    print(f"jcat: waiting for {holder or 'another jcat process'} to finish (one {what} at a time per JCAT_HOME)",
-          file=out, flush=True)
+    print(
+        f"jcat: waiting for {holder or 'another jcat process'} to finish (one {what} at a time per JCAT_HOME)",
+        file=out,
+        flush=True,
+    )
     t = time.monotonic()
     with flock(path):
         print(f"jcat: went ahead after {time.monotonic() - t:.0f}s", file=out, flush=True)

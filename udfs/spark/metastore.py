@@ -133,16 +133,26 @@ def java_command(home: Path, port: int) -> list[str]:
 
     jars = Path(pyspark.__file__).resolve().parent / "jars"
     java_home = os.environ.get("JAVA_HOME")
-    java = str(Path(java_home) / "bin" / "java") if java_home and (Path(java_home) / "bin" / "java").exists() else "java"
+    java = (
+        str(Path(java_home) / "bin" / "java") if java_home and (Path(java_home) / "bin" / "java").exists() else "java"
+    )
     log_config = Path(__file__).resolve().with_name("log4j2.properties")
     # JCAT_METASTORE_JAVA_OPTIONS: extra JVM options for the service (GC logging, a collector), like Spark's
     # SPARK_DAEMON_JAVA_OPTS for its own daemons.
     extra = shlex.split(os.environ.get("JCAT_METASTORE_JAVA_OPTIONS", ""))
-    return [java, f"-Xmx{os.environ.get('JCAT_METASTORE_HEAP', '1g')}", *extra, f"-Dderby.system.home={home}",
-            "-Dlog4j2.contextSelector=org.apache.logging.log4j.core.selector.ClassLoaderContextSelector",
-            f"-Dlog4j2.configurationFile=file:{log_config}",
-            "-cp", f"{service_dir(home) / 'conf'}:{jars}/*",
-            "org.apache.hadoop.hive.metastore.HiveMetaStore", "-p", str(port)]
+    return [
+        java,
+        f"-Xmx{os.environ.get('JCAT_METASTORE_HEAP', '1g')}",
+        *extra,
+        f"-Dderby.system.home={home}",
+        "-Dlog4j2.contextSelector=org.apache.logging.log4j.core.selector.ClassLoaderContextSelector",
+        f"-Dlog4j2.configurationFile=file:{log_config}",
+        "-cp",
+        f"{service_dir(home) / 'conf'}:{jars}/*",
+        "org.apache.hadoop.hive.metastore.HiveMetaStore",
+        "-p",
+        str(port),
+    ]
 
 
 def _kill_leftover_jvm(home: Path) -> None:
@@ -178,9 +188,15 @@ def _start(home: Path) -> str:
         pass
     port = free_port()
     log = open(d / "service.log", "ab")
-    proc = subprocess.Popen([sys.executable, "-m", "udfs.spark.metastore", "supervise", str(home), str(port)],
-                            stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True,
-                            env=dict(os.environ), close_fds=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "udfs.spark.metastore", "supervise", str(home), str(port)],
+        stdin=subprocess.DEVNULL,
+        stdout=log,
+        stderr=log,
+        start_new_session=True,
+        env=dict(os.environ),
+        close_fds=True,
+    )
     log.close()
     deadline = time.monotonic() + START_TIMEOUT_S
     while time.monotonic() < deadline:
@@ -193,9 +209,11 @@ def _start(home: Path) -> str:
     if proc.poll() is None:
         proc.terminate()
     tail = _log_tail(d / "service.log")
-    raise MetastoreProblem(f"jcat's metastore service did not start within {START_TIMEOUT_S:.0f}s "
-                           f"(log {d / 'service.log'}{': ' + tail if tail else ''}); "
-                           "check Java 17 and free disk, then try again")
+    raise MetastoreProblem(
+        f"jcat's metastore service did not start within {START_TIMEOUT_S:.0f}s "
+        f"(log {d / 'service.log'}{': ' + tail if tail else ''}); "
+        "check Java 17 and free disk, then try again"
+    )
 
 
 def _log_tail(path: Path) -> str:
@@ -240,9 +258,16 @@ def supervise(home: Path, port: int) -> int:
 
         signal.signal(signal.SIGTERM, on_term)
         signal.signal(signal.SIGINT, on_term)
-        state = {"uri": f"thrift://127.0.0.1:{port}", "port": port, "pid": os.getpid(), "java_pid": java.pid,
-                 "host": socket.gethostname(), "started": time.time(), "ready": False,
-                 "idle_seconds": IDLE_SECONDS}
+        state = {
+            "uri": f"thrift://127.0.0.1:{port}",
+            "port": port,
+            "pid": os.getpid(),
+            "java_pid": java.pid,
+            "host": socket.gethostname(),
+            "started": time.time(),
+            "ready": False,
+            "idle_seconds": IDLE_SECONDS,
+        }
         _write_state(home, state)
         idle_since = time.monotonic()
         why = "stopped"

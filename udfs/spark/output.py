@@ -67,7 +67,7 @@ def short_error(e: BaseException) -> str:
     msg = str(e) or type(e).__name__
     for marker in ("DecodeError:", "UnsupportedCcsid:", "TypeError:"):
         if marker in msg:  # an error raised in a Python worker arrives wrapped in its traceback
-            tail = msg[msg.rindex(marker):].splitlines()[0]
+            tail = msg[msg.rindex(marker) :].splitlines()[0]
             return tail
     first = msg.strip().splitlines()[0]
     return first[:2000]

@@ -25,8 +25,16 @@ def wanted(out=None) -> bool:
 class SparkProgress:
     """A bar over the Spark jobs run inside the `with` block."""
 
-    def __init__(self, spark, desc: str, files: int, total_bytes: int, record_length: int | None = None,
-                 out=None, every: float = 0.5):
+    def __init__(
+        self,
+        spark,
+        desc: str,
+        files: int,
+        total_bytes: int,
+        record_length: int | None = None,
+        out=None,
+        every: float = 0.5,
+    ):
         self.tracker = spark.sparkContext.statusTracker()
         self.desc, self.files, self.total, self.record_length = desc, files, total_bytes, record_length
         self.out, self.every = out or sys.stderr, every
@@ -61,8 +69,16 @@ class SparkProgress:
         if wanted(self.out):
             from tqdm import tqdm
 
-            self.bar = tqdm(total=self.total, desc=self.desc, unit="B", unit_scale=True, unit_divisor=1024,
-                            file=self.out, leave=True, dynamic_ncols=True)
+            self.bar = tqdm(
+                total=self.total,
+                desc=self.desc,
+                unit="B",
+                unit_scale=True,
+                unit_divisor=1024,
+                file=self.out,
+                leave=True,
+                dynamic_ncols=True,
+            )
             self.thread.start()
         return self
 

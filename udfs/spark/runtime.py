@@ -69,7 +69,9 @@ def parse_conf_pairs(pairs: list[str]) -> dict[str, str]:
     for p in pairs or []:
         key, sep, value = p.partition("=")
         if not sep or not key.strip():
-            raise RuntimeProblem(f"--conf takes KEY=VALUE, not {p!r}: for example --conf spark.sql.shuffle.partitions=8")
+            raise RuntimeProblem(
+                f"--conf takes KEY=VALUE, not {p!r}: for example --conf spark.sql.shuffle.partitions=8"
+            )
         out[key.strip()] = value
     return out
 
@@ -159,13 +161,17 @@ def with_landing_jar(settings: dict[str, Setting]) -> dict[str, Setting]:
     return {**settings, "spark.jars": Setting(",".join(given + [str(jar)]), origin)}
 
 
-ENVIRONMENT = {"JCAT_MASTER": "spark.master", "JCAT_TIMEZONE": "spark.sql.session.timeZone",
-               "JCAT_SPARK_UI": "spark.ui.enabled"}
+ENVIRONMENT = {
+    "JCAT_MASTER": "spark.master",
+    "JCAT_TIMEZONE": "spark.sql.session.timeZone",
+    "JCAT_SPARK_UI": "spark.ui.enabled",
+}
 METASTORE_KEYS = ("spark.hadoop.hive.metastore.uris", "spark.hadoop.javax.jdo.option.ConnectionURL")
 
 
-def resolve_settings(master: str | None = None, conf: dict[str, str] | None = None,
-                     start_service: bool = True) -> dict[str, Setting]:
+def resolve_settings(
+    master: str | None = None, conf: dict[str, str] | None = None, start_service: bool = True
+) -> dict[str, Setting]:
     """Every setting jcat gives Spark, each with where it came from."""
     home = jcat_home()
     out = {k: Setting(v, "jcat default") for k, v in jcat_defaults(home).items()}
@@ -199,7 +205,11 @@ def embedded_metastore(home: Path, start_service: bool = True) -> dict[str, Sett
     """
     if os.environ.get("JCAT_METASTORE", "service") == "embedded":
         url = f"jdbc:derby:;databaseName={home / 'metastore_db'};create=true"
-        return {"spark.hadoop.javax.jdo.option.ConnectionURL": Setting(url, "jcat default (environment JCAT_METASTORE=embedded)")}
+        return {
+            "spark.hadoop.javax.jdo.option.ConnectionURL": Setting(
+                url, "jcat default (environment JCAT_METASTORE=embedded)"
+            )
+        }
     from .metastore import ensure_service, service_uri
 
     uri = ensure_service(home) if start_service else (service_uri(home) or "(started on first use)")
@@ -245,10 +255,14 @@ def check_metastore_reachable(settings: dict[str, Setting]) -> None:
             continue
     where = s.origin
     if where.startswith("jcat default"):
-        raise RuntimeProblem(f"jcat's metastore service at {s.value} does not answer: run `jcat metastore stop`, "
-                             f"then try again (its log: {jcat_home() / 'metastore' / 'service.log'})")
-    raise RuntimeProblem(f"the Hive metastore at {s.value} does not answer (spark.hadoop.hive.metastore.uris, "
-                         f"from {where}): start it, or point --conf spark.hadoop.hive.metastore.uris at one that runs")
+        raise RuntimeProblem(
+            f"jcat's metastore service at {s.value} does not answer: run `jcat metastore stop`, "
+            f"then try again (its log: {jcat_home() / 'metastore' / 'service.log'})"
+        )
+    raise RuntimeProblem(
+        f"the Hive metastore at {s.value} does not answer (spark.hadoop.hive.metastore.uris, "
+        f"from {where}): start it, or point --conf spark.hadoop.hive.metastore.uris at one that runs"
+    )
 
 
 def start(master: str | None = None, app_name: str = "jcat", conf: dict[str, str] | None = None, quiet: bool = True):
@@ -263,9 +277,11 @@ def start(master: str | None = None, app_name: str = "jcat", conf: dict[str, str
     except Exception as e:  # the JVM failed to start, or the metastore is locked by another process
         msg = str(e)
         if "Another instance of Derby" in msg or "XSDB6" in msg:
-            raise RuntimeProblem(f"the metastore under {jcat_home()} is in use by another jcat process "
-                                 "(JCAT_METASTORE=embedded admits one process at a time: unset it to share "
-                                 "jcat's metastore service)") from e
+            raise RuntimeProblem(
+                f"the metastore under {jcat_home()} is in use by another jcat process "
+                "(JCAT_METASTORE=embedded admits one process at a time: unset it to share "
+                "jcat's metastore service)"
+            ) from e
         raise RuntimeProblem(f"Spark did not start: {msg.splitlines()[0] if msg else type(e).__name__}") from e
     if quiet:
         spark.sparkContext.setLogLevel("ERROR")

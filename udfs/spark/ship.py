@@ -87,14 +87,18 @@ def local_storage_warnings(spark) -> list[str]:
     out = []
     wh = spark.conf.get("spark.sql.warehouse.dir", "")
     if wh.startswith("file:") or wh.startswith("/"):
-        out.append(f"jcat: warning: the warehouse is on a local path ({wh}): executors on other hosts may not see "
-                   "it; set spark.sql.warehouse.dir to shared storage (HDFS, S3, a shared mount) unless this "
-                   "cluster is one host")
+        out.append(
+            f"jcat: warning: the warehouse is on a local path ({wh}): executors on other hosts may not see "
+            "it; set spark.sql.warehouse.dir to shared storage (HDFS, S3, a shared mount) unless this "
+            "cluster is one host"
+        )
     uris = conf.get("spark.hadoop.hive.metastore.uris", "")
     url = conf.get("spark.hadoop.javax.jdo.option.ConnectionURL", "")
     if not uris and "derby" in url.lower():
-        out.append("jcat: warning: the metastore is an embedded Derby database on this host: other drivers cannot "
-                   "share it; set spark.hadoop.hive.metastore.uris to a metastore service for a team cluster")
+        out.append(
+            "jcat: warning: the metastore is an embedded Derby database on this host: other drivers cannot "
+            "share it; set spark.hadoop.hive.metastore.uris to a metastore service for a team cluster"
+        )
     return out
 
 
@@ -204,13 +208,22 @@ def prepare(spark, home: Path, out=None) -> None:
         reports = check_executors(spark)
     except Exception as e:
         text = str(e)
-        cause = next((ln.strip() for ln in text.splitlines()
-                      if "No such file" in ln or "Cannot run program" in ln or "Error" in ln), text.splitlines()[0] if text else "")
-        raise ShipProblem(f"executors could not run Python ({python}, from spark.pyspark.python / PYSPARK_PYTHON): "
-                          f"{cause[:300]}") from e
+        cause = next(
+            (
+                ln.strip()
+                for ln in text.splitlines()
+                if "No such file" in ln or "Cannot run program" in ln or "Error" in ln
+            ),
+            text.splitlines()[0] if text else "",
+        )
+        raise ShipProblem(
+            f"executors could not run Python ({python}, from spark.pyspark.python / PYSPARK_PYTHON): {cause[:300]}"
+        ) from e
     found = problems(reports, f"{sys.version_info[0]}.{sys.version_info[1]}")
     if found:
-        hint = ("install pandas, pyarrow and numpy there, or set spark.pyspark.python to an interpreter that has them"
-                if any(" no " in f or "needs >=" in f or "Python " in f for f in found)
-                else "report this: the archive is " + str(zip_path))
+        hint = (
+            "install pandas, pyarrow and numpy there, or set spark.pyspark.python to an interpreter that has them"
+            if any(" no " in f or "needs >=" in f or "Python " in f for f in found)
+            else "report this: the archive is " + str(zip_path)
+        )
         raise ShipProblem("executors cannot run jcat: " + "; ".join(found) + f" ({hint})")

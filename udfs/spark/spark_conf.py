@@ -38,8 +38,9 @@ def settings() -> dict[str, str]:
     if uri:
         out["spark.hadoop.hive.metastore.uris"] = uri
     else:
-        out["spark.hadoop.javax.jdo.option.ConnectionURL"] = \
+        out["spark.hadoop.javax.jdo.option.ConnectionURL"] = (
             f"jdbc:derby:;databaseName={home / 'metastore_db'};create=true"
+        )
     # Instants (parse_tod, parse_lrsn) print in the session zone: UTC, as in jcat's own sessions.
     out["spark.sql.session.timeZone"] = "UTC"
     # The views call dozens of functions in one projection; HotSpot never compiles a generated method over 8,000

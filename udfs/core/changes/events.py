@@ -59,7 +59,9 @@ def source_names(table: DeclaredTable) -> tuple[str | None, str]:
     if table.ddl is not None:
         return table.ddl.schema or None, table.ddl.name
     record = table.idms.record if table.idms else None
-    if table.copybook is not None:  # the 01 level's name as Cobrix gives it (EMP-REC: EMP_REC), --record or the only one
+    if (
+        table.copybook is not None
+    ):  # the 01 level's name as Cobrix gives it (EMP-REC: EMP_REC), --record or the only one
         record = table.copybook.record(record).name
     return None, record or table.name.upper()
 

@@ -40,7 +40,11 @@ def event_line_sql(events: str = "e") -> str:
     """One change event of jcat.change_events as Debezium's JSON converter (schemas disabled) writes a message's
     value: before and after as JSON objects (the view holds them as JSON text), then source, op, ts_ms, transaction;
     NULLs written as null."""
-    rest = (f"to_json(named_struct('source', {events}.source, 'op', {events}.op, 'ts_ms', {events}.ts_ms, "
-            f"'transaction', {events}.`transaction`), map('ignoreNullFields', 'false'))")
-    return (f"""concat('{{"before":', coalesce({events}.before, 'null'), ',"after":', """
-            f"""coalesce({events}.after, 'null'), ',', substr({rest}, 2))""")
+    rest = (
+        f"to_json(named_struct('source', {events}.source, 'op', {events}.op, 'ts_ms', {events}.ts_ms, "
+        f"'transaction', {events}.`transaction`), map('ignoreNullFields', 'false'))"
+    )
+    return (
+        f"""concat('{{"before":', coalesce({events}.before, 'null'), ',"after":', """
+        f"""coalesce({events}.after, 'null'), ',', substr({rest}, 2))"""
+    )

@@ -11,8 +11,13 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-OPS = {"c": "create (insert)", "u": "update", "d": "delete", "t": "truncate (a clear of the whole table)",
-       "r": "read: a row of a starting snapshot"}
+OPS = {
+    "c": "create (insert)",
+    "u": "update",
+    "d": "delete",
+    "t": "truncate (a clear of the whole table)",
+    "r": "read: a row of a starting snapshot",
+}
 
 # Columns of a change frame, in order.
 OP = "OP"  # one of OPS
@@ -24,8 +29,16 @@ COMMIT_TIMESTAMP = "COMMIT_TIMESTAMP"  # source local time of the commit, as the
 COMMIT_POSITION = "COMMIT_POSITION"  # fixed-width upper-case hex: sorts as the commits happened
 CHANGE_POSITION = "CHANGE_POSITION"  # int64 from 1 within one commit, in the order the changes were made
 TRANSACTION_ID = "TRANSACTION_ID"  # the log's own identity of the unit of work, as text
-CHANGE_COLUMNS = (OP, BEFORE_ROW, AFTER_ROW, BEFORE_PRESENT, COMMIT_TIMESTAMP, COMMIT_POSITION, CHANGE_POSITION,
-                  TRANSACTION_ID)
+CHANGE_COLUMNS = (
+    OP,
+    BEFORE_ROW,
+    AFTER_ROW,
+    BEFORE_PRESENT,
+    COMMIT_TIMESTAMP,
+    COMMIT_POSITION,
+    CHANGE_POSITION,
+    TRANSACTION_ID,
+)
 
 ROW_ID = "ROW_ID"  # int64, unique within one resolution's input: what BEFORE_ROW and AFTER_ROW point at
 
@@ -33,6 +46,7 @@ ROW_ID = "ROW_ID"  # int64, unique within one resolution's input: what BEFORE_RO
 @dataclass(frozen=True)
 class Resolution:
     """What a commit resolution gives (IBM i, IDMS; LLDF and IBMSNAP add what they also return)."""
+
     changes: pd.DataFrame  # CHANGE_COLUMNS, sorted by COMMIT_POSITION then CHANGE_POSITION
     pending: np.ndarray  # int64 ROW_IDs still undecided, to carry into the next call
     problems: pd.DataFrame  # ROW_ID, REASON

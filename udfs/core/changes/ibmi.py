@@ -46,25 +46,49 @@ import pandas as pd
 from udfs.core.changes import frame
 from udfs.core.changes.frame import Resolution
 
-INPUT_COLUMNS = ("ROW_ID", "SEQUENCE", "RESET_EPOCH", "JOURNAL_CODE", "JOURNAL_ENTRY_TYPE", "ENTRY_TIMESTAMP",
-                 "COMMIT_CYCLE", "JOB", "THREAD", "OBJECT", "RRN")
+INPUT_COLUMNS = (
+    "ROW_ID",
+    "SEQUENCE",
+    "RESET_EPOCH",
+    "JOURNAL_CODE",
+    "JOURNAL_ENTRY_TYPE",
+    "ENTRY_TIMESTAMP",
+    "COMMIT_CYCLE",
+    "JOB",
+    "THREAD",
+    "OBJECT",
+    "RRN",
+)
 
 # What each (journal code, entry type) is to the resolution.
 INSERT, UB, UP, DELETE, DR, BR, UR, CLEAR, STOP, START, COMMIT, ROLLBACK, UNKNOWN = range(13)
-KINDS = {("R", "PT"): INSERT, ("R", "PX"): INSERT, ("R", "UB"): UB, ("R", "UP"): UP, ("R", "DL"): DELETE,
-         ("R", "DR"): DR, ("R", "BR"): BR, ("R", "UR"): UR, ("F", "CR"): CLEAR, ("F", "RG"): STOP, ("D", "CG"): STOP,
-         ("C", "SC"): START, ("C", "CM"): COMMIT, ("C", "RB"): ROLLBACK}
+KINDS = {
+    ("R", "PT"): INSERT,
+    ("R", "PX"): INSERT,
+    ("R", "UB"): UB,
+    ("R", "UP"): UP,
+    ("R", "DL"): DELETE,
+    ("R", "DR"): DR,
+    ("R", "BR"): BR,
+    ("R", "UR"): UR,
+    ("F", "CR"): CLEAR,
+    ("F", "RG"): STOP,
+    ("D", "CG"): STOP,
+    ("C", "SC"): START,
+    ("C", "CM"): COMMIT,
+    ("C", "RB"): ROLLBACK,
+}
 FORWARD = (INSERT, UP, DELETE)
 IMAGE_KEY = ["OBJECT", "RRN", "JOB", "THREAD"]  # a before image and its after image share these
 COMPENSATION = (DR, UR)
 
 STOP_REASONS = {
     ("F", "RG"): "F RG: the member was reorganized (RGZPFM), which renumbers relative record numbers, so later "
-                 "entries cannot be tied to earlier rows: changes stop here; take a new snapshot of the table and "
-                 "restart its changes after this entry",
+    "entries cannot be tied to earlier rows: changes stop here; take a new snapshot of the table and "
+    "restart its changes after this entry",
     ("D", "CG"): "D CG: the file's record format changed, so later images have another layout: changes stop here; "
-                 "declare the table again from its new DDL, take a new snapshot and restart its changes after this "
-                 "entry",
+    "declare the table again from its new DDL, take a new snapshot and restart its changes after this "
+    "entry",
 }
 NO_UP = "R UB whose R UP never came (no UP of the same object, RRN, job and thread in its commit cycle)"
 NO_UR = "R BR whose R UR never came (no UR of the same object, RRN, job and thread in its commit cycle)"
@@ -223,17 +247,19 @@ def _changes(e, kind, in_cycle, keep, decision, ub_pair) -> pd.DataFrame:
     after = pd.array(row_id[rows], dtype="Int64")
     after[np.isin(k, (DELETE, CLEAR))] = pd.NA
     cycle_text = e["COMMIT_CYCLE"].to_numpy()[rows].astype(str).astype(object)
-    out = pd.DataFrame({
-        frame.OP: pd.Series(k).map({INSERT: "c", UP: "u", DELETE: "d", CLEAR: "t"}).to_numpy(dtype=object),
-        frame.BEFORE_ROW: before,
-        frame.AFTER_ROW: after,
-        frame.BEFORE_PRESENT: before_pos >= 0,
-        frame.COMMIT_TIMESTAMP: e["ENTRY_TIMESTAMP"].to_numpy()[at],
-        frame.COMMIT_POSITION: _hex_positions(e["RESET_EPOCH"].to_numpy()[at], e["SEQUENCE"].to_numpy()[at]),
-        "_AT": at,
-        "_POS": rows,
-        frame.TRANSACTION_ID: np.where(in_cycle[rows], cycle_text, None),
-    })
+    out = pd.DataFrame(
+        {
+            frame.OP: pd.Series(k).map({INSERT: "c", UP: "u", DELETE: "d", CLEAR: "t"}).to_numpy(dtype=object),
+            frame.BEFORE_ROW: before,
+            frame.AFTER_ROW: after,
+            frame.BEFORE_PRESENT: before_pos >= 0,
+            frame.COMMIT_TIMESTAMP: e["ENTRY_TIMESTAMP"].to_numpy()[at],
+            frame.COMMIT_POSITION: _hex_positions(e["RESET_EPOCH"].to_numpy()[at], e["SEQUENCE"].to_numpy()[at]),
+            "_AT": at,
+            "_POS": rows,
+            frame.TRANSACTION_ID: np.where(in_cycle[rows], cycle_text, None),
+        }
+    )
     out = out.sort_values(["_AT", "_POS"], kind="stable").reset_index(drop=True)
     out[frame.CHANGE_POSITION] = out.groupby("_AT").cumcount().astype(np.int64) + 1
     return out.loc[:, list(frame.CHANGE_COLUMNS)]

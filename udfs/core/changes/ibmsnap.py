@@ -102,8 +102,9 @@ def _changes(a: pd.DataFrame, key: list[str]) -> pd.DataFrame:
     # IMAGE_KIND sorts 'after' before 'before': an update's after image is the row's first.
     first = ~a.duplicated(["UOW", "INTENTSEQ"]).to_numpy()
     before_of_update = (a["OPERATION"] == "U").to_numpy() & (a["IMAGE_KIND"] == "before").to_numpy()
-    before_row = pd.Series(np.where(before_of_update, a["ROW_ID"], -1)).groupby(
-        np.cumsum(first)).transform("max").to_numpy()
+    before_row = (
+        pd.Series(np.where(before_of_update, a["ROW_ID"], -1)).groupby(np.cumsum(first)).transform("max").to_numpy()
+    )
     rows = a[first].reset_index(drop=True)
     before_row = before_row[first]
     op = rows["OPERATION"].map(OPS).to_numpy(dtype=object)
@@ -115,16 +116,21 @@ def _changes(a: pd.DataFrame, key: list[str]) -> pd.DataFrame:
     after = np.where(paired, row_id[np.maximum(partner, 0)], after)
     op = np.where(paired, "u", op)
     keep = ~absorbed
-    out = pd.DataFrame({
-        frame.OP: op[keep],
-        frame.BEFORE_ROW: _rows(before[keep]),
-        frame.AFTER_ROW: _rows(after[keep]),
-        frame.BEFORE_PRESENT: before[keep] >= 0,
-        frame.COMMIT_TIMESTAMP: rows["LOGMARKER"].to_numpy()[keep],
-        frame.COMMIT_POSITION: rows["COMMITSEQ"].to_numpy(dtype=object)[keep],
-        frame.TRANSACTION_ID: rows["UOWID"].astype(object).where(rows["UOWID"].notna(),
-                                                                 None).str.upper().to_numpy(dtype=object)[keep],
-    })
+    out = pd.DataFrame(
+        {
+            frame.OP: op[keep],
+            frame.BEFORE_ROW: _rows(before[keep]),
+            frame.AFTER_ROW: _rows(after[keep]),
+            frame.BEFORE_PRESENT: before[keep] >= 0,
+            frame.COMMIT_TIMESTAMP: rows["LOGMARKER"].to_numpy()[keep],
+            frame.COMMIT_POSITION: rows["COMMITSEQ"].to_numpy(dtype=object)[keep],
+            frame.TRANSACTION_ID: rows["UOWID"]
+            .astype(object)
+            .where(rows["UOWID"].notna(), None)
+            .str.upper()
+            .to_numpy(dtype=object)[keep],
+        }
+    )
     out[frame.CHANGE_POSITION] = out.groupby(frame.COMMIT_POSITION, sort=False).cumcount().astype(np.int64) + 1
     return out.loc[:, list(frame.CHANGE_COLUMNS)].reset_index(drop=True)
 

@@ -57,19 +57,36 @@ INPUT_COLUMNS = ("ROW_ID", "CV", "SEQ", "RECORD_TYPE", "LID", "LIDS", "GMT", "DB
 
 # What each record type is to the resolution.
 BFOR, AFTR, RTSV, COMMIT, ABORT, DIND, DCOM, DBAK, NOTHING, UNKNOWN = range(10)
-KINDS = {"BFOR": BFOR, "AFTR": AFTR, "RTSV": RTSV, "COMT": COMMIT, "ENDJ": COMMIT, "ABRT": ABORT, "DIND": DIND,
-         "DCOM": DCOM, "DBAK": DBAK, "BGIN": NOTHING, "AREA": NOTHING, "TIME": NOTHING, "DPND": NOTHING,
-         "DFGT": NOTHING}
+KINDS = {
+    "BFOR": BFOR,
+    "AFTR": AFTR,
+    "RTSV": RTSV,
+    "COMT": COMMIT,
+    "ENDJ": COMMIT,
+    "ABRT": ABORT,
+    "DIND": DIND,
+    "DCOM": DCOM,
+    "DBAK": DBAK,
+    "BGIN": NOTHING,
+    "AREA": NOTHING,
+    "TIME": NOTHING,
+    "DPND": NOTHING,
+    "DFGT": NOTHING,
+}
 WORK = (BFOR, AFTR, RTSV)
 LOCAL = (COMMIT, ABORT)  # decide only a LID not in doubt
 DISTRIBUTED = (DIND, DCOM, DBAK)  # carry a list of LIDs
 WITH_LID = WORK + LOCAL
 
-RTSV_STOP = ("RTSV: an SQL statement of this committed unit of work failed and its updates were rolled out, but the "
-             "journal does not say which: changes stop here; take a new snapshot of the record type after this "
-             "unit's commit and restart its changes there (or declare the table again)")
-CV_STOP = ("records of a second central version (QUAL-CV): the order of changes across central versions cannot be "
-           "told from the journal sequence: changes stop here; declare one table per central version")
+RTSV_STOP = (
+    "RTSV: an SQL statement of this committed unit of work failed and its updates were rolled out, but the "
+    "journal does not say which: changes stop here; take a new snapshot of the record type after this "
+    "unit's commit and restart its changes there (or declare the table again)"
+)
+CV_STOP = (
+    "records of a second central version (QUAL-CV): the order of changes across central versions cannot be "
+    "told from the journal sequence: changes stop here; declare one table per central version"
+)
 NO_AFTR = "BFOR with no AFTR of the same LID and DB_KEY after it in its committed unit of work: left out"
 NO_BFOR = "AFTR with no BFOR of the same LID and DB_KEY before it in its committed unit of work: left out"
 BOTH_NULL = "BFOR and AFTR both with a null image (IMAGE_LEN 0): neither a store, a modify nor an erase: left out"
@@ -202,8 +219,9 @@ def _problems(e, committed, pairs, stop, cv_stop, rtsv_stop, rtsv_row) -> pd.Dat
     counted = pairs[pairs["COMMITTED"] & (pairs["AT"] < stop)]
     lone = counted[counted["PARTNER"] < 0]
     reasons[lone["POS"].to_numpy()] = np.where(lone["KIND"].to_numpy() == BFOR, NO_AFTR, NO_BFOR)
-    reasons[counted["POS"].to_numpy()[(counted["KIND"] == BFOR).to_numpy() & counted["BOTH_NULL"].to_numpy()]] = \
+    reasons[counted["POS"].to_numpy()[(counted["KIND"] == BFOR).to_numpy() & counted["BOTH_NULL"].to_numpy()]] = (
         BOTH_NULL
+    )
     if stop < len(e):
         reasons[rtsv_row if rtsv_stop <= cv_stop else cv_stop] = RTSV_STOP if rtsv_stop <= cv_stop else CV_STOP
     found = pd.DataFrame({"ROW_ID": e["ROW_ID"].to_numpy(), "REASON": reasons})[pd.notna(reasons)]
@@ -220,18 +238,21 @@ def _changes(e: pd.DataFrame, pairs: pd.DataFrame) -> pd.DataFrame:
     after = pd.array(row_id[after_pos], dtype="Int64")
     after[after_null] = pd.NA
     seq = e["SEQ"].to_numpy()[at]
-    out = pd.DataFrame({
-        frame.OP: np.where(before_null, "c", np.where(after_null, "d", "u")).astype(object),
-        frame.BEFORE_ROW: before,
-        frame.AFTER_ROW: after,
-        frame.BEFORE_PRESENT: ~before_null,
-        frame.COMMIT_TIMESTAMP: e["GMT"].to_numpy()[at],
-        frame.COMMIT_POSITION: _hex(seq),
-        "_AT": at,
-        "_POS": after_pos,
-        frame.TRANSACTION_ID: (pairs["LID"].astype(str) + "." + pd.Series(seq, index=pairs.index).astype(str))
-        .to_numpy(dtype=object),
-    })
+    out = pd.DataFrame(
+        {
+            frame.OP: np.where(before_null, "c", np.where(after_null, "d", "u")).astype(object),
+            frame.BEFORE_ROW: before,
+            frame.AFTER_ROW: after,
+            frame.BEFORE_PRESENT: ~before_null,
+            frame.COMMIT_TIMESTAMP: e["GMT"].to_numpy()[at],
+            frame.COMMIT_POSITION: _hex(seq),
+            "_AT": at,
+            "_POS": after_pos,
+            frame.TRANSACTION_ID: (
+                pairs["LID"].astype(str) + "." + pd.Series(seq, index=pairs.index).astype(str)
+            ).to_numpy(dtype=object),
+        }
+    )
     out = out.sort_values(["_AT", "_POS"], kind="stable").reset_index(drop=True)
     out[frame.CHANGE_POSITION] = out.groupby("_AT").cumcount().astype(np.int64) + 1
     return out.loc[:, list(frame.CHANGE_COLUMNS)]

@@ -58,10 +58,29 @@ import pandas as pd
 from udfs.core.changes import frame
 
 # Binary header fields (upper-case hex, 2 digits a byte: Spark's hex() of the twin's BINARY columns) and widths.
-HEX_FIELDS = {"UORID": 20, "UORIDLRSN": 20, "UORCOMMITLRSN": 20, "UORCOMMITPOINT": 20, "LOGLRSN": 20, "LOGRBA": 20,
-              "SQLRIRBA": 20, "RID": 10}
-INPUT_COLUMNS = ("ROW_ID", "LANDING", "IMAGE_KIND", "CHANGE_TYPE", "LIMIT_KEYS", "MEMBERID", *HEX_FIELDS,
-                 "UORDISP", "LOGRECDISP", "INCOMPLETETRANS", "UORCOMMITTIMESTAMP")
+HEX_FIELDS = {
+    "UORID": 20,
+    "UORIDLRSN": 20,
+    "UORCOMMITLRSN": 20,
+    "UORCOMMITPOINT": 20,
+    "LOGLRSN": 20,
+    "LOGRBA": 20,
+    "SQLRIRBA": 20,
+    "RID": 10,
+}
+INPUT_COLUMNS = (
+    "ROW_ID",
+    "LANDING",
+    "IMAGE_KIND",
+    "CHANGE_TYPE",
+    "LIMIT_KEYS",
+    "MEMBERID",
+    *HEX_FIELDS,
+    "UORDISP",
+    "LOGRECDISP",
+    "INCOMPLETETRANS",
+    "UORCOMMITTIMESTAMP",
+)
 RECORD_KEY = ["MEMBERID", "UORID", "UORIDLRSN", "LOGLRSN", "LOGRBA", "SQLRIRBA", "RID", "CHANGE_TYPE"]
 UNIT_KEY = ["MEMBERID", "UORID", "UORIDLRSN"]
 WITHIN_UNIT = ["LOGLRSN", "LOGRBA", "SQLRIRBA"]
@@ -69,26 +88,37 @@ REQUIRED = ("LANDING", "CHANGE_TYPE", "MEMBERID", *HEX_FIELDS)  # NULL in any: t
 
 # What each CHANGE_TYPE is to the resolution; its image rows (before, after).
 INSERT, UPDATE, DELETE, MASS_DELETE, STOP, UNKNOWN = range(6)
-KINDS = {"UB": UPDATE, "I": INSERT, "IL": INSERT, "D": DELETE, "DM": MASS_DELETE, "DT": MASS_DELETE,
-         "DR": MASS_DELETE, "E": STOP, "CO": STOP}
+KINDS = {
+    "UB": UPDATE,
+    "I": INSERT,
+    "IL": INSERT,
+    "D": DELETE,
+    "DM": MASS_DELETE,
+    "DT": MASS_DELETE,
+    "DR": MASS_DELETE,
+    "E": STOP,
+    "CO": STOP,
+}
 BEFORE_IMAGES = {UPDATE: 1, DELETE: 1}  # how many image rows of each kind a record has; every other kind: one
 AFTER_IMAGES = {UPDATE: 1, INSERT: 1}  # row, no image
 NOT_COUNTED = ("A", "S", "O")  # LOGRECDISP of records that do not count
 
 STOP_REASONS = {
     "LIMIT_KEYS": "mass delete with data segments (a LOAD REPLACE of a partition: limit key values), which cannot be "
-                  "applied row by row: changes stop here; take a new snapshot of the table and restart its changes "
-                  "after this unit of recovery",
+    "applied row by row: changes stop here; take a new snapshot of the table and restart its changes "
+    "after this unit of recovery",
     "E": "E: the table's data was exchanged with its clone table: changes stop here; take a new snapshot of the "
-         "table and restart its changes after this unit of recovery",
+    "table and restart its changes after this unit of recovery",
     "CO": "CO: a catalog change of the table (DDL), so later images may have another layout: changes stop here; "
-          "declare the table again from its new DDL, take a new snapshot and restart its changes after this unit "
-          "of recovery",
+    "declare the table again from its new DDL, take a new snapshot and restart its changes after this unit "
+    "of recovery",
     "INCOMPLETE": "INCOMPLETETRANS Y: Log Master could not complete a record of this committed unit of recovery, so "
-                  "its changes are not whole: changes stop here until a load lands its records complete",
+    "its changes are not whole: changes stop here until a load lands its records complete",
 }
-DISAGREE = "the records of this unit of recovery disagree on its disposition or its commit (UORDISP, UORCOMMITLRSN, " \
-           "UORCOMMITPOINT, UORCOMMITTIMESTAMP): unit left out"
+DISAGREE = (
+    "the records of this unit of recovery disagree on its disposition or its commit (UORDISP, UORCOMMITLRSN, "
+    "UORCOMMITPOINT, UORCOMMITTIMESTAMP): unit left out"
+)
 UNKNOWN_DISP = "LOGRECDISP is none of C, A, S, O in a committed unit of recovery: record left out"
 UNKNOWN_REASON = "change type this resolution does not know: left out"
 MISSING = "a header field the order or the identity needs is NULL: row left out"
@@ -118,8 +148,9 @@ def resolve(rows: pd.DataFrame, applied_through: str | None = None) -> Resolutio
     before_stop = live & (position < stop_at) if stop_at is not None else live
     held = (rec["UNIT_STATE"].to_numpy() == "") | (live & ~before_stop)
     problems = _problems(rec, before_stop, counted, missing, stop_row, stop_reason)
-    changes = _changes(rec[counted & before_stop & np.isin(rec["KIND"].to_numpy(), (INSERT, UPDATE, DELETE,
-                                                                                     MASS_DELETE))])
+    changes = _changes(
+        rec[counted & before_stop & np.isin(rec["KIND"].to_numpy(), (INSERT, UPDATE, DELETE, MASS_DELETE))]
+    )
     return Resolution(changes, _row_ids(kept, rec, held), problems, _row_ids(kept, rec, earlier))
 
 
@@ -160,13 +191,15 @@ def _best_copies(r: pd.DataFrame) -> pd.DataFrame:
     if r.groupby("LANDING")["RECORD"].nunique().gt(1).any():
         raise ValueError("the rows of one LANDING must be one log record (the same header)")
     landing = r.drop_duplicates("LANDING")
-    rank = pd.DataFrame({
-        "RECORD": landing["RECORD"].to_numpy(),
-        "undecided": ~landing["UORDISP"].isin(["C", "A"]).to_numpy(),
-        "unknown": ~landing["LOGRECDISP"].isin(["C", *NOT_COUNTED]).to_numpy(),
-        "incomplete": (landing["INCOMPLETETRANS"] == "Y").to_numpy(),
-        "LANDING": landing["LANDING"].to_numpy(),
-    }).sort_values(["RECORD", "undecided", "unknown", "incomplete", "LANDING"], kind="stable")
+    rank = pd.DataFrame(
+        {
+            "RECORD": landing["RECORD"].to_numpy(),
+            "undecided": ~landing["UORDISP"].isin(["C", "A"]).to_numpy(),
+            "unknown": ~landing["LOGRECDISP"].isin(["C", *NOT_COUNTED]).to_numpy(),
+            "incomplete": (landing["INCOMPLETETRANS"] == "Y").to_numpy(),
+            "LANDING": landing["LANDING"].to_numpy(),
+        }
+    ).sort_values(["RECORD", "undecided", "unknown", "incomplete", "LANDING"], kind="stable")
     kept = rank.drop_duplicates("RECORD")["LANDING"]
     return r[r["LANDING"].isin(kept)]
 
@@ -175,8 +208,9 @@ def _records(r: pd.DataFrame) -> pd.DataFrame:
     """One row per log record: its header, LANDING, BEFORE_ROW / AFTER_ROW (its image rows, <NA> where none) and
     FIRST_ROW, indexed 0..n-1 in (unit, order within the unit)."""
     kind = r["IMAGE_KIND"].to_numpy()
-    rows = r.assign(_before=np.where(kind == "before", r["ROW_ID"], np.nan),
-                    _after=np.where(kind == "after", r["ROW_ID"], np.nan))
+    rows = r.assign(
+        _before=np.where(kind == "before", r["ROW_ID"], np.nan), _after=np.where(kind == "after", r["ROW_ID"], np.nan)
+    )
     g = rows.groupby("LANDING", sort=False)
     counts = g.agg(n=("ROW_ID", "size"), b=("_before", "count"), a=("_after", "count"))
     rec = g.first().join(counts)
@@ -186,11 +220,14 @@ def _records(r: pd.DataFrame) -> pd.DataFrame:
     want_b = rec["KIND"].map(BEFORE_IMAGES).fillna(0)
     want_a = rec["KIND"].map(AFTER_IMAGES).fillna(0)
     with_images = rec["KIND"].isin([*BEFORE_IMAGES, *AFTER_IMAGES])
-    wrong = (with_images & ((rec["b"] != want_b) | (rec["a"] != want_a) | (rec["n"] != want_b + want_a))) \
-        | (~with_images & ((rec["n"] != 1) | (rec["b"] + rec["a"] != 0)))
+    wrong = (with_images & ((rec["b"] != want_b) | (rec["a"] != want_a) | (rec["n"] != want_b + want_a))) | (
+        ~with_images & ((rec["n"] != 1) | (rec["b"] + rec["a"] != 0))
+    )
     if wrong.any():
-        raise ValueError("a record's image rows do not match its CHANGE_TYPE (UB: before and after; I, IL: after; "
-                         "D: before; any other: one row with IMAGE_KIND NULL)")
+        raise ValueError(
+            "a record's image rows do not match its CHANGE_TYPE (UB: before and after; I, IL: after; "
+            "D: before; any other: one row with IMAGE_KIND NULL)"
+        )
     rec["UNIT"] = rec["MEMBER_HEX"].str.cat([rec["UORID"], rec["UORIDLRSN"]], sep=".")
     rec = rec.reset_index().sort_values(["UNIT", *WITHIN_UNIT, "RECORD"], kind="stable").reset_index(drop=True)
     return rec
@@ -202,18 +239,25 @@ def _units(rec: pd.DataFrame) -> pd.DataFrame:
     disp = rec["UORDISP"]
     commit = rec[disp == "C"]
     said = commit["UORCOMMITLRSN"] + commit["UORCOMMITPOINT"] + commit["MEMBER_HEX"]
-    units = pd.DataFrame({"has_c": (disp == "C").groupby(rec["UNIT"]).any(),
-                          "has_a": (disp == "A").groupby(rec["UNIT"]).any(),
-                          "INCOMPLETE": (rec["INCOMPLETETRANS"] == "Y").groupby(rec["UNIT"]).any(),
-                          "FIRST": pd.Series(rec.index, index=rec["UNIT"]).groupby(level=0).min()})
+    units = pd.DataFrame(
+        {
+            "has_c": (disp == "C").groupby(rec["UNIT"]).any(),
+            "has_a": (disp == "A").groupby(rec["UNIT"]).any(),
+            "INCOMPLETE": (rec["INCOMPLETETRANS"] == "Y").groupby(rec["UNIT"]).any(),
+            "FIRST": pd.Series(rec.index, index=rec["UNIT"]).groupby(level=0).min(),
+        }
+    )
     positions = said.groupby(commit["UNIT"])
     times = commit["UORCOMMITTIMESTAMP"].groupby(commit["UNIT"])
     units["COMMIT_POSITION"] = positions.first()
     units["COMMIT_TS"] = times.first()
     agree = (positions.nunique() == 1) & (times.nunique(dropna=False) == 1)
     units["agree"] = agree.reindex(units.index, fill_value=True).astype(bool)
-    state = np.select([units["has_c"] & units["has_a"], units["has_c"] & ~units["agree"], units["has_c"],
-                       units["has_a"]], ["X", "X", "C", "A"], default="")
+    state = np.select(
+        [units["has_c"] & units["has_a"], units["has_c"] & ~units["agree"], units["has_c"], units["has_a"]],
+        ["X", "X", "C", "A"],
+        default="",
+    )
     units["UNIT_STATE"] = state
     return units[["UNIT_STATE", "COMMIT_POSITION", "COMMIT_TS", "INCOMPLETE", "FIRST"]]
 
@@ -263,14 +307,16 @@ def _changes(c: pd.DataFrame) -> pd.DataFrame:
     """The change frame of the counted records of committed units before any stop."""
     c = c.sort_values(["COMMIT_POSITION", *WITHIN_UNIT, "RECORD"], kind="stable").reset_index(drop=True)
     kind = c["KIND"].to_numpy()
-    out = pd.DataFrame({
-        frame.OP: pd.Series(kind).map({INSERT: "c", UPDATE: "u", DELETE: "d", MASS_DELETE: "t"}).to_numpy(object),
-        frame.BEFORE_ROW: pd.array(c["BEFORE_ROW"], dtype="Int64"),
-        frame.AFTER_ROW: pd.array(c["AFTER_ROW"], dtype="Int64"),
-        frame.BEFORE_PRESENT: np.isin(kind, (UPDATE, DELETE)),
-        frame.COMMIT_TIMESTAMP: c["COMMIT_TS"].to_numpy(),
-        frame.COMMIT_POSITION: c["COMMIT_POSITION"].to_numpy(dtype=object),
-        frame.CHANGE_POSITION: c.groupby("COMMIT_POSITION", sort=False).cumcount().to_numpy(np.int64) + 1,
-        frame.TRANSACTION_ID: c["UNIT"].to_numpy(dtype=object),
-    })
+    out = pd.DataFrame(
+        {
+            frame.OP: pd.Series(kind).map({INSERT: "c", UPDATE: "u", DELETE: "d", MASS_DELETE: "t"}).to_numpy(object),
+            frame.BEFORE_ROW: pd.array(c["BEFORE_ROW"], dtype="Int64"),
+            frame.AFTER_ROW: pd.array(c["AFTER_ROW"], dtype="Int64"),
+            frame.BEFORE_PRESENT: np.isin(kind, (UPDATE, DELETE)),
+            frame.COMMIT_TIMESTAMP: c["COMMIT_TS"].to_numpy(),
+            frame.COMMIT_POSITION: c["COMMIT_POSITION"].to_numpy(dtype=object),
+            frame.CHANGE_POSITION: c.groupby("COMMIT_POSITION", sort=False).cumcount().to_numpy(np.int64) + 1,
+            frame.TRANSACTION_ID: c["UNIT"].to_numpy(dtype=object),
+        }
+    )
     return out.loc[:, list(frame.CHANGE_COLUMNS)]

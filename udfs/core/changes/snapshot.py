@@ -33,18 +33,21 @@ def commit_position(log: str, text: str, option: str = "--snapshot-at", held: st
     in the log's sortable form."""
     text = text.strip()
     if log == "ibmi":
-        if re.fullmatch(r"[0-9]{1,20}", text) and int(text) < 2 ** 64:
+        if re.fullmatch(r"[0-9]{1,20}", text) and int(text) < 2**64:
             return f"{0:04X}{int(text):020X}"
         if re.fullmatch(r"[0-9a-fA-F]{24}", text):
             return text.upper()
-        raise SnapshotProblem(f"{option} {text!r}: give the journal sequence number of the last entry {held} "
-                              "(decimal, as DSPJRN shows it), or a COMMIT_POSITION of 24 hex digits")
+        raise SnapshotProblem(
+            f"{option} {text!r}: give the journal sequence number of the last entry {held} "
+            "(decimal, as DSPJRN shows it), or a COMMIT_POSITION of 24 hex digits"
+        )
     if log == "ibmsnap":
         m = _HEX.match(text)
         if m and len(m[1]) <= 32:
             return m[1].upper().rjust(32, "0")
-        raise SnapshotProblem(f"{option} {text!r}: give the IBMSNAP_COMMITSEQ of the last unit of work {held} in "
-                              "hex (up to 32 digits)")
+        raise SnapshotProblem(
+            f"{option} {text!r}: give the IBMSNAP_COMMITSEQ of the last unit of work {held} in hex (up to 32 digits)"
+        )
     if log in _POSITIONS:
         return _POSITIONS[log](text, option, held)
     raise SnapshotProblem(f"a table of log {log} cannot start from a snapshot")
@@ -60,20 +63,24 @@ def _lldf_position(text: str, option: str, held: str) -> str:
         return digits + "F" * (LLDF_POSITION_DIGITS - LRSN_DIGITS)
     if len(digits) == LLDF_POSITION_DIGITS:
         return digits
-    raise SnapshotProblem(f"{option} {text!r}: give the UORCOMMITLRSN through which every committed unit of recovery "
-                          f"is {held} ({LRSN_DIGITS} hex digits, as the logical log's header holds it), or a "
-                          f"COMMIT_POSITION of {LLDF_POSITION_DIGITS} hex digits")
+    raise SnapshotProblem(
+        f"{option} {text!r}: give the UORCOMMITLRSN through which every committed unit of recovery "
+        f"is {held} ({LRSN_DIGITS} hex digits, as the logical log's header holds it), or a "
+        f"COMMIT_POSITION of {LLDF_POSITION_DIGITS} hex digits"
+    )
 
 
 def _idms_position(text: str, option: str, held: str) -> str:
     hexed = re.fullmatch(r"[xX]'([0-9a-fA-F]{16})'", text) or re.fullmatch(r"([0-9a-fA-F]*[a-fA-F][0-9a-fA-F]*)", text)
     if hexed and len(hexed[1]) == 16:
         return hexed[1].upper()
-    if re.fullmatch(r"[0-9]{1,20}", text) and len(text) != 16 and int(text) < 2 ** 64:
+    if re.fullmatch(r"[0-9]{1,20}", text) and len(text) != 16 and int(text) < 2**64:
         return f"{int(text):016X}"
     also = " (16 decimal digits read as either: write the COMMIT_POSITION as x'...')" if len(text) == 16 else ""
-    raise SnapshotProblem(f"{option} {text!r}: give the journal SEQ of the last record {held} "
-                          f"(decimal, as JREPORT prints it), or a COMMIT_POSITION of 16 hex digits as x'...'{also}")
+    raise SnapshotProblem(
+        f"{option} {text!r}: give the journal SEQ of the last record {held} "
+        f"(decimal, as JREPORT prints it), or a COMMIT_POSITION of 16 hex digits as x'...'{also}"
+    )
 
 
 _POSITIONS = {"lldf": _lldf_position, "idms": _idms_position}
@@ -96,14 +103,18 @@ LOGS = tuple(_KEYLESS)  # the logs whose tables can start from a snapshot
 def check_table(table) -> None:
     """Refuse what a snapshot cannot start (before anything lands)."""
     if table.log not in LOGS:
-        raise SnapshotProblem(f"table {table.name}: snapshots of {table.log} tables are not read (IBM i tables can "
-                              "start from a CPYF copy, IBMSNAP CD tables from a Db2 UNLOAD of the source table, "
-                              "LLDF tables from a Db2 UNLOAD of the table, IDMS records from a file of their "
-                              "occurrences)")
+        raise SnapshotProblem(
+            f"table {table.name}: snapshots of {table.log} tables are not read (IBM i tables can "
+            "start from a CPYF copy, IBMSNAP CD tables from a Db2 UNLOAD of the source table, "
+            "LLDF tables from a Db2 UNLOAD of the table, IDMS records from a file of their "
+            "occurrences)"
+        )
     if not table.key or _db_keyed(table):
         fields = "FIELD,... (copybook fields)" if table.log == "idms" else "COL,..."
-        raise SnapshotProblem(f"table {table.name} {_KEYLESS[table.log]}: declare its key (jcat tables add ... "
-                              f"--key {fields}) to start it from a snapshot")
+        raise SnapshotProblem(
+            f"table {table.name} {_KEYLESS[table.log]}: declare its key (jcat tables add ... "
+            f"--key {fields}) to start it from a snapshot"
+        )
 
 
 def _db_keyed(table) -> bool:

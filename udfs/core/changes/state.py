@@ -86,8 +86,11 @@ def split_key_changes(changes: pd.DataFrame, key: Sequence[str]) -> pd.DataFrame
     without a before image keeps its op: as far as the log shows, its key did not change.
     """
     ordered = _in_change_order(changes)
-    moves = ((ordered[OP] == "u").to_numpy() & ordered[BEFORE_PRESENT].fillna(False).astype(bool).to_numpy()
-             & ~_same_rows(ordered, [before(k) for k in key], ordered, [after(k) for k in key]))
+    moves = (
+        (ordered[OP] == "u").to_numpy()
+        & ordered[BEFORE_PRESENT].fillna(False).astype(bool).to_numpy()
+        & ~_same_rows(ordered, [before(k) for k in key], ordered, [after(k) for k in key])
+    )
     # A moving update's row twice, in place: its delete (first) then its insert.
     source = np.repeat(np.arange(len(ordered)), np.where(moves, 2, 1))
     out = ordered.iloc[source].reset_index(drop=True)
@@ -105,8 +108,13 @@ def split_key_changes(changes: pd.DataFrame, key: Sequence[str]) -> pd.DataFrame
     return out
 
 
-def apply(open_versions: pd.DataFrame, changes: pd.DataFrame, key: Sequence[str], columns: Sequence[str],
-          applied_through: str | None = None) -> Applied:
+def apply(
+    open_versions: pd.DataFrame,
+    changes: pd.DataFrame,
+    key: Sequence[str],
+    columns: Sequence[str],
+    applied_through: str | None = None,
+) -> Applied:
     """Apply committed changes to the open versions of a table (SCD type 2).
 
     `applied_through`: the last COMMIT_POSITION the open versions hold, if the caller keeps it (a last delete or
@@ -119,8 +127,11 @@ def apply(open_versions: pd.DataFrame, changes: pd.DataFrame, key: Sequence[str]
     _check_later(open_versions, changes, applied_through)
     open_versions = open_versions.reset_index(drop=True)
     if changes.empty:
-        return Applied(_versions_frame(open_versions.iloc[:0], columns), _versions_frame(open_versions, columns),
-                       _problems_frame(changes, key, np.zeros(0, dtype=object)))
+        return Applied(
+            _versions_frame(open_versions.iloc[:0], columns),
+            _versions_frame(open_versions, columns),
+            _problems_frame(changes, key, np.zeros(0, dtype=object)),
+        )
     commits = _Commits(changes)
     keyed = changes[changes[OP] != "t"].reset_index()  # "index" is the change's ordinal in commit order
     keyed["_key_id"], open_ids = _key_ids(open_versions, keyed, key)
@@ -139,11 +150,16 @@ def _check_later(open_versions: pd.DataFrame, changes: pd.DataFrame, applied_thr
     if changes.empty:
         return
     first = changes[COMMIT_POSITION].iloc[0]
-    held = [p for p in (applied_through, open_versions[VALID_FROM_POSITION].max() if len(open_versions) else None)
-            if p is not None]
+    held = [
+        p
+        for p in (applied_through, open_versions[VALID_FROM_POSITION].max() if len(open_versions) else None)
+        if p is not None
+    ]
     if held and first <= max(held):
-        raise ChangesNotLater(f"changes start at commit {first}, not after {max(held)} which the open versions "
-                              "already hold: rebuild the history from the first change")
+        raise ChangesNotLater(
+            f"changes start at commit {first}, not after {max(held)} which the open versions "
+            "already hold: rebuild the history from the first change"
+        )
 
 
 class _Commits:
@@ -168,8 +184,9 @@ class _Commits:
 
     def clears_between(self, after_txn: np.ndarray, before_txn: np.ndarray) -> np.ndarray:
         """How many transactions strictly between the two held a clear."""
-        return (np.searchsorted(self.clear_txns, before_txn, side="left")
-                - np.searchsorted(self.clear_txns, after_txn, side="right"))
+        return np.searchsorted(self.clear_txns, before_txn, side="left") - np.searchsorted(
+            self.clear_txns, after_txn, side="right"
+        )
 
     def first_clear_after(self, txns: np.ndarray) -> np.ndarray:
         """The first transaction after each one that cleared the table, len(positions) for none."""
@@ -183,15 +200,17 @@ def _key_ids(open_versions: pd.DataFrame, keyed: pd.DataFrame, key: list[str]) -
     is_delete = (keyed[OP] == "d").to_numpy()
     ids = np.zeros(len(open_versions) + len(keyed), dtype=np.int64)
     for k in key:
-        of_changes = np.where(is_delete, keyed[before(k)].to_numpy(dtype=object), keyed[after(k)].to_numpy(dtype=object))
+        of_changes = np.where(
+            is_delete, keyed[before(k)].to_numpy(dtype=object), keyed[after(k)].to_numpy(dtype=object)
+        )
         both = np.concatenate([open_versions[k].to_numpy(dtype=object), of_changes])
         codes = pd.factorize(pd.Series(both, dtype=object), use_na_sentinel=True)[0] + 1  # NULL is code 0
         # Pairs of dense codes below n stay below n * (n + 1): no overflow; factorize makes them dense again.
         ids = pd.factorize(ids * (codes.max(initial=0) + 1) + codes)[0].astype(np.int64)
-    open_ids = ids[:len(open_versions)]
+    open_ids = ids[: len(open_versions)]
     if len(np.unique(open_ids)) != len(open_ids):
         raise ValueError("the open versions hold a key twice: one open version per key")
-    return ids[len(open_versions):], open_ids
+    return ids[len(open_versions) :], open_ids
 
 
 def _problems(keyed: pd.DataFrame, open_ids: np.ndarray, commits: _Commits, key: list[str]) -> pd.DataFrame:
@@ -204,26 +223,41 @@ def _problems(keyed: pd.DataFrame, open_ids: np.ndarray, commits: _Commits, key:
     ordinal = by_key["index"].to_numpy()
     last_clear = commits.last_clear_before(ordinal)
     has_previous = ~np.isnan(previous_ordinal)
-    present = np.where(has_previous, (previous_ordinal > last_clear) & (previous_op != "d"),
-                       (last_clear < 0) & np.isin(by_key["_key_id"].to_numpy(), open_ids))
+    present = np.where(
+        has_previous,
+        (previous_ordinal > last_clear) & (previous_op != "d"),
+        (last_clear < 0) & np.isin(by_key["_key_id"].to_numpy(), open_ids),
+    )
     op = by_key[OP].to_numpy(dtype=object)
-    problem = np.select([np.isin(op, ["c", "r"]) & present, (op == "u") & ~present, (op == "d") & ~present],
-                        [INSERT_OF_OPEN_KEY, UPDATE_OF_ABSENT_KEY, DELETE_OF_ABSENT_KEY], default="")
+    problem = np.select(
+        [np.isin(op, ["c", "r"]) & present, (op == "u") & ~present, (op == "d") & ~present],
+        [INSERT_OF_OPEN_KEY, UPDATE_OF_ABSENT_KEY, DELETE_OF_ABSENT_KEY],
+        default="",
+    )
     found = by_key.assign(**{PROBLEM: problem}).loc[problem != ""].sort_values("index")
     return _problems_frame(found, key, found[PROBLEM].to_numpy(dtype=object))
 
 
 def _problems_frame(found: pd.DataFrame, key: list[str], problem: np.ndarray) -> pd.DataFrame:
     is_delete = (found[OP] == "d").to_numpy()
-    keys = {k: np.where(is_delete, found[before(k)].to_numpy(dtype=object), found[after(k)].to_numpy(dtype=object))
-            for k in key}
-    return pd.DataFrame({PROBLEM: problem, OP: found[OP].to_numpy(dtype=object),
-                         COMMIT_POSITION: found[COMMIT_POSITION].to_numpy(dtype=object),
-                         CHANGE_POSITION: found[CHANGE_POSITION].to_numpy(dtype=np.int64), **keys})
+    keys = {
+        k: np.where(is_delete, found[before(k)].to_numpy(dtype=object), found[after(k)].to_numpy(dtype=object))
+        for k in key
+    }
+    return pd.DataFrame(
+        {
+            PROBLEM: problem,
+            OP: found[OP].to_numpy(dtype=object),
+            COMMIT_POSITION: found[COMMIT_POSITION].to_numpy(dtype=object),
+            CHANGE_POSITION: found[CHANGE_POSITION].to_numpy(dtype=np.int64),
+            **keys,
+        }
+    )
 
 
-def _transaction_events(keyed: pd.DataFrame, open_versions: pd.DataFrame, open_ids: np.ndarray, commits: _Commits,
-                        columns: list[str]) -> pd.DataFrame:
+def _transaction_events(
+    keyed: pd.DataFrame, open_versions: pd.DataFrame, open_ids: np.ndarray, commits: _Commits, columns: list[str]
+) -> pd.DataFrame:
     """One row per key and transaction touching it: its row at the transaction's end, whether that closes the
     version open before and whether it opens a new one."""
     keyed = keyed.assign(_ends_identity=keyed[OP].isin(_IDENTITY_ENDING_OPS))
@@ -238,11 +272,13 @@ def _transaction_events(keyed: pd.DataFrame, open_versions: pd.DataFrame, open_i
     key_id = events["_key_id"].to_numpy()
     first = key_id != _shifted(key_id, -1)
     was_open_before_batch = np.isin(key_id, open_ids) & (commits.clears_between(np.full_like(txn, -1), txn) == 0)
-    open_before = np.where(first, was_open_before_batch,
-                           _shifted(present, False) & (commits.clears_between(_shifted(txn, -1), txn) == 0))
+    open_before = np.where(
+        first, was_open_before_batch, _shifted(present, False) & (commits.clears_between(_shifted(txn, -1), txn) == 0)
+    )
     after_values = events[[after(c) for c in columns]].astype(object)
-    before_values = _values_before(after_values, first & was_open_before_batch, key_id, open_versions, open_ids,
-                                   columns)
+    before_values = _values_before(
+        after_values, first & was_open_before_batch, key_id, open_versions, open_ids, columns
+    )
     unchanged = _same_rows(after_values, list(after_values.columns), before_values, list(before_values.columns))
     changed = ends_identity | ~unchanged
     events["_closes"] = open_before & (~present | changed)
@@ -250,8 +286,14 @@ def _transaction_events(keyed: pd.DataFrame, open_versions: pd.DataFrame, open_i
     return events
 
 
-def _values_before(after_values: pd.DataFrame, from_open: np.ndarray, key_id: np.ndarray,
-                   open_versions: pd.DataFrame, open_ids: np.ndarray, columns: list[str]) -> pd.DataFrame:
+def _values_before(
+    after_values: pd.DataFrame,
+    from_open: np.ndarray,
+    key_id: np.ndarray,
+    open_versions: pd.DataFrame,
+    open_ids: np.ndarray,
+    columns: list[str],
+) -> pd.DataFrame:
     """The key's row before each event: the previous event's (same key: events are sorted by key, then commit),
     or for `from_open` events the open version's. Where the key was absent the values do not matter."""
     values = after_values.shift()
@@ -260,16 +302,20 @@ def _values_before(after_values: pd.DataFrame, from_open: np.ndarray, key_id: np
     return values
 
 
-def _versions(open_versions: pd.DataFrame, open_ids: np.ndarray, events: pd.DataFrame, commits: _Commits,
-              columns: list[str]) -> tuple[pd.DataFrame, pd.DataFrame]:
+def _versions(
+    open_versions: pd.DataFrame, open_ids: np.ndarray, events: pd.DataFrame, commits: _Commits, columns: list[str]
+) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Each version ends at the first transaction after its start that closes its key's version or clears."""
     openings = events[events["_opens"]]
     starts_key = np.concatenate([open_ids, openings["_key_id"].to_numpy()])
     starts_txn = np.concatenate([np.full(len(open_ids), -1), openings["_txn"].to_numpy()]).astype(np.int64)
     closes = events[events["_closes"]]
-    end = np.minimum(_next_of_key(closes["_key_id"].to_numpy(), closes["_txn"].to_numpy(), starts_key, starts_txn,
-                                  len(commits.positions)),
-                     commits.first_clear_after(starts_txn))
+    end = np.minimum(
+        _next_of_key(
+            closes["_key_id"].to_numpy(), closes["_txn"].to_numpy(), starts_key, starts_txn, len(commits.positions)
+        ),
+        commits.first_clear_after(starts_txn),
+    )
     new = pd.DataFrame({c: openings[after(c)].reset_index(drop=True) for c in columns})
     new[VALID_FROM_POSITION] = commits.positions.to_numpy()[openings["_txn"].to_numpy()]
     new[VALID_FROM] = commits.timestamps.take(openings["_txn"].to_numpy()).to_numpy()
@@ -282,8 +328,9 @@ def _versions(open_versions: pd.DataFrame, open_ids: np.ndarray, events: pd.Data
     return _versions_frame(versions[ended], columns), _versions_frame(versions[~ended], columns)
 
 
-def _next_of_key(event_key: np.ndarray, event_txn: np.ndarray, start_key: np.ndarray, start_txn: np.ndarray,
-                 none: int) -> np.ndarray:
+def _next_of_key(
+    event_key: np.ndarray, event_txn: np.ndarray, start_key: np.ndarray, start_txn: np.ndarray, none: int
+) -> np.ndarray:
     """For each start, the first event of the same key strictly after it; `none` where there is none."""
     width = none + 2  # txns -1..none fit as 0..none+1
     events = np.sort(event_key.astype(np.int64) * width + event_txn + 1)
@@ -312,7 +359,9 @@ def _shifted(values: np.ndarray, fill) -> np.ndarray:
     return out
 
 
-def _same_rows(left: pd.DataFrame, left_columns: list[str], right: pd.DataFrame, right_columns: list[str]) -> np.ndarray:
+def _same_rows(
+    left: pd.DataFrame, left_columns: list[str], right: pd.DataFrame, right_columns: list[str]
+) -> np.ndarray:
     """Row-wise equality of column lists, NULL equal to NULL (and to nothing else)."""
     same = np.ones(len(left), dtype=bool)
     for lc, rc in zip(left_columns, right_columns):

@@ -26,7 +26,7 @@ from .model import Copybook, CopyField, field_call, sql_type
 from .text import TRIMS, trim_text
 from .tree import columns, counter, record_root
 
-INT_RANGE = {"INT": (pa.int32(), 2 ** 31), "BIGINT": (pa.int64(), 2 ** 63)}
+INT_RANGE = {"INT": (pa.int32(), 2**31), "BIGINT": (pa.int64(), 2**63)}
 
 
 def arrow_type(spark_type: str) -> pa.DataType:
@@ -36,7 +36,7 @@ def arrow_type(spark_type: str) -> pa.DataType:
         return pa.float32() if spark_type == "FLOAT" else pa.float64()
     if spark_type in INT_RANGE:
         return INT_RANGE[spark_type][0]
-    p, s = spark_type[len("DECIMAL("):-1].split(",")
+    p, s = spark_type[len("DECIMAL(") : -1].split(",")
     return pa.decimal128(int(p), int(s))
 
 
@@ -55,20 +55,31 @@ def struct_type_sql(copybook: Copybook, record: str | None = None) -> str:
         else:
             one = sql_type(fields[id(node)])
         return f"ARRAY<{one}>" if node.entry.occurs else one
+
     cols = [f"`{n}`: {node_type(c)}" for n, c in columns(root)]
     return "STRUCT<" + ", ".join([*cols, "`decode_errors`: ARRAY<STRING>"]) + ">"
 
 
-def decode_record(b, copybook: Copybook, record: str | None = None, *, ccsid: int = 37, float_format: str = "hfp",
-                  trim: str = "right", strict: bool = False, function: str = "decode_record") -> pa.StructArray:
+def decode_record(
+    b,
+    copybook: Copybook,
+    record: str | None = None,
+    *,
+    ccsid: int = 37,
+    float_format: str = "hfp",
+    trim: str = "right",
+    strict: bool = False,
+    function: str = "decode_record",
+) -> pa.StructArray:
     """One struct per record of `b` (BINARY): the record's columns and decode_errors (NULL for a NULL record)."""
     if trim not in TRIMS:
         raise ValueError(f"trim {trim!r}: one of {', '.join(TRIMS)}")
     root, fields = record_root(copybook, record)
     batch = binary_batch(b)
     extent = max((f.offset + _span(f) for f in fields.values()), default=0)
-    ctx = _Context(record_matrix(b, batch, extent), batch.valid, batch.lengths, fields, ccsid, float_format, trim,
-                   strict, function)
+    ctx = _Context(
+        record_matrix(b, batch, extent), batch.valid, batch.lengths, fields, ccsid, float_format, trim, strict, function
+    )
     rows = np.arange(batch.n)
     names, arrays, errors = [], [], _Errors(batch.n)
     for name, child in columns(root):
@@ -82,7 +93,13 @@ def decode_record(b, copybook: Copybook, record: str | None = None, *, ccsid: in
 class _Context:
     def __init__(self, matrix, valid, lengths, fields, ccsid, float_format, trim, strict, function):
         self.matrix, self.valid, self.lengths, self.fields = matrix, valid, lengths, fields
-        self.ccsid, self.float_format, self.trim, self.strict, self.function = ccsid, float_format, trim, strict, function
+        self.ccsid, self.float_format, self.trim, self.strict, self.function = (
+            ccsid,
+            float_format,
+            trim,
+            strict,
+            function,
+        )
 
 
 class _Errors:
@@ -171,8 +188,12 @@ def _leaf(f: CopyField, ctx: _Context, rows, starts, path: str | None, errors) -
         else:
             raw = BY_NAME[fn].kernel(cut, *map(_literal, args), strict=ctx.strict)
     except DecodeError as e:  # strict mode: which field of which record
-        raise DecodeError(f"{ctx.function} field {path or f.name} (offset {f.offset}, {width} bytes) {e.function}",
-                          e.raw, e.reason, e.row) from None
+        raise DecodeError(
+            f"{ctx.function} field {path or f.name} (offset {f.offset}, {width} bytes) {e.function}",
+            e.raw,
+            e.reason,
+            e.row,
+        ) from None
     value = _typed(raw, f)
     if errors is not None:  # no value from bytes that were there, or bytes the record is too short to hold
         null = ~value.is_valid().to_numpy(zero_copy_only=False)
@@ -204,8 +225,9 @@ def _typed(raw: pa.Array, f: CopyField) -> pa.Array:
     # the value fits when its unscaled digits do: 10^p of them, or 10^(p+s) before P's multiply them by 10^-s
     limit = 10 ** (target.precision + min(f.scale, 0))
     digits = _within(digits, -limit + 1, limit)
-    scaled = pa.Array.from_buffers(pa.decimal128(38, f.scale), len(digits), digits.buffers(),
-                                   null_count=digits.null_count)  # the same 128-bit digits, read at the scale
+    scaled = pa.Array.from_buffers(
+        pa.decimal128(38, f.scale), len(digits), digits.buffers(), null_count=digits.null_count
+    )  # the same 128-bit digits, read at the scale
     return scaled.cast(target, safe=False)
 
 
@@ -216,11 +238,30 @@ def _within(digits: pa.Array, low: int, high: int) -> pa.Array:
     return pc.if_else(inside, digits, pa.scalar(None, t))
 
 
-def layout_function(name: str, copybook: Copybook, record: str | None = None, *, ccsid: int = 37,
-                    float_format: str = "hfp", trim: str = "right") -> Function:
+def layout_function(
+    name: str,
+    copybook: Copybook,
+    record: str | None = None,
+    *,
+    ccsid: int = 37,
+    float_format: str = "hfp",
+    trim: str = "right",
+) -> Function:
     """The record's layout function as a catalog Function `name` (BINARY -> its struct), to register in Spark."""
-    kernel = partial(decode_record, copybook=copybook, record=record, ccsid=ccsid, float_format=float_format,
-                     trim=trim, function=name)
+    kernel = partial(
+        decode_record,
+        copybook=copybook,
+        record=record,
+        ccsid=ccsid,
+        float_format=float_format,
+        trim=trim,
+        function=name,
+    )
     rec = copybook.record(record)
-    return Function(name, kernel, (Arg("b", "BINARY", "a whole record"),), struct_type_sql(copybook, record),
-                    f"Every field of copybook record {rec.name} ({copybook.source}), as one struct.")
+    return Function(
+        name,
+        kernel,
+        (Arg("b", "BINARY", "a whole record"),),
+        struct_type_sql(copybook, record),
+        f"Every field of copybook record {rec.name} ({copybook.source}), as one struct.",
+    )

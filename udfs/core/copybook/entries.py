@@ -12,12 +12,40 @@ from .picture import Picture, PictureNotRead, read_picture
 from .problems import CopybookProblem
 from .source import Sentence
 
-USAGES = {"DISPLAY": "display", "COMP": "comp", "COMPUTATIONAL": "comp", "COMP-4": "comp", "COMPUTATIONAL-4": "comp",
-          "COMP-0": "comp", "COMPUTATIONAL-0": "comp", "BINARY": "comp", "COMP-5": "comp-5",
-          "COMPUTATIONAL-5": "comp-5", "COMP-3": "comp-3", "COMPUTATIONAL-3": "comp-3", "PACKED-DECIMAL": "comp-3",
-          "COMP-1": "comp-1", "COMPUTATIONAL-1": "comp-1", "COMP-2": "comp-2", "COMPUTATIONAL-2": "comp-2"}
-UNREAD_USAGES = ("POINTER", "POINTER-32", "PROCEDURE-POINTER", "FUNCTION-POINTER", "INDEX", "NATIONAL", "OBJECT",
-                 "COMP-X", "COMP-6", "COMP-9", "COMP-3U", "DISPLAY-1", "UTF-8")
+USAGES = {
+    "DISPLAY": "display",
+    "COMP": "comp",
+    "COMPUTATIONAL": "comp",
+    "COMP-4": "comp",
+    "COMPUTATIONAL-4": "comp",
+    "COMP-0": "comp",
+    "COMPUTATIONAL-0": "comp",
+    "BINARY": "comp",
+    "COMP-5": "comp-5",
+    "COMPUTATIONAL-5": "comp-5",
+    "COMP-3": "comp-3",
+    "COMPUTATIONAL-3": "comp-3",
+    "PACKED-DECIMAL": "comp-3",
+    "COMP-1": "comp-1",
+    "COMPUTATIONAL-1": "comp-1",
+    "COMP-2": "comp-2",
+    "COMPUTATIONAL-2": "comp-2",
+}
+UNREAD_USAGES = (
+    "POINTER",
+    "POINTER-32",
+    "PROCEDURE-POINTER",
+    "FUNCTION-POINTER",
+    "INDEX",
+    "NATIONAL",
+    "OBJECT",
+    "COMP-X",
+    "COMP-6",
+    "COMP-9",
+    "COMP-3U",
+    "DISPLAY-1",
+    "UTF-8",
+)
 IGNORED = {"JUSTIFIED": 1, "JUST": 1, "GLOBAL": 0, "EXTERNAL": 0}  # no effect on the bytes: word, then RIGHT
 SKIPPED_LEVELS = (88,)  # condition names: values of the field above, no bytes
 
@@ -69,12 +97,16 @@ def _clauses(entry: Entry, words: list[str], source: str) -> None:
         if handler is None and (word in USAGES or word in UNREAD_USAGES):
             handler = _bare_usage
         if handler is None and word.isdigit():  # the next entry's level: this one lacks its period
-            raise CopybookProblem(source, entry.line, "entry without a final period",
-                                  f"end the entry with a period (before level {word})")
+            raise CopybookProblem(
+                source, entry.line, "entry without a final period", f"end the entry with a period (before level {word})"
+            )
         if handler is None:
-            raise CopybookProblem(source, entry.line, f"clause {words[i]}",
-                                  "not read by jcat: remove it from a copy of the copybook if it does not change the "
-                                  "record's bytes")
+            raise CopybookProblem(
+                source,
+                entry.line,
+                f"clause {words[i]}",
+                "not read by jcat: remove it from a copy of the copybook if it does not change the record's bytes",
+            )
         i = handler(entry, words, i, source)
 
 
@@ -184,12 +216,32 @@ def _blank(entry, words, i, source):
 
 
 def _sync(entry, words, i, source):
-    raise CopybookProblem(source, entry.line, f"clause {words[i]}", "not read by jcat (it inserts slack bytes): "
-                          "write the slack bytes as FILLER in a copy of the copybook and remove SYNC")
+    raise CopybookProblem(
+        source,
+        entry.line,
+        f"clause {words[i]}",
+        "not read by jcat (it inserts slack bytes): "
+        "write the slack bytes as FILLER in a copy of the copybook and remove SYNC",
+    )
 
 
-_HANDLERS = {"PIC": _pic, "PICTURE": _pic, "USAGE": _usage, "SIGN": _sign, "LEADING": _sign, "TRAILING": _sign,
-             "REDEFINES": _redefines, "OCCURS": _occurs, "VALUE": _value, "VALUES": _value,
-             "JUSTIFIED": _ignored, "JUST": _ignored, "GLOBAL": _ignored, "EXTERNAL": _ignored, "BLANK": _blank,
-             "SYNC": _sync, "SYNCHRONIZED": _sync}
+_HANDLERS = {
+    "PIC": _pic,
+    "PICTURE": _pic,
+    "USAGE": _usage,
+    "SIGN": _sign,
+    "LEADING": _sign,
+    "TRAILING": _sign,
+    "REDEFINES": _redefines,
+    "OCCURS": _occurs,
+    "VALUE": _value,
+    "VALUES": _value,
+    "JUSTIFIED": _ignored,
+    "JUST": _ignored,
+    "GLOBAL": _ignored,
+    "EXTERNAL": _ignored,
+    "BLANK": _blank,
+    "SYNC": _sync,
+    "SYNCHRONIZED": _sync,
+}
 _CLAUSE_WORDS = set(_HANDLERS) | {"IS"}

@@ -47,10 +47,18 @@ def build_records(entries: list[Entry], source: str) -> list[Node]:
             stack.pop()
         parent = stack[-1] if stack else None
         if parent is not None and parent.entry.picture is not None:
-            raise CopybookProblem(source, e.line, f"level {e.level} {e.name} under an elementary item",
-                                  f"{parent.entry.name} has a PIC: remove it or raise {e.name}'s level")
-        node = Node(e, parent, usage=e.usage or (parent.usage if parent else "display"),
-                    sign=e.sign or (parent.sign if parent else None))
+            raise CopybookProblem(
+                source,
+                e.line,
+                f"level {e.level} {e.name} under an elementary item",
+                f"{parent.entry.name} has a PIC: remove it or raise {e.name}'s level",
+            )
+        node = Node(
+            e,
+            parent,
+            usage=e.usage or (parent.usage if parent else "display"),
+            sign=e.sign or (parent.sign if parent else None),
+        )
         (parent.children if parent else roots).append(node)
         stack.append(node)
     if not roots:
@@ -83,8 +91,12 @@ def _chain_redefines(children: list[Node], source: str) -> None:
         if child is not None and child.entry.redefines is not None:
             names = {c.entry.name.upper() for c in chain}
             if child.entry.redefines.upper() not in names:
-                raise CopybookProblem(source, child.entry.line, f"REDEFINES {child.entry.redefines}",
-                                      "redefine the entry just before it (or one it redefines), at the same level")
+                raise CopybookProblem(
+                    source,
+                    child.entry.line,
+                    f"REDEFINES {child.entry.redefines}",
+                    "redefine the entry just before it (or one it redefines), at the same level",
+                )
             chain[-1].redefined = True
             chain.append(child)
             continue
@@ -115,8 +127,12 @@ def _elementary_size(node: Node, source: str) -> int:
         if node.sign and "separate" in node.sign and pic.kind == "edited":
             raise CopybookProblem(source, e.line, "SIGN SEPARATE on an edited picture", "remove the SIGN clause")
         if usage != "display":
-            raise CopybookProblem(source, e.line, f"PIC {pic.text} USAGE {usage.upper()}", "a text or edited "
-                                  "picture is DISPLAY: remove the USAGE clause")
+            raise CopybookProblem(
+                source,
+                e.line,
+                f"PIC {pic.text} USAGE {usage.upper()}",
+                "a text or edited picture is DISPLAY: remove the USAGE clause",
+            )
         return pic.display_length
     if pic.kind == "edited":
         raise CopybookProblem(source, e.line, f"PIC {pic.text} USAGE {usage.upper()}", "an edited picture is DISPLAY")

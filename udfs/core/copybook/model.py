@@ -20,6 +20,7 @@ FLOAT_FORMATS = ("hfp", "ieee")  # COMP-1 / COMP-2 bytes: System/390 hexadecimal
 @dataclass(frozen=True)
 class Dim:
     """One OCCURS around a field: how many elements at most, bytes from one element to the next, the counter."""
+
     most: int
     least: int
     stride: int
@@ -82,8 +83,12 @@ class Copybook:
             if r.name == wanted:
                 return r
         names = ", ".join(r.name for r in self.records)
-        raise CopybookProblem(self.source, self.records[0].line, f"record {name or '(none given)'}",
-                              f"the copybook's records are {names}: name one")
+        raise CopybookProblem(
+            self.source,
+            self.records[0].line,
+            f"record {name or '(none given)'}",
+            f"the copybook's records are {names}: name one",
+        )
 
     def fields(self, record: str | None = None) -> tuple[CopyField, ...]:
         return self.record(record).fields
@@ -97,8 +102,10 @@ def cobrix_name(name: str) -> str:
 def parse_copybook(text: str, *, source: str = "copybook") -> Copybook:
     entries = [e for e in (read_entry(s, source) for s in sentences(text, source)) if e is not None]
     roots = build_records(entries, source)
-    records = tuple(Record(cobrix_name(r.entry.name), r.entry.line, r.actual,
-                           tuple(_flatten(r, (cobrix_name(r.entry.name),), ()))) for r in roots)
+    records = tuple(
+        Record(cobrix_name(r.entry.name), r.entry.line, r.actual, tuple(_flatten(r, (cobrix_name(r.entry.name),), ())))
+        for r in roots
+    )
     for rec in records:
         _check_counters(rec, source)
     return Copybook(source, records, tuple(roots))
@@ -110,14 +117,21 @@ def _check_counters(rec: Record, source: str) -> None:
     for f in rec.fields:
         for d in f.dims:
             if d.depending_on and cobrix_name(d.depending_on).upper() not in counters:
-                raise CopybookProblem(source, f.line, f"DEPENDING ON {d.depending_on}",
-                                      "name a numeric field of the record, outside any OCCURS, that holds the count")
+                raise CopybookProblem(
+                    source,
+                    f.line,
+                    f"DEPENDING ON {d.depending_on}",
+                    "name a numeric field of the record, outside any OCCURS, that holds the count",
+                )
 
 
 def _flatten(node: Node, path: tuple[str, ...], dims: tuple[Dim, ...]):
     for child in node.children:
-        here = dims + ((Dim(child.entry.occurs[1], child.entry.occurs[0], child.size,
-                             child.entry.depending_on),) if child.entry.occurs else ())
+        here = dims + (
+            (Dim(child.entry.occurs[1], child.entry.occurs[0], child.size, child.entry.depending_on),)
+            if child.entry.occurs
+            else ()
+        )
         if child.is_group:
             yield from _flatten(child, path + (cobrix_name(child.entry.name),), here)
         else:
@@ -130,10 +144,24 @@ def _field(node: Node, path: tuple[str, ...], dims: tuple[Dim, ...]) -> CopyFiel
     kind = _kind(node)
     sign = node.sign or "trailing" if kind == "zoned" else None
     return CopyField(
-        cobrix_name(e.name), path, e.level, e.line, node.offset, node.size, node.usage, kind,
-        picture=pic.text if pic else "", digits=pic.digits if pic and pic.kind != "char" else 0,
-        scale=pic.scale if pic else 0, signed=bool(pic and pic.signed) or bool(node.sign and "separate" in node.sign),
-        sign=sign, redefines=e.redefines, redefined=node.redefined, dims=dims, filler=e.filler)
+        cobrix_name(e.name),
+        path,
+        e.level,
+        e.line,
+        node.offset,
+        node.size,
+        node.usage,
+        kind,
+        picture=pic.text if pic else "",
+        digits=pic.digits if pic and pic.kind != "char" else 0,
+        scale=pic.scale if pic else 0,
+        signed=bool(pic and pic.signed) or bool(node.sign and "separate" in node.sign),
+        sign=sign,
+        redefines=e.redefines,
+        redefined=node.redefined,
+        dims=dims,
+        filler=e.filler,
+    )
 
 
 def _kind(node: Node) -> str:

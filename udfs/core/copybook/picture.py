@@ -16,9 +16,16 @@ from ..kernels.edited import PictureProblem, parse_picture
 
 _REPEAT = re.compile(r"(CR|DB|.)\((\d+)\)")
 EDITING = set("Z.,+-")
-UNREAD = {"N": "national (PIC N)", "G": "DBCS (PIC G)", "E": "floating-point display (PIC E)",
-          "*": "check protection (*)", "$": "currency symbol ($)", "B": "insertion of blanks (B)",
-          "0": "insertion of zeros (0)", "/": "insertion of slashes (/)"}
+UNREAD = {
+    "N": "national (PIC N)",
+    "G": "DBCS (PIC G)",
+    "E": "floating-point display (PIC E)",
+    "*": "check protection (*)",
+    "$": "currency symbol ($)",
+    "B": "insertion of blanks (B)",
+    "0": "insertion of zeros (0)",
+    "/": "insertion of slashes (/)",
+}
 
 
 @dataclass(frozen=True)
@@ -46,10 +53,12 @@ class PictureNotRead(ValueError):
 
 def expand(text: str) -> str:
     """X(3)9(2) -> XXX99; CR and DB stay two letters."""
+
     def one(m: re.Match) -> str:
         if int(m.group(2)) == 0:
             raise PictureNotRead(f"PIC {text}", "a repeat count of 0: give at least 1")
         return m.group(1) * int(m.group(2))
+
     return _REPEAT.sub(one, text)
 
 
@@ -59,8 +68,9 @@ def read_picture(written: str) -> Picture:
     plain = chars.replace("CR", "").replace("DB", "")
     for symbol, what in UNREAD.items():
         if symbol in plain:
-            raise PictureNotRead(f"PIC {written} ({what})", "not read by jcat: describe the field as PIC X(n) and "
-                                 "decode it in SQL")
+            raise PictureNotRead(
+                f"PIC {written} ({what})", "not read by jcat: describe the field as PIC X(n) and decode it in SQL"
+            )
     if set(chars) <= set("XA9") and set(chars) & set("XA"):
         return Picture(text, "char", digits=len(chars), display_length=len(chars))
     if set(plain) & EDITING or "CR" in chars or "DB" in chars:
@@ -75,7 +85,7 @@ def _numeric(text: str, chars: str) -> Picture:
     if digits > MAX_DIGITS:
         raise PictureNotRead(f"PIC {text} ({digits} digits)", f"jcat reads up to {MAX_DIGITS} digits")
     body = chars.lstrip("S")
-    left_p, right_p = body[:body.find("9")].count("P"), body[body.rfind("9") + 1:].count("P")
+    left_p, right_p = body[: body.find("9")].count("P"), body[body.rfind("9") + 1 :].count("P")
     if right_p:  # 99PP: the value is the digits times 10^2
         scale = -right_p
     elif left_p:  # PP99 or VPP99: the value is .00dd
@@ -89,9 +99,18 @@ def _edited(text: str, chars: str) -> Picture:
     try:
         parsed = parse_picture(text)
     except PictureProblem:
-        raise PictureNotRead(f"PIC {text} (numeric edited)", "jcat reads 9, Z, V, '.', ',' and one sign (+ or - "
-                             "first or last, CR or DB last, S first): describe the field as PIC X(n)") from None
+        raise PictureNotRead(
+            f"PIC {text} (numeric edited)",
+            "jcat reads 9, Z, V, '.', ',' and one sign (+ or - "
+            "first or last, CR or DB last, S first): describe the field as PIC X(n)",
+        ) from None
     after = chars.split(".", 1)[1] if "." in chars else (chars.split("V", 1)[1] if "V" in chars else "")
     scale = sum(after.count(c) for c in "9Z")
-    return Picture(text, "edited", digits=len(parsed.digits), scale=scale, signed=parsed.sign is not None,
-                   display_length=len(parsed.chars))
+    return Picture(
+        text,
+        "edited",
+        digits=len(parsed.digits),
+        scale=scale,
+        signed=parsed.sign is not None,
+        display_length=len(parsed.chars),
+    )

@@ -27,8 +27,8 @@ def code_area(raw: str) -> tuple[str, str]:
     head = text[:CODE_FROM]
     if head.strip() and not head.strip().isdigit():  # free form: no sequence area
         text = " " * CODE_FROM + " " + text if not text.lstrip().startswith("*") else " " * CODE_FROM + "*"
-    indicator = text[CODE_FROM:CODE_FROM + 1]
-    return indicator, text[CODE_FROM + 1:CODE_TO]
+    indicator = text[CODE_FROM : CODE_FROM + 1]
+    return indicator, text[CODE_FROM + 1 : CODE_TO]
 
 
 def sentences(text: str, source: str) -> list[Sentence]:
@@ -68,7 +68,7 @@ def _words(code: str, source: str, line: int):
             end = code.find(code[i], i + 1)
             if end < 0:
                 raise CopybookProblem(source, line, "literal not closed on its line", "close the quote on the line")
-            word, i = code[i:end + 1], end + 1
+            word, i = code[i : end + 1], end + 1
         else:
             j = i
             while j < n and not code[j].isspace():

@@ -1,5 +1,6 @@
-"""A copybook file read, and a record's tree as both engines walk it (the layout function, decode.py, and the SQL, copybook_sql.py):
-its root, the field of each elementary entry, the children that have a column, and a DEPENDING ON counter."""
+"""A copybook file read, and a record's tree as both engines walk it (the layout function, decode.py, and the SQL,
+copybook_sql.py): its root, the field of each elementary entry, the children that have a column, and a DEPENDING ON
+counter."""
 
 from __future__ import annotations
 

@@ -87,7 +87,9 @@ class Framing:
         if self.kind == "fixed" and not (self.record_length and self.record_length > 0):
             raise ValueError("fixed framing needs a record length above 0")
         if self.kind == "self" and self.inner not in SELF_KINDS:
-            raise ValueError(f"self-delimiting framing needs a layout that carries its length ({', '.join(SELF_KINDS)})")
+            raise ValueError(
+                f"self-delimiting framing needs a layout that carries its length ({', '.join(SELF_KINDS)})"
+            )
         if self.inner is not None and self.inner not in SELF_KINDS:
             raise ValueError(f"record kind {self.inner!r}: expected one of {', '.join(SELF_KINDS)}")
 
@@ -97,10 +99,11 @@ def _u16(buf, pos: int) -> int:
 
 
 def _hex(buf, pos: int, n: int) -> str:
-    return bytes(buf[pos:pos + n]).hex().upper()
+    return bytes(buf[pos : pos + n]).hex().upper()
 
 
 # ---- fixed ----------------------------------------------------------------------------------------------
+
 
 def frame_fixed(size: int, record_length: int) -> Frames:
     """Only the size matters: records at multiples of the length, a short tail is rejected."""
@@ -116,13 +119,19 @@ def frame_fixed_span(start: int, end: int, size: int, record_length: int) -> Fra
     tail = (end - start) - n * record_length
     rejects = []
     if tail:
-        rejects.append(Reject(n * record_length, tail,
-                              f"short_tail: {tail} bytes after the last whole {record_length}-byte record "
-                              f"(file size {size} is not a multiple of {record_length})"))
+        rejects.append(
+            Reject(
+                n * record_length,
+                tail,
+                f"short_tail: {tail} bytes after the last whole {record_length}-byte record "
+                f"(file size {size} is not a multiple of {record_length})",
+            )
+        )
     return Frames(starts, lengths, 0, rejects)
 
 
 # ---- self-delimiting record lengths ------------------------------------------------------------------------
+
 
 def idms_length(buf, pos: int, end: int) -> tuple[int | None, str | None]:
     """IDMS REC-LEN: the first 2 bytes, the whole record's length including themselves."""
@@ -160,7 +169,7 @@ def lldf_length(buf, pos: int, end: int) -> tuple[int | None, str | None]:
         if seglen <= h:
             return None, f"bad_length: LLDF segment SEGLEN {seglen} does not exceed its {h}-byte header"
         return seglen, None
-    change = bytes(buf[pos + LLDF_CHANGE_TYPE_AT:pos + LLDF_CHANGE_TYPE_AT + 2])
+    change = bytes(buf[pos + LLDF_CHANGE_TYPE_AT : pos + LLDF_CHANGE_TYPE_AT + 2])
     data = pos + h
     if change in LIMIT_KEY_TYPES and (data == end or (data + 2 <= end and _u16(buf, data) == h)):
         return h, None
@@ -179,6 +188,7 @@ def self_length(buf, pos: int, end: int, framing: Framing) -> tuple[int | None, 
 
 
 # ---- variable-length framings -----------------------------------------------------------------------------
+
 
 class _Builder:
     """Collects records; each step of the framing loops jumps a whole record.
@@ -209,8 +219,12 @@ class _Builder:
             self.rejects.append(Reject(offset, length, reason))
 
     def frames(self) -> Frames:
-        return Frames(np.asarray(self.starts, dtype=np.int64), np.asarray(self.lengths, dtype=np.int64),
-                      self.framing_bytes, self.rejects)
+        return Frames(
+            np.asarray(self.starts, dtype=np.int64),
+            np.asarray(self.lengths, dtype=np.int64),
+            self.framing_bytes,
+            self.rejects,
+        )
 
 
 def _read_rdw(buf, pos: int, end: int, what: str = "record") -> tuple[int | None, str | None]:
@@ -219,8 +233,10 @@ def _read_rdw(buf, pos: int, end: int, what: str = "record") -> tuple[int | None
         return None, f"truncated_rdw: {end - pos} byte(s) left where a 4-byte RDW should start ({_hex(buf, pos, 4)})"
     n = _u16(buf, pos)
     if _u16(buf, pos + 2) != 0:
-        return None, (f"bad_rdw: RDW {_hex(buf, pos, 4)} has X'{_hex(buf, pos + 2, 2)}' in bytes 3-4 "
-                      "(X'0000' expected; spanned segments are not supported)")
+        return None, (
+            f"bad_rdw: RDW {_hex(buf, pos, 4)} has X'{_hex(buf, pos + 2, 2)}' in bytes 3-4 "
+            "(X'0000' expected; spanned segments are not supported)"
+        )
     if n < 4:
         return None, f"bad_rdw: RDW {_hex(buf, pos, 4)} gives length {n}, below its own 4 bytes"
     if pos + n > end:
@@ -241,7 +257,7 @@ def _rdw_payload_agrees(buf, start: int, length: int, framing: Framing) -> tuple
         if length >= LLDF_TOTALSEGS_OFFSET + 2 and _u16(buf, start + LLDF_TOTALSEGS_OFFSET) > 1:
             return True, None
         # DM, DT and DR may carry no DATA segment at all: the record is exactly its header.
-        if length >= 106 and _u16(buf, start) == length and bytes(buf[start + 104:start + 106]) in LIMIT_KEY_TYPES:
+        if length >= 106 and _u16(buf, start) == length and bytes(buf[start + 104 : start + 106]) in LIMIT_KEY_TYPES:
             return True, None
     return False, why or f"the record says {own} bytes"
 
@@ -305,11 +321,14 @@ def _read_bdw(buf, pos: int, end: int) -> tuple[int | None, str | None]:
     if end - pos < 4:
         return None, f"truncated_bdw: {end - pos} byte(s) left where a 4-byte BDW should start ({_hex(buf, pos, 4)})"
     if buf[pos] & 0x80:  # extended BDW: 31-bit length in all four bytes
-        n = int.from_bytes(bytes(buf[pos:pos + 4]), "big") & 0x7FFFFFFF
+        n = int.from_bytes(bytes(buf[pos : pos + 4]), "big") & 0x7FFFFFFF
     else:
         n = _u16(buf, pos)
         if _u16(buf, pos + 2) != 0:
-            return None, f"bad_bdw: BDW {_hex(buf, pos, 4)} has X'{_hex(buf, pos + 2, 2)}' in bytes 3-4 (X'0000' expected)"
+            return (
+                None,
+                f"bad_bdw: BDW {_hex(buf, pos, 4)} has X'{_hex(buf, pos + 2, 2)}' in bytes 3-4 (X'0000' expected)",
+            )
     if n < 8:
         return None, f"bad_bdw: BDW {_hex(buf, pos, 4)} gives block length {n}, too short for a BDW and an RDW"
     if pos + n > end:
@@ -370,6 +389,7 @@ def frame(buf, framing: Framing, origin: int = 0) -> Frames:
 
 # ---- the sparse index: where a file can be cut, found by walking its lengths ------------------------------
 
+
 class FileView:
     """File bytes [base, base + size) as a read-only buffer the framing loops can walk: reads a page at a
     time through read_at(offset, n), so walking the lengths of a big file never holds it in memory."""
@@ -395,7 +415,7 @@ class FileView:
                 if stop - start > self.page_size:
                     return self.read_at(self.base + start, stop - start)
                 self._load(start)
-            return self.page[start - self.lo:stop - self.lo]
+            return self.page[start - self.lo : stop - self.lo]
         if not self.lo <= i < self.hi:
             if not 0 <= i < self.size:
                 raise IndexError(i)
@@ -408,6 +428,7 @@ class SparseIndex:
     """Places a variable-length file can be cut: unit starts about every `step` bytes, each with the number
     of records landed before it (so record numbers stay file-wide), and `stop`, where framing gives up and
     the rest of the file is one reject (None when it frames to the end)."""
+
     size: int
     points: list[tuple[int, int]]
     stop: int | None
@@ -531,8 +552,9 @@ def plan_ranges(points: list[tuple[int, int]], stop: int | None, size: int, targ
     from `stop` to the end: it is one reject, framed by reading its first bytes only, and gets its own range.
     """
     cuts = [p for p in points if p[0] < size]
-    intervals = [[a, b, n, stop is not None and a == stop]
-                 for (a, n), b in zip(cuts, [c[0] for c in cuts[1:]] + [size])]
+    intervals = [
+        [a, b, n, stop is not None and a == stop] for (a, n), b in zip(cuts, [c[0] for c in cuts[1:]] + [size])
+    ]
     ranges: list[list[list]] = []
     current: list[list] = []
     for iv in intervals:
@@ -546,6 +568,7 @@ def plan_ranges(points: list[tuple[int, int]], stop: int | None, size: int, targ
 
 
 # ---- cutting records out ----------------------------------------------------------------------------------
+
 
 def gather(data: np.ndarray, starts: np.ndarray, lengths: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The records' bytes back to back and their int32 Arrow offsets.

@@ -11,10 +11,17 @@ from .frames import Framing
 # IBMSNAP_RECORD_LENGTHS (table name in lower case -> bytes) and `--record-length` becomes optional.
 FIXED_RECORD_LENGTHS: dict[str, int] = {"qasym7j5": qasym7j5.RECORD_LENGTH}
 # Db2 unload record lengths derived from sql/ibmsnap (udfs.core.layouts.ibmsnap.default_record_lengths(): default
-# variant os390, CHAR(10) sequences; other variants give --record-length). tests/fast/test_ibmsnap_ddl.py fails when these drift.
+# variant os390, CHAR(10) sequences; other variants give --record-length). tests/fast/test_ibmsnap_ddl.py fails when
+# these drift.
 IBMSNAP_RECORD_LENGTHS: dict[str, int] = {
-    "register": 504, "pruncntl": 195, "uow": 95, "critsec": 18, "trace": 290, "ccpparms": 20,
-    "warm_start": 50, "ccpenq": 9,
+    "register": 504,
+    "pruncntl": 195,
+    "uow": 95,
+    "critsec": 18,
+    "trace": 290,
+    "ccpparms": 20,
+    "warm_start": 50,
+    "ccpenq": 9,
 }  # a declared CD table's length comes from its declaration (`jcat load NAME`)
 
 SELF_DELIMITING = ("lldf", "idms")
@@ -28,14 +35,16 @@ class LayoutProblem(ValueError):
 def check_layout(layout: str) -> str:
     name = layout.lower()
     if not _NAME.match(name):
-        raise LayoutProblem(f"unknown layout {layout!r}: expected qasym7j5, qjordje5, lldf, idms, ibmsnap_<table>, "
-                            "snapshot_<table> or file_<table>")
+        raise LayoutProblem(
+            f"unknown layout {layout!r}: expected qasym7j5, qjordje5, lldf, idms, ibmsnap_<table>, "
+            "snapshot_<table> or file_<table>"
+        )
     return name
 
 
 def default_record_length(layout: str) -> int | None:
     if layout.startswith("ibmsnap_"):
-        return IBMSNAP_RECORD_LENGTHS.get(layout[len("ibmsnap_"):])
+        return IBMSNAP_RECORD_LENGTHS.get(layout[len("ibmsnap_") :])
     return FIXED_RECORD_LENGTHS.get(layout)
 
 

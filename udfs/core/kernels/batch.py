@@ -88,8 +88,10 @@ class BinaryBatch:
             return np.zeros((len(rows), 0), dtype=np.uint8)
         starts = self.offsets[rows]
         # Fast path: the rows lie back to back (a column cut from fixed-length records).
-        if len(rows) and starts[-1] - starts[0] == width * (len(rows) - 1) and (
-            len(rows) == 1 or np.all(np.diff(starts) == width)
+        if (
+            len(rows)
+            and starts[-1] - starts[0] == width * (len(rows) - 1)
+            and (len(rows) == 1 or np.all(np.diff(starts) == width))
         ):
             s = int(starts[0])
             return self.data[s : s + width * len(rows)].reshape(len(rows), width)
@@ -99,7 +101,11 @@ class BinaryBatch:
 def as_binary_array(arr) -> pa.Array:
     if isinstance(arr, pa.ChunkedArray):
         arr = arr.combine_chunks()
-    if pa.types.is_large_binary(arr.type) or pa.types.is_binary_view(arr.type) or pa.types.is_fixed_size_binary(arr.type):
+    if (
+        pa.types.is_large_binary(arr.type)
+        or pa.types.is_binary_view(arr.type)
+        or pa.types.is_fixed_size_binary(arr.type)
+    ):
         arr = arr.cast(pa.binary())
     elif pa.types.is_null(arr.type):
         arr = pa.array([None] * len(arr), pa.binary())

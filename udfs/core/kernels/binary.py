@@ -17,7 +17,7 @@ def widen_big_endian(mat: np.ndarray, signed: np.ndarray | bool) -> np.ndarray:
     if w:
         negative = (mat[:, 0] >= 0x80) & signed
         out[:, : 8 - w] = np.where(negative, 0xFF, 0)[:, None]
-        out[:, 8 - w:] = mat
+        out[:, 8 - w :] = mat
     return out
 
 
@@ -49,7 +49,9 @@ def unpack_bin(b, signed=None, strict: bool = False) -> pa.Array:
     n = batch.n
     sign_flag = int_argument(signed, n, 1) != 0
     fast = _fixed_native(batch, sign_flag)
-    if fast is not None and not (strict and (batch.valid & ~fast[1]).any()):  # strict errors: the general path names them
+    if fast is not None and not (
+        strict and (batch.valid & ~fast[1]).any()
+    ):  # strict errors: the general path names them
         return fast[0]
     values = np.zeros(n, dtype=np.int64)
     ok = np.zeros(n, dtype=bool)
@@ -96,7 +98,7 @@ def _widen_16(mat: np.ndarray, signed: np.ndarray) -> tuple[np.ndarray, np.ndarr
     out = np.zeros((k, 16), dtype=np.uint8)
     negative = (mat[:, 0] >= 0x80) & signed
     out[:, : 16 - w] = np.where(negative, 0xFF, 0)[:, None]
-    out[:, 16 - w:] = mat
+    out[:, 16 - w :] = mat
     words = out.view(">u8").astype(np.uint64)
     return words[:, 0], words[:, 1]
 

@@ -47,8 +47,13 @@ def parse_tod(b, strict: bool = False) -> pa.Array:
         else:
             continue
         ok[rows] = True
-    raise_if_strict(strict, "parse_tod", batch, batch.valid & ~ok,
-                    lambda r: f"{batch.lengths[r]} bytes: a TOD clock is 8 (STCK) or 16 (STCKE) bytes")
+    raise_if_strict(
+        strict,
+        "parse_tod",
+        batch,
+        batch.valid & ~ok,
+        lambda r: f"{batch.lengths[r]} bytes: a TOD clock is 8 (STCK) or 16 (STCKE) bytes",
+    )
     return _timestamps(micros, ok, UTC)
 
 
@@ -117,9 +122,16 @@ def idms_datetime(b, utc: bool = False, strict: bool = False) -> pa.Array:
         zero[rows] = v == 0
         ok[rows] = (v != 0) & (days <= IDMS_LAST_DAY) & (secs < 86400) & (us < 1_000_000)
         micros[rows] = IDMS_DAY0_US + days * 86_400_000_000 + secs * 1_000_000 + us
-    raise_if_strict(strict, "idms_datetime", batch, batch.valid & ~ok & ~zero,
-                    lambda r: "an IDMS date-time is 8 bytes: days (bits 0-26) up to 9999-12-31, seconds (27-43) "
-                              "below 86400, microseconds (44-63) below 10^6")
+    raise_if_strict(
+        strict,
+        "idms_datetime",
+        batch,
+        batch.valid & ~ok & ~zero,
+        lambda r: (
+            "an IDMS date-time is 8 bytes: days (bits 0-26) up to 9999-12-31, seconds (27-43) "
+            "below 86400, microseconds (44-63) below 10^6"
+        ),
+    )
     return _timestamps(micros, ok, UTC if utc else NTZ)
 
 
@@ -178,8 +190,9 @@ def _ts17_nibbles(batch: BinaryBatch):
         yield rows, n, ok, (y, mo, d, h, mi, s)
 
 
-_TS17_REASON = ("not a BIN(17) timestamp X'YYYYMMDDHHMMSS' + fraction digits: "
-                "17 bytes of BCD digits holding a real date and time")
+_TS17_REASON = (
+    "not a BIN(17) timestamp X'YYYYMMDDHHMMSS' + fraction digits: 17 bytes of BCD digits holding a real date and time"
+)
 
 
 def parse_timestamp17(b, strict: bool = False) -> pa.Array:
@@ -216,7 +229,9 @@ def parse_timestamp17_fraction(b, strict: bool = False) -> pa.Array:
     offsets = np.zeros(n_rows + 1, dtype=np.int32)
     np.cumsum(keep, out=offsets[1:])
     validity = pa.py_buffer(np.packbits(ok_all, bitorder="little"))
-    return pa.Array.from_buffers(pa.string(), n_rows, [validity, pa.py_buffer(offsets), pa.py_buffer(frac[take].tobytes())])
+    return pa.Array.from_buffers(
+        pa.string(), n_rows, [validity, pa.py_buffer(offsets), pa.py_buffer(frac[take].tobytes())]
+    )
 
 
 # ---- IBM i SAA timestamp --------------------------------------------------------------------------------
@@ -238,7 +253,7 @@ def _ibmi_ts_form(width: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nd
     for j, (a, b) in enumerate(((0, 4), (4, 6), (6, 8), (8, 10), (10, 12), (12, 14))):
         w[a:b, j] = 10.0 ** np.arange(b - a - 1, -1, -1)
     fraction = min(len(digits) - 14, 6)
-    w[14:14 + fraction, 6] = 10.0 ** np.arange(5, 5 - fraction, -1)
+    w[14 : 14 + fraction, 6] = 10.0 ** np.arange(5, 5 - fraction, -1)
     return digits, np.array(list(seps)), np.array([ord(c) for c in seps.values()], dtype=np.uint8), w
 
 
@@ -266,7 +281,11 @@ def parse_ibmi_timestamp(b, ccsid=None, strict: bool = False) -> pa.Array:
             ok &= civil_valid(y, mo, d, h, mi, s)
             micros[rows] = np.where(ok, civil_micros(y, mo, d, h, mi, s, us), 0)
             ok_all[rows] = ok
-    raise_if_strict(strict, "parse_ibmi_timestamp", batch, batch.valid & ~ok_all,
-                    lambda r: "not a YYYY-MM-DD-HH.MM.SS[.f...] timestamp (19 or 21 to 32 characters) with a real "
-                              "date and time")
+    raise_if_strict(
+        strict,
+        "parse_ibmi_timestamp",
+        batch,
+        batch.valid & ~ok_all,
+        lambda r: "not a YYYY-MM-DD-HH.MM.SS[.f...] timestamp (19 or 21 to 32 characters) with a real date and time",
+    )
     return _timestamps(micros, ok_all, NTZ)

@@ -49,7 +49,7 @@ class _Digits:
             hi, lo = max(0, width - _SPLIT * (limb + 1)), max(0, width - _SPLIT * limb)
             if hi < lo:
                 part = d[:, hi:lo].astype(np.int64)
-                self.limbs[_LIMBS - 1 - limb, rows] = part @ _POW10[_SPLIT - part.shape[1]:]
+                self.limbs[_LIMBS - 1 - limb, rows] = part @ _POW10[_SPLIT - part.shape[1] :]
         self.neg[rows] = neg
         self.ok[rows] = ok
 
@@ -91,7 +91,7 @@ def decimal128_array(high: np.ndarray, low: np.ndarray, neg: np.ndarray, ok: np.
 
 def _small_decimal(digits: np.ndarray, neg: np.ndarray, ok: np.ndarray) -> pa.Array:
     """DECIMAL(38,0) of at most 18 digits a row: one int64 per row, widened by Arrow's C++ cast."""
-    v = digits.astype(np.int64) @ _POW10[_SPLIT - digits.shape[1]:]
+    v = digits.astype(np.int64) @ _POW10[_SPLIT - digits.shape[1] :]
     np.negative(v, out=v, where=neg)
     return pa.array(v, mask=None if ok.all() else ~ok).cast(DECIMAL_TYPE)
 
@@ -175,8 +175,13 @@ def unpack_packed(b, strict: bool = False) -> pa.Array:
         digits[:, 1::2] = low[:, :-1]
         cls = SIGN_CLASS[low[:, -1]]
         ok = (digits.max(axis=1) <= 9) & (cls > 0) & batch.valid
-        raise_if_strict(strict, "unpack_packed", batch, batch.valid & ~ok,
-                        lambda r: "a digit nibble above 9 or a sign nibble below A")
+        raise_if_strict(
+            strict,
+            "unpack_packed",
+            batch,
+            batch.valid & ~ok,
+            lambda r: "a digit nibble above 9 or a sign nibble below A",
+        )
         return _small_decimal(digits, cls == 2, ok)
     acc = _Digits(batch.n)
     reasons: dict[int, str] = {}
@@ -193,6 +198,13 @@ def unpack_packed(b, strict: bool = False) -> pa.Array:
         ok = (digits <= 9).all(axis=1) & (cls > 0)
         acc.put(rows, digits, cls == 2, ok)
     bad = batch.valid & ~acc.ok
-    raise_if_strict(strict, "unpack_packed", batch, bad, lambda r: reasons.get(
-        int(batch.lengths[r]), "a digit nibble above 9, a sign nibble below A, or a value past 38 digits"))
+    raise_if_strict(
+        strict,
+        "unpack_packed",
+        batch,
+        bad,
+        lambda r: reasons.get(
+            int(batch.lengths[r]), "a digit nibble above 9, a sign nibble below A, or a value past 38 digits"
+        ),
+    )
     return acc.to_arrow()

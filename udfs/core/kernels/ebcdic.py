@@ -20,8 +20,27 @@ from .unicode import UNICODE_CCSIDS, unicode_text
 
 DEFAULT_CCSID = 37
 SUPPORTED_CCSIDS: tuple[int, ...] = (
-    37, 273, 277, 278, 280, 284, 285, 297, 500, 871, 1047,
-    1140, 1141, 1142, 1143, 1144, 1145, 1146, 1147, 1148, 1149,
+    37,
+    273,
+    277,
+    278,
+    280,
+    284,
+    285,
+    297,
+    500,
+    871,
+    1047,
+    1140,
+    1141,
+    1142,
+    1143,
+    1144,
+    1145,
+    1146,
+    1147,
+    1148,
+    1149,
 )
 BLANK = 0x40
 NOT_ASCII = 0xFF
@@ -162,7 +181,8 @@ def _fixed_width(batch, ccsid: int) -> pa.Array | None:
     offsets = np.zeros(n + 1, dtype=np.int32)
     np.cumsum(row_len, out=offsets[1:])
     return pa.Array.from_buffers(
-        pa.string(), n, [_validity_buffer(batch.valid), pa.py_buffer(offsets), pa.py_buffer(out)])
+        pa.string(), n, [_validity_buffer(batch.valid), pa.py_buffer(offsets), pa.py_buffer(out)]
+    )
 
 
 def _fixed_width_ascii(mat: np.ndarray, valid: np.ndarray, ccsid: int) -> pa.Array | None:
@@ -225,12 +245,14 @@ def _general(batch, cc: np.ndarray, wanted: np.ndarray) -> pa.Array:
     offsets = np.zeros(n + 1, dtype=np.int32)
     np.cumsum(row_len, out=offsets[1:])
     return pa.Array.from_buffers(
-        pa.string(), n,
+        pa.string(),
+        n,
         [_validity_buffer(batch.valid), pa.py_buffer(offsets), pa.py_buffer(out.tobytes())],
     )
 
 
 # ---- bytes cut from rows, untrimmed text, Unicode CCSIDs ----------------------------------------------------
+
 
 def gather(batch: BinaryBatch, start: np.ndarray, length: np.ndarray) -> np.ndarray:
     """Bytes [start, start + length) of every row, back to back (length 0 for a row to skip)."""
@@ -255,7 +277,9 @@ def ebcdic_text(flat: np.ndarray, lengths: np.ndarray, valid: np.ndarray, cc: np
     row_len = np.bincount(rows, weights=byte_lens, minlength=n).astype(np.int64)
     offsets = np.zeros(n + 1, dtype=np.int32)
     np.cumsum(row_len, out=offsets[1:])
-    return pa.Array.from_buffers(pa.string(), n, [_validity_buffer(valid), pa.py_buffer(offsets), pa.py_buffer(out.tobytes())])
+    return pa.Array.from_buffers(
+        pa.string(), n, [_validity_buffer(valid), pa.py_buffer(offsets), pa.py_buffer(out.tobytes())]
+    )
 
 
 def decode_text(flat: np.ndarray, lengths: np.ndarray, valid: np.ndarray, cc: np.ndarray) -> pa.Array:
@@ -264,8 +288,9 @@ def decode_text(flat: np.ndarray, lengths: np.ndarray, valid: np.ndarray, cc: np
     lengths = np.where(valid, lengths, 0)
     encodings = {UNICODE_CCSIDS[c] for c in np.unique(cc[valid]).tolist() if c in UNICODE_CCSIDS}
     single = valid & ~np.isin(cc, list(UNICODE_CCSIDS))
-    out = ebcdic_text(flat[np.repeat(single, lengths)], np.where(single, lengths, 0), single,
-                      np.where(single, cc, DEFAULT_CCSID))
+    out = ebcdic_text(
+        flat[np.repeat(single, lengths)], np.where(single, lengths, 0), single, np.where(single, cc, DEFAULT_CCSID)
+    )
     for encoding in sorted(encodings):
         mine = valid & np.isin(cc, [c for c, e in UNICODE_CCSIDS.items() if e == encoding])
         decoded = unicode_text(flat[np.repeat(mine, lengths)], np.where(mine, lengths, 0), mine, encoding)
@@ -278,6 +303,11 @@ def _with_unicode_rows(batch: BinaryBatch, cc: np.ndarray, strict: bool) -> pa.A
     characters (their padding is U+0020)."""
     lengths = np.where(batch.valid, batch.lengths, 0)
     decoded = decode_text(gather(batch, np.zeros(batch.n, dtype=np.int64), lengths), lengths, batch.valid, cc)
-    raise_if_strict(strict, "ebcdic_str", batch, batch.valid & ~decoded.is_valid().to_numpy(zero_copy_only=False),
-                    lambda r: f"not well-formed in CCSID {cc[r]}")
+    raise_if_strict(
+        strict,
+        "ebcdic_str",
+        batch,
+        batch.valid & ~decoded.is_valid().to_numpy(zero_copy_only=False),
+        lambda r: f"not well-formed in CCSID {cc[r]}",
+    )
     return pc.utf8_rtrim(decoded, characters=" \0")

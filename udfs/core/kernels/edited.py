@@ -59,8 +59,9 @@ def parse_picture(picture: str) -> Picture:
     ok = ok and (chars.count("+") + chars.count("-") == 0 or chars[0] in "+-" or chars[-1] in "+-")
     ok = ok and ("S" not in chars or chars[0] == "S") and (_count(chars, "CD") == 0 or chars.endswith(("CR", "DB")))
     if not ok:
-        raise PictureProblem(f"unpack_edited: picture {picture!r} is not read: the symbols read are {SYMBOLS}, "
-                             f"1 to {MAX_DIGITS} digits")
+        raise PictureProblem(
+            f"unpack_edited: picture {picture!r} is not read: the symbols read are {SYMBOLS}, 1 to {MAX_DIGITS} digits"
+        )
     sign = next((s for s in ("+", "-", "S", "CR", "DB") if s in chars), None)
     return Picture(chars.replace("S", ""), sign)
 
@@ -106,8 +107,10 @@ def check_ccsid(ccsid: np.ndarray) -> None:
     """Only the supported EBCDIC CCSIDs: an error in every mode for another one."""
     wrong = sorted(set(np.unique(ccsid).tolist()) - set(SUPPORTED_CCSIDS))
     if wrong:
-        raise ValueError(f"unpack_edited: CCSID {wrong[0]} is not supported; supported single-byte EBCDIC CCSIDs: "
-                         + ", ".join(map(str, SUPPORTED_CCSIDS)))
+        raise ValueError(
+            f"unpack_edited: CCSID {wrong[0]} is not supported; supported single-byte EBCDIC CCSIDs: "
+            + ", ".join(map(str, SUPPORTED_CCSIDS))
+        )
 
 
 def unpack_edited(b, picture=None, ccsid=None, strict: bool = False) -> pa.Array:
@@ -125,6 +128,11 @@ def unpack_edited(b, picture=None, ccsid=None, strict: bool = False) -> pa.Array
             if width == len(pic.chars):
                 acc.put(rows, *_edited_parts(mat, pic))
     has_picture = np.array([v is not None for v in pictures])[idx]
-    raise_if_strict(strict, "unpack_edited", batch, batch.valid & has_picture & ~acc.ok,
-                    lambda r: f"not a value of picture {pictures[idx[r]]!r} (its width, digits, blanks and sign)")
+    raise_if_strict(
+        strict,
+        "unpack_edited",
+        batch,
+        batch.valid & has_picture & ~acc.ok,
+        lambda r: f"not a value of picture {pictures[idx[r]]!r} (its width, digits, blanks and sign)",
+    )
     return acc.to_arrow()

@@ -19,7 +19,7 @@ def hfp_values(mat: np.ndarray) -> np.ndarray:
     """(rows, 4) or (rows, 8) big-endian HFP bytes to float64 values."""
     width = mat.shape[1]
     padded = np.zeros((len(mat), 8), np.uint8)
-    padded[:, 8 - width:] = mat
+    padded[:, 8 - width :] = mat
     bits = padded.view(">u8").reshape(-1).astype(np.uint64)
     fraction_bits = FRACTION_BITS[width]
     fraction = (bits & np.uint64((1 << fraction_bits) - 1)).astype(np.float64)
@@ -37,6 +37,11 @@ def unpack_hfp(b, strict: bool = False) -> pa.Array:
         if width in FRACTION_BITS:
             values[rows] = hfp_values(mat)
             ok[rows] = True
-    raise_if_strict(strict, "unpack_hfp", batch, batch.valid & ~ok,
-                    lambda r: f"{int(batch.lengths[r])} bytes is not a hexadecimal float width (4 or 8)")
+    raise_if_strict(
+        strict,
+        "unpack_hfp",
+        batch,
+        batch.valid & ~ok,
+        lambda r: f"{int(batch.lengths[r])} bytes is not a hexadecimal float width (4 or 8)",
+    )
     return pa.array(values, pa.float64(), mask=~ok)

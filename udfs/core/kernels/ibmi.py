@@ -17,8 +17,16 @@ from .clocks import civil_valid, days_from_civil
 from .ebcdic import DEFAULT_CCSID, ascii_table, check_text_ccsid, decode_text, gather
 
 # DATFMT -> its characters: y m d (j: day of the year) digits, '?' the DATSEP separator, others fixed
-DATE_FORMS = {"*ISO": "yyyy-mm-dd", "*EUR": "dd.mm.yyyy", "*USA": "mm/dd/yyyy", "*JIS": "yyyy-mm-dd",
-              "*MDY": "mm?dd?yy", "*DMY": "dd?mm?yy", "*YMD": "yy?mm?dd", "*JUL": "yy?jjj"}
+DATE_FORMS = {
+    "*ISO": "yyyy-mm-dd",
+    "*EUR": "dd.mm.yyyy",
+    "*USA": "mm/dd/yyyy",
+    "*JIS": "yyyy-mm-dd",
+    "*MDY": "mm?dd?yy",
+    "*DMY": "dd?mm?yy",
+    "*YMD": "yy?mm?dd",
+    "*JUL": "yy?jjj",
+}
 # TIMFMT -> its characters: h m s digits, '?' the TIMSEP separator; *USA is hh:mm AM / PM
 TIME_FORMS = {"*ISO": "hh.mm.ss", "*EUR": "hh.mm.ss", "*JIS": "hh:mm:ss", "*HMS": "hh?mm?ss", "*USA": "hh:mm xM"}
 SEPARATORS = ("/", "-", ".", ",", " ", ":")  # what DATSEP/TIMSEP may be (blank for DDS '&')
@@ -106,8 +114,13 @@ def ibmi_date(b, datfmt=None, datsep=None, strict: bool = False) -> pa.Array:
             d = days_from_civil(y, np.clip(mo, 1, 12), dd)
         days[rows] = np.where(ok, d, 0)
         ok_all[rows] = ok
-    raise_if_strict(strict, "ibmi_date", batch, batch.valid & ~ok_all,
-                    lambda r: "not a date in the DATFMT given (its length, separators, digits and a real date)")
+    raise_if_strict(
+        strict,
+        "ibmi_date",
+        batch,
+        batch.valid & ~ok_all,
+        lambda r: "not a date in the DATFMT given (its length, separators, digits and a real date)",
+    )
     return pa.array(days.astype(np.int32), pa.date32(), mask=~ok_all)
 
 
@@ -133,15 +146,23 @@ def ibmi_time(b, timfmt=None, timsep=None, strict: bool = False) -> pa.Array:
             ok &= (h <= 23) | ((h == 24) & (m == 0) & (s == 0))
         hms[rows] = np.where(ok[:, None], np.stack([h, m, s], axis=1), 0)
         ok_all[rows] = ok
-    raise_if_strict(strict, "ibmi_time", batch, batch.valid & ~ok_all,
-                    lambda r: "not a time in the TIMFMT given (its length, separators, digits and a real time)")
+    raise_if_strict(
+        strict,
+        "ibmi_time",
+        batch,
+        batch.valid & ~ok_all,
+        lambda r: "not a time in the TIMFMT given (its length, separators, digits and a real time)",
+    )
     out = np.full((batch.n, 8), ord(":"), dtype=np.uint8)
     for j, col in enumerate((0, 3, 6)):
         out[:, col] = ord("0") + hms[:, j] // 10
         out[:, col + 1] = ord("0") + hms[:, j] % 10
     offsets = np.arange(batch.n + 1, dtype=np.int32) * 8
-    return pa.Array.from_buffers(pa.string(), batch.n, [pa.py_buffer(np.packbits(ok_all, bitorder="little")),
-                                                        pa.py_buffer(offsets), pa.py_buffer(out.tobytes())])
+    return pa.Array.from_buffers(
+        pa.string(),
+        batch.n,
+        [pa.py_buffer(np.packbits(ok_all, bitorder="little")), pa.py_buffer(offsets), pa.py_buffer(out.tobytes())],
+    )
 
 
 def unpack_float(b, strict: bool = False) -> pa.Array:
@@ -154,8 +175,13 @@ def unpack_float(b, strict: bool = False) -> pa.Array:
         if width in (4, 8):
             values[rows] = np.ascontiguousarray(mat).view(">f4" if width == 4 else ">f8").reshape(-1)
             ok[rows] = True
-    raise_if_strict(strict, "unpack_float", batch, batch.valid & ~ok,
-                    lambda r: f"{batch.lengths[r]} bytes: a float is 4 (REAL) or 8 (DOUBLE) bytes")
+    raise_if_strict(
+        strict,
+        "unpack_float",
+        batch,
+        batch.valid & ~ok,
+        lambda r: f"{batch.lengths[r]} bytes: a float is 4 (REAL) or 8 (DOUBLE) bytes",
+    )
     return pa.array(values, pa.float64(), mask=~ok)
 
 
@@ -182,8 +208,13 @@ def ibmi_varchar(b, ccsid=None, strict: bool = False) -> pa.Array:
     L, ok = _varying(batch)
     out = decode_text(gather(batch, np.full(batch.n, 2, dtype=np.int64), L), L, ok, cc)
     bad = batch.valid & (~ok | ~out.is_valid().to_numpy(zero_copy_only=False))
-    raise_if_strict(strict, "ibmi_varchar", batch, bad,
-                    lambda r: _VARYING_REASON if not ok[r] else f"not well-formed in CCSID {cc[r]}")
+    raise_if_strict(
+        strict,
+        "ibmi_varchar",
+        batch,
+        bad,
+        lambda r: _VARYING_REASON if not ok[r] else f"not well-formed in CCSID {cc[r]}",
+    )
     return out
 
 
@@ -195,8 +226,11 @@ def ibmi_varbinary(b, strict: bool = False) -> pa.Array:
     offsets = np.zeros(batch.n + 1, dtype=np.int32)
     np.cumsum(L, out=offsets[1:])
     raise_if_strict(strict, "ibmi_varbinary", batch, batch.valid & ~ok, lambda r: _VARYING_REASON)
-    return pa.Array.from_buffers(pa.binary(), batch.n, [pa.py_buffer(np.packbits(ok, bitorder="little")),
-                                                        pa.py_buffer(offsets), pa.py_buffer(data.tobytes())])
+    return pa.Array.from_buffers(
+        pa.binary(),
+        batch.n,
+        [pa.py_buffer(np.packbits(ok, bitorder="little")), pa.py_buffer(offsets), pa.py_buffer(data.tobytes())],
+    )
 
 
 MAX_FIELDS = 8000  # an IBM i record format has at most 8000 fields

@@ -41,7 +41,9 @@ def record_matrix(b, batch: BinaryBatch, extent: int) -> np.ndarray:
         cut = pc.binary_slice(as_binary_array(b), 0, extent)
         offsets = np.frombuffer(cut.buffers()[1], np.int32, count=n + 1, offset=cut.offset * 4)
         if int(offsets[-1]) - int(offsets[0]) == n * extent:  # no record shorter than extent
-            return np.frombuffer(cut.buffers()[2], np.uint8, count=n * extent, offset=int(offsets[0])).reshape(n, extent)
+            return np.frombuffer(cut.buffers()[2], np.uint8, count=n * extent, offset=int(offsets[0])).reshape(
+                n, extent
+            )
     idx = batch.offsets[:-1, None] + np.arange(extent)
     np.minimum(idx, len(batch.data) - 1, out=idx)
     return batch.data[idx]
@@ -58,12 +60,13 @@ def decode_record(b, fields: Sequence, strict: bool = False, function: str = "de
     for f in fields:
         kernel, _ = KINDS[f.kind]
         fits = batch.valid & (lengths >= f.offset + f.length) if short else batch.valid
-        cut = fixed_width_batch(records[:, f.offset:f.offset + f.length], fits)
+        cut = fixed_width_batch(records[:, f.offset : f.offset + f.length], fits)
         try:
             arrays.append(binary_array(cut) if kernel is None else kernel(cut, strict=strict))
         except DecodeError as e:  # strict mode: say which field of which layout
-            raise DecodeError(f"{function} field {f.name} (position {f.pos}, {f.length} bytes) {e.function}",
-                              e.raw, e.reason, e.row) from None
+            raise DecodeError(
+                f"{function} field {f.name} (position {f.pos}, {f.length} bytes) {e.function}", e.raw, e.reason, e.row
+            ) from None
     mask = None if batch.valid.all() else pa.array(~batch.valid)
     return pa.StructArray.from_arrays(arrays, [f.name for f in fields], mask=mask)
 
@@ -77,5 +80,6 @@ def binary_array(cut: BinaryBatch) -> pa.Array:
     """Raw bytes of a field (kind hex) as BINARY, no decoding."""
     validity = None if cut.valid.all() else pa.py_buffer(np.packbits(cut.valid, bitorder="little"))
     data = np.ascontiguousarray(cut.fixed).reshape(-1)
-    return pa.Array.from_buffers(pa.binary(), cut.n, [
-        validity, pa.py_buffer(cut.offsets.astype(np.int32)), pa.py_buffer(data)])
+    return pa.Array.from_buffers(
+        pa.binary(), cut.n, [validity, pa.py_buffer(cut.offsets.astype(np.int32)), pa.py_buffer(data)]
+    )

@@ -35,8 +35,16 @@ def utf8_valid(flat: np.ndarray, lengths: np.ndarray) -> np.ndarray:
     starts = np.concatenate(([0], np.cumsum(lengths)[:-1]))
     row_end = (starts + lengths)[rows]
     cont = (flat & 0xC0) == 0x80
-    need = np.select([flat < 0x80, (flat >= 0xC2) & (flat <= 0xDF), (flat >= 0xE0) & (flat <= 0xEF),
-                      (flat >= 0xF0) & (flat <= 0xF4)], [0, 1, 2, 3], -1)
+    need = np.select(
+        [
+            flat < 0x80,
+            (flat >= 0xC2) & (flat <= 0xDF),
+            (flat >= 0xE0) & (flat <= 0xEF),
+            (flat >= 0xF0) & (flat <= 0xF4),
+        ],
+        [0, 1, 2, 3],
+        -1,
+    )
     bad = ~cont & ((need < 0) | (_run_after(~cont, row_end) != need))
     bad |= cont & (np.arange(len(flat)) == starts[rows])  # a row that starts inside a sequence
     second = np.append(flat[1:], 0)  # the byte after each lead (its continuation, when the run is right)

@@ -17,5 +17,5 @@ def encode_record(fields: tuple[Field, ...], values: dict, length: int, fill: by
     buf = bytearray(fill * length)
     for f in fields:
         if f.name in values or f.kind in ("zoned", "bin", "packed"):
-            buf[f.offset:f.offset + f.length] = encode_field(f, values.get(f.name, 0 if f.kind != "char" else None))
+            buf[f.offset : f.offset + f.length] = encode_field(f, values.get(f.name, 0 if f.kind != "char" else None))
     return bytes(buf)

@@ -30,25 +30,25 @@ def F(name: str, pos: int, n: int, kind: str, fmt: str, doc: str, values=()) -> 
 # the 0-based offset (from the ESD start) held in the column `offset`; `length` names the column holding their
 # length in bytes or number of elements. Derived parts are computed from the part named by `source`.
 PART_KINDS = (
-    "bytes",                # `length` bytes (BINARY)
-    "text",                 # `length` bytes of EBCDIC text at `offset` (trigger names)
-    "rest",                 # the bytes from `pos` or `offset` to the end of the ESD (internal data, record images)
-    "object_name",          # the shared object name sub-layout (seed table 71)
-    "path_name",            # the shared path name sub-layout (seed table 72)
-    "symlink",              # the shared symbolic link contents sub-layout
-    "journal_info",         # the shared journal information sub-layout, 36 bytes at `pos`
+    "bytes",  # `length` bytes (BINARY)
+    "text",  # `length` bytes of EBCDIC text at `offset` (trigger names)
+    "rest",  # the bytes from `pos` or `offset` to the end of the ESD (internal data, record images)
+    "object_name",  # the shared object name sub-layout (seed table 71)
+    "path_name",  # the shared path name sub-layout (seed table 72)
+    "symlink",  # the shared symbolic link contents sub-layout
+    "journal_info",  # the shared journal information sub-layout, 36 bytes at `pos`
     "private_authorities",  # the shared private authorities sub-layout, 12 flags at `pos`
-    "u64_array",            # `length` unsigned Bin (64) at `pos`
-    "char_array",           # `length` (at most `most`) Char (`width`) at `pos`
-    "authority_array",      # `length` private authority entries at `offset`
-    "attribute_chain",      # attribute records chained by next-attribute offsets, the first at `pos`
-    "luw_header",           # the C LW HDR record
-    "luw_records",          # every C LW record of type `record`
-    "luw_record_types",     # the type of every C LW record, in order
-    "ebcdic_text",          # derived: `source` decoded as EBCDIC text
-    "text_by_type",         # derived: `source` as text when the column `by` holds one of `values`
-    "leading_bytes",        # derived: the first `width` bytes of `source`
-    "following_bytes",      # derived: what follows the first `width` bytes of `source`
+    "u64_array",  # `length` unsigned Bin (64) at `pos`
+    "char_array",  # `length` (at most `most`) Char (`width`) at `pos`
+    "authority_array",  # `length` private authority entries at `offset`
+    "attribute_chain",  # attribute records chained by next-attribute offsets, the first at `pos`
+    "luw_header",  # the C LW HDR record
+    "luw_records",  # every C LW record of type `record`
+    "luw_record_types",  # the type of every C LW record, in order
+    "ebcdic_text",  # derived: `source` decoded as EBCDIC text
+    "text_by_type",  # derived: `source` as text when the column `by` holds one of `values`
+    "leading_bytes",  # derived: the first `width` bytes of `source`
+    "following_bytes",  # derived: what follows the first `width` bytes of `source`
 )
 LUW_RECORD_TYPES = ("HDR", "LCL", "API", "DDL", "RMT", "DDM")  # seed tables 45-51
 
@@ -56,6 +56,7 @@ LUW_RECORD_TYPES = ("HDR", "LCL", "API", "DDL", "RMT", "DDM")  # seed tables 45-
 @dataclass(frozen=True)
 class Part:
     """A part the table addresses by offset or repeats: a struct, array or bytes column (see PART_KINDS)."""
+
     name: str
     kind: str
     fmt: str
@@ -97,6 +98,7 @@ def C(name, pos, n, doc, values=()) -> Field:
 
 AUTH = ("Y",)  # authority flags: 'Y' or blank (IBM, seed 001 B B1 offset 117 and the private authority notes)
 
+
 # --- shared sub-layouts, as parts ------------------------------------------------------------------------
 def _at(where: str | int) -> dict:
     """A column holding the part's 0-based offset (str) or its fixed 1-based position (int)."""
@@ -104,8 +106,13 @@ def _at(where: str | int) -> dict:
 
 
 def object_name(name, where, doc):
-    return Part(name, "object_name", "Char (*) Object name",
-                doc + " Struct: LENGTH, CCSID, COUNTRY_ID, LANGUAGE_ID, NAME (decoded with its own CCSID).", **_at(where))
+    return Part(
+        name,
+        "object_name",
+        "Char (*) Object name",
+        doc + " Struct: LENGTH, CCSID, COUNTRY_ID, LANGUAGE_ID, NAME (decoded with its own CCSID).",
+        **_at(where),
+    )
 
 
 def text_at(name, offset, length, doc):
@@ -114,20 +121,35 @@ def text_at(name, offset, length, doc):
 
 
 def path_name(name, where, doc):
-    return Part(name, "path_name", "Char (*) Path name",
-                doc + " Struct: PATH_INDICATOR, RELATIVE_DIRECTORY_FID, CCSID, COUNTRY_ID, LANGUAGE_ID, PATH_TYPE, "
-                "PATH_LENGTH, DELIMITER, PATH (decoded with its own CCSID).", **_at(where))
+    return Part(
+        name,
+        "path_name",
+        "Char (*) Path name",
+        doc + " Struct: PATH_INDICATOR, RELATIVE_DIRECTORY_FID, CCSID, COUNTRY_ID, LANGUAGE_ID, PATH_TYPE, "
+        "PATH_LENGTH, DELIMITER, PATH (decoded with its own CCSID).",
+        **_at(where),
+    )
 
 
 def journal_info(name, pos, doc="Journaling information of the object."):
-    return Part(name, "journal_info", "Char (36) Journal information",
-                doc + " Struct: JOURNALING_STATUS and OPTIONS (raw hex), JID, JOURNAL_NAME, JOURNAL_LIBRARY, "
-                "LAST_STARTED (Bin(32) as written).", pos=pos)
+    return Part(
+        name,
+        "journal_info",
+        "Char (36) Journal information",
+        doc + " Struct: JOURNALING_STATUS and OPTIONS (raw hex), JID, JOURNAL_NAME, JOURNAL_LIBRARY, "
+        "LAST_STARTED (Bin(32) as written).",
+        pos=pos,
+    )
 
 
 def private_auth(name, pos, doc):
-    return Part(name, "private_authorities", "Char (12) Private authorities",
-                doc + " Struct of the eleven authority flags ('Y' or NULL).", pos=pos)
+    return Part(
+        name,
+        "private_authorities",
+        "Char (12) Private authorities",
+        doc + " Struct of the eleven authority flags ('Y' or NULL).",
+        pos=pos,
+    )
 
 
 def data_bytes(name, where, length, fmt, doc, **more):
@@ -138,6 +160,8 @@ def rest(name, where, fmt, doc):
     return Part(name, "rest", fmt, doc, **_at(where))
 
 
+# declaration tables: one line per field, as the manual prints it
+# fmt: off
 OBJ_LIB = (C("OBJECT_NAME", 2, 10, "Object name; *N when the object is not in a library."),
            C("LIBRARY_NAME", 12, 10, "Library of the object; *N when not in a library."),
            C("OBJECT_TYPE", 22, 8, "Object type."))
@@ -714,6 +738,7 @@ ENTRY_TYPES: tuple[tuple[str, str, str, str, str], ...] = (
     ("license_limit_exceeded", "L", "LU", _R, _RECALLED),
     *[("data_area_change", "E", t, _C, _e(t)) for t in ("EA", "EB")],
 )
+# fmt: on
 
 BY_MODEL = {lay.model: lay for lay in LAYOUTS}
 assert len(BY_MODEL) == len(LAYOUTS)
@@ -762,20 +787,45 @@ def object_name_bytes(name: str, ccsid: int = 1200) -> bytes:
 
 def path_name_bytes(path: str, ccsid: int = 1200, fid: bytes = bytes(range(16))) -> bytes:
     raw = _text(path, ccsid)
-    return (enc.ebcdic("Y") + fid + enc.binary(ccsid, 4) + enc.ebcdic("US") + enc.ebcdic("ENU") + b"\0" * 3
-            + enc.binary(2, 4) + enc.binary(len(raw), 4) + _text("/", ccsid).ljust(2, b"\0" if ccsid != 37 else b"\x40")
-            + enc.ebcdic("", 10) + raw)
+    return (
+        enc.ebcdic("Y")
+        + fid
+        + enc.binary(ccsid, 4)
+        + enc.ebcdic("US")
+        + enc.ebcdic("ENU")
+        + b"\0" * 3
+        + enc.binary(2, 4)
+        + enc.binary(len(raw), 4)
+        + _text("/", ccsid).ljust(2, b"\0" if ccsid != 37 else b"\x40")
+        + enc.ebcdic("", 10)
+        + raw
+    )
 
 
 def symlink_bytes(target: str, ccsid: int = 1208) -> bytes:
     raw = _text(target, ccsid)
-    return (enc.ebcdic("Y") + enc.binary(ccsid, 4) + enc.ebcdic("US") + enc.ebcdic("ENU") + b"\0" * 3
-            + enc.binary(0, 4) + enc.binary(len(raw), 4) + _text("/", ccsid).ljust(2, b"\0") + b"\0" * 10 + raw)
+    return (
+        enc.ebcdic("Y")
+        + enc.binary(ccsid, 4)
+        + enc.ebcdic("US")
+        + enc.ebcdic("ENU")
+        + b"\0" * 3
+        + enc.binary(0, 4)
+        + enc.binary(len(raw), 4)
+        + _text("/", ccsid).ljust(2, b"\0")
+        + b"\0" * 10
+        + raw
+    )
 
 
 def journal_info_bytes(journal: str = "QSQJRN", library: str = "PAYROLL") -> bytes:
-    return b"\x01\x02" + bytes.fromhex("A1B2C3D4E5F60718293A") + enc.ebcdic(journal, 10) + enc.ebcdic(library, 10) \
+    return (
+        b"\x01\x02"
+        + bytes.fromhex("A1B2C3D4E5F60718293A")
+        + enc.ebcdic(journal, 10)
+        + enc.ebcdic(library, 10)
         + enc.binary(1709647629, 4, signed=False)
+    )
 
 
 AUTH_FLAGS = "YYY  YY   Y"  # existence, management, operational, read, add, execute; alter, reference, update, delete, exclude off
@@ -789,14 +839,14 @@ def _sample_value(f: Field):
     if f.values:
         return f.values[0]
     if f.kind == "char":
-        word = "".join(w[:3] for w in f.name.split("_"))[:f.len]
+        word = "".join(w[:3] for w in f.name.split("_"))[: f.len]
         return word
     if f.kind in ("zoned", "digits"):
         return min(10 ** min(f.len, 9) - 1, 4711 + f.pos)
     if f.kind in ("bin", "ubin"):
         return 100 + f.pos
     if f.kind == "u64":
-        return 2 ** 40 + f.pos  # above 32 bits (dbt fixtures stop at 2^63; the real-build test goes above)
+        return 2**40 + f.pos  # above 32 bits (dbt fixtures stop at 2^63; the real-build test goes above)
     if f.kind == "hex":
         return bytes((f.pos + i) % 256 for i in range(f.len))
     if f.kind == "packed":
@@ -814,9 +864,9 @@ def encode_fixed(lay: Layout, values: dict, length: int | None = None) -> bytes:
     buf = bytearray(b"\x40" * max(end, length or 0))
     for f in lay.fields:
         if f.kind == "reserved":
-            buf[f.pos - 1:f.pos - 1 + f.len] = b"\0" * f.len
+            buf[f.pos - 1 : f.pos - 1 + f.len] = b"\0" * f.len
         elif f.name in values and values[f.name] is not None:
-            buf[f.pos - 1:f.pos - 1 + f.len] = _encode(f, values[f.name])
+            buf[f.pos - 1 : f.pos - 1 + f.len] = _encode(f, values[f.name])
     return bytes(buf)
 
 
@@ -829,24 +879,57 @@ def _luw_record(kind: str, length: int, fields: dict[int, bytes]) -> bytes:
     buf[0:4] = enc.ebcdic(kind, 4)
     buf[4:6] = enc.binary(length, 2)
     for pos, raw in fields.items():
-        buf[pos - 1:pos - 1 + len(raw)] = raw
+        buf[pos - 1 : pos - 1 + len(raw)] = raw
     return bytes(buf)
 
 
 def luw_bytes() -> bytes:
-    hdr = _luw_record("HDR", 416, {7: enc.binary(1, 2) + enc.binary(0, 2), 11: enc.binary(1, 2), 25: enc.ebcdic("CM"),
-                                    27: enc.ebcdic("APPN.SYSA.X1234567", 41), 109: enc.binary(4711, 4),
-                                    113: enc.ebcdic("*DFTACTGRP", 10), 133: enc.ebcdic("QPADEV0001JSMITH    123456", 26),
-                                    160: enc.ebcdic("A"), 161: enc.binary(-2, 4), 202: enc.ebcdic("QSQJRN    PAYROLL", 20),
-                                    222: enc.ebcdic("U"), 226: enc.ebcdic("CM"), 238: b"\0" * 10, 248: b"\0" * 140,
-                                    388: enc.zoned(4711, 20)})
-    lcl = _luw_record("LCL", 80, {7: enc.binary(1, 2) + enc.binary(417, 2), 19: enc.ebcdic("CM"),
-                                   21: enc.ebcdic("QSQJRN    PAYROLL", 20), 41: enc.binary(4711, 4), 45: enc.ebcdic("Y"),
-                                   46: enc.zoned(4711, 20)})
-    ddl = _luw_record("DDL", 384, {19: enc.ebcdic("EMPLOYEE  PAYROLL   *FILE CRT", 29),
-                                    49: enc.ebcdic("QSQJRN    PAYROLL", 20), 69: enc.binary(-1, 4), 73: enc.ebcdic("1"),
-                                    74: enc.ebcdic("CM"), 76: enc.zoned(12345678901234, 20),
-                                    96: enc.ebcdic('"PAYROLL"."EMPLOYEE"', 288)})
+    hdr = _luw_record(
+        "HDR",
+        416,
+        {
+            7: enc.binary(1, 2) + enc.binary(0, 2),
+            11: enc.binary(1, 2),
+            25: enc.ebcdic("CM"),
+            27: enc.ebcdic("APPN.SYSA.X1234567", 41),
+            109: enc.binary(4711, 4),
+            113: enc.ebcdic("*DFTACTGRP", 10),
+            133: enc.ebcdic("QPADEV0001JSMITH    123456", 26),
+            160: enc.ebcdic("A"),
+            161: enc.binary(-2, 4),
+            202: enc.ebcdic("QSQJRN    PAYROLL", 20),
+            222: enc.ebcdic("U"),
+            226: enc.ebcdic("CM"),
+            238: b"\0" * 10,
+            248: b"\0" * 140,
+            388: enc.zoned(4711, 20),
+        },
+    )
+    lcl = _luw_record(
+        "LCL",
+        80,
+        {
+            7: enc.binary(1, 2) + enc.binary(417, 2),
+            19: enc.ebcdic("CM"),
+            21: enc.ebcdic("QSQJRN    PAYROLL", 20),
+            41: enc.binary(4711, 4),
+            45: enc.ebcdic("Y"),
+            46: enc.zoned(4711, 20),
+        },
+    )
+    ddl = _luw_record(
+        "DDL",
+        384,
+        {
+            19: enc.ebcdic("EMPLOYEE  PAYROLL   *FILE CRT", 29),
+            49: enc.ebcdic("QSQJRN    PAYROLL", 20),
+            69: enc.binary(-1, 4),
+            73: enc.ebcdic("1"),
+            74: enc.ebcdic("CM"),
+            76: enc.zoned(12345678901234, 20),
+            96: enc.ebcdic('"PAYROLL"."EMPLOYEE"', 288),
+        },
+    )
     ddm = _luw_record("DDM", 96, {19: enc.ebcdic("REMFILE   DDMLIB", 20), 93: enc.ebcdic("Y"), 95: enc.ebcdic("UP")})
     return hdr + lcl + ddl + ddm
 
@@ -856,7 +939,7 @@ def _build(lay: Layout) -> bytes:
     m = lay.model
     if m == "partial_transactions":
         v["NUMBER_OF_COMMIT_IDS"] = 2
-        return encode_fixed(lay, v) + enc.binary(2 ** 63 + 5, 8, signed=False) + enc.binary(77, 8)
+        return encode_fixed(lay, v) + enc.binary(2**63 + 5, 8, signed=False) + enc.binary(77, 8)
     if m == "object_attribute_change":
         v.update(NUMBER_OF_RECORDS=1, KEY=9, DATA_LENGTH=10)
         return encode_fixed(lay, v) + enc.ebcdic("NEW TEXT", 10)
@@ -870,19 +953,37 @@ def _build(lay: Layout) -> bytes:
         return encode_fixed(lay, v) + object_name_bytes("März-Bericht.txt", 1200)
     if m == "ifs_created_object_authority":
         name, path = object_name_bytes("report.csv", 37), path_name_bytes("/home/jsmith", 1208)
-        v.update(NUMBER_OF_AUTHORITIES=2, OBJECT_NAME_OFFSET=48, PATH_NAME_OFFSET=48 + len(name),
-                 AUTHORITY_OFFSET=48 + len(name) + len(path))
-        auths = b"".join(enc.ebcdic(u, 10) + enc.ebcdic("GRT") + b"\0" * 7 + private_authority_bytes()
-                         for u in ("JSMITH", "AUDITORS"))
+        v.update(
+            NUMBER_OF_AUTHORITIES=2,
+            OBJECT_NAME_OFFSET=48,
+            PATH_NAME_OFFSET=48 + len(name),
+            AUTHORITY_OFFSET=48 + len(name) + len(path),
+        )
+        auths = b"".join(
+            enc.ebcdic(u, 10) + enc.ebcdic("GRT") + b"\0" * 7 + private_authority_bytes()
+            for u in ("JSMITH", "AUDITORS")
+        )
         return encode_fixed(lay, v) + name + path + auths
     if m == "ifs_create_summary":
-        name, path, link = object_name_bytes("latest", 1200), path_name_bytes("/data", 1200), symlink_bytes("/data/v2/å.log")
-        v.update(OBJECT_NAME_OFFSET=179, PATH_NAME_OFFSET=179 + len(name), SYMLINK_OFFSET=179 + len(name) + len(path),
-                 OBJECT_TYPE="*SYMLNK")
+        name, path, link = (
+            object_name_bytes("latest", 1200),
+            path_name_bytes("/data", 1200),
+            symlink_bytes("/data/v2/å.log"),
+        )
+        v.update(
+            OBJECT_NAME_OFFSET=179,
+            PATH_NAME_OFFSET=179 + len(name),
+            SYMLINK_OFFSET=179 + len(name) + len(path),
+            OBJECT_TYPE="*SYMLNK",
+        )
         fixed = bytearray(encode_fixed(lay, v))
-        for pos, raw in ((71, private_authority_bytes()), (83, private_authority_bytes("Y    Y     ")),
-                         (95, private_authority_bytes("          Y")), (123, journal_info_bytes())):
-            fixed[pos - 1:pos - 1 + len(raw)] = raw
+        for pos, raw in (
+            (71, private_authority_bytes()),
+            (83, private_authority_bytes("Y    Y     ")),
+            (95, private_authority_bytes("          Y")),
+            (123, journal_info_bytes()),
+        ):
+            fixed[pos - 1 : pos - 1 + len(raw)] = raw
         return bytes(fixed) + name + path + link
     if m == "ifs_link_existing":
         name = object_name_bytes("alias.txt", 37)
@@ -903,14 +1004,24 @@ def _build(lay: Layout) -> bytes:
             v["PARENT_PATH_OFFSET"] = 64 + len(name)
         return encode_fixed(lay, v) + name + parent + b"\x99\x88"
     if m == "ifs_rename_move":
-        parts = [object_name_bytes("draft.txt", 1200), object_name_bytes("final.txt", 1200),
-                 path_name_bytes("/tmp", 1200), path_name_bytes("/home/jsmith", 1200)]
+        parts = [
+            object_name_bytes("draft.txt", 1200),
+            object_name_bytes("final.txt", 1200),
+            path_name_bytes("/tmp", 1200),
+            path_name_bytes("/home/jsmith", 1200),
+        ]
         offs, o = [], 132
         for p in parts:
             offs.append(o)
             o += len(p)
-        v.update(SOURCE_NAME_OFFSET=offs[0], TARGET_NAME_OFFSET=offs[1], SOURCE_PARENT_OFFSET=offs[2],
-                 TARGET_PARENT_OFFSET=offs[3], INTERNAL_DATA_OFFSET=o, JOURNAL_ENTRY_FLAGS=bytes.fromhex("80000000"))
+        v.update(
+            SOURCE_NAME_OFFSET=offs[0],
+            TARGET_NAME_OFFSET=offs[1],
+            SOURCE_PARENT_OFFSET=offs[2],
+            TARGET_PARENT_OFFSET=offs[3],
+            INTERNAL_DATA_OFFSET=o,
+            JOURNAL_ENTRY_FLAGS=bytes.fromhex("80000000"),
+        )
         fixed = bytearray(encode_fixed(lay, v, 132))
         fixed[91:127] = journal_info_bytes()
         return bytes(fixed) + b"".join(parts) + b"\x01\x02"
@@ -936,7 +1047,11 @@ def _build(lay: Layout) -> bytes:
         return encode_fixed(lay, v) + path_name_bytes("/home/jsmith", 1200)
     if m == "license_limit_exceeded":
         v["NUMBER_OF_LICENSED_USERS"] = 2
-        return encode_fixed(lay, v) + enc.ebcdic("123456/JSMITH/QPADEV0001", 26) + enc.ebcdic("123457/AUDIT/QPADEV0002", 26)
+        return (
+            encode_fixed(lay, v)
+            + enc.ebcdic("123456/JSMITH/QPADEV0001", 26)
+            + enc.ebcdic("123457/AUDIT/QPADEV0002", 26)
+        )
     if m == "data_area_change":
         v.update(START_POSITION=1, CHANGE_LENGTH=5, CHANGE_OFFSET=27)  # 26 fixed bytes and a blank: READY at offset 27
         return encode_fixed(lay, v) + b"\x40" + enc.ebcdic("READY")

@@ -32,15 +32,24 @@ DEFAULT_VARIANT = "os390/char10"
 NULL_PRESENT, NULL_UNLOAD, NULL_DSNTIAUL = b"\x00", b"\xff", b"\x6f"
 
 # The log sequence columns of formats.md section 3: CHAR(10) FOR BIT DATA in V5, VARCHAR(16) FOR BIT DATA later.
-SEQUENCE_COLUMNS = frozenset({
-    "IBMSNAP_UOWID", "IBMSNAP_INTENTSEQ", "IBMSNAP_COMMITSEQ", "SYNCHPOINT",
-    "CD_OLD_SYNCHPOINT", "CD_NEW_SYNCHPOINT", "CCD_OLD_SYNCHPOINT", "SEQ",
-})
+SEQUENCE_COLUMNS = frozenset(
+    {
+        "IBMSNAP_UOWID",
+        "IBMSNAP_INTENTSEQ",
+        "IBMSNAP_COMMITSEQ",
+        "SYNCHPOINT",
+        "CD_OLD_SYNCHPOINT",
+        "CD_NEW_SYNCHPOINT",
+        "CCD_OLD_SYNCHPOINT",
+        "SEQ",
+    }
+)
 CONTROL_TABLES = ("register", "pruncntl", "uow", "critsec", "trace", "ccpparms", "warm_start", "ccpenq")
 MODELS_DIR = REPO / "models" / "ibmsnap"
 
 
 # --- layout ------------------------------------------------------------------------------------------------
+
 
 def kind(c: Column) -> str:
     """The decoder a column needs (the `kind` argument of macro jcat_ibmsnap_column)."""
@@ -72,6 +81,7 @@ def spark_type(c: Column) -> str:
 @dataclass(frozen=True)
 class Slot:
     """A column's place in the record: `pos` 1-based, `width` bytes including null indicator and length."""
+
     column: Column
     pos: int
     width: int
@@ -123,7 +133,7 @@ def _ddls() -> tuple[TableDdl, ...]:
 
 def table_key(ddl: TableDdl) -> str:
     name = ddl.name.lower()
-    return name[len("ibmsnap_"):] if name.startswith("ibmsnap_") else name
+    return name[len("ibmsnap_") :] if name.startswith("ibmsnap_") else name
 
 
 def control_ddl(table: str, platform: str) -> TableDdl:
@@ -179,12 +189,15 @@ def union_columns(table: str) -> list[Column]:
         for s in lay.slots:
             first = seen.setdefault(s.name, s.column)
             if spark_type(first) != spark_type(s.column):
-                raise ValueError(f"ibmsnap_{table}.{s.name} is {spark_type(first)} in one variant and "
-                                 f"{spark_type(s.column)} in another: one column, one type")
+                raise ValueError(
+                    f"ibmsnap_{table}.{s.name} is {spark_type(first)} in one variant and "
+                    f"{spark_type(s.column)} in another: one column, one type"
+                )
     return list(seen.values())
 
 
 # --- encoder -----------------------------------------------------------------------------------------------
+
 
 def encode_value(c: Column, value, ccsid: int = 37) -> bytes:
     k = kind(c)
@@ -213,20 +226,29 @@ def encode_value(c: Column, value, ccsid: int = 37) -> bytes:
     raise ValueError(f"unknown kind {k}")
 
 
-def encode_row(table: str, values: dict, variant: str = DEFAULT_VARIANT, null_marker: bytes = NULL_UNLOAD,
-               null_indicator: str = "leading", ccsid: int = 37) -> bytes:
+def encode_row(
+    table: str,
+    values: dict,
+    variant: str = DEFAULT_VARIANT,
+    null_marker: bytes = NULL_UNLOAD,
+    null_indicator: str = "leading",
+    ccsid: int = 37,
+) -> bytes:
     """One unload record of a control table. Every column must be given; None for a nullable column writes the
     null marker and binary zeros (as unload utilities do)."""
     return encode_layout(layout(table, variant), values, null_marker, null_indicator, ccsid)
 
 
-def encode_layout(lay: Layout, values: dict, null_marker: bytes = NULL_UNLOAD, null_indicator: str = "leading",
-                  ccsid: int = 37) -> bytes:
+def encode_layout(
+    lay: Layout, values: dict, null_marker: bytes = NULL_UNLOAD, null_indicator: str = "leading", ccsid: int = 37
+) -> bytes:
     """One unload record of any laid-out table (a control table, or a CD table from its DDL: lay_out)."""
     names = [s.name for s in lay.slots]
     if set(values) != set(names):
-        raise KeyError(f"ibmsnap_{lay.table} needs exactly {names}; missing {sorted(set(names) - set(values))}, "
-                       f"unknown {sorted(set(values) - set(names))}")
+        raise KeyError(
+            f"ibmsnap_{lay.table} needs exactly {names}; missing {sorted(set(names) - set(values))}, "
+            f"unknown {sorted(set(values) - set(names))}"
+        )
     out = bytearray()
     for s in lay.slots:
         c, v = s.column, values[s.name]
@@ -255,12 +277,12 @@ def sample_values(table: str, variant: str = DEFAULT_VARIANT, seed: int = 1, nul
         if nulls and c.nullable:
             out[c.name] = None
         elif k == "char":
-            out[c.name] = (f"{c.name[:c.length - 1]}{seed % 10}" if c.length > 1 else "Y")[:c.length]
+            out[c.name] = (f"{c.name[: c.length - 1]}{seed % 10}" if c.length > 1 else "Y")[: c.length]
         elif k in ("bit", "varbit"):
             width = c.length if k == "bit" else min(c.length, 10)
             out[c.name] = bytes((n + j * 37) % 256 for j in range(width))
         elif k == "varchar":
-            out[c.name] = f"{c.name.lower()} {seed}"[:c.length]
+            out[c.name] = f"{c.name.lower()} {seed}"[: c.length]
         elif k in ("smallint", "int", "bigint"):
             out[c.name] = (-1) ** n * (n * 7)
         elif k == "decimal":
@@ -268,4 +290,3 @@ def sample_values(table: str, variant: str = DEFAULT_VARIANT, seed: int = 1, nul
         elif k == "timestamp":
             out[c.name] = dt.datetime(2001, 2, 3, 4, 5, 6, 789012) + dt.timedelta(minutes=n)
     return out
-

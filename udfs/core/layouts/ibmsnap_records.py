@@ -7,6 +7,8 @@ slot's width in bytes and the column as the DDL declares it."""
 
 from ..kernels.unload import UnloadColumn as C
 
+# one line per column, as the DDL declares it
+# fmt: off
 VARIANTS = ('os390/char10', 'os390/varchar16', 'vmvse/char10', 'vmvse/varchar16', 'other/char10', 'other/varchar16')
 DEFAULT_VARIANT = 'os390/char10'
 

@@ -19,11 +19,11 @@ from ..kinds import encode_field
 from . import Field
 
 ALL = frozenset("TIME BGIN AREA COMT ENDJ RTSV ABRT BFOR AFTR DIND DCOM DBAK DPND DFGT".split())
-TX = frozenset("BGIN COMT ENDJ ABRT RTSV".split())           # checkpoints of a local transaction branch
+TX = frozenset("BGIN COMT ENDJ ABRT RTSV".split())  # checkpoints of a local transaction branch
 TXA = TX | {"AREA"}
 TXAI = TXA | {"BFOR", "AFTR"}
 STATS = frozenset("COMT ENDJ ABRT".split())
-TASK = frozenset("BGIN COMT ENDJ ABRT".split())               # TASK-ID; RTSV has SAVEPOINT-SEQ there
+TASK = frozenset("BGIN COMT ENDJ ABRT".split())  # TASK-ID; RTSV has SAVEPOINT-SEQ there
 IMAGES = frozenset({"BFOR", "AFTR"})
 DIST = frozenset("DIND DCOM DBAK DPND DFGT".split())
 RECORD_TYPES = tuple("TIME BGIN AREA COMT ENDJ RTSV ABRT BFOR AFTR DIND DCOM DBAK DPND DFGT".split())
@@ -39,8 +39,8 @@ SETS = {"ALL": ALL, "TX": TX, "TXA": TXA, "TXAI": TXAI, "STATS": STATS, "TASK": 
 @dataclass(frozen=True)
 class Rec:
     field: Field
-    seed_type: str           # "1", "2" or "" exactly as in seed 004
-    types: frozenset          # record types that carry the field
+    seed_type: str  # "1", "2" or "" exactly as in seed 004
+    types: frozenset  # record types that carry the field
     folded: str | None = None  # synonym over the bytes of this column (no column of its own)
 
     @property
@@ -66,6 +66,8 @@ def _r(name, pos, length, seed_type, kind, types, folded=None, doc=""):
     return Rec(Field(name, pos, length, kind, doc), seed_type, frozenset(types), folded)
 
 
+# a declaration table: one line per field, as the manual prints it
+# fmt: off
 REC: tuple[Rec, ...] = (
     # common prefix, every record
     _r("REC-LEN", 1, 2, "1", "ubin", ALL,
@@ -209,19 +211,33 @@ REC: tuple[Rec, ...] = (
     _r("DVOFF", 83, 2, "1", "ubin", DIST),
     _r("DXXX-RECORD", 85, 2, "1", "ubin", DIST, doc="first 2 bytes of the variable part"),
 )
+# fmt: on
 
 BY_NAME = {r.name: r for r in REC}
 # The fields of the layout function decode_idms, by column name: every REC line with a column of its own (a
 # table build decodes each record once, then keeps a field only for the record types that carry it). Hex fields
 # are not in it: the model shows their bytes as hex text, which Spark does from the record as cheaply.
-LAYOUT: tuple[Field, ...] = tuple(Field(r.column, r.field.pos, r.field.length, r.field.kind, r.field.doc)
-                                  for r in REC if not r.folded and r.field.kind not in ("group", "hex"))
+LAYOUT: tuple[Field, ...] = tuple(
+    Field(r.column, r.field.pos, r.field.length, r.field.kind, r.field.doc)
+    for r in REC
+    if not r.folded and r.field.kind not in ("group", "hex")
+)
 IMAGE_POS = 65  # BFOR/AFTR record image starts here (USER-RECORD)
 LID_LIST_OFFSET = 84  # where our encoder puts the LID list: right after the fixed distributed part
 
 # Record lengths: TIME is 52 and BGIN 156 bytes in the KB 247037 dump; the others end with their last field.
-DEFAULT_LENGTH = {"TIME": 52, "BGIN": 156, "AREA": 76, "RTSV": 80, "COMT": 200, "ENDJ": 200, "ABRT": 200,
-                  "BFOR": 64, "AFTR": 64, **{t: 84 for t in DIST}}
+DEFAULT_LENGTH = {
+    "TIME": 52,
+    "BGIN": 156,
+    "AREA": 76,
+    "RTSV": 80,
+    "COMT": 200,
+    "ENDJ": 200,
+    "ABRT": 200,
+    "BFOR": 64,
+    "AFTR": 64,
+    **{t: 84 for t in DIST},
+}
 
 DAY_ZERO = dt.date(1, 1, 1)  # day 0 of the IDMS date-time; makes KB 247037's X'01688787AFDC2DBF' 2022-07-29
 
@@ -237,8 +253,14 @@ def _encode(rec: Rec, value) -> bytes:
     return encode_field(rec.field, value)
 
 
-def encode(rec_type: str, values: dict | None = None, *, image: bytes = b"", lids: tuple[int, ...] = (),
-           length: int | None = None) -> bytes:
+def encode(
+    rec_type: str,
+    values: dict | None = None,
+    *,
+    image: bytes = b"",
+    lids: tuple[int, ...] = (),
+    length: int | None = None,
+) -> bytes:
     """One journal record of `rec_type`. `values` by column name (REC name with underscores).
 
     Char fields the type carries default to blanks, everything else to X'00'. BFOR/AFTR take `image`
@@ -256,10 +278,10 @@ def encode(rec_type: str, values: dict | None = None, *, image: bytes = b"", lid
     buf = bytearray(base)
     for r in by_col.values():  # blanks for text the type carries, in table order (later synonyms win)
         if r.field.kind == "char" and r.field.end - 1 <= len(buf):  # a short (older) record lacks later fields
-            buf[r.field.offset:r.field.end - 1] = b"\x40" * r.field.length
+            buf[r.field.offset : r.field.end - 1] = b"\x40" * r.field.length
     if rec_type in IMAGES:
         values["IMAGE_LEN"] = len(image)
-        buf[IMAGE_POS - 1:] = image
+        buf[IMAGE_POS - 1 :] = image
     if rec_type in DIST and lids:
         values.setdefault("LIDOFF", LID_LIST_OFFSET)
         values["LIDNUM"] = len(lids)
@@ -268,20 +290,26 @@ def encode(rec_type: str, values: dict | None = None, *, image: bytes = b"", lid
         if len(buf) < need:
             buf.extend(b"\x00" * (need - len(buf)))
         for i, lid in enumerate(lids):
-            buf[off + 4 * i:off + 4 * i + 4] = lid.to_bytes(4, "big")
+            buf[off + 4 * i : off + 4 * i + 4] = lid.to_bytes(4, "big")
     values.setdefault("TYPE", rec_type)
     values.setdefault("REC_LEN", len(buf))
     for col, v in values.items():
         r = by_col[col]
         if r.field.end - 1 > len(buf):
             raise ValueError(f"{col} ends at {r.field.end - 1}, past the {len(buf)}-byte {rec_type} record")
-        buf[r.field.offset:r.field.end - 1] = _encode(r, v)
+        buf[r.field.offset : r.field.end - 1] = _encode(r, v)
     buf[2:4] = b"\x00\x00"
     return bytes(buf)
 
 
-def journal(records: list[tuple[str, dict]], *, start_seq: int = 1, node: str = "SYSTEM74",
-            start: dt.datetime = dt.datetime(2024, 3, 4, 9, 0, 0), step=dt.timedelta(milliseconds=125)) -> list[bytes]:
+def journal(
+    records: list[tuple[str, dict]],
+    *,
+    start_seq: int = 1,
+    node: str = "SYSTEM74",
+    start: dt.datetime = dt.datetime(2024, 3, 4, 9, 0, 0),
+    step=dt.timedelta(milliseconds=125),
+) -> list[bytes]:
     """Records in journal order: SEQ +1 and GMT +`step` each, QUAL-CV = node unless a record sets its own.
 
     Each item is (type, values); values may hold `image` or `lids` for BFOR/AFTR and distributed records.

@@ -50,6 +50,8 @@ def _at(offset: int, name: str, length: int, kind: str, doc: str = "") -> Field:
 
 # kinds: ubin (BIN(n): unsigned big-endian), char (EBCDIC), ts17 (BCD BIN(17)), lrsn / rba (10-byte log positions),
 # hex (raw bytes)
+# a declaration table: one line per field, as the manual prints it
+# fmt: off
 HEADER: tuple[Field, ...] = (
     _at(0, "LENGTH", 2, "ubin", "length of the header; DATA starts right after it (288 for Log Master 11.1+)"),
     _at(2, "SYSTEMID", 4, "char", "originating Db2 system"),
@@ -105,13 +107,16 @@ HEADER: tuple[Field, ...] = (
     _at(277, "SQLRIRBA", 10, "rba", "sort key for SQL sort"),
     _at(287, "PAGENUMFMT", 1, "char", "A absolute (RID's page embeds the partition), R relative page numbers in RID"),
 )
+# fmt: on
 check_contiguous(HEADER, 1, HEADER_LENGTH + 1)
 BY_NAME = {f.name: f for f in HEADER}
 # Columns the models read from a header field's bytes another way. With HEADER's decoded fields, the fields
 # of the layout function decode_lldf: a table build decodes each record once.
 DERIVED: tuple[Field, ...] = tuple(
     Field(f.name + "_FRACTION", f.pos, f.length, "ts17_fraction", f"all fraction digits of {f.name}")
-    for f in HEADER if f.kind == "ts17") + (
+    for f in HEADER
+    if f.kind == "ts17"
+) + (
     Field("RID_PAGE", BY_NAME["RID"].pos, 4, "ubin", "RID's 4-byte page number"),
     Field("RID_ROW", BY_NAME["RID"].pos + 4, 1, "ubin", "RID's 1-byte row (ID map entry)"),
 )
@@ -156,7 +161,7 @@ def encode_header(header: dict, length: int = HEADER_LENGTH) -> bytes:
     values = {"LENGTH": length, "TOTALSEGS": 1, "SEGNUM": 1, **header}
     buf = bytearray(b"\x00" * length)
     for f in HEADER:
-        buf[f.offset:f.offset + f.length] = _encode_value(f, values.get(f.name))
+        buf[f.offset : f.offset + f.length] = _encode_value(f, values.get(f.name))
     return bytes(buf)
 
 
@@ -173,8 +178,9 @@ def encode_data(images: list[bytes] | None = None, content: bytes | None = None)
     return (2 + len(body)).to_bytes(2, "big") + body
 
 
-def encode_record(header: dict, images: list[bytes] | None, header_length: int = HEADER_LENGTH,
-                  content: bytes | None = None) -> bytes:
+def encode_record(
+    header: dict, images: list[bytes] | None, header_length: int = HEADER_LENGTH, content: bytes | None = None
+) -> bytes:
     """One unsegmented data change record: header then DATA (`encode_data`).
 
     SEGLEN defaults to the record's length (TOTALSEGS 1, SEGNUM 1) unless `header` sets it.
@@ -202,13 +208,13 @@ def segment(record: bytes, max_segment_length: int) -> list[bytes]:
     if room <= 0:
         raise ValueError(f"segments of {max_segment_length} bytes cannot hold the {h}-byte header")
     data = record[h:]
-    slices = [data[i:i + room] for i in range(0, len(data), room)]
+    slices = [data[i : i + room] for i in range(0, len(data), room)]
     out = []
     for number, part in enumerate(slices, start=1):
         head = bytearray(record[:h])
         for name, value in (("SEGLEN", h + len(part)), ("TOTALSEGS", len(slices)), ("SEGNUM", number)):
             f = BY_NAME[name]
-            head[f.offset:f.offset + f.length] = value.to_bytes(f.length, "big")
+            head[f.offset : f.offset + f.length] = value.to_bytes(f.length, "big")
         out.append(bytes(head) + part)
     return out
 
@@ -227,8 +233,7 @@ def rdw(record: bytes) -> bytes:
 # point by default; IEEE with float_format="ieee"). DATE, TIME, TIMESTAMP are ISO characters (10, 8, 26).
 # A fixed-length NULL column still occupies its width (as in a Db2 row), filled with X'00'.
 
-FIXED_WIDTH = {"SMALLINT": 2, "INTEGER": 4, "BIGINT": 8, "REAL": 4, "DOUBLE": 8, "DATE": 10, "TIME": 8,
-               "TIMESTAMP": 26}
+FIXED_WIDTH = {"SMALLINT": 2, "INTEGER": 4, "BIGINT": 8, "REAL": 4, "DOUBLE": 8, "DATE": 10, "TIME": 8, "TIMESTAMP": 26}
 
 
 def column_width(coltype: str, length: int) -> int | None:
@@ -249,6 +254,7 @@ def column_width(coltype: str, length: int) -> int | None:
 def hfp(value: float, width: int = 8) -> bytes:
     """System/390 hexadecimal floating point: sign, 7-bit base-16 exponent excess 64, 24- or 56-bit fraction."""
     from fractions import Fraction
+
     bits = 24 if width == 4 else 56
     if value == 0:
         return b"\x00" * width
@@ -288,12 +294,14 @@ def encode_column(col: dict, value, float_format: str = "hfp", ccsid: int = 37) 
         data = int(value).to_bytes(width, "big", signed=True)
     elif t == "DECIMAL":
         from decimal import Decimal
+
         scaled = Decimal(value).scaleb(int(col.get("scale") or 0))
         if scaled != scaled.to_integral_value():
             raise ValueError(f"{value} has more than {col.get('scale')} decimals")
         data = enc.packed(int(scaled), length if length % 2 else length + 1)
     elif t in ("REAL", "DOUBLE", "FLOAT"):
         import struct
+
         data = hfp(float(value), width) if float_format == "hfp" else struct.pack(">f" if width == 4 else ">d", value)
     elif t == "DATE":
         data = enc.ebcdic(value.isoformat(), 10, ccsid)
@@ -314,8 +322,17 @@ def encode_image(columns: list[dict], values: dict, float_format: str = "hfp") -
 def read_columns(path, owner: str, table: str) -> list[dict]:
     """A table's columns from the seed CSV (the same file dbt loads), in COLNO order."""
     import csv
+
     with open(path, newline="") as fh:
         rows = [r for r in csv.DictReader(fh) if r["table_owner"] == owner and r["table_name"] == table]
     rows.sort(key=lambda r: int(r["colno"]))
-    return [{"name": r["column_name"], "coltype": r["coltype"], "length": int(r["length"]),
-             "scale": int(r["scale"] or 0), "nullable": r["nullable"]} for r in rows]
+    return [
+        {
+            "name": r["column_name"],
+            "coltype": r["coltype"],
+            "length": int(r["length"]),
+            "scale": int(r["scale"] or 0),
+            "nullable": r["nullable"],
+        }
+        for r in rows
+    ]

@@ -13,6 +13,7 @@ from .qjordje5 import ESD_POS, HEADING
 
 RECORD_LENGTH = 971
 
+
 def _f(pos, width, fmt, name, kind, column, doc):
     """One line of seed 000's M7 table, in its order: position, width, IBM format, then our field name, kind,
     the model's column (None: not read) and IBM's description."""
@@ -20,6 +21,8 @@ def _f(pos, width, fmt, name, kind, column, doc):
 
 
 # pos  width  format        field name                       kind    model column  description
+# a declaration table: one line per field, as the manual prints it
+# fmt: off
 M7: tuple[Field, ...] = (
     _f(610,   1, "Char(1)",   "ENTRY_TYPE",                   "char", "ENTRY_TYPE",  "Entry type: A D P R S U V"),
     _f(611,   3, "Char(3)",   "ACTION",                       "char", "action_code", "Action: ADD APY RMV RFS"),
@@ -40,6 +43,8 @@ M7: tuple[Field, ...] = (
     _f(864,   8, "Bin(10)",   "NUMBER_OF_OBJECTS_8",          "bin",  "f864",        "Number of objects"),
     _f(872, 100, "Char(100)", "RESERVED_872",                 "hex",  None,          "Reserved area"),
 )
+# fmt: on
+
 
 # Where each read field is published, by entry type (seed 000's "When Entry type (J5 offset 610) is ..."): one
 # Route per model column, in the model's column order. A field whose meaning depends on the entry type has one
@@ -57,6 +62,8 @@ class Route:
 
 
 ADD_RMV = ("ADD", "RMV")
+# a declaration table: one line per field, as the manual prints it
+# fmt: off
 ROUTES: tuple[Route, ...] = (
     Route("RULE_IDENTIFIER", "RULE_ID_8", "ADR", doc="Identifier of the replication criteria rule"),
     Route("VERSION_ENTRY_NUMBER", "RULE_ID_8", "V", ADD_RMV, doc="Version entry number"),
@@ -86,6 +93,7 @@ ROUTES: tuple[Route, ...] = (
     Route("NUMBER_OF_OBJECTS", "NUMBER_OF_OBJECTS_8", "APRSU",
           doc="Save/restore entries added to the OTL (A, P, R, S) or OTL rows changed (U)"),
 )
+# fmt: on
 
 # The codes seed 000 lists, with its descriptions: ENTRY_TYPE_DETAIL and (for V entries) ACTION_DETAIL.
 ENTRY_TYPES = {
@@ -95,17 +103,16 @@ ENTRY_TYPES = {
     "R": "Remove active replication criteria rule",
     "S": "Resynchronization of eligible objects",
     "U": "User deferred or deleted entries in the Object Tracking List (OTL) using the SQL "
-         "QSYS2.CHANGE_RESYNC_ENTRIES procedure",
+    "QSYS2.CHANGE_RESYNC_ENTRIES procedure",
     "V": "Generic versioning",
 }
 ACTION_TYPE = "V"  # the only entry type seed 000 gives an action for
 ACTIONS = {
     "ADD": "Register (add) an applied version information entry for a specific feature or function in the Mirror "
-           "Version List (MVL)",
+    "Version List (MVL)",
     "APY": "Apply pending version information entries",
     "RMV": "Unregister (remove) an applied version information entry from the Mirror Version List (MVL)",
-    "RFS": "Refresh the version information entries in Mirror Version List by running user specified Version "
-           "Handlers",
+    "RFS": "Refresh the version information entries in Mirror Version List by running user specified Version Handlers",
 }
 check_contiguous(M7, ESD_POS, RECORD_LENGTH + 1)
 FIELDS = HEADING + M7
@@ -113,7 +120,15 @@ FIELDS = HEADING + M7
 
 def encode(values: dict) -> bytes:
     """A QASYM7J5 record; JOENTL defaults to the record length, reserved areas are X'00'."""
-    values = {"JOENTL": RECORD_LENGTH, "JOCODE": "T", "JOENTT": "M7",
-              "RESERVED_850": b"\x00" * 2, "RESERVED_872": b"\x00" * 100,
-              "JOJID": b"\x00" * 10, "JOTHD": b"\x00" * 8, "JORES": b"\x00" * 9, **values}
+    values = {
+        "JOENTL": RECORD_LENGTH,
+        "JOCODE": "T",
+        "JOENTT": "M7",
+        "RESERVED_850": b"\x00" * 2,
+        "RESERVED_872": b"\x00" * 100,
+        "JOJID": b"\x00" * 10,
+        "JOTHD": b"\x00" * 8,
+        "JORES": b"\x00" * 9,
+        **values,
+    }
     return encode_record(FIELDS, values, RECORD_LENGTH)

@@ -15,6 +15,8 @@ def _f(pos, width, fmt, name, kind, column, doc):
 
 
 # pos width  format         field       kind      model column                    description
+# a declaration table: one line per field, as the manual prints it
+# fmt: off
 HEADING: tuple[Field, ...] = (
     _f(  1,   5, 'Zoned(5,0)', 'JOENTL',   'zoned',  'ENTRY_LENGTH',                'length of the entry'),
     _f(  6,  20, 'Char(20)',   'JOSEQN',   'digits', 'SEQUENCE_NUMBER',             'sequence number'),
@@ -62,6 +64,7 @@ HEADING: tuple[Field, ...] = (
     _f(551,   9, 'Char(9)',    'JORES',    'hex',    None,                          'reserved'),
     _f(560,  50, 'Char(50)',   'JONVI',    'char',   'NULL_VALUE_INDICATORS',       'null value indicators'),
 )
+# fmt: on
 # The models print JONBR as six digits (000123/QUSER/QZDASOINIT); JONVI fills the space up to the ESD, so its
 # width follows the ESD position (DSPJRN NULLINDLEN).
 MODEL_KIND = {"JONBR": "jobnum"}
@@ -72,7 +75,7 @@ CONFIRMED_THROUGH = "JOLIB"  # the last field IBM's heading page gives; the rest
 NOTES = {
     "JOENTL": "of the whole journal entry as IBM i counts it, including the heading and any part the outfile truncated",
     "JOSEQN": "as DECIMAL(20,0); restarts at 1 when the journal is reset. NULL and named in decode_errors if the "
-              "bytes are not all digits",
+    "bytes are not all digits",
     "JOCODE": "the family of the entry, e.g. T audit, R record, C commitment control",
     "JOENTT": "within the journal code, e.g. M7 or PT",
     "JOTSTP": "the system's local wall clock without zone: TIMESTAMP_NTZ",
@@ -82,7 +85,7 @@ NOTES = {
     "JOPGM": "the program (or service program) that wrote the entry; *NONE when there was none",
     "JOPGMDEV": "*SYSBAS for the system and basic ASPs",
     "JOOBJ": "of the journaled object the entry is about; named JOURNALED_ to keep OBJECT_NAME for the "
-             "entry-specific column",
+    "entry-specific column",
     "JOLIB": "of the journaled object",
     "JOMBR": "of the journaled file",
     "JOCTRR": "the relative record number of the changed record, or a count for entries that carry one",

@@ -64,13 +64,17 @@ def check(table: DeclaredTable) -> DeclaredTable:
     taken = {c.lower() for c in SYSTEM_COLUMNS}
     clash = [n for n in names if n.lower() in taken]
     if clash:
-        raise DeclarationProblem(f"{book.source}: field {clash[0]} has the name of a column jcat adds: rename it in "
-                                 "a copy of the copybook")
+        raise DeclarationProblem(
+            f"{book.source}: field {clash[0]} has the name of a column jcat adds: rename it in a copy of the copybook"
+        )
     if table.file and table.file.framing == "fixed" and varies(table):
-        raise DeclarationProblem(f"{book.source}: record {rec.name} varies in length (OCCURS DEPENDING ON): give "
-                                 "--framing rdw or vb, the framing its file has")
+        raise DeclarationProblem(
+            f"{book.source}: record {rec.name} varies in length (OCCURS DEPENDING ON): give "
+            "--framing rdw or vb, the framing its file has"
+        )
     unknown = [k for k in table.key if k not in names and not (table.log == "idms" and k == "DB_KEY")]
     if unknown:
-        raise DeclarationProblem(f"--key names {', '.join(unknown)}, not a top-level field of {rec.name}: use "
-                                 f"{', '.join(names)}")
+        raise DeclarationProblem(
+            f"--key names {', '.join(unknown)}, not a top-level field of {rec.name}: use {', '.join(names)}"
+        )
     return table

@@ -21,15 +21,46 @@ BUILT_IN_PREFIXES = ("raw_", "landed_", "ibmi_", "lldf_", "ibmsnap_", "idms_", "
 # (logs jcat resolves commits of).
 RELATION_SUFFIXES = ("_images", "_images_decoded")
 FILE_RELATION_SUFFIXES = ("", "_decoded")
-CHANGE_RELATION_SUFFIXES = ("_changes", "_current", "_history", "_pending", "_builds", "_changes_stored",
-                            "_versions_stored", "_closings_stored", "_pending_stored")
+CHANGE_RELATION_SUFFIXES = (
+    "_changes",
+    "_current",
+    "_history",
+    "_pending",
+    "_builds",
+    "_changes_stored",
+    "_versions_stored",
+    "_closings_stored",
+    "_pending_stored",
+)
 CHANGE_LOGS = ("ibmi", "lldf", "ibmsnap", "file", "idms")
 # Columns jcat adds to a declared table's relations; a DDL column of the same name would be ambiguous.
 LINEAGE_COLUMNS = ("source_file", "record_offset", "record_number", "load_id")
-CHANGE_COLUMNS = ("change_type", "change_seq", "commit_seq", "is_committed", "valid_from", "valid_to", "is_current",
-                  "image_kind", "OP", "BEFORE_PRESENT", "COMMIT_TIMESTAMP", "COMMIT_POSITION", "CHANGE_POSITION",
-                  "TRANSACTION_ID", "RRN", "VALID_FROM_POSITION", "VALID_TO_POSITION", "RESET_EPOCH", "build_id",
-                  "COMMIT_VERSION", "_change_type", "_commit_version", "_commit_timestamp", "_table")
+CHANGE_COLUMNS = (
+    "change_type",
+    "change_seq",
+    "commit_seq",
+    "is_committed",
+    "valid_from",
+    "valid_to",
+    "is_current",
+    "image_kind",
+    "OP",
+    "BEFORE_PRESENT",
+    "COMMIT_TIMESTAMP",
+    "COMMIT_POSITION",
+    "CHANGE_POSITION",
+    "TRANSACTION_ID",
+    "RRN",
+    "VALID_FROM_POSITION",
+    "VALID_TO_POSITION",
+    "RESET_EPOCH",
+    "build_id",
+    "COMMIT_VERSION",
+    "_change_type",
+    "_commit_version",
+    "_commit_timestamp",
+    "_table",
+)
 SYSTEM_COLUMNS = ("decode_errors",) + LINEAGE_COLUMNS + CHANGE_COLUMNS
 
 
@@ -40,6 +71,7 @@ class DeclarationProblem(ValueError):
 @dataclass(frozen=True)
 class ColumnFormat:
     """Per-column overrides of the table's formats (IBM i: DDS fields may differ from the file's)."""
+
     ccsid: int | None = None
     datfmt: str | None = None
     datsep: str | None = None
@@ -50,6 +82,7 @@ class ColumnFormat:
 @dataclass(frozen=True)
 class IbmiOptions:
     """Where an IBM i table's entries are and how its record buffer is written."""
+
     library: str
     file: str
     member: str | None = None  # None: every member of the file
@@ -68,6 +101,7 @@ class IbmiOptions:
 @dataclass(frozen=True)
 class LldfOptions:
     """Which table's changes a BMC Log Master logical log holds, and how its row images write text and floats."""
+
     owner: str  # the header's TABLEOWNER
     table: str  # the header's TABLENAME
     ccsid: int = 37  # text columns the DDL gives no CCSID (an EBCDIC table's)
@@ -84,6 +118,7 @@ class IbmsnapOptions:
 
     None: the landed REGISTER row decides at build time (BEFORE_IMG_PREFIX; PARTITION_KEYS_CHG 'Y'). A before
     prefix of '' says the CD table has no before-image columns."""
+
     before_prefix: str | None = None
     updates_as_delete_insert: bool | None = None
     variant: str = "os390/char10"  # platform/sequence form, as decode_ibmsnap_<table>
@@ -98,6 +133,7 @@ FRAMINGS = ("fixed", "rdw", "vb")
 class FileOptions:
     """A record file described by a copybook (VSAM or QSAM copied off the mainframe): which 01 level, how the file
     is framed, and how its text and floats are written."""
+
     record: str | None = None  # the 01 level (its Cobrix name); None: the copybook's only one
     framing: str = "fixed"
     ccsid: int = 37
@@ -108,6 +144,7 @@ class FileOptions:
 @dataclass(frozen=True)
 class IdmsOptions:
     """Which CA IDMS record's images (BFOR/AFTR entries of USER-REC-ID `record_id`) and how the copybook reads them."""
+
     record_id: int
     record: str | None = None  # the copybook's 01 level; None: its only one
     ccsid: int = 37
@@ -162,8 +199,9 @@ def check_name(name: str) -> str:
         raise DeclarationProblem(f"table name {name!r}: use lower case letters, digits and _, starting with a letter")
     for prefix in BUILT_IN_PREFIXES:
         if name.startswith(prefix):
-            raise DeclarationProblem(f"table name {name!r} starts with {prefix!r}, which jcat's own relations use: "
-                                     "choose another name")
+            raise DeclarationProblem(
+                f"table name {name!r} starts with {prefix!r}, which jcat's own relations use: choose another name"
+            )
     return name
 
 
@@ -177,8 +215,9 @@ def parse_journaled(text: str) -> tuple[str, str, str | None]:
     """`LIB/FILE[/MEMBER]` as IBM i names them: upper case, up to 10 characters each."""
     parts = [p.strip().upper() for p in text.split("/")]
     if len(parts) not in (2, 3) or not all(parts) or any(len(p) > 10 for p in parts):
-        raise DeclarationProblem(f"--journaled {text!r}: give LIBRARY/FILE or LIBRARY/FILE/MEMBER (names of up to "
-                                 "10 characters)")
+        raise DeclarationProblem(
+            f"--journaled {text!r}: give LIBRARY/FILE or LIBRARY/FILE/MEMBER (names of up to 10 characters)"
+        )
     return parts[0], parts[1], parts[2] if len(parts) == 3 else None
 
 
@@ -227,8 +266,9 @@ def check_time_zone(zone: str | None, log: str) -> str | None:
     if zone is None:
         return None
     if zone not in zoneinfo.available_timezones() and zone not in UTC_NAMES:
-        raise DeclarationProblem(f"--time-zone {zone!r}: give an IANA time zone name such as Europe/Berlin, "
-                                 "America/New_York or UTC")
+        raise DeclarationProblem(
+            f"--time-zone {zone!r}: give an IANA time zone name such as Europe/Berlin, America/New_York or UTC"
+        )
     if log == "idms" and zone not in UTC_NAMES:
         raise DeclarationProblem(f"--time-zone {zone}: an IDMS journal's times are GMT: give UTC or leave it out")
     return zone
@@ -239,16 +279,19 @@ def check_columns(ddl: TableDdl) -> None:
     taken = {c.lower() for c in SYSTEM_COLUMNS}
     for c in ddl.columns:
         if c.name.lower() in taken:
-            raise DeclarationProblem(f"{ddl.source_file}: column {c.name} has the name of a column jcat adds "
-                                     f"({c.name.lower()}): rename it in a copy of the DDL")
+            raise DeclarationProblem(
+                f"{ddl.source_file}: column {c.name} has the name of a column jcat adds "
+                f"({c.name.lower()}): rename it in a copy of the DDL"
+            )
 
 
 def check_key(ddl: TableDdl, key: tuple[str, ...]) -> tuple[str, ...]:
     names = {c.name for c in ddl.columns}
     unknown = [k for k in key if k not in names]
     if unknown:
-        raise DeclarationProblem(f"--key names {', '.join(unknown)}, not a column of {ddl.name}: use "
-                                 f"{', '.join(sorted(names))}")
+        raise DeclarationProblem(
+            f"--key names {', '.join(unknown)}, not a column of {ddl.name}: use {', '.join(sorted(names))}"
+        )
     return key
 
 

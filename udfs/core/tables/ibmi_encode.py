@@ -37,7 +37,7 @@ def encode_value(c: ImageColumn, value) -> bytes:
         return enc.ebcdic(value.strftime(DATE_PATTERNS[s.datfmt]))
     if s.type == "TIMESTAMP":
         text = value.strftime("%Y-%m-%d-%H.%M.%S.%f")
-        return enc.ebcdic(text[:19] + (text[19:20 + s.fraction] if s.fraction else ""))
+        return enc.ebcdic(text[:19] + (text[19 : 20 + s.fraction] if s.fraction else ""))
     raise ValueError(f"{c.name}: no sample encoder for {s.type} {s.datfmt}")
 
 

@@ -24,7 +24,9 @@ NULL_INDICATORS = 50
 BIT_DATA = 65535
 UTF8, UTF16 = 1208, 1200
 TEXT_CCSIDS = frozenset(SUPPORTED_CCSIDS) | {UTF8, UTF16, 13488, BIT_DATA}
-MAX_DIGITS = 31  # Db2 for i DECIMAL/NUMERIC hold up to 63 digits; declared tables read up to 31 (scaled exactly: decimal_sql)
+MAX_DIGITS = (
+    31  # Db2 for i DECIMAL/NUMERIC hold up to 63 digits; declared tables read up to 31 (scaled exactly: decimal_sql)
+)
 LOB_LIKE = ("GRAPHIC", "VARGRAPHIC")
 
 
@@ -50,9 +52,20 @@ def spark_type(spec: ValueSpec) -> str:
     t = spec.type
     if t in ("CHAR", "VARCHAR"):
         return "BINARY" if spec.ccsid == BIT_DATA else "STRING"
-    return {"BINARY": "BINARY", "VARBINARY": "BINARY", "SMALLINT": "SMALLINT", "INTEGER": "INT", "BIGINT": "BIGINT",
-            "DECIMAL": f"DECIMAL({spec.length},{spec.scale})", "NUMERIC": f"DECIMAL({spec.length},{spec.scale})",
-            "REAL": "FLOAT", "DOUBLE": "DOUBLE", "DATE": "DATE", "TIME": "STRING", "TIMESTAMP": "TIMESTAMP_NTZ"}[t]
+    return {
+        "BINARY": "BINARY",
+        "VARBINARY": "BINARY",
+        "SMALLINT": "SMALLINT",
+        "INTEGER": "INT",
+        "BIGINT": "BIGINT",
+        "DECIMAL": f"DECIMAL({spec.length},{spec.scale})",
+        "NUMERIC": f"DECIMAL({spec.length},{spec.scale})",
+        "REAL": "FLOAT",
+        "DOUBLE": "DOUBLE",
+        "DATE": "DATE",
+        "TIME": "STRING",
+        "TIMESTAMP": "TIMESTAMP_NTZ",
+    }[t]
 
 
 def value_function(spec: ValueSpec) -> tuple[str | None, tuple]:
@@ -88,8 +101,10 @@ def _spec(table: DeclaredTable, c: Column) -> ValueSpec:
     fmt = o.columns.get(c.name)
     where = f"{table.ddl.source_file}:{getattr(c, 'line', 0) or '?'}"
     if c.db2_type in LOB_LIKE:
-        raise DeclarationProblem(f"{where}: column {c.name} is {c.db2_type}, not supported until DBCS decoding "
-                                 "exists: drop the column from a copy of the DDL")
+        raise DeclarationProblem(
+            f"{where}: column {c.name} is {c.db2_type}, not supported until DBCS decoding "
+            "exists: drop the column from a copy of the DDL"
+        )
     t = {"INT": "INTEGER", "FLOAT": "DOUBLE"}.get(c.db2_type, c.db2_type)
     if t in ("DECIMAL", "NUMERIC") and (c.length or 0) > MAX_DIGITS:
         raise DeclarationProblem(f"{where}: column {c.name} has {c.length} digits; jcat reads up to {MAX_DIGITS}")
@@ -99,33 +114,48 @@ def _spec(table: DeclaredTable, c: Column) -> ValueSpec:
     if t in ("CHAR", "VARCHAR") and ccsid is None:
         ccsid = o.ccsid
     if t in ("CHAR", "VARCHAR") and ccsid not in TEXT_CCSIDS:
-        raise DeclarationProblem(f"{where}: column {c.name} has CCSID {ccsid}, which jcat does not read: give the "
-                                 f"column a CCSID jcat reads ({', '.join(map(str, sorted(TEXT_CCSIDS)))}) in "
-                                 "tables/<name>.yml, or 65535 for its bytes")
+        raise DeclarationProblem(
+            f"{where}: column {c.name} has CCSID {ccsid}, which jcat does not read: give the "
+            f"column a CCSID jcat reads ({', '.join(map(str, sorted(TEXT_CCSIDS)))}) in "
+            "tables/<name>.yml, or 65535 for its bytes"
+        )
     datfmt = (fmt.datfmt if fmt else None) or o.datfmt
     timfmt = (fmt.timfmt if fmt else None) or o.timfmt
     if datfmt not in DATE_WIDTHS or timfmt not in TIME_WIDTHS:
         bad = datfmt if datfmt not in DATE_WIDTHS else timfmt
-        raise DeclarationProblem(f"{where}: column {c.name}: unknown date or time format {bad}; use one of "
-                                 f"{', '.join(DATE_WIDTHS) if bad == datfmt else ', '.join(TIME_WIDTHS)}")
+        raise DeclarationProblem(
+            f"{where}: column {c.name}: unknown date or time format {bad}; use one of "
+            f"{', '.join(DATE_WIDTHS) if bad == datfmt else ', '.join(TIME_WIDTHS)}"
+        )
     length = c.length or 0
     if t == "TIMESTAMP":
         return ValueSpec(t, fraction=6 if c.length is None else c.length)
-    return ValueSpec(t, length, c.scale, ccsid=ccsid, datfmt=datfmt, timfmt=timfmt,
-                     datsep=(fmt.datsep if fmt and fmt.datsep else o.datsep),
-                     timsep=(fmt.timsep if fmt and fmt.timsep else o.timsep))
+    return ValueSpec(
+        t,
+        length,
+        c.scale,
+        ccsid=ccsid,
+        datfmt=datfmt,
+        timfmt=timfmt,
+        datsep=(fmt.datsep if fmt and fmt.datsep else o.datsep),
+        timsep=(fmt.timsep if fmt and fmt.timsep else o.timsep),
+    )
 
 
 def image_columns(table: DeclaredTable) -> tuple[ImageColumn, ...]:
     """Every DDL column with its place in the buffer; refuses what the outfile cannot say or jcat cannot read."""
     cols = table.ddl.columns
     if len(cols) > NULL_INDICATORS:
-        raise DeclarationProblem(f"{table.ddl.source_file}: {table.ddl.name} has {len(cols)} columns; a *TYPE5 "
-                                 f"outfile's JONVI holds null indicators for {NULL_INDICATORS}: jcat cannot tell "
-                                 "which of the others are null")
+        raise DeclarationProblem(
+            f"{table.ddl.source_file}: {table.ddl.name} has {len(cols)} columns; a *TYPE5 "
+            f"outfile's JONVI holds null indicators for {NULL_INDICATORS}: jcat cannot tell "
+            "which of the others are null"
+        )
     specs = [_spec(table, c) for c in cols]
-    return tuple(ImageColumn(c.name, i + 1, off + 1, s, c.nullable, getattr(c, "label", "") or "")
-                 for i, (c, s, off) in enumerate(zip(cols, specs, buffer_offsets(specs))))
+    return tuple(
+        ImageColumn(c.name, i + 1, off + 1, s, c.nullable, getattr(c, "label", "") or "")
+        for i, (c, s, off) in enumerate(zip(cols, specs, buffer_offsets(specs)))
+    )
 
 
 def record_width(columns: tuple[ImageColumn, ...]) -> int:

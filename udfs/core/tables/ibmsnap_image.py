@@ -37,6 +37,7 @@ STEP_COLUMNS = ("record", "d", "before_prefix", "all_errors")
 @dataclass(frozen=True)
 class ImageColumn:
     """A column of the source table: its after-image slot in the CD record and its before-image slot, if any."""
+
     after: Slot
     before: Slot | None
 
@@ -53,25 +54,33 @@ def check_options(o: IbmsnapOptions) -> IbmsnapOptions:
     if o.variant not in VARIANTS:
         raise DeclarationProblem(f"--variant {o.variant}: use one of {', '.join(VARIANTS)}")
     if o.null_indicator not in NULL_INDICATORS:
-        raise DeclarationProblem(f"--null-indicator {o.null_indicator}: use leading (Db2 UNLOAD) or trailing "
-                                 "(DSNTIAUL format)")
-    if o.before_prefix is not None and (len(o.before_prefix) > PREFIX_MAX or o.before_prefix != o.before_prefix.strip()):
-        raise DeclarationProblem(f"--before-prefix {o.before_prefix!r}: BEFORE_IMG_PREFIX is up to {PREFIX_MAX} "
-                                 "characters without blanks ('' for none)")
+        raise DeclarationProblem(
+            f"--null-indicator {o.null_indicator}: use leading (Db2 UNLOAD) or trailing (DSNTIAUL format)"
+        )
+    if o.before_prefix is not None and (
+        len(o.before_prefix) > PREFIX_MAX or o.before_prefix != o.before_prefix.strip()
+    ):
+        raise DeclarationProblem(
+            f"--before-prefix {o.before_prefix!r}: BEFORE_IMG_PREFIX is up to {PREFIX_MAX} "
+            "characters without blanks ('' for none)"
+        )
     return o
 
 
 def check_cd_columns(ddl: TableDdl) -> None:
     names = [c.name for c in ddl.columns]
     if len(names) < 4 or names[0] not in SEQUENCE_FIRST or tuple(names[1:3]) != CD_REST:
-        raise DeclarationProblem(f"{ddl.source_file}: a CD table starts with IBMSNAP_UOWID (or IBMSNAP_COMMITSEQ), "
-                                 "IBMSNAP_INTENTSEQ, IBMSNAP_OPERATION, then the registered columns: give the CD "
-                                 "table's DDL")
+        raise DeclarationProblem(
+            f"{ddl.source_file}: a CD table starts with IBMSNAP_UOWID (or IBMSNAP_COMMITSEQ), "
+            "IBMSNAP_INTENTSEQ, IBMSNAP_OPERATION, then the registered columns: give the CD "
+            "table's DDL"
+        )
     taken = {c.lower() for c in ADDED_COLUMNS + STEP_COLUMNS}
     for n in names[3:]:
         if n.lower() in taken:
-            raise DeclarationProblem(f"{ddl.source_file}: column {n} has the name of a column jcat adds: rename it in "
-                                     "a copy of the DDL")
+            raise DeclarationProblem(
+                f"{ddl.source_file}: column {n} has the name of a column jcat adds: rename it in a copy of the DDL"
+            )
 
 
 def check_name_free(name: str) -> None:
@@ -79,8 +88,10 @@ def check_name_free(name: str) -> None:
     from ..layouts.ibmsnap import all_tables
 
     if name in all_tables():
-        raise DeclarationProblem(f"table name {name!r}: jcat's own IBMSNAP table ibmsnap_{name} lands in "
-                                 f"raw_ibmsnap_{name}: choose another name")
+        raise DeclarationProblem(
+            f"table name {name!r}: jcat's own IBMSNAP table ibmsnap_{name} lands in "
+            f"raw_ibmsnap_{name}: choose another name"
+        )
 
 
 def candidate_prefixes(ddl: TableDdl) -> list[str]:
@@ -97,8 +108,10 @@ def schema_prefix(table: DeclaredTable) -> str:
         return given
     found = candidate_prefixes(table.ddl)
     if len(found) > 1:
-        raise DeclarationProblem(f"{table.ddl.source_file}: column names fit before-image prefixes "
-                                 f"{', '.join(found)}: give --before-prefix (REGISTER.BEFORE_IMG_PREFIX)")
+        raise DeclarationProblem(
+            f"{table.ddl.source_file}: column names fit before-image prefixes "
+            f"{', '.join(found)}: give --before-prefix (REGISTER.BEFORE_IMG_PREFIX)"
+        )
     return found[0] if found else ""
 
 
@@ -133,9 +146,13 @@ def layout_function(table: DeclaredTable, name: str) -> Function:
     def decode(record, strict: bool = False):
         return decode_unload(record, cols, o.null_indicator, o.ccsid, strict=strict, function=name)
 
-    return Function(name, decode, (Arg("record", "BINARY", "one CD table unload record as landed"),),
-                    "STRUCT<" + ", ".join(f"`{c.name}`: {c.sql_type}" for c in cols) + ">",
-                    f"Every column of {table.name}'s CD record ({table.ddl.schema}.{table.ddl.name}), as one struct.")
+    return Function(
+        name,
+        decode,
+        (Arg("record", "BINARY", "one CD table unload record as landed"),),
+        "STRUCT<" + ", ".join(f"`{c.name}`: {c.sql_type}" for c in cols) + ">",
+        f"Every column of {table.name}'s CD record ({table.ddl.schema}.{table.ddl.name}), as one struct.",
+    )
 
 
 def snapshot_columns(table: DeclaredTable) -> list[UnloadColumn]:
@@ -162,6 +179,10 @@ def snapshot_function(table: DeclaredTable, name: str) -> Function:
     def decode(record, strict: bool = False):
         return decode_unload(record, cols, o.null_indicator, o.ccsid, strict=strict, function=name)
 
-    return Function(name, decode, (Arg("record", "BINARY", "one unload record of the source table"),),
-                    "STRUCT<" + ", ".join(f"`{c.name}`: {c.sql_type}" for c in cols) + ">",
-                    f"Every column of a Db2 UNLOAD of {table.name}'s source table (its starting snapshot).")
+    return Function(
+        name,
+        decode,
+        (Arg("record", "BINARY", "one unload record of the source table"),),
+        "STRUCT<" + ", ".join(f"`{c.name}`: {c.sql_type}" for c in cols) + ">",
+        f"Every column of a Db2 UNLOAD of {table.name}'s source table (its starting snapshot).",
+    )

@@ -21,26 +21,30 @@ KERNELS = {f.name: f for f in CATALOG}
 
 def struct_type_sql(columns: Sequence[ImageColumn]) -> str:
     """The layout function's result: each column as its function returns it (the model applies scale and type)."""
+
     def returns(c: ImageColumn) -> str:
         fn, _ = value_function(c.spec)
         return "BINARY" if fn is None else KERNELS[fn].returns
+
     return "STRUCT<" + ", ".join(f"`{c.name}`: {returns(c)}" for c in columns) + ">"
 
 
-def decode_image(b, columns: Sequence[ImageColumn], strict: bool = False,
-                 function: str = "decode_image") -> pa.StructArray:
+def decode_image(
+    b, columns: Sequence[ImageColumn], strict: bool = False, function: str = "decode_image"
+) -> pa.StructArray:
     batch = binary_batch(b)
     extent = max((c.pos - 1 + c.width for c in columns), default=0)
     records = record_matrix(b, batch, extent)
     arrays = []
     for c in columns:
         fits = batch.valid & (batch.lengths >= c.pos - 1 + c.width)
-        cut = fixed_width_batch(records[:, c.pos - 1:c.pos - 1 + c.width], fits)
+        cut = fixed_width_batch(records[:, c.pos - 1 : c.pos - 1 + c.width], fits)
         fn, args = value_function(c.spec)
         try:
             arrays.append(binary_array(cut) if fn is None else KERNELS[fn].kernel(cut, *args, strict=strict))
         except DecodeError as e:  # strict mode: say which column of which table
-            raise DecodeError(f"{function} column {c.name} (position {c.pos}, {c.width} bytes) {e.function}",
-                              e.raw, e.reason, e.row) from None
+            raise DecodeError(
+                f"{function} column {c.name} (position {c.pos}, {c.width} bytes) {e.function}", e.raw, e.reason, e.row
+            ) from None
     mask = None if batch.valid.all() else pa.array(~batch.valid)
     return pa.StructArray.from_arrays(arrays, [c.name for c in columns], mask=mask)

@@ -36,9 +36,17 @@ from .lldf_image import (
 )
 
 ERRORS = "decode_errors"  # the struct's field naming the columns that did not decode
-ARROW_TYPES = {"INT": pa.int32(), "SMALLINT": pa.int16(), "BIGINT": pa.int64(), "FLOAT": pa.float32(),
-               "DOUBLE": pa.float64(), "DATE": pa.date32(), "STRING": pa.string(), "BINARY": pa.binary(),
-               "TIMESTAMP_NTZ": pa.timestamp("us")}
+ARROW_TYPES = {
+    "INT": pa.int32(),
+    "SMALLINT": pa.int16(),
+    "BIGINT": pa.int64(),
+    "FLOAT": pa.float32(),
+    "DOUBLE": pa.float64(),
+    "DATE": pa.date32(),
+    "STRING": pa.string(),
+    "BINARY": pa.binary(),
+    "TIMESTAMP_NTZ": pa.timestamp("us"),
+}
 
 
 def arrow_type(c: LldfColumn) -> pa.DataType:
@@ -80,8 +88,11 @@ class _Image:
         within = np.arange(offsets[-1]) - np.repeat(offsets[:-1], w)
         idx = np.repeat(self.batch.offsets[:-1] + np.where(rows, at, 0), w) + within
         validity = pa.py_buffer(np.packbits(rows, bitorder="little"))
-        return pa.Array.from_buffers(pa.binary(), len(w), [validity, pa.py_buffer(offsets.astype(np.int32)),
-                                                           pa.py_buffer(self.flat[idx].tobytes())])
+        return pa.Array.from_buffers(
+            pa.binary(),
+            len(w),
+            [validity, pa.py_buffer(offsets.astype(np.int32)), pa.py_buffer(self.flat[idx].tobytes())],
+        )
 
 
 def positions(image: _Image, columns: Sequence[LldfColumn], padded: bool = False):
@@ -114,8 +125,15 @@ def positions(image: _Image, columns: Sequence[LldfColumn], padded: bool = False
     return placed, whole
 
 
-def _raw(image: _Image, c: LldfColumn, data: np.ndarray, width: np.ndarray, present: np.ndarray,
-         float_format: str, strict: bool) -> pa.Array:
+def _raw(
+    image: _Image,
+    c: LldfColumn,
+    data: np.ndarray,
+    width: np.ndarray,
+    present: np.ndarray,
+    float_format: str,
+    strict: bool,
+) -> pa.Array:
     if c.spec.type in ("REAL", "DOUBLE"):
         values = lldf_float(image.matrix(data, c.width, present), present, float_format)
         return float_held(values) if c.spec.type == "REAL" and float_format == "hfp" else values
@@ -139,8 +157,9 @@ def typed(raw: pa.Array, c: LldfColumn) -> pa.Array:
 def float_held(values: pa.Array) -> pa.Array:
     """A hexadecimal REAL's values, NULL where FLOAT cannot hold them (zero is held)."""
     magnitude = pc.abs(values)
-    held = pc.or_(pc.equal(values, 0.0), pc.and_(pc.greater_equal(magnitude, FLOAT_MIN),
-                                                  pc.less_equal(magnitude, FLOAT_MAX)))
+    held = pc.or_(
+        pc.equal(values, 0.0), pc.and_(pc.greater_equal(magnitude, FLOAT_MIN), pc.less_equal(magnitude, FLOAT_MAX))
+    )
     return pc.if_else(held, values, pa.scalar(None, values.type))
 
 
@@ -156,8 +175,14 @@ def lldf_float(mat: np.ndarray, present: np.ndarray, float_format: str) -> pa.Ar
     return pa.array(values, pa.float64(), mask=~present)
 
 
-def decode_lldf_image(b, columns: Sequence[LldfColumn], float_format: str = "hfp", strict: bool = False,
-                      function: str = "decode_lldf_image", padded: bool = False) -> pa.StructArray:
+def decode_lldf_image(
+    b,
+    columns: Sequence[LldfColumn],
+    float_format: str = "hfp",
+    strict: bool = False,
+    function: str = "decode_lldf_image",
+    padded: bool = False,
+) -> pa.StructArray:
     """Every column of each row image, typed, and the names of those that did not decode (a NULL image: all).
     `padded`: the record of a Db2 UNLOAD of the table (VARCHARs padded to their length; see positions)."""
     image = _Image(binary_batch(b))
@@ -169,8 +194,9 @@ def decode_lldf_image(b, columns: Sequence[LldfColumn], float_format: str = "hfp
         try:
             value = typed(_raw(image, c, data, width, present, float_format, strict), c)
         except DecodeError as e:  # strict mode: say which column of which table
-            raise DecodeError(f"{function} column {c.name} (column {c.colno} of the image) {e.function}",
-                              e.raw, e.reason, e.row) from None
+            raise DecodeError(
+                f"{function} column {c.name} (column {c.colno} of the image) {e.function}", e.raw, e.reason, e.row
+            ) from None
         arrays.append(value)
         said_null = whole & (null_byte == NULL_VALUE) if c.nullable else np.zeros(len(at), bool)
         failed.append(value.is_null().to_numpy(zero_copy_only=False) & ~said_null)
@@ -192,27 +218,33 @@ def _names(columns: Sequence[LldfColumn], failed: list[np.ndarray], n: int) -> p
 def layout_function(table: DeclaredTable, name: str) -> Function:
     """`<name>(img)`: every column of one of the declared table's row images, one struct."""
     cols = image_columns(table)
-    return Function(name, partial(decode_lldf_image, columns=cols, float_format=table.lldf.float_format,
-                                  function=name),
-                    (Arg("img", "BINARY", "one row image of the table, as DATA of its LLDF change holds it"),),
-                    struct_type_sql(cols),
-                    f"Every column of {table.name}'s row image ({table.lldf.qualified}), as one struct, and the "
-                    "columns that did not decode.")
+    return Function(
+        name,
+        partial(decode_lldf_image, columns=cols, float_format=table.lldf.float_format, function=name),
+        (Arg("img", "BINARY", "one row image of the table, as DATA of its LLDF change holds it"),),
+        struct_type_sql(cols),
+        f"Every column of {table.name}'s row image ({table.lldf.qualified}), as one struct, and the "
+        "columns that did not decode.",
+    )
 
 
 def snapshot_record_length(table: DeclaredTable) -> int:
     """A Db2 UNLOAD record of the table: each column's null indicator (nullable ones) and its slot, a VARCHAR(n)
     2 + n bytes (padded)."""
-    return sum((1 if c.nullable else 0) + (2 + c.spec.length if c.width is None else c.width)
-               for c in image_columns(table))
+    return sum(
+        (1 if c.nullable else 0) + (2 + c.spec.length if c.width is None else c.width) for c in image_columns(table)
+    )
 
 
 def snapshot_function(table: DeclaredTable, name: str) -> Function:
     """`<name>(record)`: one record of a Db2 UNLOAD of the table (its starting snapshot), one struct: the row image's
     rules with VARCHARs padded, in the table's float format."""
     cols = image_columns(table)
-    return Function(name, partial(decode_lldf_image, columns=cols, float_format=table.lldf.float_format,
-                                  function=name, padded=True),
-                    (Arg("record", "BINARY", "one record of a Db2 UNLOAD of the table"),), struct_type_sql(cols),
-                    f"Every column of a Db2 UNLOAD record of {table.name} ({table.lldf.qualified}), its starting "
-                    "snapshot, and the columns that did not decode.")
+    return Function(
+        name,
+        partial(decode_lldf_image, columns=cols, float_format=table.lldf.float_format, function=name, padded=True),
+        (Arg("record", "BINARY", "one record of a Db2 UNLOAD of the table"),),
+        struct_type_sql(cols),
+        f"Every column of a Db2 UNLOAD record of {table.name} ({table.lldf.qualified}), its starting "
+        "snapshot, and the columns that did not decode.",
+    )

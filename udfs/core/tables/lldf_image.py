@@ -18,14 +18,31 @@ from .ibmi_image import BIT_DATA, MAX_DIGITS, TEXT_CCSIDS, UTF8, spark_type
 from .values import ValueSpec
 
 # The types seed 002's notes describe; BIGINT is read as the 8-byte form of INT (Db2 9 and later).
-TYPES = ("CHAR", "VARCHAR", "SMALLINT", "INTEGER", "BIGINT", "DECIMAL", "REAL", "DOUBLE", "DATE", "TIME",
-         "TIMESTAMP")
+TYPES = ("CHAR", "VARCHAR", "SMALLINT", "INTEGER", "BIGINT", "DECIMAL", "REAL", "DOUBLE", "DATE", "TIME", "TIMESTAMP")
 SAME_AS = {"NUMERIC": "DECIMAL"}  # Db2 for z/OS stores NUMERIC as DECIMAL
 # The change's columns every image row carries; a DDL column of the same name would be ambiguous.
-CHANGE_COLUMNS = ("CHANGE_TYPE", "UORID", "LOGRBA", "LOGLRSN", "TIMESTAMP", "stream_seq", "uor_seq", "is_committed",
-                  # the header fields the commit resolution (udfs/core/changes/lldf.py) reads
-                  "MEMBERID", "UORIDLRSN", "UORCOMMITLRSN", "UORCOMMITPOINT", "UORCOMMITTIMESTAMP", "UORDISP",
-                  "LOGRECDISP", "INCOMPLETETRANS", "RID", "SQLRIRBA", "LIMIT_KEYS")
+CHANGE_COLUMNS = (
+    "CHANGE_TYPE",
+    "UORID",
+    "LOGRBA",
+    "LOGLRSN",
+    "TIMESTAMP",
+    "stream_seq",
+    "uor_seq",
+    "is_committed",
+    # the header fields the commit resolution (udfs/core/changes/lldf.py) reads
+    "MEMBERID",
+    "UORIDLRSN",
+    "UORCOMMITLRSN",
+    "UORCOMMITPOINT",
+    "UORCOMMITTIMESTAMP",
+    "UORDISP",
+    "LOGRECDISP",
+    "INCOMPLETETRANS",
+    "RID",
+    "SQLRIRBA",
+    "LIMIT_KEYS",
+)
 # Change types whose DATA holds row images (seed 002): before (UB, D) and after (UB, I, IL).
 BEFORE_IMAGE_TYPES = ("UB", "D")
 AFTER_IMAGE_TYPES = ("UB", "I", "IL")
@@ -66,8 +83,10 @@ def _ccsid(table: DeclaredTable, c: Column, where: str) -> int:
     if ccsid == "UNICODE":
         return UTF8  # a Unicode table's CHAR and VARCHAR hold UTF-8
     if ccsid not in TEXT_CCSIDS:
-        raise DeclarationProblem(f"{where}: column {c.name} has CCSID {ccsid}, which jcat does not read: use "
-                                 f"{', '.join(map(str, sorted(TEXT_CCSIDS)))} or FOR BIT DATA in a copy of the DDL")
+        raise DeclarationProblem(
+            f"{where}: column {c.name} has CCSID {ccsid}, which jcat does not read: use "
+            f"{', '.join(map(str, sorted(TEXT_CCSIDS)))} or FOR BIT DATA in a copy of the DDL"
+        )
     return int(ccsid)
 
 
@@ -75,8 +94,10 @@ def _spec(table: DeclaredTable, c: Column) -> ValueSpec:
     where = _where(table, c)
     t = SAME_AS.get(c.db2_type, c.db2_type)
     if t not in TYPES:
-        raise DeclarationProblem(f"{where}: column {c.name} is {c.db2_type}, a type whose logical-log form seed 002 "
-                                 f"does not describe (it reads {', '.join(TYPES)}): drop it from a copy of the DDL")
+        raise DeclarationProblem(
+            f"{where}: column {c.name} is {c.db2_type}, a type whose logical-log form seed 002 "
+            f"does not describe (it reads {', '.join(TYPES)}): drop it from a copy of the DDL"
+        )
     if t == "DECIMAL" and (c.length or 0) > MAX_DIGITS:
         raise DeclarationProblem(f"{where}: column {c.name} has {c.length} digits; jcat reads up to {MAX_DIGITS}")
     if t == "TIMESTAMP":
@@ -91,7 +112,10 @@ def image_columns(table: DeclaredTable) -> tuple[LldfColumn, ...]:
     taken = {n.lower(): n for n in CHANGE_COLUMNS}
     for c in table.ddl.columns:
         if c.name.lower() in taken:
-            raise DeclarationProblem(f"{_where(table, c)}: column {c.name} has the name of a change column jcat adds "
-                                     f"({taken[c.name.lower()]}): rename it in a copy of the DDL")
-    return tuple(LldfColumn(c.name, i + 1, _spec(table, c), c.nullable, c.label or "")
-                 for i, c in enumerate(table.ddl.columns))
+            raise DeclarationProblem(
+                f"{_where(table, c)}: column {c.name} has the name of a change column jcat adds "
+                f"({taken[c.name.lower()]}): rename it in a copy of the DDL"
+            )
+    return tuple(
+        LldfColumn(c.name, i + 1, _spec(table, c), c.nullable, c.label or "") for i, c in enumerate(table.ddl.columns)
+    )

@@ -29,6 +29,7 @@ FLOAT_WIDTHS = {"REAL": 4, "DOUBLE": 8}
 @dataclass(frozen=True)
 class ValueSpec:
     """A column's type as declared, with what the buffer needs to read it."""
+
     type: str  # CHAR VARCHAR BINARY VARBINARY SMALLINT INTEGER BIGINT DECIMAL NUMERIC REAL DOUBLE DATE TIME TIMESTAMP
     length: int = 0  # CHAR/VARCHAR/BINARY/VARBINARY: bytes (the maximum for VAR*); DECIMAL/NUMERIC: precision
     scale: int = 0  # DECIMAL/NUMERIC

@@ -24,7 +24,12 @@ from ...render.table_names import quote
 from . import events, frames, history, ibmi, ibmsnap, idms, lldf, snapshots
 from .store import Build, ChangesStore, new_build_id
 
-LOGS = {"ibmi": ibmi, "ibmsnap": ibmsnap, "lldf": lldf, "idms": idms}  # logs whose changes jcat resolves: modules of the same functions
+LOGS = {
+    "ibmi": ibmi,
+    "ibmsnap": ibmsnap,
+    "lldf": lldf,
+    "idms": idms,
+}  # logs whose changes jcat resolves: modules of the same functions
 
 
 @dataclass
@@ -41,7 +46,8 @@ class ChangesResult:
             return f"jcat: {self.name}_changes: up to date (no new load)"
         what = f"{self.changes:,} committed changes from {len(self.loads)} new load(s), {self.pending:,} entries held"
         return f"jcat: {self.name}_changes: {what}" + (
-            f" (rebuilt: {self.rebuilt}; commit versions numbered again from 1)" if self.rebuilt else "")
+            f" (rebuilt: {self.rebuilt}; commit versions numbered again from 1)" if self.rebuilt else ""
+        )
 
 
 def declared(names: list[str] | None = None) -> list[DeclaredTable]:
@@ -82,8 +88,10 @@ def refresh_views(spark, out=sys.stderr) -> bool:
         return False
 
 
-DRIVER_LIMIT = re.compile(r"Total size of serialized results of \d+ tasks \(([^)]+)\) is bigger than "
-                          r"spark.driver.maxResultSize \(([^)]+)\)")
+DRIVER_LIMIT = re.compile(
+    r"Total size of serialized results of \d+ tasks \(([^)]+)\) is bigger than "
+    r"spark.driver.maxResultSize \(([^)]+)\)"
+)
 
 
 def failure_line(e: Exception) -> str:
@@ -91,9 +99,11 @@ def failure_line(e: Exception) -> str:
     text = str(e)
     limit = DRIVER_LIMIT.search(text)
     if limit:  # the commit resolution reads a build's new entries in the driver: they outgrew its result limit
-        return (f"the new entries' columns the commit resolution reads ({limit[1]}) exceed spark.driver.maxResultSize "
-                f"({limit[2]}): run again with --conf spark.driver.maxResultSize=8g --conf spark.driver.memory=16g "
-                f"(or build after each few loads)")
+        return (
+            f"the new entries' columns the commit resolution reads ({limit[1]}) exceed spark.driver.maxResultSize "
+            f"({limit[2]}): run again with --conf spark.driver.maxResultSize=8g --conf spark.driver.memory=16g "
+            f"(or build after each few loads)"
+        )
     return text.strip().splitlines()[0] if text.strip() else type(e).__name__
 
 
@@ -146,8 +156,9 @@ def _build(spark, table, log, store: ChangesStore, rebuild: str | None) -> Chang
     entries = _materialized(log.candidates(spark, table, loads, held))
     try:
         fresh = [s.load_id for s in snaps if s.load_id not in consumed]  # the ledger keeps those not read too
-        return _resolve_and_store(spark, table, log, store, entries, loads, last, rebuild, result,
-                                  (start, first, fresh))
+        return _resolve_and_store(
+            spark, table, log, store, entries, loads, last, rebuild, result, (start, first, fresh)
+        )
     finally:
         entries.unpersist()
 
@@ -169,8 +180,15 @@ def _resolve_and_store(spark, table, log, store, entries, loads, last, rebuild, 
         if last is None and _shape(spark, store.stored("changes")) not in (None, _shape_of(changes)):
             store.drop_tables()  # the declaration's columns changed: the rows have another shape
         result.changes, result.pending = batch.count, batch.pending
-        store.write(build.build_id, {"changes": (changes, result.changes), "versions": versions,
-                                     "closings": closings, "pending": (batch.held, result.pending)})
+        store.write(
+            build.build_id,
+            {
+                "changes": (changes, result.changes),
+                "versions": versions,
+                "closings": closings,
+                "pending": (batch.held, result.pending),
+            },
+        )
         store.commit(build, result.changes, result.pending)
         if build.rebuilt or not store.has_views():
             store.create_views(key, history_columns)
@@ -189,8 +207,13 @@ def _versioned(store: ChangesStore, changes, last: Build | None):
     """COMMIT_VERSION: each commit's number, given once, by the build that applies it: the last build's highest plus
     the commit's rank among this build's commit positions (a rebuild numbers from 1)."""
     prior = (store.stored_frame("changes").agg(F.max("COMMIT_VERSION")).first()[0] or 0) if last else 0
-    ranked = changes.select("COMMIT_POSITION").distinct().withColumn(
-        "COMMIT_VERSION", F.row_number().over(Window.orderBy("COMMIT_POSITION")).cast("bigint") + F.lit(prior))
+    ranked = (
+        changes.select("COMMIT_POSITION")
+        .distinct()
+        .withColumn(
+            "COMMIT_VERSION", F.row_number().over(Window.orderBy("COMMIT_POSITION")).cast("bigint") + F.lit(prior)
+        )
+    )
     return changes.join(ranked, "COMMIT_POSITION").select(*[quote(c) for c in changes.columns], "COMMIT_VERSION")
 
 
@@ -217,13 +240,21 @@ def _apply(spark, store, changes, rows: int, key: list[str], columns: list[str],
     """(versions this build opens, closings of versions it ends), each (DataFrame, rows), to append; and the
     persisted frame they read."""
     valued = changes.select(
-        "OP", "COMMIT_POSITION", "CHANGE_POSITION", "COMMIT_TIMESTAMP", "BEFORE_PRESENT",
-        *[_side(c, "BEFORE", changes.columns) for c in columns], *[_side(c, "AFTER", changes.columns) for c in columns])
+        "OP",
+        "COMMIT_POSITION",
+        "CHANGE_POSITION",
+        "COMMIT_TIMESTAMP",
+        "BEFORE_PRESENT",
+        *[_side(c, "BEFORE", changes.columns) for c in columns],
+        *[_side(c, "AFTER", changes.columns) for c in columns],
+    )
     since = last.applied_through if last and last.applied_through else ""
     first = valued.agg(F.min("COMMIT_POSITION"), F.max(F.col("OP") == "t")).first()
     if since and first[0] is not None and first[0] <= since:
-        raise state.ChangesNotLater(f"changes start at commit {first[0]}, not after {since} which the history "
-                                    "already holds: rebuild the history from the first change")
+        raise state.ChangesNotLater(
+            f"changes start at commit {first[0]}, not after {since} which the history "
+            "already holds: rebuild the history from the first change"
+        )
     open_versions = _open_versions(spark, store, valued, key, columns, last, clears=bool(first[1]))
     return history.applied(spark, valued, open_versions, key, columns, since, rows)
 
@@ -239,15 +270,24 @@ def _side(column: str, side: str, have: list[str]):
 def _open_versions(spark, store, valued, key, columns, last, clears: bool):
     """The open versions of the keys the changes touch (every one when the batch clears the table)."""
     if last is None:
-        types = {f.name[len("AFTER_"):]: f.dataType for f in valued.schema.fields if f.name.startswith("AFTER_")}
-        schema = T.StructType([T.StructField(c, types[c]) for c in columns] + [
-            T.StructField(state.VALID_FROM_POSITION, T.StringType()),
-            T.StructField(state.VALID_TO_POSITION, T.StringType()),
-            T.StructField(state.VALID_FROM, T.TimestampType()), T.StructField(state.VALID_TO, T.TimestampType())])
+        types = {f.name[len("AFTER_") :]: f.dataType for f in valued.schema.fields if f.name.startswith("AFTER_")}
+        schema = T.StructType(
+            [T.StructField(c, types[c]) for c in columns]
+            + [
+                T.StructField(state.VALID_FROM_POSITION, T.StringType()),
+                T.StructField(state.VALID_TO_POSITION, T.StringType()),
+                T.StructField(state.VALID_FROM, T.TimestampType()),
+                T.StructField(state.VALID_TO, T.TimestampType()),
+            ]
+        )
         return spark.createDataFrame([], schema)
     current = spark.table(store.view("history")).where("VALID_TO_POSITION IS NULL")
     if not clears:
-        touched = valued.select([F.col(quote(f"BEFORE_{k}")).alias(k) for k in key]).unionByName(
-            valued.select([F.col(quote(f"AFTER_{k}")).alias(k) for k in key])).dropna(how="all").distinct()
+        touched = (
+            valued.select([F.col(quote(f"BEFORE_{k}")).alias(k) for k in key])
+            .unionByName(valued.select([F.col(quote(f"AFTER_{k}")).alias(k) for k in key]))
+            .dropna(how="all")
+            .distinct()
+        )
         current = current.join(touched, [current[quote(k)].eqNullSafe(touched[quote(k)]) for k in key], "left_semi")
     return current.select([quote(c) for c in [*columns, *state.VALIDITY_COLUMNS]])

@@ -52,8 +52,11 @@ def create(store, columns: list[str]) -> None:
     spark = store.spark
     types = {f.name: f.dataType.simpleString() for f in spark.table(store.view("history")).schema.fields}
     zone = spark.conf.get("spark.sql.session.timeZone")
-    spark.sql(create_statement(function_name(store), store.view("changes"), store.view("history"),
-                               [(c, types[c]) for c in columns], zone))
+    spark.sql(
+        create_statement(
+            function_name(store), store.view("changes"), store.view("history"), [(c, types[c]) for c in columns], zone
+        )
+    )
 
 
 def exists(store) -> bool:

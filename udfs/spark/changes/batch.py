@@ -36,8 +36,10 @@ def not_decoded(spark, loads: list[str], relevant: set[str], twins: tuple[str, .
 
 
 def waiting_line(name: str, lagging: list[str], relations: tuple[str, ...]) -> str:
-    return (f"jcat: {name}: loads {', '.join(lagging)} are not in {' or '.join(relations)} yet: run `jcat build` "
-            f"(its changes wait until then)")
+    return (
+        f"jcat: {name}: loads {', '.join(lagging)} are not in {' or '.join(relations)} yet: run `jcat build` "
+        f"(its changes wait until then)"
+    )
 
 
 def problem_lines(name: str, problems: pd.DataFrame, pdf: pd.DataFrame, files=None) -> list[str]:
@@ -47,8 +49,7 @@ def problem_lines(name: str, problems: pd.DataFrame, pdf: pd.DataFrame, files=No
     for reason, group in problems.groupby("REASON", sort=True):
         first = pdf.iloc[int(group["ROW_ID"].min())]
         file = files[int(first["FILE"])][1] if files is not None else first["source_file"]
-        lines.append(f"jcat: {name}: {len(group)} entries: {reason} (first: {file} offset "
-                     f"{first['record_offset']})")
+        lines.append(f"jcat: {name}: {len(group)} entries: {reason} (first: {file} offset {first['record_offset']})")
     return lines
 
 

@@ -34,8 +34,10 @@ def _lit(text: str | None) -> str:
 def _wall_micros(x: str) -> str:
     """Microseconds since the epoch of a timestamp's wall-clock value (TIMESTAMP read in the session's zone, or
     TIMESTAMP_NTZ), the same whatever the session's zone. BIGINT throughout: ANSI mode fails an INT overflow."""
-    return (f"(unix_date(CAST({x} AS DATE)) * 86400000000 + CAST(hour({x}) AS BIGINT) * 3600000000 "
-            f"+ CAST(minute({x}) AS BIGINT) * 60000000 + CAST(date_part('SECOND', {x}) * 1000000 AS BIGINT))")
+    return (
+        f"(unix_date(CAST({x} AS DATE)) * 86400000000 + CAST(hour({x}) AS BIGINT) * 3600000000 "
+        f"+ CAST(minute({x}) AS BIGINT) * 60000000 + CAST(date_part('SECOND', {x}) * 1000000 AS BIGINT))"
+    )
 
 
 def _json_value(column: str, kind: str) -> str:
@@ -44,8 +46,10 @@ def _json_value(column: str, kind: str) -> str:
     if kind == "date":
         return f"unix_date({column})"
     if kind == "time":  # 'HH:MM:SS' (a value in another form is NULL, never a failed query)
-        return (f"(try_cast(substr({column}, 1, 2) AS BIGINT) * 3600 + try_cast(substr({column}, 4, 2) AS BIGINT) * 60 "
-                f"+ try_cast(substr({column}, 7, 2) AS BIGINT)) * 1000000")
+        return (
+            f"(try_cast(substr({column}, 1, 2) AS BIGINT) * 3600 + try_cast(substr({column}, 4, 2) AS BIGINT) * 60 "
+            f"+ try_cast(substr({column}, 7, 2) AS BIGINT)) * 1000000"
+        )
     if kind == "timestamp":
         return _wall_micros(column)
     if kind == "binary":
@@ -55,8 +59,9 @@ def _json_value(column: str, kind: str) -> str:
 
 def _image(side: str, columns: list[tuple[str, str]], db2: dict[str, str]) -> str:
     """A side's row as Debezium's JSON converter writes it, NULL values kept."""
-    fields = ", ".join(f"{_lit(c)}, {_json_value(quote(f'{side}_{c}'), rules.json_kind(t, db2.get(c)))}"
-                       for c, t in columns)
+    fields = ", ".join(
+        f"{_lit(c)}, {_json_value(quote(f'{side}_{c}'), rules.json_kind(t, db2.get(c)))}" for c, t in columns
+    )
     return f"to_json(named_struct({fields}), map('ignoreNullFields', 'false'))"
 
 
@@ -69,21 +74,23 @@ def _instant(table: DeclaredTable, column: str = "COMMIT_TIMESTAMP") -> str:
 
 def _columns(schema) -> list[tuple[str, str]]:
     """The table's columns (name, Spark type) as NAME_changes carries their after images."""
-    return [(f.name[len("AFTER_"):], f.dataType.simpleString()) for f in schema.fields if f.name.startswith("AFTER_")]
+    return [(f.name[len("AFTER_") :], f.dataType.simpleString()) for f in schema.fields if f.name.startswith("AFTER_")]
 
 
 def _events_select(table: DeclaredTable, schema) -> str:
     """One table's changes in the envelope, and what the union needs to order a transaction's events."""
     columns, db2 = _columns(schema), rules.db2_types(table)
     schema_name, table_name = rules.source_names(table)
-    source = (f"named_struct('format', {_lit(table.log)}, 'schema', {_lit(schema_name)}, 'table', "
-              f"{_lit(table_name)}, 'name', {_lit(table.name)}, 'commit_position', COMMIT_POSITION, "
-              f"'change_position', CHANGE_POSITION, 'file', source_file, 'offset', record_offset)")
+    source = (
+        f"named_struct('format', {_lit(table.log)}, 'schema', {_lit(schema_name)}, 'table', "
+        f"{_lit(table_name)}, 'name', {_lit(table.name)}, 'commit_position', COMMIT_POSITION, "
+        f"'change_position', CHANGE_POSITION, 'file', source_file, 'offset', record_offset)"
+    )
     before_ops = ", ".join(_lit(o) for o in rules.BEFORE_OPS)
     after_ops = ", ".join(_lit(o) for o in rules.AFTER_OPS)
     return f"""SELECT OP AS op,
-      CASE WHEN OP IN ({before_ops}) AND BEFORE_PRESENT THEN {_image('BEFORE', columns, db2)} END AS before,
-      CASE WHEN OP IN ({after_ops}) THEN {_image('AFTER', columns, db2)} END AS after,
+      CASE WHEN OP IN ({before_ops}) AND BEFORE_PRESENT THEN {_image("BEFORE", columns, db2)} END AS before,
+      CASE WHEN OP IN ({after_ops}) THEN {_image("AFTER", columns, db2)} END AS after,
       {source} AS source,
       unix_millis({_instant(table)}) AS ts_ms,
       TRANSACTION_ID AS tx_id
@@ -96,8 +103,9 @@ def events_sql(selects: list[str]) -> str:
     transaction's events across the tables of one log (same log, commit and transaction id), by commit position,
     then source file and record offset (a change without lineage, a clear, after those with), then table name and
     change position."""
-    order = ("source.commit_position, source.file NULLS LAST, source.offset NULLS LAST, source.name, "
-             "source.change_position")
+    order = (
+        "source.commit_position, source.file NULLS LAST, source.offset NULLS LAST, source.name, source.change_position"
+    )
     union = "\n    UNION ALL\n    ".join(selects)
     return f"""SELECT op, before, after, source, ts_ms,
       CASE WHEN tx_id IS NOT NULL THEN named_struct('id', tx_id,
@@ -113,7 +121,8 @@ def _feed_side(table: DeclaredTable, schema, side: str) -> str:
     types = rules.FEED_ROWS[side]
     kind = "CASE OP " + " ".join(f"WHEN {_lit(op)} THEN {_lit(t)}" for op, t in types.items()) + " END"
     where = f"OP IN ({', '.join(_lit(o) for o in types)})" + (
-        " AND (OP <> 'u' OR BEFORE_PRESENT)" if side == "BEFORE" else "")
+        " AND (OP <> 'u' OR BEFORE_PRESENT)" if side == "BEFORE" else ""
+    )
     cols = ", ".join(f"{quote(f'{side}_{c}')} AS {quote(c)}" for c, _ in _columns(schema))
     return f"""SELECT {cols}, {kind} AS _change_type, {_version(schema)} AS _commit_version,
       {_instant(table)} AS _commit_timestamp
@@ -131,19 +140,22 @@ def _clear_deletes(table: DeclaredTable, schema, key: list[str]) -> str:
     cols = ", ".join(f"h.{quote(c)}" for c, _ in _columns(schema))
     before_key = [quote(f"BEFORE_{k}") if f"AFTER_{k}" in names else quote(k) for k in key]
     on = " AND ".join(f"h.{quote(k)} <=> d.k{i}" for i, k in enumerate(key))
-    return f"""SELECT {cols}, 'delete' AS _change_type, {_version(schema, 't.')} AS _commit_version,
-      {_instant(table, 't.COMMIT_TIMESTAMP')} AS _commit_timestamp
+    return f"""SELECT {cols}, 'delete' AS _change_type, {_version(schema, "t.")} AS _commit_version,
+      {_instant(table, "t.COMMIT_TIMESTAMP")} AS _commit_timestamp
     FROM (SELECT * FROM {DB}.{table.name}_changes WHERE OP = 't') t
     JOIN {DB}.{table.name}_history h ON h.VALID_TO_POSITION = t.COMMIT_POSITION
-    LEFT ANTI JOIN (SELECT COMMIT_POSITION, {', '.join(f'{k} AS k{i}' for i, k in enumerate(before_key))}
+    LEFT ANTI JOIN (SELECT COMMIT_POSITION, {", ".join(f"{k} AS k{i}" for i, k in enumerate(before_key))}
                     FROM {DB}.{table.name}_changes WHERE OP = 'd') d
       ON d.COMMIT_POSITION = t.COMMIT_POSITION AND {on}"""
 
 
 def feed_sql(table: DeclaredTable, schema, key: list[str]) -> str:
     """NAME_change_feed: what a Delta change data feed reader of the table takes."""
-    parts = [_feed_side(table, schema, "AFTER"), _feed_side(table, schema, "BEFORE"),
-             _clear_deletes(table, schema, key)]
+    parts = [
+        _feed_side(table, schema, "AFTER"),
+        _feed_side(table, schema, "BEFORE"),
+        _clear_deletes(table, schema, key),
+    ]
     return "\n    UNION ALL\n    ".join(parts)
 
 
@@ -173,16 +185,20 @@ def all_feed_sql(feeds: list[tuple[str, list[tuple[str, str]]]]) -> str:
                 values.append(f"{quote(own[k][0])} AS {quote(name)}")
             else:
                 values.append(f"{_as_string(quote(own[k][0]), own[k][1])} AS {quote(name)}")
-        selects.append(f"SELECT {_lit(table)} AS _table, {', '.join(values)}, "
-                       f"{', '.join(rules.FEED_METADATA)} FROM {feed_view(table)}")
+        selects.append(
+            f"SELECT {_lit(table)} AS _table, {', '.join(values)}, "
+            f"{', '.join(rules.FEED_METADATA)} FROM {feed_view(table)}"
+        )
     return "\n    UNION ALL\n    ".join(selects)
 
 
 def refresh(spark, tables: list[DeclaredTable], key_of) -> list[str]:
     """(Re)create the views whose SQL changed; the views it created. `key_of(table)`: the key its history has."""
-    built = [(t, spark.table(f"{DB}.{t.name}_changes").schema) for t in tables
-             if spark.catalog.tableExists(f"{DB}.{t.name}_changes")
-             and spark.catalog.tableExists(f"{DB}.{t.name}_history")]
+    built = [
+        (t, spark.table(f"{DB}.{t.name}_changes").schema)
+        for t in tables
+        if spark.catalog.tableExists(f"{DB}.{t.name}_changes") and spark.catalog.tableExists(f"{DB}.{t.name}_history")
+    ]
     made = [v for t, schema in built if _replace(spark, v := feed_view(t.name), feed_sql(t, schema, key_of(t)))]
     if not built:
         for view in (EVENTS, FEED):

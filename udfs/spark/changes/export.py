@@ -55,10 +55,13 @@ def export(spark, to: str, names: list[str], since: str | dict | None = None) ->
         counts = events.groupBy("table_name", "build_id").agg(F.max("position"), F.count(F.lit(1))).collect()
         if not counts:
             return []
-        (events.repartition("table_name", "build_id")
-         .sortWithinPartitions("table_name", "build_id", "position", "change_position")
-         .select("table_name", "build_id", "value")
-         .write.partitionBy("table_name", "build_id").text(staged))
+        (
+            events.repartition("table_name", "build_id")
+            .sortWithinPartitions("table_name", "build_id", "position", "change_position")
+            .select("table_name", "build_id", "value")
+            .write.partitionBy("table_name", "build_id")
+            .text(staged)
+        )
     finally:
         events.unpersist()
     written = [_move(spark, staged, to, t, b, last, n) for t, b, last, n in sorted(counts, key=lambda r: (r[0], r[1]))]
@@ -68,12 +71,14 @@ def export(spark, to: str, names: list[str], since: str | dict | None = None) ->
 
 def _events(spark, starts: dict[str, str | None]):
     """Each table's events after its starting position, with the build that committed each one."""
-    builds = " UNION ALL ".join(f"SELECT '{n}' AS name, * FROM ({ChangesStore(spark, n).commit_builds_sql()})"
-                                for n in starts)
-    wanted = " OR ".join(f"(e.source.name = '{n}'" + (f" AND e.source.commit_position > '{p}')" if p else ")")
-                         for n, p in starts.items())
+    builds = " UNION ALL ".join(
+        f"SELECT '{n}' AS name, * FROM ({ChangesStore(spark, n).commit_builds_sql()})" for n in starts
+    )
+    wanted = " OR ".join(
+        f"(e.source.name = '{n}'" + (f" AND e.source.commit_position > '{p}')" if p else ")") for n, p in starts.items()
+    )
     return spark.sql(f"""SELECT e.source.name AS table_name, b.build_id, e.source.commit_position AS position,
-          e.source.change_position AS change_position, {files.event_line_sql('e')} AS value
+          e.source.change_position AS change_position, {files.event_line_sql("e")} AS value
         FROM {EVENTS} e JOIN ({builds}) b
           ON b.name = e.source.name AND b.COMMIT_POSITION = e.source.commit_position
         WHERE {wanted}""")

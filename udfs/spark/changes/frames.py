@@ -38,7 +38,7 @@ def to_spark(spark, pdf: pd.DataFrame, schema, folder: str | None = None, slice_
         return spark.createDataFrame(_plain(pdf, schema), schema=schema)
     folder = f"{(folder or staging(spark)).rstrip('/')}/frame-{uuid.uuid4().hex}"
     for start in range(0, len(pdf), slice_rows):
-        part = _plain(pdf.iloc[start:start + slice_rows], schema)
+        part = _plain(pdf.iloc[start : start + slice_rows], schema)
         spark.createDataFrame(part, schema=schema).write.mode("append").parquet(folder)
     return spark.read.schema(schema).parquet(folder)
 

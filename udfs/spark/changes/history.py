@@ -37,30 +37,42 @@ def applied(spark, valued, open_versions, key: list[str], columns: list[str], si
     versions of the keys they touch (columns and state.VALIDITY_COLUMNS)."""
     per_bucket = int(spark.conf.get(BUCKET_CONF, str(BUCKET_ROWS)))
     buckets = max(1, min(_buckets(spark), rows // per_bucket))
-    types = {f.name[len("AFTER_"):]: f.dataType for f in valued.schema.fields if f.name.startswith("AFTER_")}
+    types = {f.name[len("AFTER_") :]: f.dataType for f in valued.schema.fields if f.name.startswith("AFTER_")}
     travel = {c: _travel_type(t) for c, t in types.items()}
-    clears = valued.where(F.col("OP") == "t").select(
-        *[(F.col(c) * 2).alias(c) if c == "CHANGE_POSITION" else F.col(c) for c in HEAD]).toPandas()
+    clears = (
+        valued.where(F.col("OP") == "t")
+        .select(*[(F.col(c) * 2).alias(c) if c == "CHANGE_POSITION" else F.col(c) for c in HEAD])
+        .toPandas()
+    )
     keyed = _bucketed(_split_moves(valued.where(F.col("OP") != "t"), key), key, types, columns, buckets)
     versions = _bucketed_versions(open_versions, key, types, columns, buckets)
-    schema = T.StructType([T.StructField(c, travel[c]) for c in columns] + [
-        T.StructField(state.VALID_FROM_POSITION, T.StringType()),
-        T.StructField(state.VALID_TO_POSITION, T.StringType()),
-        T.StructField(state.VALID_FROM, T.TimestampType()), T.StructField(state.VALID_TO, T.TimestampType()),
-        T.StructField(IS_NEW, T.BooleanType()), T.StructField(IS_CLOSED, T.BooleanType())])
+    schema = T.StructType(
+        [T.StructField(c, travel[c]) for c in columns]
+        + [
+            T.StructField(state.VALID_FROM_POSITION, T.StringType()),
+            T.StructField(state.VALID_TO_POSITION, T.StringType()),
+            T.StructField(state.VALID_FROM, T.TimestampType()),
+            T.StructField(state.VALID_TO, T.TimestampType()),
+            T.StructField(IS_NEW, T.BooleanType()),
+            T.StructField(IS_CLOSED, T.BooleanType()),
+        ]
+    )
 
     def apply_bucket(changes: pd.DataFrame, open_rows: pd.DataFrame) -> pd.DataFrame:
-        return _apply_bucket(changes.drop(columns=[BUCKET]), open_rows.drop(columns=[BUCKET]), clears, key, columns,
-                             since, schema)
+        return _apply_bucket(
+            changes.drop(columns=[BUCKET]), open_rows.drop(columns=[BUCKET]), clears, key, columns, since, schema
+        )
 
     out = keyed.groupBy(BUCKET).cogroup(versions.groupBy(BUCKET)).applyInPandas(apply_bucket, schema)
-    out = out.select([_arrived(F.col(quote(c)), types[c]).alias(c) for c in columns]
-                     + [F.col(c) for c in (*state.VALIDITY_COLUMNS, IS_NEW, IS_CLOSED)]).localCheckpoint(eager=True)
+    out = out.select(
+        [_arrived(F.col(quote(c)), types[c]).alias(c) for c in columns]
+        + [F.col(c) for c in (*state.VALIDITY_COLUMNS, IS_NEW, IS_CLOSED)]
+    ).localCheckpoint(eager=True)
     counts = out.agg(F.count_if(F.col(IS_NEW)).alias("new"), F.count_if(F.col(IS_CLOSED)).alias("closed")).first()
-    opened = out.where(F.col(IS_NEW)).select(
-        *[quote(c) for c in columns], state.VALID_FROM, state.VALID_FROM_POSITION)
+    opened = out.where(F.col(IS_NEW)).select(*[quote(c) for c in columns], state.VALID_FROM, state.VALID_FROM_POSITION)
     closings = out.where(F.col(IS_CLOSED)).select(
-        *[quote(k) for k in key], state.VALID_FROM_POSITION, state.VALID_TO, state.VALID_TO_POSITION)
+        *[quote(k) for k in key], state.VALID_FROM_POSITION, state.VALID_TO, state.VALID_TO_POSITION
+    )
     return (opened, counts["new"]), (closings, counts["closed"]), out
 
 
@@ -82,16 +94,26 @@ def _split_moves(keyed, key: list[str]):
     sides = [c for c in keyed.columns if c.startswith(("BEFORE_", "AFTER_")) and c != "BEFORE_PRESENT"]
 
     def as_(op: str, keep: str, position):
-        cols = [F.lit(op).alias("OP") if op else F.col("OP"), F.col("COMMIT_POSITION"),
-                position.alias("CHANGE_POSITION"), F.col("COMMIT_TIMESTAMP"),
-                (F.lit(False) if op == "c" else F.col("BEFORE_PRESENT")).alias("BEFORE_PRESENT")]
-        cols += [(F.col(quote(c)) if c.startswith(keep) else F.lit(None).cast(keyed.schema[c].dataType)).alias(c)
-                 for c in sides]
+        cols = [
+            F.lit(op).alias("OP") if op else F.col("OP"),
+            F.col("COMMIT_POSITION"),
+            position.alias("CHANGE_POSITION"),
+            F.col("COMMIT_TIMESTAMP"),
+            (F.lit(False) if op == "c" else F.col("BEFORE_PRESENT")).alias("BEFORE_PRESENT"),
+        ]
+        cols += [
+            (F.col(quote(c)) if c.startswith(keep) else F.lit(None).cast(keyed.schema[c].dataType)).alias(c)
+            for c in sides
+        ]
         return cols
+
     doubled = F.col("CHANGE_POSITION") * 2
-    return keyed.where(~moved).select(*as_("", "", doubled)).unionByName(
-        keyed.where(moved).select(*as_("d", "BEFORE_", doubled))).unionByName(
-        keyed.where(moved).select(*as_("c", "AFTER_", doubled + 1)))
+    return (
+        keyed.where(~moved)
+        .select(*as_("", "", doubled))
+        .unionByName(keyed.where(moved).select(*as_("d", "BEFORE_", doubled)))
+        .unionByName(keyed.where(moved).select(*as_("c", "AFTER_", doubled + 1)))
+    )
 
 
 def _same_key(key: list[str]):
@@ -123,14 +145,15 @@ def _buckets(spark) -> int:
 
 def _bucketed(keyed, key, types, columns, buckets: int):
     """The changes with the bucket of their key (a delete's before key, else the after key)."""
-    key_cols = [F.when(F.col("OP") == "d", F.col(quote(f"BEFORE_{k}"))).otherwise(F.col(quote(f"AFTER_{k}")))
-                for k in key]
-    sides = [_travelling(F.col(quote(f"{s}_{c}")), types[c]).alias(f"{s}_{c}")
-             for s in ("BEFORE", "AFTER") for c in columns]
+    key_cols = [
+        F.when(F.col("OP") == "d", F.col(quote(f"BEFORE_{k}"))).otherwise(F.col(quote(f"AFTER_{k}"))) for k in key
+    ]
+    sides = [
+        _travelling(F.col(quote(f"{s}_{c}")), types[c]).alias(f"{s}_{c}") for s in ("BEFORE", "AFTER") for c in columns
+    ]
     return keyed.select(*HEAD, *sides, _bucket_of(key_cols, buckets))
 
 
 def _bucketed_versions(open_versions, key, types, columns, buckets):
     cols = [_travelling(F.col(quote(c)), types[c]).alias(c) for c in columns]
-    return open_versions.select(*cols, *state.VALIDITY_COLUMNS,
-                                _bucket_of([F.col(quote(k)) for k in key], buckets))
+    return open_versions.select(*cols, *state.VALIDITY_COLUMNS, _bucket_of([F.col(quote(k)) for k in key], buckets))

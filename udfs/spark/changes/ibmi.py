@@ -77,16 +77,25 @@ def resolve_batch(spark, table, entries, last, columns: list[str]) -> Batch:
     pdf, unordered = kernel_frame(entries)
     files = pdf.attrs["files"]
     if unordered:
-        lines.append(f"jcat: {table.name}: {unordered} entries without a sequence number, time or commit cycle "
-                     f"left out (decode_errors in {table.name}_images_decoded names the field)")
+        lines.append(
+            f"jcat: {table.name}: {unordered} entries without a sequence number, time or commit cycle "
+            f"left out (decode_errors in {table.name}_images_decoded names the field)"
+        )
     pdf, resume = assign_epochs(pdf, last.resume if last else None)
     resolved = resolve(pdf)
     lines += problem_lines(table.name, resolved.problems, pdf, files)
     entries = with_files(entries, files)
     changes = with_images(change_rows(spark, pdf, resolved.changes), entries, columns)
     held = held_rows(spark, entries, pdf, resolved.pending)
-    return Batch(changes, len(resolved.changes), held, len(resolved.pending),
-                 resolved.changes["COMMIT_POSITION"].tolist(), resume, lines)
+    return Batch(
+        changes,
+        len(resolved.changes),
+        held,
+        len(resolved.pending),
+        resolved.changes["COMMIT_POSITION"].tolist(),
+        resume,
+        lines,
+    )
 
 
 def journal_loads(spark) -> set[str]:
@@ -116,18 +125,27 @@ def candidates(spark, table, loads: list[str], held):
     images = spark.table(twin(table)).where(F.col("load_id").isin(loads))
     shape = images.schema
     je = spark.table(ENTRIES).where(F.col("load_id").isin(loads))
-    file_entries = je.where((((F.col("JOURNAL_CODE") == "F") & F.col("JOURNAL_ENTRY_TYPE").isin("CR", "RG"))
-                             | ((F.col("JOURNAL_CODE") == "D") & (F.col("JOURNAL_ENTRY_TYPE") == "CG")))
-                            & _of_file(table.ibmi))
+    file_entries = je.where(
+        (
+            ((F.col("JOURNAL_CODE") == "F") & F.col("JOURNAL_ENTRY_TYPE").isin("CR", "RG"))
+            | ((F.col("JOURNAL_CODE") == "D") & (F.col("JOURNAL_ENTRY_TYPE") == "CG"))
+        )
+        & _of_file(table.ibmi)
+    )
     cycles = images.select("COMMIT_CYCLE")
     if held is not None:
         cycles = cycles.unionByName(held.select("COMMIT_CYCLE"))
-    commits = je.where((F.col("JOURNAL_CODE") == "C") & F.col("JOURNAL_ENTRY_TYPE").isin("SC", "CM", "RB")) \
-        .join(cycles.where(F.col("COMMIT_CYCLE") != 0).distinct(), "COMMIT_CYCLE", "left_semi")
+    commits = je.where((F.col("JOURNAL_CODE") == "C") & F.col("JOURNAL_ENTRY_TYPE").isin("SC", "CM", "RB")).join(
+        cycles.where(F.col("COMMIT_CYCLE") != 0).distinct(), "COMMIT_CYCLE", "left_semi"
+    )
     controls = file_entries.unionByName(commits)
     carried = set(IBMI_ENTRY_COLUMNS) | set(LINEAGE_COLUMNS) | {"decode_errors"}  # never an image column
-    as_twin = controls.select([(F.col(quote(f.name)) if f.name in carried else F.lit(None)).cast(f.dataType)
-                               .alias(f.name) for f in shape.fields])
+    as_twin = controls.select(
+        [
+            (F.col(quote(f.name)) if f.name in carried else F.lit(None)).cast(f.dataType).alias(f.name)
+            for f in shape.fields
+        ]
+    )
     new = images.unionByName(as_twin).withColumn("RESET_EPOCH", F.lit(None).cast("bigint"))
     every = new if held is None else held.unionByName(new)
     first = F.row_number().over(_same_entry().orderBy(F.col("RESET_EPOCH").asc_nulls_last(), *IDENTITY))
@@ -146,18 +164,33 @@ def kernel_frame(entries) -> tuple[pd.DataFrame, int]:
     longs, so no row is converted one at a time. Returns the frame (its entry named by FILE, the code of its
     load and file in `files`, and record_offset) and how many entries could not be ordered (no sequence number,
     time or commit cycle: they are left out)."""
+
     def halves(c):
-        return [F.floor(F.col(c) / TWO_32).cast("bigint").alias(f"{c}_HI"),
-                F.pmod(F.col(c), F.lit(TWO_32)).cast("bigint").alias(f"{c}_LO")]
-    texts = {"JOB": F.concat_ws("/", F.col("JOB_NUMBER").cast("string"), "JOB_USER", "JOB_NAME"),
-             "THREAD": F.coalesce("THREAD", F.lit("")),
-             "OBJECT": F.concat_ws("/", "JOURNALED_OBJECT_LIBRARY", "JOURNALED_OBJECT_NAME", "JOURNALED_OBJECT_MEMBER"),
-             "KIND": F.concat(F.coalesce("JOURNAL_CODE", F.lit("")), F.lit(" "),
-                              F.coalesce("JOURNAL_ENTRY_TYPE", F.lit("")))}
-    coded, codes = codes_of(entries.select(*IDENTITY, *halves("SEQUENCE_NUMBER"), *halves("COMMIT_CYCLE"),
-                                           "ENTRY_TIMESTAMP", *[v.alias(k) for k, v in texts.items()],
-                                           F.coalesce(F.col("COUNT_OR_RRN").cast("bigint"), F.lit(0)).alias("RRN"),
-                                           "RESET_EPOCH"), ["FILE", "JOB", "THREAD", "OBJECT", "KIND"])
+        return [
+            F.floor(F.col(c) / TWO_32).cast("bigint").alias(f"{c}_HI"),
+            F.pmod(F.col(c), F.lit(TWO_32)).cast("bigint").alias(f"{c}_LO"),
+        ]
+
+    texts = {
+        "JOB": F.concat_ws("/", F.col("JOB_NUMBER").cast("string"), "JOB_USER", "JOB_NAME"),
+        "THREAD": F.coalesce("THREAD", F.lit("")),
+        "OBJECT": F.concat_ws("/", "JOURNALED_OBJECT_LIBRARY", "JOURNALED_OBJECT_NAME", "JOURNALED_OBJECT_MEMBER"),
+        "KIND": F.concat(
+            F.coalesce("JOURNAL_CODE", F.lit("")), F.lit(" "), F.coalesce("JOURNAL_ENTRY_TYPE", F.lit(""))
+        ),
+    }
+    coded, codes = codes_of(
+        entries.select(
+            *IDENTITY,
+            *halves("SEQUENCE_NUMBER"),
+            *halves("COMMIT_CYCLE"),
+            "ENTRY_TIMESTAMP",
+            *[v.alias(k) for k, v in texts.items()],
+            F.coalesce(F.col("COUNT_OR_RRN").cast("bigint"), F.lit(0)).alias("RRN"),
+            "RESET_EPOCH",
+        ),
+        ["FILE", "JOB", "THREAD", "OBJECT", "KIND"],
+    )
     pdf = coded.drop("load_id", "source_file").toPandas()
     ordered = pdf[["SEQUENCE_NUMBER_HI", "COMMIT_CYCLE_HI", "ENTRY_TIMESTAMP"]].notna().all(axis=1).to_numpy()
     pdf = pdf[ordered].reset_index(drop=True)
@@ -175,8 +208,10 @@ def codes_of(df, names: list[str]):
     stay), and the texts by code: {name: [text of code 0, 1, ...]} (FILE: (load_id, source_file) pairs). The
     distinct texts of a build are few (files, jobs, threads, objects): one aggregation brings them to the driver,
     they are numbered there and go back as broadcast joins."""
+
     def text(name):
         return F.struct("load_id", "source_file") if name == "FILE" else F.col(name)
+
     found = df.agg(*[F.collect_set(text(n)).alias(n) for n in names]).first()
     out, codes = df, {}
     for name in names:
@@ -192,8 +227,9 @@ def codes_of(df, names: list[str]):
 
 def with_files(entries, files: list[tuple[str, str]]):
     """The entries with the FILE code kernel_frame gave their load and file."""
-    table = entries.sparkSession.createDataFrame([(*f, i) for i, f in enumerate(files)],
-                                                 "load_id STRING, source_file STRING, FILE INT")
+    table = entries.sparkSession.createDataFrame(
+        [(*f, i) for i, f in enumerate(files)], "load_id STRING, source_file STRING, FILE INT"
+    )
     return entries.join(F.broadcast(table), ["load_id", "source_file"])
 
 
@@ -209,10 +245,11 @@ def assign_epochs(pdf: pd.DataFrame, resume: str | None) -> tuple[pd.DataFrame, 
     ts = pdf["ENTRY_TIMESTAMP"].to_numpy()[order]
     epoch0, seq0 = (state["epoch"], np.uint64(state["sequence"])) if state else (0, None)
     if state and len(order) and (ts[0] < np.datetime64(state["timestamp"]) and seq[0] <= seq0):
-        raise OlderThanApplied(f"an entry of sequence {seq[0]} at {ts[0]} is older than sequence {seq0} at "
-                               f"{state['timestamp']}, which an earlier build applied")
-    previous = np.concatenate([[seq0 if seq0 is not None else seq[:1].max(initial=0)], seq[:-1]]) if len(seq) \
-        else seq
+        raise OlderThanApplied(
+            f"an entry of sequence {seq[0]} at {ts[0]} is older than sequence {seq0} at "
+            f"{state['timestamp']}, which an earlier build applied"
+        )
+    previous = np.concatenate([[seq0 if seq0 is not None else seq[:1].max(initial=0)], seq[:-1]]) if len(seq) else seq
     epochs = epoch0 + np.cumsum(seq < previous)
     pdf = pdf.copy()
     filled = pdf["RESET_EPOCH"].to_numpy(dtype=float)
@@ -220,8 +257,7 @@ def assign_epochs(pdf: pd.DataFrame, resume: str | None) -> tuple[pd.DataFrame, 
     pdf["RESET_EPOCH"] = filled.astype(np.int64)
     if not len(order):
         return pdf, resume
-    return pdf, json.dumps({"epoch": int(epochs[-1]), "sequence": str(seq[-1]),
-                            "timestamp": str(ts[-1])})
+    return pdf, json.dumps({"epoch": int(epochs[-1]), "sequence": str(seq[-1]), "timestamp": str(ts[-1])})
 
 
 def resolve(pdf: pd.DataFrame):
@@ -230,13 +266,22 @@ def resolve(pdf: pd.DataFrame):
     return resolution.resolve(entries[list(resolution.INPUT_COLUMNS)])
 
 
-CHANGE_SCHEMA = T.StructType([
-    T.StructField("OP", T.StringType()), T.StructField("BEFORE_PRESENT", T.BooleanType()),
-    T.StructField("COMMIT_TIMESTAMP", T.TimestampType()), T.StructField("COMMIT_POSITION", T.StringType()),
-    T.StructField("CHANGE_POSITION", T.LongType()), T.StructField("TRANSACTION_ID", T.StringType()),
-    T.StructField("RRN", T.LongType()),
-    *[T.StructField(f"{side}_{c}", t) for side in ("b", "a") for c, t in
-      (("FILE", T.IntegerType()), ("record_offset", T.LongType()))]])
+CHANGE_SCHEMA = T.StructType(
+    [
+        T.StructField("OP", T.StringType()),
+        T.StructField("BEFORE_PRESENT", T.BooleanType()),
+        T.StructField("COMMIT_TIMESTAMP", T.TimestampType()),
+        T.StructField("COMMIT_POSITION", T.StringType()),
+        T.StructField("CHANGE_POSITION", T.LongType()),
+        T.StructField("TRANSACTION_ID", T.StringType()),
+        T.StructField("RRN", T.LongType()),
+        *[
+            T.StructField(f"{side}_{c}", t)
+            for side in ("b", "a")
+            for c, t in (("FILE", T.IntegerType()), ("record_offset", T.LongType()))
+        ],
+    ]
+)
 CODED_IDENTITY = ("FILE", "record_offset")  # an entry in the kernel frame: the code of its load and file, its offset
 
 
@@ -259,22 +304,37 @@ def with_images(rows, entries, columns: list[str]):
     joined = rows.alias("r").join(b, on_b, "left").join(a, on_a, "left")
 
     def errors(side, prefix):
-        return F.transform(F.coalesce(F.col(f"{side}.decode_errors"), F.array().cast("array<string>")),
-                           lambda e: F.concat(F.lit(prefix), e))
+        return F.transform(
+            F.coalesce(F.col(f"{side}.decode_errors"), F.array().cast("array<string>")),
+            lambda e: F.concat(F.lit(prefix), e),
+        )
+
     lineage = [F.coalesce(F.col(f"a.{c}"), F.col(f"b.{c}")).alias(c) for c in (*IDENTITY, "record_number")]
     return joined.select(
         "r.OP",
         *[F.col(f"b.{quote(c)}").alias(f"BEFORE_{c}") for c in columns],
         *[F.col(f"a.{quote(c)}").alias(f"AFTER_{c}") for c in columns],
-        "r.BEFORE_PRESENT", "r.COMMIT_TIMESTAMP", "r.COMMIT_POSITION", "r.CHANGE_POSITION", "r.TRANSACTION_ID",
-        "r.RRN", *lineage, F.concat(errors("b", "BEFORE_"), errors("a", "AFTER_")).alias("decode_errors"))
+        "r.BEFORE_PRESENT",
+        "r.COMMIT_TIMESTAMP",
+        "r.COMMIT_POSITION",
+        "r.CHANGE_POSITION",
+        "r.TRANSACTION_ID",
+        "r.RRN",
+        *lineage,
+        F.concat(errors("b", "BEFORE_"), errors("a", "AFTER_")).alias("decode_errors"),
+    )
 
 
 def held_rows(spark, entries, pdf: pd.DataFrame, pending: np.ndarray):
     """The entries the resolution left undecided, with their epochs: kept for the next build."""
     keep = pdf.iloc[pending][[*CODED_IDENTITY, "RESET_EPOCH"]].reset_index(drop=True)
-    schema = T.StructType([T.StructField("FILE", T.IntegerType()), T.StructField("record_offset", T.LongType()),
-                           T.StructField("_EPOCH", T.LongType())])
+    schema = T.StructType(
+        [
+            T.StructField("FILE", T.IntegerType()),
+            T.StructField("record_offset", T.LongType()),
+            T.StructField("_EPOCH", T.LongType()),
+        ]
+    )
     ids = frames.to_spark(spark, keep.rename(columns={"RESET_EPOCH": "_EPOCH"}), schema)
     shape = [c for c in entries.columns if c != "FILE"]
     return entries.join(ids, list(CODED_IDENTITY), "inner").withColumn("RESET_EPOCH", F.col("_EPOCH")).select(shape)

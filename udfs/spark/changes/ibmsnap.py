@@ -46,8 +46,10 @@ def key(table) -> list[str]:
 def unresolvable(table) -> str | None:
     """A CD table's rows say which source row they change only by a key: without one, no state or history."""
     if not table.key:
-        return ("the CD table was declared without a key, which its current state and history need: declare it "
-                "again with --key COL,... (the source table's primary key)")
+        return (
+            "the CD table was declared without a key, which its current state and history need: declare it "
+            "again with --key COL,... (the source table's primary key)"
+        )
     return None
 
 
@@ -99,27 +101,43 @@ def resolve_batch(spark, table, entries, last, columns: list[str]) -> Batch:
     pdf, unordered = _kernel_frame(entries, table, names)
     lines = []
     if unordered:
-        lines.append(f"jcat: {table.name}: {unordered} CD rows without a unit of work or intent sequence left out "
-                     f"(decode_errors in {table.name}_images_decoded names the column)")
+        lines.append(
+            f"jcat: {table.name}: {unordered} CD rows without a unit of work or intent sequence left out "
+            f"(decode_errors in {table.name}_images_decoded names the column)"
+        )
     uows = _uows(spark, table, entries)
     resolved = resolution.resolve(pdf, uows, [f"_KEY{i}" for i in range(len(names))])
     lines += problem_lines(table.name, resolved.problems, pdf)
     if len(resolved.rejected):
         units = pdf.iloc[resolved.rejected]["UOW"].nunique()
-        lines.append(f"jcat: {table.name}: {units} rejected units of work (IBMSNAP_REJ_CODE neither 0 nor blank: "
-                     f"undone where they ran) left out: {len(resolved.rejected)} images")
+        lines.append(
+            f"jcat: {table.name}: {units} rejected units of work (IBMSNAP_REJ_CODE neither 0 nor blank: "
+            f"undone where they ran) left out: {len(resolved.rejected)} images"
+        )
     changes = with_images(change_rows(spark, pdf, resolved.changes), entries, columns)
     held = _rows_of(spark, entries, pdf, resolved.pending)
-    return Batch(changes, len(resolved.changes), held, len(resolved.pending),
-                 resolved.changes["COMMIT_POSITION"].tolist(), None, lines)
+    return Batch(
+        changes,
+        len(resolved.changes),
+        held,
+        len(resolved.pending),
+        resolved.changes["COMMIT_POSITION"].tolist(),
+        None,
+        lines,
+    )
 
 
 def _kernel_frame(entries, table, key: list[str]) -> tuple[pd.DataFrame, int]:
     """One row per image, ROW_ID in landing order (a row landed twice: its first landing counts)."""
-    cols = [*IDENTITY, F.upper(F.hex(uow_column(table))).alias("UOW"),
-            F.upper(F.hex("IBMSNAP_INTENTSEQ")).alias("INTENTSEQ"), F.col("IBMSNAP_OPERATION").alias("OPERATION"),
-            F.col("image_kind").alias("IMAGE_KIND"), F.col("updates_as_delete_insert").alias("PAIRS"),
-            *[F.col(quote(k)).alias(f"_KEY{i}") for i, k in enumerate(key)]]
+    cols = [
+        *IDENTITY,
+        F.upper(F.hex(uow_column(table))).alias("UOW"),
+        F.upper(F.hex("IBMSNAP_INTENTSEQ")).alias("INTENTSEQ"),
+        F.col("IBMSNAP_OPERATION").alias("OPERATION"),
+        F.col("image_kind").alias("IMAGE_KIND"),
+        F.col("updates_as_delete_insert").alias("PAIRS"),
+        *[F.col(quote(k)).alias(f"_KEY{i}") for i, k in enumerate(key)],
+    ]
     pdf = entries.select(cols).orderBy(*IDENTITY).toPandas()
     ordered = pdf[["UOW", "INTENTSEQ"]].notna().all(axis=1).to_numpy()
     pdf = pdf[ordered].reset_index(drop=True)
@@ -134,17 +152,32 @@ def _uows(spark, table, entries) -> pd.DataFrame:
     current = spark.table(CURRENT).where(F.col("layout") == UOW_LAYOUT).select("load_id", "source_file").distinct()
     u = spark.table(UOW).join(current, ["load_id", "source_file"], "left_semi")
     u = u.join(wanted, u[col] == wanted["_UOW"], "left_semi")
-    return u.select(F.upper(F.hex(col)).alias("UOW"), F.upper(F.hex("IBMSNAP_UOWID")).alias("UOWID"),
-                    F.upper(F.hex("IBMSNAP_COMMITSEQ")).alias("COMMITSEQ"),
-                    F.col("IBMSNAP_LOGMARKER").alias("LOGMARKER"), F.col("IBMSNAP_REJ_CODE").alias("REJ_CODE"),
-                    "load_id", "source_file", "record_offset") \
-        .orderBy("load_id", "source_file", "record_offset").toPandas()
+    return (
+        u.select(
+            F.upper(F.hex(col)).alias("UOW"),
+            F.upper(F.hex("IBMSNAP_UOWID")).alias("UOWID"),
+            F.upper(F.hex("IBMSNAP_COMMITSEQ")).alias("COMMITSEQ"),
+            F.col("IBMSNAP_LOGMARKER").alias("LOGMARKER"),
+            F.col("IBMSNAP_REJ_CODE").alias("REJ_CODE"),
+            "load_id",
+            "source_file",
+            "record_offset",
+        )
+        .orderBy("load_id", "source_file", "record_offset")
+        .toPandas()
+    )
 
 
 def _rows_of(spark, entries, pdf: pd.DataFrame, row_ids: np.ndarray):
     """The entries' rows of these ROW_IDs (the images held for a later load)."""
     keep = pdf.iloc[row_ids][list(IDENTITY)].reset_index(drop=True)
-    schema = T.StructType([T.StructField("load_id", T.StringType()), T.StructField("source_file", T.StringType()),
-                           T.StructField("record_offset", T.LongType()), T.StructField("image_kind", T.StringType())])
+    schema = T.StructType(
+        [
+            T.StructField("load_id", T.StringType()),
+            T.StructField("source_file", T.StringType()),
+            T.StructField("record_offset", T.LongType()),
+            T.StructField("image_kind", T.StringType()),
+        ]
+    )
     ids = frames.to_spark(spark, keep, schema)
     return entries.join(ids, list(IDENTITY), "left_semi")

@@ -88,22 +88,36 @@ def waiting_line(table, lagging: list[str]) -> str:
     return batch.waiting_line(table.name, lagging, (f"{table.name}_images_decoded",))
 
 
-ENTRY_SCHEMA = T.StructType([
-    T.StructField("load_id", T.StringType()), T.StructField("source_file", T.StringType()),
-    T.StructField("record_offset", T.LongType()), T.StructField("record_number", T.LongType()),
-    T.StructField("image_kind", T.StringType()), T.StructField("TYPE", T.StringType()),
-    T.StructField("SEQ", T.DecimalType(20, 0)), T.StructField("GMT", T.TimestampType()),
-    T.StructField("QUAL_CV", T.StringType()), T.StructField("TRANSACT_ID", T.LongType()),
-    T.StructField("LIDS", T.ArrayType(T.LongType())), T.StructField("DB_KEY", T.LongType()),
-    T.StructField("IMAGE_LEN", T.LongType()), T.StructField("SPAN_OFFSET", T.LongType())])
+ENTRY_SCHEMA = T.StructType(
+    [
+        T.StructField("load_id", T.StringType()),
+        T.StructField("source_file", T.StringType()),
+        T.StructField("record_offset", T.LongType()),
+        T.StructField("record_number", T.LongType()),
+        T.StructField("image_kind", T.StringType()),
+        T.StructField("TYPE", T.StringType()),
+        T.StructField("SEQ", T.DecimalType(20, 0)),
+        T.StructField("GMT", T.TimestampType()),
+        T.StructField("QUAL_CV", T.StringType()),
+        T.StructField("TRANSACT_ID", T.LongType()),
+        T.StructField("LIDS", T.ArrayType(T.LongType())),
+        T.StructField("DB_KEY", T.LongType()),
+        T.StructField("IMAGE_LEN", T.LongType()),
+        T.StructField("SPAN_OFFSET", T.LongType()),
+    ]
+)
 
 
 def candidates(spark, table, loads: list[str], held):
     """The records of the new loads the resolution reads, and those held, narrow (ENTRY_SCHEMA), each once."""
     j = spark.table(JOURNAL).where(F.col("load_id").isin(loads) & (F.col("TYPE").isin(*DECIDING) | _images_of(table)))
     kind = F.when(F.col("TYPE") == "BFOR", "before").when(F.col("TYPE") == "AFTR", "after")
-    new = j.select([(kind if f.name == "image_kind" else F.col(f.name)).cast(f.dataType).alias(f.name)
-                    for f in ENTRY_SCHEMA.fields])
+    new = j.select(
+        [
+            (kind if f.name == "image_kind" else F.col(f.name)).cast(f.dataType).alias(f.name)
+            for f in ENTRY_SCHEMA.fields
+        ]
+    )
     every = new if held is None else held.select(new.columns).unionByName(new)
     return every.dropDuplicates(list(LINEAGE[:3]))
 
@@ -112,15 +126,24 @@ def resolve_batch(spark, table, entries, last, columns: list[str]) -> Batch:
     pdf, unordered = _kernel_frame(entries)
     lines = []
     if unordered:
-        lines.append(f"jcat: {table.name}: {unordered} journal records without a type or sequence number left out "
-                     f"(decode_errors in idms_journal names the field)")
+        lines.append(
+            f"jcat: {table.name}: {unordered} journal records without a type or sequence number left out "
+            f"(decode_errors in idms_journal names the field)"
+        )
     resolved = resolution.resolve(pdf[list(resolution.INPUT_COLUMNS)])
     lines += problem_lines(table.name, resolved.problems, pdf)
     images = spark.table(twin(table))
     changes = with_images(change_rows(spark, pdf, resolved.changes), _images_of_changes(images, entries), columns)
     held = _rows_of(spark, entries, pdf, resolved.pending)
-    return Batch(changes, len(resolved.changes), held, len(resolved.pending),
-                 resolved.changes["COMMIT_POSITION"].tolist(), None, lines)
+    return Batch(
+        changes,
+        len(resolved.changes),
+        held,
+        len(resolved.pending),
+        resolved.changes["COMMIT_POSITION"].tolist(),
+        None,
+        lines,
+    )
 
 
 def _images_of_changes(images, entries):
@@ -131,10 +154,19 @@ def _images_of_changes(images, entries):
 def _kernel_frame(entries) -> tuple[pd.DataFrame, int]:
     """The resolution's INPUT_COLUMNS, one row per record, ROW_ID in landing order (of a record landed twice, the
     first landing counts); SEQ, 20 digits, travels as two longs so no row is converted one at a time."""
-    cols = [*IDENTITY, F.floor(F.col("SEQ") / TWO_32).cast("bigint").alias("SEQ_HI"),
-            F.pmod(F.col("SEQ"), F.lit(TWO_32)).cast("bigint").alias("SEQ_LO"),
-            F.col("QUAL_CV").alias("CV"), F.col("TYPE").alias("RECORD_TYPE"), F.col("TRANSACT_ID").alias("LID"),
-            "LIDS", "GMT", "DB_KEY", "IMAGE_LEN", "SPAN_OFFSET"]
+    cols = [
+        *IDENTITY,
+        F.floor(F.col("SEQ") / TWO_32).cast("bigint").alias("SEQ_HI"),
+        F.pmod(F.col("SEQ"), F.lit(TWO_32)).cast("bigint").alias("SEQ_LO"),
+        F.col("QUAL_CV").alias("CV"),
+        F.col("TYPE").alias("RECORD_TYPE"),
+        F.col("TRANSACT_ID").alias("LID"),
+        "LIDS",
+        "GMT",
+        "DB_KEY",
+        "IMAGE_LEN",
+        "SPAN_OFFSET",
+    ]
     pdf = entries.select(cols).orderBy(*IDENTITY[:3]).toPandas()
     ordered = pdf[["SEQ_HI", "RECORD_TYPE"]].notna().all(axis=1).to_numpy()
     pdf = pdf[ordered].reset_index(drop=True)
@@ -146,7 +178,12 @@ def _kernel_frame(entries) -> tuple[pd.DataFrame, int]:
 def _rows_of(spark, entries, pdf: pd.DataFrame, row_ids: np.ndarray):
     """The entries of these ROW_IDs (held for a later load)."""
     keep = pdf.iloc[row_ids][list(IDENTITY[:3])].reset_index(drop=True)
-    schema = T.StructType([T.StructField("load_id", T.StringType()), T.StructField("source_file", T.StringType()),
-                           T.StructField("record_offset", T.LongType())])
+    schema = T.StructType(
+        [
+            T.StructField("load_id", T.StringType()),
+            T.StructField("source_file", T.StringType()),
+            T.StructField("record_offset", T.LongType()),
+        ]
+    )
     ids = frames.to_spark(spark, keep, schema)
     return entries.join(ids, list(IDENTITY[:3]), "left_semi")

@@ -13,13 +13,26 @@ from .batch import change_columns
 
 IDENTITY = ("load_id", "source_file", "record_offset", "image_kind")  # one image row of the twin
 
-CHANGE_SCHEMA = T.StructType([
-    T.StructField("OP", T.StringType()), T.StructField("BEFORE_PRESENT", T.BooleanType()),
-    T.StructField("COMMIT_TIMESTAMP", T.TimestampType()), T.StructField("COMMIT_POSITION", T.StringType()),
-    T.StructField("CHANGE_POSITION", T.LongType()), T.StructField("TRANSACTION_ID", T.StringType()),
-    *[T.StructField(f"{side}_{c}", t) for side in ("b", "a") for c, t in
-      (("load_id", T.StringType()), ("source_file", T.StringType()), ("record_offset", T.LongType()),
-       ("image_kind", T.StringType()))]])
+CHANGE_SCHEMA = T.StructType(
+    [
+        T.StructField("OP", T.StringType()),
+        T.StructField("BEFORE_PRESENT", T.BooleanType()),
+        T.StructField("COMMIT_TIMESTAMP", T.TimestampType()),
+        T.StructField("COMMIT_POSITION", T.StringType()),
+        T.StructField("CHANGE_POSITION", T.LongType()),
+        T.StructField("TRANSACTION_ID", T.StringType()),
+        *[
+            T.StructField(f"{side}_{c}", t)
+            for side in ("b", "a")
+            for c, t in (
+                ("load_id", T.StringType()),
+                ("source_file", T.StringType()),
+                ("record_offset", T.LongType()),
+                ("image_kind", T.StringType()),
+            )
+        ],
+    ]
+)
 
 
 def change_rows(spark, pdf: pd.DataFrame, changes: pd.DataFrame):
@@ -38,13 +51,24 @@ def with_images(rows, entries, columns: list[str]):
     joined = rows.alias("r").join(b, on_b, "left").join(a, on_a, "left")
 
     def errors(side, prefix):
-        return F.transform(F.coalesce(F.col(f"{side}.decode_errors"), F.array().cast("array<string>")),
-                           lambda e: F.concat(F.lit(prefix), e))
-    lineage = [F.coalesce(F.col(f"a.{c}"), F.col(f"b.{c}")).alias(c)
-               for c in ("source_file", "record_offset", "record_number", "load_id")]
+        return F.transform(
+            F.coalesce(F.col(f"{side}.decode_errors"), F.array().cast("array<string>")),
+            lambda e: F.concat(F.lit(prefix), e),
+        )
+
+    lineage = [
+        F.coalesce(F.col(f"a.{c}"), F.col(f"b.{c}")).alias(c)
+        for c in ("source_file", "record_offset", "record_number", "load_id")
+    ]
     return joined.select(
         "r.OP",
         *[F.col(f"b.{quote(c)}").alias(f"BEFORE_{c}") for c in columns],
         *[F.col(f"a.{quote(c)}").alias(f"AFTER_{c}") for c in columns],
-        "r.BEFORE_PRESENT", "r.COMMIT_TIMESTAMP", "r.COMMIT_POSITION", "r.CHANGE_POSITION", "r.TRANSACTION_ID",
-        *lineage, F.concat(errors("b", "BEFORE_"), errors("a", "AFTER_")).alias("decode_errors"))
+        "r.BEFORE_PRESENT",
+        "r.COMMIT_TIMESTAMP",
+        "r.COMMIT_POSITION",
+        "r.CHANGE_POSITION",
+        "r.TRANSACTION_ID",
+        *lineage,
+        F.concat(errors("b", "BEFORE_"), errors("a", "AFTER_")).alias("decode_errors"),
+    )

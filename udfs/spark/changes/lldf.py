@@ -42,8 +42,10 @@ def key(table) -> list[str]:
 def unresolvable(table) -> str | None:
     """A logical log's records say which row they change only by its images: without a key, no state or history."""
     if not table.key:
-        return ("the table was declared without a key, which its current state and history need: declare it "
-                "again with --key COL,... (the table's primary key)")
+        return (
+            "the table was declared without a key, which its current state and history need: declare it "
+            "again with --key COL,... (the table's primary key)"
+        )
     return None
 
 
@@ -61,8 +63,9 @@ def _of_table(table):
 
 def current_loads(spark, table) -> set[str]:
     """The LLDF loads the landing ledger holds current and lldf_change_stream has reassembled."""
-    current = {r[0] for r in spark.table(CURRENT).where(F.col("layout") == LAYOUT).select("load_id").distinct()
-               .collect()}
+    current = {
+        r[0] for r in spark.table(CURRENT).where(F.col("layout") == LAYOUT).select("load_id").distinct().collect()
+    }
     return current & {r[0] for r in spark.table(STREAM).select("load_id").distinct().collect()}
 
 
@@ -93,8 +96,15 @@ def resolve_batch(spark, table, entries, last, columns: list[str]) -> Batch:
         _check_landed_before(spark, table, pdf.iloc[resolved.earlier], through)
     changes = with_images(change_rows(spark, pdf, resolved.changes), entries, columns)
     held = _rows_of(spark, entries, pdf, resolved.pending)
-    return Batch(changes, len(resolved.changes), held, len(resolved.pending),
-                 resolved.changes["COMMIT_POSITION"].tolist(), None, problem_lines(table.name, resolved.problems, pdf))
+    return Batch(
+        changes,
+        len(resolved.changes),
+        held,
+        len(resolved.pending),
+        resolved.changes["COMMIT_POSITION"].tolist(),
+        None,
+        problem_lines(table.name, resolved.problems, pdf),
+    )
 
 
 TEXT = ["CHANGE_TYPE", "LIMIT_KEYS", "MEMBERID", "UORDISP", "LOGRECDISP", "INCOMPLETETRANS", "UORCOMMITTIMESTAMP"]
@@ -118,19 +128,30 @@ def _check_landed_before(spark, table, earlier: pd.DataFrame, through: str) -> N
     schema = T.StructType([T.StructField(c, T.LongType() if c == "MEMBERID" else T.StringType()) for c in record])
     keys = frames.to_spark(spark, wanted.astype({"MEMBERID": np.int64}), schema)
     loads = earlier["load_id"].unique().tolist()
-    before = spark.table(twin(table)).where(~F.col("load_id").isin(loads)).select(
-        *[F.upper(F.hex(c)).alias(c) if c in resolution.HEX_FIELDS else F.col(c) for c in record])
+    before = (
+        spark.table(twin(table))
+        .where(~F.col("load_id").isin(loads))
+        .select(*[F.upper(F.hex(c)).alias(c) if c in resolution.HEX_FIELDS else F.col(c) for c in record])
+    )
     seen = keys.join(before, record, "left_semi").count()
     if seen < len(wanted):
-        raise state.ChangesNotLater(f"a unit of recovery committed at or before {through}, which was applied, landed "
-                                    f"in load {min(loads)}: changes not after what was applied")
+        raise state.ChangesNotLater(
+            f"a unit of recovery committed at or before {through}, which was applied, landed "
+            f"in load {min(loads)}: changes not after what was applied"
+        )
 
 
 def _rows_of(spark, entries, pdf: pd.DataFrame, row_ids: np.ndarray):
     """The entries' rows of these ROW_IDs (held for a later load); a record with no image has image_kind NULL."""
     keep = pdf.iloc[row_ids][list(IDENTITY)].reset_index(drop=True)
-    schema = T.StructType([T.StructField("load_id", T.StringType()), T.StructField("source_file", T.StringType()),
-                           T.StructField("record_offset", T.LongType()), T.StructField("image_kind", T.StringType())])
+    schema = T.StructType(
+        [
+            T.StructField("load_id", T.StringType()),
+            T.StructField("source_file", T.StringType()),
+            T.StructField("record_offset", T.LongType()),
+            T.StructField("image_kind", T.StringType()),
+        ]
+    )
     ids = frames.to_spark(spark, keep, schema).alias("k")
     same = [F.col(f"e.{c}").eqNullSafe(F.col(f"k.{c}")) for c in IDENTITY]
     return entries.alias("e").join(ids, same, "left_semi")

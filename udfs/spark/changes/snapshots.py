@@ -41,8 +41,9 @@ def positions_dir(spark, name: str) -> str:
 
 def record(spark, name: str, load_id: str, position: str) -> None:
     """Keep the position of a landed snapshot load (after its load committed)."""
-    spark.createDataFrame([(load_id, position)], POSITION_DDL).coalesce(1).write.mode("overwrite") \
-        .parquet(f"{positions_dir(spark, name)}/{load_id}")
+    spark.createDataFrame([(load_id, position)], POSITION_DDL).coalesce(1).write.mode("overwrite").parquet(
+        f"{positions_dir(spark, name)}/{load_id}"
+    )
 
 
 class SnapshotWithoutPosition(RuntimeError):
@@ -56,15 +57,21 @@ def current(spark, table) -> list[Snapshot]:
     folder = positions_dir(spark, table.name)
     kept = list_dirs(spark, folder)
     rows = spark.read.schema(POSITION_DDL).parquet(*[f"{folder}/{d}" for d in kept]).collect() if kept else []
-    landed = {r[0] for r in spark.sql(f"SELECT DISTINCT load_id FROM jcat.raw_loads_current "
-                                      f"WHERE layout = '{layout(table.name)}'").collect()}
+    landed = {
+        r[0]
+        for r in spark.sql(
+            f"SELECT DISTINCT load_id FROM jcat.raw_loads_current WHERE layout = '{layout(table.name)}'"
+        ).collect()
+    }
     unplaced = sorted(landed - {r["load_id"] for r in rows})
     if unplaced:  # its `jcat load` stopped between the load's commit and the position's file: never ignored
         raise SnapshotWithoutPosition(
             f"snapshot load {unplaced[0]} of {table.name} has no recorded position (its jcat load stopped before "
-            f"writing it): land the copy again with jcat load {table.name} FILE --snapshot-at POSITION --replace")
-    return sorted((Snapshot(r["load_id"], r["position"]) for r in rows if r["load_id"] in landed),
-                  key=lambda s: s.load_id)
+            f"writing it): land the copy again with jcat load {table.name} FILE --snapshot-at POSITION --replace"
+        )
+    return sorted(
+        (Snapshot(r["load_id"], r["position"]) for r in rows if r["load_id"] in landed), key=lambda s: s.load_id
+    )
 
 
 def rebuild_reason(snaps: list[Snapshot], consumed: set[str], built: bool) -> str | None:
@@ -81,8 +88,10 @@ def starting(snaps: list[Snapshot], consumed: set[str], lines: list[str], name: 
     if used:
         return used[-1]
     if len(snaps) > 1:
-        lines.append(f"jcat: {name}: {len(snaps)} snapshot loads: the latest ({snaps[-1].load_id}) is the start, "
-                     f"the others are not read")
+        lines.append(
+            f"jcat: {name}: {len(snaps)} snapshot loads: the latest ({snaps[-1].load_id}) is the start, "
+            f"the others are not read"
+        )
     return snaps[-1] if snaps else None
 
 
@@ -93,8 +102,10 @@ def on_top(spark, table, batch, start: Snapshot, first: bool, columns: list[str]
     left_out = [p for p in batch.positions if p <= start.position]
     lines = list(batch.lines)
     if left_out:
-        lines.append(f"jcat: {table.name}: {len(left_out)} changes committed at or before the snapshot's position "
-                     f"{start.position} are in snapshot load {start.load_id}: not applied")
+        lines.append(
+            f"jcat: {table.name}: {len(left_out)} changes committed at or before the snapshot's position "
+            f"{start.position} are in snapshot load {start.load_id}: not applied"
+        )
     positions = [p for p in batch.positions if p > start.position]
     count = batch.count - len(left_out)
     if first:
@@ -102,8 +113,10 @@ def on_top(spark, table, batch, start: Snapshot, first: bool, columns: list[str]
         n = rows.count()
         repeats = repeated(rows, table.key)
         if repeats:
-            lines.append(f"jcat: {table.name}: snapshot load {start.load_id}: {repeats[0]} rows whose key an earlier "
-                         f"row has (the later row kept; first: {repeats[1]} offset {repeats[2]})")
+            lines.append(
+                f"jcat: {table.name}: snapshot load {start.load_id}: {repeats[0]} rows whose key an earlier "
+                f"row has (the later row kept; first: {repeats[1]} offset {repeats[2]})"
+            )
         kept = rows.unionByName(kept)
         count, positions = count + n, positions + [start.position] * n
     return replace(batch, changes=kept, count=count, positions=positions, lines=lines)
@@ -112,17 +125,23 @@ def on_top(spark, table, batch, start: Snapshot, first: bool, columns: list[str]
 def snapshot_rows(spark, table, start: Snapshot, schema, columns: list[str]):
     """The snapshot's records as 'r' changes in the shape of the log's changes."""
     decoded, names, errors = VALUES[table.log](spark, table, start, columns)
-    known = {"OP": F.lit("r"), "BEFORE_PRESENT": F.lit(False), "COMMIT_POSITION": F.lit(start.position),
-             "CHANGE_POSITION": F.row_number().over(Window.orderBy("source_file", "record_offset")),
-             "source_file": F.col("source_file"), "record_offset": F.col("record_offset"),
-             "record_number": F.col("record_number"), "load_id": F.col("load_id"), "decode_errors": errors,
-             **{f"AFTER_{n}": F.col(quote(n)) for n in names}}
+    known = {
+        "OP": F.lit("r"),
+        "BEFORE_PRESENT": F.lit(False),
+        "COMMIT_POSITION": F.lit(start.position),
+        "CHANGE_POSITION": F.row_number().over(Window.orderBy("source_file", "record_offset")),
+        "source_file": F.col("source_file"),
+        "record_offset": F.col("record_offset"),
+        "record_number": F.col("record_number"),
+        "load_id": F.col("load_id"),
+        "decode_errors": errors,
+        **{f"AFTER_{n}": F.col(quote(n)) for n in names},
+    }
     return decoded.select([known.get(f.name, F.lit(None)).cast(f.dataType).alias(f.name) for f in schema.fields])
 
 
 def _raw(table, start: Snapshot, function: str) -> str:
-    return (f"SELECT *, {function}(record) AS img FROM jcat.raw_{layout(table.name)} "
-            f"WHERE load_id = '{start.load_id}'")
+    return f"SELECT *, {function}(record) AS img FROM jcat.raw_{layout(table.name)} WHERE load_id = '{start.load_id}'"
 
 
 _LINEAGE = "source_file, record_offset, record_number, load_id"
@@ -138,8 +157,10 @@ def _ibmi_values(spark, table, start: Snapshot, columns: list[str]):
     cols = [c for c in image_columns(table) if c.name in columns]
     typed = ", ".join(f"{ibmi_value(c, f'img.{quote(c.name)}')} AS {quote(c.name)}" for c in cols)
     decoded = spark.sql(f"SELECT {_LINEAGE}, {typed} FROM ({_raw(table, start, layout_function_name(table.name))})")
-    errors = F.filter(F.array(*[F.when(F.col(quote(c.name)).isNull(), F.lit(f"AFTER_{c.name}")) for c in cols]),
-                      lambda e: e.isNotNull())
+    errors = F.filter(
+        F.array(*[F.when(F.col(quote(c.name)).isNull(), F.lit(f"AFTER_{c.name}")) for c in cols]),
+        lambda e: e.isNotNull(),
+    )
     return decoded, [c.name for c in cols], errors
 
 
@@ -157,8 +178,11 @@ def _ibmsnap_values(spark, table, start: Snapshot, columns: list[str]):
 
     def failed(u):
         at, _ = u.offsets(table.ibmsnap.null_indicator)
-        marked = F.lit(False) if at is None else \
-            F.coalesce(F.expr(f"substr(record, {at + 1}, 1) in (X'FF', X'6F')"), F.lit(False))
+        marked = (
+            F.lit(False)
+            if at is None
+            else F.coalesce(F.expr(f"substr(record, {at + 1}, 1) in (X'FF', X'6F')"), F.lit(False))
+        )
         return F.when(F.col(quote(u.name)).isNull() & ~marked, F.lit(f"AFTER_{u.name}"))
 
     errors = F.filter(F.array(*[failed(u) for u in cols]), lambda e: e.isNotNull())
@@ -169,10 +193,12 @@ def _struct_values(spark, table, start: Snapshot, names: list[str], function: st
     """(records decoded by `function`, whose struct carries its own decode_errors, the column names, those errors
     as the changes name them: AFTER_<column>)."""
     fields = "".join(f", img.{quote(n)} AS {quote(n)}" for n in names)
-    decoded = spark.sql(f"SELECT {_LINEAGE}{fields}, img.decode_errors AS _errors FROM "
-                        f"({_raw(table, start, function)})")
-    errors = F.transform(F.coalesce(F.col("_errors"), F.array().cast("array<string>")),
-                         lambda e: F.concat(F.lit("AFTER_"), e))
+    decoded = spark.sql(
+        f"SELECT {_LINEAGE}{fields}, img.decode_errors AS _errors FROM ({_raw(table, start, function)})"
+    )
+    errors = F.transform(
+        F.coalesce(F.col("_errors"), F.array().cast("array<string>")), lambda e: F.concat(F.lit("AFTER_"), e)
+    )
     return decoded, names, errors
 
 
@@ -206,8 +232,10 @@ def repeated(rows, key) -> tuple[int, str, int] | None:
     after = [F.col(quote(f"AFTER_{k}")) for k in key]
     w = Window.partitionBy(*after).orderBy("CHANGE_POSITION")
     dup = rows.withColumn("_nth", F.row_number().over(w)).where("_nth > 1")
-    found = dup.agg(F.count(F.lit(1)).alias("n"), F.min_by(F.struct("source_file", "record_offset"),
-                                                            F.col("CHANGE_POSITION")).alias("first")).first()
+    found = dup.agg(
+        F.count(F.lit(1)).alias("n"),
+        F.min_by(F.struct("source_file", "record_offset"), F.col("CHANGE_POSITION")).alias("first"),
+    ).first()
     if not found["n"]:
         return None
     return found["n"], found["first"]["source_file"], found["first"]["record_offset"]

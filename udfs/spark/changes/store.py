@@ -29,14 +29,17 @@ from . import as_of
 
 DB = "jcat"
 PARTS = ("changes", "versions", "closings", "pending")
-LEDGER_DDL = ("build_id STRING, loads ARRAY<STRING>, rebuilt BOOLEAN, changes BIGINT, pending BIGINT, "
-              "applied_through STRING, resume STRING, built_at TIMESTAMP")
+LEDGER_DDL = (
+    "build_id STRING, loads ARRAY<STRING>, rebuilt BOOLEAN, changes BIGINT, pending BIGINT, "
+    "applied_through STRING, resume STRING, built_at TIMESTAMP"
+)
 FILE = re.compile(r"^b-(\d{20,})-\d+\.parquet$")
 
 
 @dataclass(frozen=True)
 class Build:
     """A committed build, as its ledger row says."""
+
     build_id: str
     loads: tuple[str, ...]
     rebuilt: bool
@@ -80,30 +83,38 @@ class ChangesStore:
         start = max((i for i, r in enumerate(rows) if r["rebuilt"]), default=None)
         if start is None:
             return []
-        return [Build(r["build_id"], tuple(r["loads"] or ()), r["rebuilt"], r["applied_through"], r["resume"])
-                for r in rows[start:]]
+        return [
+            Build(r["build_id"], tuple(r["loads"] or ()), r["rebuilt"], r["applied_through"], r["resume"])
+            for r in rows[start:]
+        ]
 
     def stored_frame(self, part: str):
         """Rows of committed live builds of one stored table (without build_id)."""
         self.spark.catalog.refreshTable(self.stored(part))
-        return self.spark.sql(f"SELECT * EXCEPT (build_id) FROM {self.stored(part)} "
-                              f"WHERE build_id IN ({self._live_ids_sql()})")
+        return self.spark.sql(
+            f"SELECT * EXCEPT (build_id) FROM {self.stored(part)} WHERE build_id IN ({self._live_ids_sql()})"
+        )
 
     def commit_builds_sql(self) -> str:
         """Each committed change's commit position and the live build that stored it (one build per commit)."""
-        return (f"SELECT DISTINCT COMMIT_POSITION, build_id FROM {self.stored('changes')} "
-                f"WHERE build_id IN ({self._live_ids_sql()})")
+        return (
+            f"SELECT DISTINCT COMMIT_POSITION, build_id FROM {self.stored('changes')} "
+            f"WHERE build_id IN ({self._live_ids_sql()})"
+        )
 
     def pending_frame(self):
         self.spark.catalog.refreshTable(self.stored("pending"))
-        return self.spark.sql(f"SELECT * EXCEPT (build_id) FROM {self.stored('pending')} "
-                              f"WHERE build_id = (SELECT max(build_id) FROM ({self._live_ids_sql()}))")
+        return self.spark.sql(
+            f"SELECT * EXCEPT (build_id) FROM {self.stored('pending')} "
+            f"WHERE build_id = (SELECT max(build_id) FROM ({self._live_ids_sql()}))"
+        )
 
     # ---- writing --------------------------------------------------------------------------------------------
     def recover(self) -> list[str]:
         """Delete what builds that never committed left behind (run under the build lock)."""
-        committed = {r[0] for r in self.spark.table(self.ledger).select("build_id").collect()} if self.exists() \
-            else set()
+        committed = (
+            {r[0] for r in self.spark.table(self.ledger).select("build_id").collect()} if self.exists() else set()
+        )
         dropped = set()
         for part in PARTS:
             p, fs = _fs(self.spark, f"{self.root}/{part}")
@@ -132,8 +143,10 @@ class ChangesStore:
             p, fs = _fs(self.spark, staged)
             target_dir, _ = _fs(self.spark, f"{self.root}/{part}")
             fs.mkdirs(target_dir)
-            files = sorted((st.getPath() for st in fs.listStatus(p) if st.getPath().getName().endswith(".parquet")),
-                           key=lambda f: f.getName())
+            files = sorted(
+                (st.getPath() for st in fs.listStatus(p) if st.getPath().getName().endswith(".parquet")),
+                key=lambda f: f.getName(),
+            )
             for i, f in enumerate(files):
                 target, _ = _fs(self.spark, f"{self.root}/{part}/b-{build_id}-{i}.parquet")
                 if not fs.rename(f, target):
@@ -142,13 +155,24 @@ class ChangesStore:
 
     def commit(self, build: Build, changes: int, pending: int) -> None:
         """The atomic step: the build's ledger row, one file, renamed into the ledger's folder."""
-        row = [(build.build_id, list(build.loads), build.rebuilt, changes, pending, build.applied_through,
-                build.resume, dt.datetime.now(dt.UTC).replace(tzinfo=None))]
+        row = [
+            (
+                build.build_id,
+                list(build.loads),
+                build.rebuilt,
+                changes,
+                pending,
+                build.applied_through,
+                build.resume,
+                dt.datetime.now(dt.UTC).replace(tzinfo=None),
+            )
+        ]
         staged = f"{self.root}/_staging/{build.build_id}/builds"
         self.spark.createDataFrame(row, schema=LEDGER_DDL).coalesce(1).write.mode("overwrite").parquet(staged)
         if not self.exists():
-            self.spark.sql(f"CREATE TABLE IF NOT EXISTS {self.ledger} ({LEDGER_DDL}) USING parquet "
-                           f"LOCATION '{self.root}/builds'")
+            self.spark.sql(
+                f"CREATE TABLE IF NOT EXISTS {self.ledger} ({LEDGER_DDL}) USING parquet LOCATION '{self.root}/builds'"
+            )
         p, fs = _fs(self.spark, staged)
         parts = [st.getPath() for st in fs.listStatus(p) if st.getPath().getName().endswith(".parquet")]
         if len(parts) != 1:
@@ -174,16 +198,18 @@ class ChangesStore:
             self.spark.catalog.refreshTable(self.stored(part))  # this session listed the files just deleted
 
     def has_views(self) -> bool:
-        return all(self.spark.catalog.tableExists(self.view(v)) for v in ("changes", "history", "current", "pending")) \
-            and as_of.exists(self)
+        return all(
+            self.spark.catalog.tableExists(self.view(v)) for v in ("changes", "history", "current", "pending")
+        ) and as_of.exists(self)
 
     def _ensure_table(self, part: str, df) -> None:
         name = self.stored(part)
         if self.spark.catalog.tableExists(name):
             return
         schema = ", ".join(f"{quote(f.name)} {f.dataType.simpleString()}" for f in df.schema.fields)
-        self.spark.sql(f"CREATE TABLE IF NOT EXISTS {name} ({schema}, build_id STRING) USING parquet "
-                       f"LOCATION '{self.root}/{part}'")
+        self.spark.sql(
+            f"CREATE TABLE IF NOT EXISTS {name} ({schema}, build_id STRING) USING parquet LOCATION '{self.root}/{part}'"
+        )
 
     def drop_tables(self) -> None:
         """A rebuild whose rows have another shape (the declaration changed): the stored tables go, files too."""
@@ -192,26 +218,29 @@ class ChangesStore:
             delete_path(self.spark, f"{self.root}/{part}")
 
     def _live_ids_sql(self) -> str:
-        return (f"SELECT build_id FROM {self.ledger} WHERE build_id >= "
-                f"(SELECT max(build_id) FROM {self.ledger} WHERE rebuilt)")
+        return (
+            f"SELECT build_id FROM {self.ledger} WHERE build_id >= "
+            f"(SELECT max(build_id) FROM {self.ledger} WHERE rebuilt)"
+        )
 
     # ---- views ----------------------------------------------------------------------------------------------
     def create_views(self, key: list[str], columns: list[str]) -> None:
         """The relations users read, over committed builds since the latest rebuild."""
         live = self._live_ids_sql()
         cols = ", ".join(f"v.{quote(c)}" for c in columns)
-        on = " AND ".join([f"c.{quote(k)} <=> v.{quote(k)}" for k in key]
-                          + ["c.VALID_FROM_POSITION = v.VALID_FROM_POSITION"])
-        self.spark.sql(f"""CREATE OR REPLACE VIEW {self.view('changes')} AS
-            SELECT * EXCEPT (build_id) FROM {self.stored('changes')} WHERE build_id IN ({live})""")
-        self.spark.sql(f"""CREATE OR REPLACE VIEW {self.view('history')} AS
+        on = " AND ".join(
+            [f"c.{quote(k)} <=> v.{quote(k)}" for k in key] + ["c.VALID_FROM_POSITION = v.VALID_FROM_POSITION"]
+        )
+        self.spark.sql(f"""CREATE OR REPLACE VIEW {self.view("changes")} AS
+            SELECT * EXCEPT (build_id) FROM {self.stored("changes")} WHERE build_id IN ({live})""")
+        self.spark.sql(f"""CREATE OR REPLACE VIEW {self.view("history")} AS
             SELECT {cols}, v.VALID_FROM, c.VALID_TO, v.VALID_FROM_POSITION, c.VALID_TO_POSITION
-            FROM (SELECT * FROM {self.stored('versions')} WHERE build_id IN ({live})) v
-            LEFT JOIN (SELECT * FROM {self.stored('closings')} WHERE build_id IN ({live})) c ON {on}""")
-        self.spark.sql(f"""CREATE OR REPLACE VIEW {self.view('current')} AS
-            SELECT {', '.join(quote(c) for c in columns)} FROM {self.view('history')}
+            FROM (SELECT * FROM {self.stored("versions")} WHERE build_id IN ({live})) v
+            LEFT JOIN (SELECT * FROM {self.stored("closings")} WHERE build_id IN ({live})) c ON {on}""")
+        self.spark.sql(f"""CREATE OR REPLACE VIEW {self.view("current")} AS
+            SELECT {", ".join(quote(c) for c in columns)} FROM {self.view("history")}
             WHERE VALID_TO_POSITION IS NULL""")
-        self.spark.sql(f"""CREATE OR REPLACE VIEW {self.view('pending')} AS
-            SELECT * EXCEPT (build_id) FROM {self.stored('pending')}
+        self.spark.sql(f"""CREATE OR REPLACE VIEW {self.view("pending")} AS
+            SELECT * EXCEPT (build_id) FROM {self.stored("pending")}
             WHERE build_id = (SELECT max(build_id) FROM ({live}))""")
         as_of.create(self, columns)  # jcat.NAME_as_of(t), over the views above

@@ -12,5 +12,16 @@ from ...core.framing.layout_framing import LayoutProblem, resolve_framing
 from .loader import FileResult, LoadProblem, LoadResult, load
 from .sources import SourceProblem
 
-__all__ = ["load", "LoadResult", "FileResult", "LoadProblem", "LayoutProblem", "SourceProblem",
-           "Framing", "Frames", "Reject", "frame", "resolve_framing"]
+__all__ = [
+    "load",
+    "LoadResult",
+    "FileResult",
+    "LoadProblem",
+    "LayoutProblem",
+    "SourceProblem",
+    "Framing",
+    "Frames",
+    "Reject",
+    "frame",
+    "resolve_framing",
+]

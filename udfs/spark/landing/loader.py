@@ -74,8 +74,10 @@ class FileResult:
         head = f"{self.source_file}: {self.status}"
         if self.status in ("unchanged", "refused"):
             return f"{head} ({self.message})"
-        text = (f"{head}, {self.size} bytes = {self.record_bytes} in {self.records} records"
-                f" + {self.framing_bytes} RDW/BDW + {self.rejected_bytes} rejected")
+        text = (
+            f"{head}, {self.size} bytes = {self.record_bytes} in {self.records} records"
+            f" + {self.framing_bytes} RDW/BDW + {self.rejected_bytes} rejected"
+        )
         if self.reasons:
             text += " [" + ", ".join(f"{k}: {v} bytes" for k, v in sorted(self.reasons.items())) + "]"
         if self.message:
@@ -109,19 +111,28 @@ class LoadResult:
         return not self.by_status("refused")
 
     def summary(self) -> str:
-        counts = ", ".join(f"{len(self.by_status(s))} {s}" for s in ("loaded", "unchanged", "refused", "empty")
-                           if self.by_status(s))
-        return (f"load {self.load_id} into jcat.{self.table}: {counts or 'no files'}; {self.records} records, "
-                f"{self.rejected_bytes} rejected bytes, {self.seconds:.1f}s")
+        counts = ", ".join(
+            f"{len(self.by_status(s))} {s}" for s in ("loaded", "unchanged", "refused", "empty") if self.by_status(s)
+        )
+        return (
+            f"load {self.load_id} into jcat.{self.table}: {counts or 'no files'}; {self.records} records, "
+            f"{self.rejected_bytes} rejected bytes, {self.seconds:.1f}s"
+        )
 
 
 def new_load_id() -> str:
     """Sortable by time, so the newest ledger entry of a file is the one with the greatest id."""
-    return time.strftime("%Y%m%dT%H%M%S", time.gmtime()) + f"{time.time() % 1:.6f}"[1:].replace(".", "") + "-" + secrets.token_hex(3)
+    return (
+        time.strftime("%Y%m%dT%H%M%S", time.gmtime())
+        + f"{time.time() % 1:.6f}"[1:].replace(".", "")
+        + "-"
+        + secrets.token_hex(3)
+    )
 
 
 def chunk_length(size: int, record_length: int) -> int:
-    """Whole records, about CHUNK_TARGET bytes, dividing the file exactly (Hadoop's reader refuses a short last chunk)."""
+    """Whole records, about CHUNK_TARGET bytes, dividing the file exactly (Hadoop's reader refuses a short last
+    chunk)."""
     n = size // record_length
     for d in range(max(1, CHUNK_TARGET // record_length), 0, -1):
         if n % d == 0:
@@ -131,7 +142,7 @@ def chunk_length(size: int, record_length: int) -> int:
 
 def is_split(f: SourceFile, framing: Framing, split_threshold: int) -> bool:
     """Non-local files only: a fixed-length file Hadoop's FixedLengthInputFormat can cut."""
-    return (framing.kind == "fixed" and f.size > split_threshold and f.size % framing.record_length == 0)
+    return framing.kind == "fixed" and f.size > split_threshold and f.size % framing.record_length == 0
 
 
 def reads_ranges(f: SourceFile) -> bool:
@@ -190,8 +201,8 @@ def jvm_walk(spark, f: SourceFile, step: int, window: int | None = None):
 def plan_file(spark, f: SourceFile, framing: Framing, target: int, stream: bool = False) -> list[dict]:
     """The ranges of one file, each a task: fixed-length files cut at whole records, the others at the points
     of a sparse index walked here on the driver (lengths only, a page at a time: the common case in the driver
-    JVM, the rest through `Reader`; any Hadoop FileSystem). A local file's task opens it itself; with stream=True the executor's JVM reads the range
-    (and on to `read_end`) and streams it to the task."""
+    JVM, the rest through `Reader`; any Hadoop FileSystem). A local file's task opens it itself; with stream=True the
+    executor's JVM reads the range (and on to `read_end`) and streams it to the task."""
     step = min(INDEX_STEP, target)
     if framing.kind == "fixed":
         points, stop = fixed_points(f.size, framing.record_length, step), None
@@ -201,8 +212,12 @@ def plan_file(spark, f: SourceFile, framing: Framing, target: int, stream: bool 
         # not 15: 38 tasks for 5 GB, not 40, as for a fixed-length file.
         step -= step // 64
         with Reader(spark, f.path) as r:  # through the driver JVM: bigger pages, fewer round trips
-            ix = sparse_index(FileView(r.read_at, 0, f.size, page=(1 << 20) if r.fd is not None else READ_PIECE),
-                              framing, step, fast_walk=jvm_walk(spark, f, step))
+            ix = sparse_index(
+                FileView(r.read_at, 0, f.size, page=(1 << 20) if r.fd is not None else READ_PIECE),
+                framing,
+                step,
+                fast_walk=jvm_walk(spark, f, step),
+            )
         points, stop = ix.points, ix.stop
     if stream:
         return [{"size": f.size, "stream": True, "intervals": ivs} for ivs in plan_ranges(points, stop, f.size, target)]
@@ -216,12 +231,16 @@ def chunk_frame(spark, files: list[SourceFile], framing: Framing, split_threshol
     target = max(MIN_RANGE, min(partition_bytes(spark), split_threshold or (1 << 62)))
     rdds, frames = [], []
     ranged = [f for f in files if reads_ranges(f)]
-    pieces = [(f.path, p["intervals"][0][0], None, False, json.dumps(p))
-              for f in ranged for p in plan_file(spark, f, framing, target)]
+    pieces = [
+        (f.path, p["intervals"][0][0], None, False, json.dumps(p))
+        for f in ranged
+        for p in plan_file(spark, f, framing, target)
+    ]
     if pieces:
         # one task per range; small files' ranges packed together, still spread over every core
-        bins = _bins([_span(json.loads(p[4])) for p in pieces], sum(f.size for f in ranged), target,
-                     sc.defaultParallelism)
+        bins = _bins(
+            [_span(json.loads(p[4])) for p in pieces], sum(f.size for f in ranged), target, sc.defaultParallelism
+        )
         rdds.append(sc.parallelize([[pieces[i] for i in b] for b in bins], len(bins)).flatMap(lambda b: b))
     others = [f for f in files if not reads_ranges(f)]
     fixed_threshold = SPLIT_THRESHOLD if split_threshold is None else split_threshold
@@ -233,20 +252,29 @@ def chunk_frame(spark, files: list[SourceFile], framing: Framing, split_threshol
         rest = []
     for f in rest:
         if f.size > WHOLE_FILE_LIMIT:
-            raise LoadProblem(f"{f.path}: {f.size} bytes is too big to frame in one task, and this session lacks "
-                              f"jcat's landing jar, which reads such files in ranges: start the session with "
-                              f"spark.jars={landing_jar()} (sessions jcat starts have it)")
+            raise LoadProblem(
+                f"{f.path}: {f.size} bytes is too big to frame in one task, and this session lacks "
+                f"jcat's landing jar, which reads such files in ranges: start the session with "
+                f"spark.jars={landing_jar()} (sessions jcat starts have it)"
+            )
     if rest:  # only without the landing jar: whole files, read by binaryFiles
         # binaryFiles names files its own way (file:/ vs file:///): map back to the listed name.
         names = {_norm(f.path): f.path for f in rest}
         joined = ",".join(f.path.replace(",", "\\,") for f in rest)
-        rdds.append(sc.binaryFiles(joined, minPartitions=min(len(rest), sc.defaultParallelism * 4))
-                    .map(lambda kv, names=names: (names.get(_norm(kv[0]), kv[0]), 0, kv[1], True, None)))
+        rdds.append(
+            sc.binaryFiles(joined, minPartitions=min(len(rest), sc.defaultParallelism * 4)).map(
+                lambda kv, names=names: (names.get(_norm(kv[0]), kv[0]), 0, kv[1], True, None)
+            )
+        )
     for f in cut:
         c = chunk_length(f.size, framing.record_length)
-        rdd = sc.newAPIHadoopFile(f.path, "org.apache.hadoop.mapreduce.lib.input.FixedLengthInputFormat",
-                                  "org.apache.hadoop.io.LongWritable", "org.apache.hadoop.io.BytesWritable",
-                                  conf={"fixedlengthinputformat.record.length": str(c)})
+        rdd = sc.newAPIHadoopFile(
+            f.path,
+            "org.apache.hadoop.mapreduce.lib.input.FixedLengthInputFormat",
+            "org.apache.hadoop.io.LongWritable",
+            "org.apache.hadoop.io.BytesWritable",
+            conf={"fixedlengthinputformat.record.length": str(c)},
+        )
         rdds.append(rdd.map(lambda kv, p=f.path: (p, kv[0], bytes(kv[1]), False, None)))
     if rdds:
         frames.append(spark.createDataFrame(sc.union(rdds) if len(rdds) > 1 else rdds[0], CHUNK_DDL))
@@ -281,15 +309,22 @@ def _streamed_frame(spark, reader, files: list[SourceFile], framing: Framing, ta
     from pyspark.sql import DataFrame
 
     plans = [(f.path, p) for f in files for p in plan_file(spark, f, framing, target, stream=True)]
-    bins = _bins([_span(p) for _, p in plans], sum(f.size for f in files), target, spark.sparkContext.defaultParallelism)
+    bins = _bins(
+        [_span(p) for _, p in plans], sum(f.size for f in files), target, spark.sparkContext.defaultParallelism
+    )
     b64 = lambda text: base64.b64encode(text.encode()).decode()
     lines = []
     for b in bins:
         fields = []
         for i in b:
             path, p = plans[i]
-            fields += [b64(path), str(p["intervals"][0][0]), str(p["intervals"][-1][1]), str(read_end(p)),
-                       b64(json.dumps(p))]
+            fields += [
+                b64(path),
+                str(p["intervals"][0][0]),
+                str(p["intervals"][-1][1]),
+                str(read_end(p)),
+                b64(json.dumps(p)),
+            ]
         lines.append("\t".join(fields))
     jdf = reader.frame(spark._jsparkSession, "\n".join(lines), READ_PIECE, CHUNK_DDL)
     return DataFrame(jdf, spark)
@@ -312,13 +347,37 @@ def _digests(spark, files: list[SourceFile], stored: dict[str, str]) -> dict[str
 
 def _summaries(spark, path: str) -> dict[str, dict]:
     """Per-file accounting from the load's summary rows, and the block digests for its fingerprint."""
-    rows = spark.read.parquet(path).where("kind IN ('S', 'H')").select(
-        "kind", "source_file", "chunk_offset", "length", "records", "record_bytes", "framing_bytes",
-        "rejected_bytes", "digest", "reasons").collect()
+    rows = (
+        spark.read.parquet(path)
+        .where("kind IN ('S', 'H')")
+        .select(
+            "kind",
+            "source_file",
+            "chunk_offset",
+            "length",
+            "records",
+            "record_bytes",
+            "framing_bytes",
+            "rejected_bytes",
+            "digest",
+            "reasons",
+        )
+        .collect()
+    )
     out: dict[str, dict] = {}
     for r in rows:
-        s = out.setdefault(r["source_file"], {"records": 0, "record_bytes": 0, "framing_bytes": 0,
-                                              "rejected_bytes": 0, "pieces": [], "chunks": [], "reasons": {}})
+        s = out.setdefault(
+            r["source_file"],
+            {
+                "records": 0,
+                "record_bytes": 0,
+                "framing_bytes": 0,
+                "rejected_bytes": 0,
+                "pieces": [],
+                "chunks": [],
+                "reasons": {},
+            },
+        )
         if r["kind"] == "H":
             s["chunks"].append((r["chunk_offset"], r["length"], r["digest"]))
             continue
@@ -345,23 +404,46 @@ def _check_accounting(f: SourceFile, s: dict | None) -> None:
         raise LoadProblem(f"{f.path}: no task reported on this file (it changed or vanished during the load?)")
     covered = sum(length for _, length in s["pieces"])
     accounted = s["record_bytes"] + s["framing_bytes"] + s["rejected_bytes"]
-    if covered != f.size or accounted != f.size or not _tiles(s["pieces"], f.size) \
-            or not _tiles([(o, n) for o, n, _ in s["chunks"]], f.size):
-        raise LoadProblem(f"{f.path}: accounting failed: size {f.size}, read {covered}, "
-                          f"records+framing+rejected {accounted} (did the file change during the load?)")
+    if (
+        covered != f.size
+        or accounted != f.size
+        or not _tiles(s["pieces"], f.size)
+        or not _tiles([(o, n) for o, n, _ in s["chunks"]], f.size)
+    ):
+        raise LoadProblem(
+            f"{f.path}: accounting failed: size {f.size}, read {covered}, "
+            f"records+framing+rejected {accounted} (did the file change during the load?)"
+        )
 
 
 def _strict_failure(spark, path: str) -> str:
-    r = spark.read.parquet(path).where("kind = 'J'").orderBy("source_file", "record_offset") \
-        .select("source_file", "record_offset", "length", "reason", "first_bytes_hex").first()
-    return (f"strict: {r['source_file']} offset {r['record_offset']}: {r['reason']} "
-            f"({r['length']} bytes, starting X'{r['first_bytes_hex']}')")
+    r = (
+        spark.read.parquet(path)
+        .where("kind = 'J'")
+        .orderBy("source_file", "record_offset")
+        .select("source_file", "record_offset", "length", "reason", "first_bytes_hex")
+        .first()
+    )
+    return (
+        f"strict: {r['source_file']} offset {r['record_offset']}: {r['reason']} "
+        f"({r['length']} bytes, starting X'{r['first_bytes_hex']}')"
+    )
 
 
 @store.leased
-def load(spark, layout: str, paths: list[str] | str, *, framing: str | None = None, record_length: int | None = None,
-         replace: bool = False, strict: bool = False,
-         split_threshold: int | None = None, progress: bool = False, out=None) -> LoadResult:
+def load(
+    spark,
+    layout: str,
+    paths: list[str] | str,
+    *,
+    framing: str | None = None,
+    record_length: int | None = None,
+    replace: bool = False,
+    strict: bool = False,
+    split_threshold: int | None = None,
+    progress: bool = False,
+    out=None,
+) -> LoadResult:
     """Land files of one layout. Returns the per-file accounting; raises LoadProblem when nothing may land.
 
     A file already loaded with the same content is skipped (`unchanged`); a file loaded before with
@@ -400,13 +482,25 @@ def load(spark, layout: str, paths: list[str] | str, *, framing: str | None = No
         if prev is not None:
             fp = digests.get(f.path)
             if fp == prev["fingerprint"]:
-                notes[f.path] = FileResult(f.path, f.size, "unchanged", fingerprint=fp,
-                                           message=f"same content as load {prev['load_id']}: nothing to do")
+                notes[f.path] = FileResult(
+                    f.path,
+                    f.size,
+                    "unchanged",
+                    fingerprint=fp,
+                    message=f"same content as load {prev['load_id']}: nothing to do",
+                )
                 continue
             if not replace:
-                notes[f.path] = FileResult(f.path, f.size, "refused", fingerprint=fp, message=(
-                    f"content changed since load {prev['load_id']} ({prev['size']} -> {f.size} bytes): "
-                    "use --replace to reload it"))
+                notes[f.path] = FileResult(
+                    f.path,
+                    f.size,
+                    "refused",
+                    fingerprint=fp,
+                    message=(
+                        f"content changed since load {prev['load_id']} ({prev['size']} -> {f.size} bytes): "
+                        "use --replace to reload it"
+                    ),
+                )
                 continue
             superseded.add(prev["load_id"])
         todo.append(f)
@@ -419,8 +513,17 @@ def load(spark, layout: str, paths: list[str] | str, *, framing: str | None = No
         chunks = chunk_frame(spark, framed, spec, split_threshold)
         staged_rows = chunks.mapInArrow(frame_batches(spec, layout), STAGED_DDL)
         spark.sparkContext.setJobDescription(f"jcat load {layout} {result.load_id}")
-        with SparkProgress(spark, f"landing {layout}", len(framed), sum(f.size for f in framed),
-                           spec.record_length if spec.kind == "fixed" else None) if progress else _Null():
+        with (
+            SparkProgress(
+                spark,
+                f"landing {layout}",
+                len(framed),
+                sum(f.size for f in framed),
+                spec.record_length if spec.kind == "fixed" else None,
+            )
+            if progress
+            else _Null()
+        ):
             with _arrow_batch_bytes(spark, STREAM_BATCH):
                 staged_rows.write.mode("errorifexists").parquet(staged)
         summaries = _summaries(spark, staged)
@@ -429,24 +532,52 @@ def load(spark, layout: str, paths: list[str] | str, *, framing: str | None = No
     entries, any_rejects, results = [], False, dict(notes)
     for f in todo:
         if f.size == 0:  # nothing to read: recorded in the ledger so it is accounted for, once
-            s = {"records": 0, "record_bytes": 0, "framing_bytes": 0, "rejected_bytes": 0, "reasons": {},
-                 "pieces": [(0, 0)], "chunks": [(0, 0, _EMPTY_SHA)]}
+            s = {
+                "records": 0,
+                "record_bytes": 0,
+                "framing_bytes": 0,
+                "rejected_bytes": 0,
+                "reasons": {},
+                "pieces": [(0, 0)],
+                "chunks": [(0, 0, _EMPTY_SHA)],
+            }
         else:
             s = summaries.get(f.path)
             _check_accounting(f, s)
-        fr = FileResult(f.path, f.size, "empty" if f.size == 0 else "loaded", s["records"], s["record_bytes"],
-                        s["framing_bytes"], s["rejected_bytes"], s["reasons"], fingerprint(s["chunks"]))
+        fr = FileResult(
+            f.path,
+            f.size,
+            "empty" if f.size == 0 else "loaded",
+            s["records"],
+            s["record_bytes"],
+            s["framing_bytes"],
+            s["rejected_bytes"],
+            s["reasons"],
+            fingerprint(s["chunks"]),
+        )
         if f.size == 0:
             fr.message = "empty file: nothing to frame"
         if f.path in known:
             fr.message = (fr.message + "; " if fr.message else "") + f"replaces load {known[f.path]['load_id']}"
         results[f.path] = fr
         any_rejects |= fr.rejected_bytes > 0
-        entries.append({"load_id": result.load_id, "layout": layout, "source_file": f.path, "size": f.size,
-                        "fingerprint": fr.fingerprint, "framing": _describe(spec), "records": fr.records,
-                        "record_bytes": fr.record_bytes, "framing_bytes": fr.framing_bytes,
-                        "rejected_bytes": fr.rejected_bytes, "reasons": json.dumps(fr.reasons, sort_keys=True),
-                        "status": "loaded", "loaded_at": store.now()})
+        entries.append(
+            {
+                "load_id": result.load_id,
+                "layout": layout,
+                "source_file": f.path,
+                "size": f.size,
+                "fingerprint": fr.fingerprint,
+                "framing": _describe(spec),
+                "records": fr.records,
+                "record_bytes": fr.record_bytes,
+                "framing_bytes": fr.framing_bytes,
+                "rejected_bytes": fr.rejected_bytes,
+                "reasons": json.dumps(fr.reasons, sort_keys=True),
+                "status": "loaded",
+                "loaded_at": store.now(),
+            }
+        )
     result.files = [results[f.path] for f in files]
 
     if strict and any_rejects:
@@ -455,8 +586,9 @@ def load(spark, layout: str, paths: list[str] | str, *, framing: str | None = No
         raise LoadProblem(message)
     if framed:
         if any_rejects:
-            spark.read.parquet(staged).where("kind = 'J'").select(*store.REJECT_COLUMNS.split(", ")) \
-                .write.mode("errorifexists").parquet(store.rejects_dir(spark, result.load_id))
+            spark.read.parquet(staged).where("kind = 'J'").select(*store.REJECT_COLUMNS.split(", ")).write.mode(
+                "errorifexists"
+            ).parquet(store.rejects_dir(spark, result.load_id))
         store.register(spark, layout, result.load_id, any_rejects)
         store.pause("registered")
     store.commit(spark, entries)  # the load becomes visible here, all of it at once
@@ -466,8 +598,6 @@ def load(spark, layout: str, paths: list[str] | str, *, framing: str | None = No
             say(f"dropped load {load_id}: every file of it was replaced")
     result.seconds = time.time() - started
     return result
-
-
 
 
 @contextmanager

@@ -38,9 +38,11 @@ CURRENT = f"{DB}.raw_loads_current"
 REJECTS = f"{DB}.raw_rejects"
 LANDED_REJECTS = f"{DB}.landed_rejects"
 
-LEDGER_DDL = ("load_id STRING, layout STRING, source_file STRING, size BIGINT, fingerprint STRING, framing STRING, "
-              "records BIGINT, record_bytes BIGINT, framing_bytes BIGINT, rejected_bytes BIGINT, reasons STRING, "
-              "status STRING, loaded_at TIMESTAMP")
+LEDGER_DDL = (
+    "load_id STRING, layout STRING, source_file STRING, size BIGINT, fingerprint STRING, framing STRING, "
+    "records BIGINT, record_bytes BIGINT, framing_bytes BIGINT, rejected_bytes BIGINT, reasons STRING, "
+    "status STRING, loaded_at TIMESTAMP"
+)
 REJECT_COLUMNS = "source_file, record_offset, length, reason, first_bytes_hex, layout"
 
 
@@ -104,8 +106,10 @@ def ensure_tables(spark, layout: str) -> None:
     raw = f"{DB}.{raw_table(layout)}"
     if spark.catalog.tableExists(raw) and spark.catalog.getTable(raw).tableType != "VIEW":
         # Someone wrote their own table under the name whose view shows committed loads: never read past it.
-        raise LoadProblem(f"{raw} is a table, not the view jcat load keeps over its committed loads: "
-                          f"drop or rename it, then load again")
+        raise LoadProblem(
+            f"{raw} is a table, not the view jcat load keeps over its committed loads: "
+            f"drop or rename it, then load again"
+        )
     if all(spark.catalog.tableExists(t) for t in (LEDGER, CURRENT, REJECTS, landed_table(layout), raw)):
         return
     spark.sql(f"CREATE DATABASE IF NOT EXISTS {DB}")
@@ -128,12 +132,18 @@ def _create(spark, layout: str, have: set[str]) -> None:
     if "raw_loads" not in have:
         _ddl(spark, f"CREATE TABLE IF NOT EXISTS {LEDGER} ({LEDGER_DDL}) USING parquet")
     if f"landed_{layout}" not in have:
-        _ddl(spark, f"CREATE TABLE IF NOT EXISTS {landed_table(layout)} ({STAGED_DDL}, load_id STRING) "
-                  f"USING parquet PARTITIONED BY (load_id) LOCATION '{root}/{layout}'")
+        _ddl(
+            spark,
+            f"CREATE TABLE IF NOT EXISTS {landed_table(layout)} ({STAGED_DDL}, load_id STRING) "
+            f"USING parquet PARTITIONED BY (load_id) LOCATION '{root}/{layout}'",
+        )
     if "landed_rejects" not in have:
-        _ddl(spark, f"CREATE TABLE IF NOT EXISTS {LANDED_REJECTS} (source_file STRING, record_offset BIGINT, "
-                  f"length BIGINT, reason STRING, first_bytes_hex STRING, layout STRING, load_id STRING) "
-                  f"USING parquet PARTITIONED BY (load_id) LOCATION '{root}/_rejects'")
+        _ddl(
+            spark,
+            f"CREATE TABLE IF NOT EXISTS {LANDED_REJECTS} (source_file STRING, record_offset BIGINT, "
+            f"length BIGINT, reason STRING, first_bytes_hex STRING, layout STRING, load_id STRING) "
+            f"USING parquet PARTITIONED BY (load_id) LOCATION '{root}/_rejects'",
+        )
     if "raw_loads_current" not in have:
         _create_current(spark)
     if raw_table(layout) not in have:
@@ -143,27 +153,36 @@ def _create(spark, layout: str, have: set[str]) -> None:
 
 
 def _create_current(spark) -> None:
-    _ddl(spark, f"""CREATE OR REPLACE VIEW {CURRENT} AS
+    _ddl(
+        spark,
+        f"""CREATE OR REPLACE VIEW {CURRENT} AS
         SELECT load_id, layout, source_file, size, fingerprint, framing, records, record_bytes, framing_bytes,
                rejected_bytes, reasons, status, loaded_at
         FROM (SELECT *, row_number() OVER (PARTITION BY layout, source_file ORDER BY load_id DESC) AS rn
               FROM {LEDGER} WHERE status = 'loaded')
-        WHERE rn = 1""")
+        WHERE rn = 1""",
+    )
 
 
 def _create_raw_view(spark, layout: str) -> None:
-    _ddl(spark, f"""CREATE OR REPLACE VIEW {DB}.{raw_table(layout)} AS
+    _ddl(
+        spark,
+        f"""CREATE OR REPLACE VIEW {DB}.{raw_table(layout)} AS
         SELECT d.source_file, d.record_offset, d.record_number, d.record, d.load_id
         FROM {landed_table(layout)} d LEFT SEMI JOIN {CURRENT} c
           ON c.layout = '{layout}' AND c.load_id = d.load_id AND c.source_file = d.source_file
-        WHERE d.kind = 'R'""")
+        WHERE d.kind = 'R'""",
+    )
 
 
 def _create_rejects_view(spark) -> None:
-    _ddl(spark, f"""CREATE OR REPLACE VIEW {REJECTS} AS
-        SELECT r.{REJECT_COLUMNS.replace(', ', ', r.')}, r.load_id
+    _ddl(
+        spark,
+        f"""CREATE OR REPLACE VIEW {REJECTS} AS
+        SELECT r.{REJECT_COLUMNS.replace(", ", ", r.")}, r.load_id
         FROM {LANDED_REJECTS} r LEFT SEMI JOIN {CURRENT} c
-          ON c.layout = r.layout AND c.load_id = r.load_id AND c.source_file = r.source_file""")
+          ON c.layout = r.layout AND c.load_id = r.load_id AND c.source_file = r.source_file""",
+    )
 
 
 def current_entries(spark, layout: str) -> dict[str, dict]:
@@ -191,8 +210,12 @@ def recover(spark, layout: str) -> list[str]:
     before it writes, so all it wrote is covered), then the ledger (a load commits before it gives up its lease).
     """
     landed = set(_partitions(spark, landed_table(layout)))
-    landed |= {d.split("=", 1)[1] for d in list_dirs(spark, f"{landing_root(spark)}/{layout}") if d.startswith("load_id=")}
-    layout_rejects = {r[0] for r in spark.sql(f"SELECT DISTINCT load_id FROM {LANDED_REJECTS} WHERE layout = '{layout}'").collect()}
+    landed |= {
+        d.split("=", 1)[1] for d in list_dirs(spark, f"{landing_root(spark)}/{layout}") if d.startswith("load_id=")
+    }
+    layout_rejects = {
+        r[0] for r in spark.sql(f"SELECT DISTINCT load_id FROM {LANDED_REJECTS} WHERE layout = '{layout}'").collect()
+    }
     staging = _ledger_location(spark) + "/_staging"
     staged = set(list_dirs(spark, staging))
     live = live_leases(spark)
@@ -273,6 +296,7 @@ def leased(fn):
             if _HELD.lease is not None:
                 _HELD.lease.__exit__(None, None, None)
             _HELD.lease = outer
+
     return run
 
 
@@ -319,11 +343,15 @@ def live_leases(spark) -> set[str]:
 
 
 def register(spark, layout: str, load_id: str, has_rejects: bool) -> None:
-    spark.sql(f"ALTER TABLE {landed_table(layout)} ADD IF NOT EXISTS PARTITION (load_id = '{load_id}') "
-              f"LOCATION '{load_dir(spark, layout, load_id)}'")
+    spark.sql(
+        f"ALTER TABLE {landed_table(layout)} ADD IF NOT EXISTS PARTITION (load_id = '{load_id}') "
+        f"LOCATION '{load_dir(spark, layout, load_id)}'"
+    )
     if has_rejects:
-        spark.sql(f"ALTER TABLE {LANDED_REJECTS} ADD IF NOT EXISTS PARTITION (load_id = '{load_id}') "
-                  f"LOCATION '{rejects_dir(spark, load_id)}'")
+        spark.sql(
+            f"ALTER TABLE {LANDED_REJECTS} ADD IF NOT EXISTS PARTITION (load_id = '{load_id}') "
+            f"LOCATION '{rejects_dir(spark, load_id)}'"
+        )
 
 
 _LEDGER_LOCATION: dict[int, str] = {}

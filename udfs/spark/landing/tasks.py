@@ -28,16 +28,29 @@ BLOCK = 1 << 20  # fingerprint block: fixed, so a fingerprint never depends on s
 READ_PIECE = 8 << 20
 
 STAGED_COLUMNS = [
-    ("kind", pa.string()), ("source_file", pa.string()), ("record_offset", pa.int64()),
-    ("record_number", pa.int64()), ("record", pa.binary()),
-    ("length", pa.int64()), ("reason", pa.string()), ("first_bytes_hex", pa.string()), ("layout", pa.string()),
-    ("chunk_offset", pa.int64()), ("records", pa.int64()), ("record_bytes", pa.int64()),
-    ("framing_bytes", pa.int64()), ("rejected_bytes", pa.int64()), ("digest", pa.string()), ("reasons", pa.string()),
+    ("kind", pa.string()),
+    ("source_file", pa.string()),
+    ("record_offset", pa.int64()),
+    ("record_number", pa.int64()),
+    ("record", pa.binary()),
+    ("length", pa.int64()),
+    ("reason", pa.string()),
+    ("first_bytes_hex", pa.string()),
+    ("layout", pa.string()),
+    ("chunk_offset", pa.int64()),
+    ("records", pa.int64()),
+    ("record_bytes", pa.int64()),
+    ("framing_bytes", pa.int64()),
+    ("rejected_bytes", pa.int64()),
+    ("digest", pa.string()),
+    ("reasons", pa.string()),
 ]
 STAGED_SCHEMA = pa.schema(STAGED_COLUMNS)
-STAGED_DDL = ("kind STRING, source_file STRING, record_offset BIGINT, record_number BIGINT, record BINARY, "
-              "length BIGINT, reason STRING, first_bytes_hex STRING, layout STRING, chunk_offset BIGINT, records BIGINT, "
-              "record_bytes BIGINT, framing_bytes BIGINT, rejected_bytes BIGINT, digest STRING, reasons STRING")
+STAGED_DDL = (
+    "kind STRING, source_file STRING, record_offset BIGINT, record_number BIGINT, record BINARY, "
+    "length BIGINT, reason STRING, first_bytes_hex STRING, layout STRING, chunk_offset BIGINT, records BIGINT, "
+    "record_bytes BIGINT, framing_bytes BIGINT, rejected_bytes BIGINT, digest STRING, reasons STRING"
+)
 CHUNK_DDL = "source_file STRING, chunk_offset BIGINT, chunk BINARY, whole BOOLEAN, plan STRING"
 FIRST_BYTES = 32
 
@@ -57,15 +70,19 @@ class StreamedReads:
 
     def read_at(self, off: int, n: int) -> bytes:
         if off < self.floor:
-            raise OSError(f"{self.source_file}: a read at offset {off} goes back before {self.floor} "
-                          "(streamed bytes are read in order)")
+            raise OSError(
+                f"{self.source_file}: a read at offset {off} goes back before {self.floor} "
+                "(streamed bytes are read in order)"
+            )
         self.floor = off
         while self.hi is None or self.hi < off + n:
             nxt = next(self.pieces, None)
             if nxt is None:
                 got = max(0, (self.hi or 0) - off)
-                raise OSError(f"{self.source_file}: {n} bytes expected at offset {off}, read {min(got, n)} "
-                              "(did the file change during the load?)")
+                raise OSError(
+                    f"{self.source_file}: {n} bytes expected at offset {off}, read {min(got, n)} "
+                    "(did the file change during the load?)"
+                )
             p_off, data = nxt
             if self.hi is not None and p_off != self.hi:
                 raise OSError(f"{self.source_file}: a piece at offset {p_off} where {self.hi} was expected")
@@ -133,7 +150,7 @@ class BlockHasher:
                 self.cur_end = min(self.pos + self.block, self.size)
                 self.next = self.pos + self.block
             k = min(n - i, self.cur_end - self.pos)
-            self.cur.update(mv[i:i + k])
+            self.cur.update(mv[i : i + k])
             i += k
             self.pos += k
             if self.pos == self.cur_end:
@@ -158,7 +175,7 @@ def local_path(source_file: str) -> str | None:
     """The local path of a `file:` URI as Hadoop prints it, else None."""
     if not source_file.startswith("file:"):
         return None
-    rest = source_file[len("file:"):]
+    rest = source_file[len("file:") :]
     if rest.startswith("//"):
         rest = rest[2:]
         if not rest.startswith("/"):  # file://host/path
@@ -173,46 +190,78 @@ def _record_batches(source_file, data: np.ndarray, origin: int, fr, numbers_from
         if len(starts) and int(starts[-1] + lengths[-1] - starts[0]) == int(lengths.sum()):
             # contiguous records (fixed-length, self-delimiting): the buffer itself, no copy
             a = int(starts[0])
-            flat = data[a:a + int(lengths.sum())]
+            flat = data[a : a + int(lengths.sum())]
             offsets = np.zeros(len(lengths) + 1, dtype=np.int32)
             np.cumsum(lengths, out=offsets[1:])
         else:
             flat, offsets = gather(data, starts, lengths)
         record = pa.BinaryArray.from_buffers(pa.binary(), hi - lo, [None, pa.py_buffer(offsets), pa.py_buffer(flat)])
-        yield _batch(hi - lo, kind="R", source_file=source_file, record_offset=origin + starts,
-                     record_number=numbers_from(lo, starts), record=record)
+        yield _batch(
+            hi - lo,
+            kind="R",
+            source_file=source_file,
+            record_offset=origin + starts,
+            record_number=numbers_from(lo, starts),
+            record=record,
+        )
 
 
 def _reject_batch(source_file, layout, origin, rejects, first_bytes):
-    return _batch(len(rejects), kind="J", source_file=source_file, layout=layout,
-                  record_offset=[origin + r.offset for r in rejects], length=[r.length for r in rejects],
-                  reason=[r.reason for r in rejects], first_bytes_hex=[first_bytes(r.offset).hex().upper() for r in rejects])
+    return _batch(
+        len(rejects),
+        kind="J",
+        source_file=source_file,
+        layout=layout,
+        record_offset=[origin + r.offset for r in rejects],
+        length=[r.length for r in rejects],
+        reason=[r.reason for r in rejects],
+        first_bytes_hex=[first_bytes(r.offset).hex().upper() for r in rejects],
+    )
 
 
 def _summary_batch(source_file, offset, length, records, record_bytes, framing_bytes, reasons: Counter):
-    return _batch(1, kind="S", source_file=source_file, chunk_offset=offset, length=length, records=records,
-                  record_bytes=record_bytes, framing_bytes=framing_bytes, rejected_bytes=sum(reasons.values()),
-                  reasons=json.dumps(dict(reasons), sort_keys=True))
+    return _batch(
+        1,
+        kind="S",
+        source_file=source_file,
+        chunk_offset=offset,
+        length=length,
+        records=records,
+        record_bytes=record_bytes,
+        framing_bytes=framing_bytes,
+        rejected_bytes=sum(reasons.values()),
+        reasons=json.dumps(dict(reasons), sort_keys=True),
+    )
 
 
 def _hash_batch(source_file, blocks):
-    return _batch(len(blocks), kind="H", source_file=source_file, chunk_offset=[b[0] for b in blocks],
-                  length=[b[1] for b in blocks], digest=[b[2] for b in blocks])
+    return _batch(
+        len(blocks),
+        kind="H",
+        source_file=source_file,
+        chunk_offset=[b[0] for b in blocks],
+        length=[b[1] for b in blocks],
+        digest=[b[2] for b in blocks],
+    )
 
 
-def range_rows(source_file: str, plan: dict, framing: Framing, layout: str, max_batch_bytes: int = 4 << 20,
-               read_at=None):
+def range_rows(
+    source_file: str, plan: dict, framing: Framing, layout: str, max_batch_bytes: int = 4 << 20, read_at=None
+):
     """Arrow batches for one range: each interval read, framed and emitted in turn. read_at(offset, n) reads the
     file (default: os.pread of plan["local"]); reads go forward only (never before the previous read's start),
     up to `read_end(plan)`, so a stream of the range's bytes can feed them (StreamedReads)."""
     if read_at is None:
         fd = os.open(plan["local"], os.O_RDONLY)
         try:
+
             def pread(off, n):
                 out = os.pread(fd, n, off)
                 if len(out) != n:
-                    raise OSError(f"{source_file}: {n} bytes expected at offset {off}, read {len(out)} "
-                                  "(did the file change during the load?)")
+                    raise OSError(
+                        f"{source_file}: {n} bytes expected at offset {off}, read {len(out)} "
+                        "(did the file change during the load?)"
+                    )
                 return out
 
             yield from range_rows(source_file, plan, framing, layout, max_batch_bytes, pread)
@@ -229,22 +278,28 @@ def range_rows(source_file: str, plan: dict, framing: Framing, layout: str, max_
             view = FileView(read_at, a, b - a)
             fr = frame(view, framing, origin=a)
             if fr.rejects:  # before the bytes are hashed: reads go forward only
-                yield _reject_batch(source_file, layout, a, fr.rejects, lambda off, view=view: view[off:off + FIRST_BYTES])
+                yield _reject_batch(
+                    source_file, layout, a, fr.rejects, lambda off, view=view: view[off : off + FIRST_BYTES]
+                )
             for off in range(a, b, READ_PIECE):
                 hasher.feed(read_at(off, min(READ_PIECE, b - off)))
             buf = None
         else:
             buf = read_at(a, b - a)
             hasher.feed(buf)
-            fr = (frame_fixed_span(a, b, size, framing.record_length) if framing.kind == "fixed"
-                  else frame(buf, framing, origin=a))
+            fr = (
+                frame_fixed_span(a, b, size, framing.record_length)
+                if framing.kind == "fixed"
+                else frame(buf, framing, origin=a)
+            )
         if len(fr.starts):
             data = np.frombuffer(buf, dtype=np.uint8)
             if framing.kind == "fixed":
                 numbers = lambda lo, starts, a=a: (a + starts) // framing.record_length + 1
             else:
                 numbers = lambda lo, starts, first=before + 1: np.arange(
-                    first + lo, first + lo + len(starts), dtype=np.int64)
+                    first + lo, first + lo + len(starts), dtype=np.int64
+                )
             yield from _record_batches(source_file, data, a, fr, numbers, max_batch_bytes)
         if fr.rejects and not lazy:
             # the first bytes at the offset, as in the whole file (they may run past the interval)
@@ -269,8 +324,15 @@ def read_end(plan: dict) -> int:
     return min(size, max(end + FIRST_BYTES, block_end))
 
 
-def chunk_rows(source_file: str, chunk_offset: int, chunk: bytes, whole: bool, framing: Framing, layout: str,
-               max_batch_bytes: int = 4 << 20):
+def chunk_rows(
+    source_file: str,
+    chunk_offset: int,
+    chunk: bytes,
+    whole: bool,
+    framing: Framing,
+    layout: str,
+    max_batch_bytes: int = 4 << 20,
+):
     """Arrow batches for one chunk that came in the row: records, rejects, block digests, the summary row."""
     fr = frame(chunk, framing)
     data = np.frombuffer(chunk, dtype=np.uint8)
@@ -280,17 +342,18 @@ def chunk_rows(source_file: str, chunk_offset: int, chunk: bytes, whole: bool, f
         numbers = lambda lo, starts: (chunk_offset + starts) // framing.record_length + 1
     yield from _record_batches(source_file, data, chunk_offset, fr, numbers, max_batch_bytes)
     if fr.rejects:
-        yield _reject_batch(source_file, layout, chunk_offset, fr.rejects, lambda off: chunk[off:off + FIRST_BYTES])
+        yield _reject_batch(source_file, layout, chunk_offset, fr.rejects, lambda off: chunk[off : off + FIRST_BYTES])
     if whole:
-        blocks = block_digests(lambda off, n: chunk[off:off + n], len(chunk))
+        blocks = block_digests(lambda off, n: chunk[off : off + n], len(chunk))
     else:  # Hadoop's fixed-length chunks: one digest per chunk (the chunk length labels the fingerprint)
         blocks = [(chunk_offset, len(chunk), hashlib.sha256(chunk).hexdigest())]
     yield _hash_batch(source_file, blocks)
     reasons = Counter()
     for r in fr.rejects:
         reasons[r.code] += r.length
-    yield _summary_batch(source_file, chunk_offset, len(chunk), len(fr.starts), fr.record_bytes, fr.framing_bytes,
-                         reasons)
+    yield _summary_batch(
+        source_file, chunk_offset, len(chunk), len(fr.starts), fr.record_bytes, fr.framing_bytes, reasons
+    )
 
 
 def _rows(batch_iter):
@@ -371,7 +434,7 @@ def fingerprint(chunks: list[tuple[int, int, str]]) -> str:
 def scheme_block(stored: str | None, size: int) -> int:
     """The block length whose digests reproduce a stored fingerprint (the whole size for `sha256:`)."""
     if stored and stored.startswith("sha256-chunks-"):
-        label = stored[len("sha256-chunks-"):].split(":", 1)[0]
+        label = stored[len("sha256-chunks-") :].split(":", 1)[0]
         if label.isdigit() and int(label) > 0:
             return int(label)
     if stored and stored.startswith("sha256:"):
