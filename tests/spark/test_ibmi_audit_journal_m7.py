@@ -227,6 +227,7 @@ def test_select_star_compiles_every_stage_it_tries(spark, landed):
     assert len(spark.sql(ours).collect()) == len(ibmi.m7_entries()) + 4
 
 
+@pytest.mark.heavy  # a project copy and two dbt runs; the suite builds incremental tables through the Arrow UDFs
 def test_one_line_in_dbt_project_makes_it_an_incremental_table_with_the_same_rows(spark, landed, tmp_path):
     """The hand-written line `+materialized: view` under audit_journal_m7, changed to `incremental`, builds a
     parquet table (decoded by the Arrow UDFs) holding exactly the rows the view shows; then back to the view."""

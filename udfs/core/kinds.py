@@ -14,7 +14,7 @@ The SQL a kind is written in (its dbt field macro, the model's column from the l
 same column in Spark's own expressions) is text, so it lives with the renderers: udfs/render/kind_sql.py.
 
 Tests never derive an expected value from this table: they hold golden hex and encoders written from the
-manual (tests/golden.py, the encoders in udfs/encoders.py).
+manual (tests/support/golden.py, the encoders in udfs/core/encoders.py).
 """
 
 from __future__ import annotations

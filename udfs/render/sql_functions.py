@@ -742,7 +742,7 @@ def catalog_hash(version: str) -> str:
 def ddl_script(version: str, schema: str = SCHEMA) -> str:
     """Every function's DDL, for `jcat functions --sql` (run it in spark-sql against any metastore)."""
     out = [
-        f"-- jcat {version}: persistent SQL functions (generated from udfs/catalog.py; do not edit)",
+        f"-- jcat {version}: persistent SQL functions (generated from udfs/core/catalog.py; do not edit)",
         "-- Spark stores these settings with each function (Java's EBCDIC code pages): callers need none.",
         *(f"SET {k}={v};" for k, v in CREATE_SETTINGS.items()),
         f"CREATE SCHEMA IF NOT EXISTS {schema};",
