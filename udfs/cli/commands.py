@@ -16,11 +16,22 @@ from ..spark.output import print_rows, short_error
 from ..spark.runtime import RuntimeProblem
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {}
+ARGUMENTS: dict[str, Callable] = {}  # each command's subparser, declared beside the command, in this order in --help
 
 
 def command(name: str):
     def wrap(fn):
         COMMANDS[name] = fn
+        return fn
+
+    return wrap
+
+
+def arguments(name: str):
+    """The function that adds command `name`'s subparser (and its arguments) to the subparsers it is given."""
+
+    def wrap(fn):
+        ARGUMENTS[name] = fn
         return fn
 
     return wrap
@@ -42,6 +53,13 @@ def _session(args, landing: bool = True):
     return spark
 
 
+@arguments("sql")
+def _sql_arguments(sub) -> None:
+    s = sub.add_parser("sql", help="run one SQL statement with the catalog registered")
+    s.add_argument("query")
+    s.add_argument("--format", choices=["table", "csv", "json"], default="table")
+
+
 @command("sql")
 def cmd_sql(args) -> int:
     # No landing DDL here: a query needs none, and a session shared in-process (tests, notebooks) stays as it was.
@@ -49,6 +67,15 @@ def cmd_sql(args) -> int:
     df = spark.sql(args.query)
     print_rows(df.columns, df.toLocalIterator(), args.format)
     return 0
+
+
+@arguments("info")
+def _info_arguments(sub) -> None:
+    sub.add_parser(
+        "info",
+        help="the effective Spark master, metastore, warehouse and versions, and where each "
+        "setting came from (starts nothing)",
+    )
 
 
 @command("info")
@@ -113,6 +140,14 @@ def _java_version() -> str:
     return (out.strip().splitlines() or ["?"])[0] + f" ({java})"
 
 
+@arguments("metastore")
+def _metastore_arguments(sub) -> None:
+    ms = sub.add_parser(
+        "metastore", help="jcat's metastore service for this JCAT_HOME (started on demand by any command)"
+    )
+    ms.add_argument("action", choices=["status", "start", "stop"])
+
+
 @command("metastore")
 def cmd_metastore(args) -> int:
     from ..spark import metastore
@@ -136,11 +171,41 @@ def cmd_metastore(args) -> int:
     return 0
 
 
+@arguments("copybook")
+def _copybook_arguments(sub) -> None:
+    from .copybook_command import add_parser
+
+    add_parser(sub)
+
+
 @command("copybook")
 def cmd_copybook(args) -> int:
     from .copybook_command import cmd_copybook as run
 
     return run(args)
+
+
+@arguments("functions")
+def _functions_arguments(sub) -> None:
+    f = sub.add_parser("functions", help="list the catalog")
+    f.add_argument("--markdown", action="store_true", help="print the function reference (docs/functions.md)")
+    f.add_argument(
+        "--sql",
+        action="store_true",
+        help="print the DDL of the persistent SQL functions (schema jcat), to run in any Spark metastore",
+    )
+    f.add_argument(
+        "--install",
+        action="store_true",
+        help="create or replace the persistent SQL functions in the session's metastore (jcat's own "
+        "gets them at every start; use this for an existing Hive metastore)",
+    )
+    f.add_argument(
+        "--dbt-macro",
+        action="store_true",
+        help="print the dbt on-run-start macro that installs them (macros/jcat_install_functions.sql)",
+    )
+    f.add_argument("--force", action="store_true", help="with --install: replace every function, changed or not")
 
 
 @command("functions")
@@ -175,11 +240,28 @@ def cmd_functions(args) -> int:
     return 0
 
 
+@arguments("tables")
+def _tables_arguments(sub) -> None:
+    from .tables import add_parser
+
+    add_parser(sub)
+
+
 @command("tables")
 def cmd_tables(args) -> int:
     from .tables import cmd_tables as run
 
     return run(args)
+
+
+@arguments("generate")
+def _generate_arguments(sub) -> None:
+    g = sub.add_parser("generate", help="write every derived file (models, macros, docs) from the declarations")
+    g.add_argument(
+        "--check",
+        action="store_true",
+        help="write nothing; exit 1 naming every generated file that differs or is missing",
+    )
 
 
 @command("generate")
@@ -239,6 +321,17 @@ def nothing_to_read(spark, project_target: str) -> list[str]:
     return lines
 
 
+@arguments("build")
+def _build_arguments(sub) -> None:
+    b = sub.add_parser(
+        "build",
+        help="dbt build (models and their tests), in-process, on the local target",
+        description="dbt build in-process; every argument after `build` goes to dbt as given "
+        "(--select, --exclude, --full-refresh, --vars, --target, ...)",
+    )
+    b.add_argument("dbt_args", nargs=argparse.REMAINDER, help="passed to dbt")
+
+
 @command("build")
 def cmd_build(args) -> int:
     """`dbt build` (seeds, models and their tests, in order), taking dbt's flags as they are."""
@@ -261,6 +354,12 @@ def cmd_build(args) -> int:
     return 0
 
 
+@arguments("dbt")
+def _dbt_arguments(sub) -> None:
+    d = sub.add_parser("dbt", help="any dbt command, in-process, with the catalog registered")
+    d.add_argument("dbt_args", nargs=argparse.REMAINDER)
+
+
 @command("dbt")
 def cmd_dbt(args) -> int:
     if not args.dbt_args:
@@ -280,11 +379,34 @@ def _build_lock():
     return queued(jcat_home() / "locks" / "build.lock", "jcat build / jcat dbt / jcat changes export")
 
 
+@arguments("changes")
+def _changes_arguments(sub) -> None:
+    from .changes_command import add_parser
+
+    add_parser(sub)
+
+
 @command("changes")
 def cmd_changes(args) -> int:
     from .changes_command import cmd_changes as run
 
     return run(args, lambda a: _session(a, landing=False), _build_lock)
+
+
+@arguments("spark-conf")
+def _spark_conf_arguments(sub) -> None:
+    sc = sub.add_parser(
+        "spark-conf",
+        help="print --conf arguments that let spark-sql, pyspark or spark-submit see "
+        "jcat's metastore, warehouse and functions",
+    )
+    sc.add_argument(
+        "--format",
+        choices=["args", "properties"],
+        default="args",
+        help="args: `--conf k=v ...` for $(jcat spark-conf); properties: spark-defaults.conf lines",
+    )
+    sc.add_argument("--force", action="store_true", help="print even before jcat has created its metastore")
 
 
 @command("spark-conf")
@@ -312,6 +434,19 @@ def jcat_home_has_metastore() -> bool:
     return metastore_service_uri() is not None or (jcat_home() / "metastore_db").exists()
 
 
+@arguments("demo")
+def _demo_arguments(sub) -> None:
+    m = sub.add_parser("demo", help="generate a sample, decode it through the catalog, print it")
+    m.add_argument("--records", type=int, default=8, help="M7 records for the catalog section")
+    m.add_argument(
+        "--area",
+        dest="areas",
+        action="append",
+        choices=["ibmi", "lldf", "idms", "ibmsnap"],
+        help="only this format (repeatable); default every format",
+    )
+
+
 @command("demo")
 def cmd_demo(args) -> int:
     from ..demo.runner import run_demo
@@ -319,11 +454,139 @@ def cmd_demo(args) -> int:
     return run_demo(_session(args), records=args.records, areas=args.areas or None)
 
 
+@arguments("bench")
+def _bench_arguments(sub) -> None:
+    n = sub.add_parser("bench", help="time the catalog against Spark's own expressions and a row UDF")
+    n.add_argument("--records", type=int, default=1_000_000)
+    n.add_argument(
+        "--models",
+        action="store_true",
+        help="also time model builds (the dbt model's SELECT through the layout function, per field, and "
+        "in Spark's own expressions)",
+    )
+    n.add_argument("--models-only", dest="models_only", action="store_true", help="time model builds only")
+    n.add_argument("--repeat", type=int, default=3, help="timed runs per measurement (median), after a warm-up")
+    n.add_argument("--json", dest="json_path", default=None, help="write the figures to this file")
+    n.add_argument(
+        "--layout",
+        dest="layouts",
+        action="append",
+        default=None,
+        help="only this layout (repeatable): qasym7j5, qjordje5, lldf, idms, ibmsnap, or the name of a "
+        "table declared with `jcat tables add` (its row images); default every built-in layout",
+    )
+    n.add_argument(
+        "--ways",
+        default=None,
+        help="comma-separated ways to time (catalog, catalog_per_field, sql_functions, jvm_expressions, row_udf, "
+        "arrow_floor); default all, or catalog only with --scaling",
+    )
+    n.add_argument(
+        "--isolate",
+        action="store_true",
+        help="time each way of each layout (and, with --models, each model engine) in a fresh process "
+        "(no JIT profile shared between ways)",
+    )
+    n.add_argument("--exact-ways", dest="exact_ways", action="store_true", help=argparse.SUPPRESS)
+    n.add_argument("--no-check", dest="no_check", action="store_true", help=argparse.SUPPRESS)
+    n.add_argument("--model-engines", dest="model_engines", default=None, help=argparse.SUPPRESS)
+    _bench_other_runs(n)
+
+
+def _bench_other_runs(n) -> None:
+    """The runs other than the layouts' ways: scaling, landing, changes, a copybook's records."""
+    n.add_argument(
+        "--scaling",
+        default=None,
+        metavar="N,N,...",
+        help="record counts to run one after another, each in a fresh process, e.g. "
+        "100000,1000000,10000000: time per record and peak memory across sizes",
+    )
+    n.add_argument(
+        "--load",
+        default=None,
+        metavar="KIND,...",
+        help="landing instead: load generated fixed, rdw and/or vb files (e.g. fixed,rdw,vb) and report "
+        "MB/s, time per record, tasks and peak Python-worker memory",
+    )
+    n.add_argument(
+        "--changes",
+        default=None,
+        metavar="N",
+        help="the changes of a declared IBM i table instead: build time of its changes, current state and "
+        "history for N committed changes, then of one more load of N/100 (in a JCAT_HOME of its own)",
+    )
+    n.add_argument(
+        "--copybook",
+        default=None,
+        metavar="FILE",
+        help="a copybook's records instead: those of --data, timed through its layout function and its SQL",
+    )
+    n.add_argument("--data", default=None, metavar="FILE", help="the record file --copybook describes (fixed length)")
+    n.add_argument("--record", default=None, help="with --copybook: the 01 level, when it has several")
+    n.add_argument("--ccsid", type=int, default=37, help="with --copybook: the CCSID of its text (default 37)")
+    n.add_argument(
+        "--float-format",
+        dest="float_format",
+        choices=("hfp", "ieee"),
+        default="hfp",
+        help="with --copybook: COMP-1/COMP-2 bytes (default hfp)",
+    )
+    n.add_argument(
+        "--trim",
+        choices=("right", "both", "left", "none"),
+        default="right",
+        help="with --copybook: text trimming (default right)",
+    )
+    n.add_argument("--sizes", default=None, metavar="SIZE,...", help="file sizes for --load, e.g. 100M,1G,5G")
+    n.add_argument("--scratch", default=None, help="directory for --load's generated files (default: a temporary one)")
+
+
 @command("bench")
 def cmd_bench(args) -> int:
     from ..bench import run_bench
 
     return run_bench(args)
+
+
+@arguments("load")
+def _load_arguments(sub) -> None:
+    ld = sub.add_parser(
+        "load",
+        help="frame raw journal files into jcat.raw_<layout>, exactly once",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Frame files into jcat.raw_<layout> (source_file, record_offset, record_number, record, load_id);\n"
+        "unframeable bytes go to jcat.raw_rejects. Every file's bytes are accounted for:\n"
+        "record bytes + RDW/BDW bytes + rejected bytes == file size.",
+        epilog="framings:\n"
+        "  fixed  every N bytes (--record-length; qasym7j5 = 971; default for qasym7j5, qjordje5, ibmsnap_*)\n"
+        "  rdw    z/OS RECFM=V: 4-byte RDW (length incl. itself, X'0000') before each record\n"
+        "  vb     z/OS RECFM=VB: BDW blocks (also the extended BDW) of RDW records\n"
+        "  self   the record carries its length (default for lldf and idms)\n"
+        "  lldf/idms inside rdw or vb: the record's own length must agree with its RDW.\n"
+        "record_offset is the file offset of the record's first byte (after its RDW); record excludes RDW/BDW.\n"
+        "Loading unchanged content again does nothing; changed content under the same name is refused\n"
+        "unless --replace. A load becomes visible all at once, or not at all. See docs/landing.md.",
+    )
+    ld.add_argument("layout", help="qasym7j5, qjordje5, lldf, idms or ibmsnap_<table>")
+    ld.add_argument("paths", nargs="+", metavar="PATH", help="files, directories or globs (any Hadoop path)")
+    ld.add_argument("--framing", choices=["fixed", "rdw", "vb", "self"], default=None)
+    ld.add_argument("--rdw", dest="framing", action="store_const", const="rdw", help="same as --framing rdw")
+    ld.add_argument("--vb", dest="framing", action="store_const", const="vb", help="same as --framing vb")
+    ld.add_argument("--record-length", type=int, default=None, help="bytes per record, for fixed framing")
+    ld.add_argument("--replace", action="store_true", help="reload files whose content changed, hiding their old rows")
+    ld.add_argument("--strict", action="store_true", help="any reject is an error; nothing is loaded")
+    ld.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    ld.add_argument(
+        "--snapshot-at",
+        metavar="POSITION",
+        default=None,
+        help="LAYOUT is a declared table and the files its unload (IBM i: CPYF to a flat file; IBMSNAP: "
+        "Db2 UNLOAD of the source table; LLDF: Db2 UNLOAD of the table; IDMS: the record's "
+        "occurrences), its state at this log position (IBM i: the journal sequence number of the "
+        "last entry in it; IBMSNAP: the IBMSNAP_COMMITSEQ in hex; LLDF: a UORCOMMITLRSN, 20 hex "
+        "digits; IDMS: the journal SEQ)",
+    )
 
 
 @command("load")
@@ -376,6 +639,15 @@ def _record_snapshot(spark, load_id: str, name: str, position: str) -> None:
     print(f"jcat: {name}: load {load_id} is the table's state at {position}; `jcat build` starts its changes there")
 
 
+@arguments("archive")
+def _archive_arguments(sub) -> None:
+    sub.add_parser(
+        "archive",
+        help="print the path of the zip of jcat and its pure-Python dependencies that "
+        "executors import (built once per content, under JCAT_HOME/ship)",
+    )
+
+
 @command("archive")
 def cmd_archive(args) -> int:
     from ..spark.runtime import jcat_home
@@ -407,6 +679,37 @@ def _check_port_free(host: str, port: int) -> None:
             f"port {port} on {host} is already in use or not available ({e.strerror}): "
             "stop what holds it or choose another port with --port"
         ) from e
+
+
+@arguments("serve")
+def _serve_arguments(sub) -> None:
+    v = sub.add_parser("serve", help="Spark Thrift (HiveServer2) JDBC/ODBC server with the catalog registered")
+    v.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1, loopback only)")
+    v.add_argument("--port", type=int, default=10000, help="port to listen on (default 10000)")
+    v.add_argument(
+        "--allow-remote", action="store_true", help="allow a non-loopback --host (needs --auth password or ldap)"
+    )
+    v.add_argument(
+        "--auth",
+        choices=["none", "password", "ldap"],
+        default="none",
+        help="client authentication (default none, loopback only)",
+    )
+    v.add_argument("--password-file", default=None, help="users for --auth password (see --add-user)")
+    v.add_argument("--ldap-url", default=None, help="LDAP server for --auth ldap, e.g. ldaps://ldap.example.com")
+    v.add_argument("--ldap-base-dn", default=None, help="LDAP base DN for --auth ldap")
+    v.add_argument(
+        "--shared-session",
+        action="store_true",
+        help="serve one Spark session to every connection (the Python catalog functions become callable; "
+        "USE, SET and temporary views are then shared by all clients)",
+    )
+    v.add_argument(
+        "--add-user",
+        metavar="NAME",
+        default=None,
+        help="add or replace NAME in --password-file (password read from stdin) and exit",
+    )
 
 
 @command("serve")
@@ -462,242 +765,8 @@ def build_parser() -> argparse.ArgumentParser:
         "(SPARK_CONF_DIR or SPARK_HOME/conf) and jcat's defaults",
     )
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
-
-    s = sub.add_parser("sql", help="run one SQL statement with the catalog registered")
-    s.add_argument("query")
-    s.add_argument("--format", choices=["table", "csv", "json"], default="table")
-
-    sub.add_parser(
-        "info",
-        help="the effective Spark master, metastore, warehouse and versions, and where each "
-        "setting came from (starts nothing)",
-    )
-
-    ms = sub.add_parser(
-        "metastore", help="jcat's metastore service for this JCAT_HOME (started on demand by any command)"
-    )
-    ms.add_argument("action", choices=["status", "start", "stop"])
-
-    from .copybook_command import add_parser as add_copybook
-
-    add_copybook(sub)
-
-    f = sub.add_parser("functions", help="list the catalog")
-    f.add_argument("--markdown", action="store_true", help="print the function reference (docs/functions.md)")
-    f.add_argument(
-        "--sql",
-        action="store_true",
-        help="print the DDL of the persistent SQL functions (schema jcat), to run in any Spark metastore",
-    )
-    f.add_argument(
-        "--install",
-        action="store_true",
-        help="create or replace the persistent SQL functions in the session's metastore (jcat's own "
-        "gets them at every start; use this for an existing Hive metastore)",
-    )
-    f.add_argument(
-        "--dbt-macro",
-        action="store_true",
-        help="print the dbt on-run-start macro that installs them (macros/jcat_install_functions.sql)",
-    )
-    f.add_argument("--force", action="store_true", help="with --install: replace every function, changed or not")
-
-    g = sub.add_parser("generate", help="write every derived file (models, macros, docs) from the declarations")
-    g.add_argument(
-        "--check",
-        action="store_true",
-        help="write nothing; exit 1 naming every generated file that differs or is missing",
-    )
-
-    b = sub.add_parser(
-        "build",
-        help="dbt build (models and their tests), in-process, on the local target",
-        description="dbt build in-process; every argument after `build` goes to dbt as given "
-        "(--select, --exclude, --full-refresh, --vars, --target, ...)",
-    )
-    b.add_argument("dbt_args", nargs=argparse.REMAINDER, help="passed to dbt")
-
-    d = sub.add_parser("dbt", help="any dbt command, in-process, with the catalog registered")
-    d.add_argument("dbt_args", nargs=argparse.REMAINDER)
-
-    sc = sub.add_parser(
-        "spark-conf",
-        help="print --conf arguments that let spark-sql, pyspark or spark-submit see "
-        "jcat's metastore, warehouse and functions",
-    )
-    sc.add_argument(
-        "--format",
-        choices=["args", "properties"],
-        default="args",
-        help="args: `--conf k=v ...` for $(jcat spark-conf); properties: spark-defaults.conf lines",
-    )
-    sc.add_argument("--force", action="store_true", help="print even before jcat has created its metastore")
-
-    m = sub.add_parser("demo", help="generate a sample, decode it through the catalog, print it")
-    m.add_argument("--records", type=int, default=8, help="M7 records for the catalog section")
-    m.add_argument(
-        "--area",
-        dest="areas",
-        action="append",
-        choices=["ibmi", "lldf", "idms", "ibmsnap"],
-        help="only this format (repeatable); default every format",
-    )
-
-    sub.add_parser(
-        "archive",
-        help="print the path of the zip of jcat and its pure-Python dependencies that "
-        "executors import (built once per content, under JCAT_HOME/ship)",
-    )
-    n = sub.add_parser("bench", help="time the catalog against Spark's own expressions and a row UDF")
-    n.add_argument("--records", type=int, default=1_000_000)
-    n.add_argument(
-        "--models",
-        action="store_true",
-        help="also time model builds (the dbt model's SELECT through the layout function, per field, and "
-        "in Spark's own expressions)",
-    )
-    n.add_argument("--models-only", dest="models_only", action="store_true", help="time model builds only")
-    n.add_argument("--repeat", type=int, default=3, help="timed runs per measurement (median), after a warm-up")
-    n.add_argument("--json", dest="json_path", default=None, help="write the figures to this file")
-    n.add_argument(
-        "--layout",
-        dest="layouts",
-        action="append",
-        default=None,
-        help="only this layout (repeatable): qasym7j5, qjordje5, lldf, idms, ibmsnap, or the name of a "
-        "table declared with `jcat tables add` (its row images); default every built-in layout",
-    )
-    n.add_argument(
-        "--ways",
-        default=None,
-        help="comma-separated ways to time (catalog, catalog_per_field, sql_functions, jvm_expressions, row_udf, "
-        "arrow_floor); default all, or catalog only with --scaling",
-    )
-    n.add_argument(
-        "--isolate",
-        action="store_true",
-        help="time each way of each layout (and, with --models, each model engine) in a fresh process "
-        "(no JIT profile shared between ways)",
-    )
-    n.add_argument("--exact-ways", dest="exact_ways", action="store_true", help=argparse.SUPPRESS)
-    n.add_argument("--no-check", dest="no_check", action="store_true", help=argparse.SUPPRESS)
-    n.add_argument("--model-engines", dest="model_engines", default=None, help=argparse.SUPPRESS)
-    n.add_argument(
-        "--scaling",
-        default=None,
-        metavar="N,N,...",
-        help="record counts to run one after another, each in a fresh process, e.g. "
-        "100000,1000000,10000000: time per record and peak memory across sizes",
-    )
-    n.add_argument(
-        "--load",
-        default=None,
-        metavar="KIND,...",
-        help="landing instead: load generated fixed, rdw and/or vb files (e.g. fixed,rdw,vb) and report "
-        "MB/s, time per record, tasks and peak Python-worker memory",
-    )
-    n.add_argument(
-        "--changes",
-        default=None,
-        metavar="N",
-        help="the changes of a declared IBM i table instead: build time of its changes, current state and "
-        "history for N committed changes, then of one more load of N/100 (in a JCAT_HOME of its own)",
-    )
-    n.add_argument(
-        "--copybook",
-        default=None,
-        metavar="FILE",
-        help="a copybook's records instead: those of --data, timed through its layout function and its SQL",
-    )
-    n.add_argument("--data", default=None, metavar="FILE", help="the record file --copybook describes (fixed length)")
-    n.add_argument("--record", default=None, help="with --copybook: the 01 level, when it has several")
-    n.add_argument("--ccsid", type=int, default=37, help="with --copybook: the CCSID of its text (default 37)")
-    n.add_argument(
-        "--float-format",
-        dest="float_format",
-        choices=("hfp", "ieee"),
-        default="hfp",
-        help="with --copybook: COMP-1/COMP-2 bytes (default hfp)",
-    )
-    n.add_argument(
-        "--trim",
-        choices=("right", "both", "left", "none"),
-        default="right",
-        help="with --copybook: text trimming (default right)",
-    )
-    n.add_argument("--sizes", default=None, metavar="SIZE,...", help="file sizes for --load, e.g. 100M,1G,5G")
-    n.add_argument("--scratch", default=None, help="directory for --load's generated files (default: a temporary one)")
-
-    v = sub.add_parser("serve", help="Spark Thrift (HiveServer2) JDBC/ODBC server with the catalog registered")
-    v.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1, loopback only)")
-    v.add_argument("--port", type=int, default=10000, help="port to listen on (default 10000)")
-    v.add_argument(
-        "--allow-remote", action="store_true", help="allow a non-loopback --host (needs --auth password or ldap)"
-    )
-    v.add_argument(
-        "--auth",
-        choices=["none", "password", "ldap"],
-        default="none",
-        help="client authentication (default none, loopback only)",
-    )
-    v.add_argument("--password-file", default=None, help="users for --auth password (see --add-user)")
-    v.add_argument("--ldap-url", default=None, help="LDAP server for --auth ldap, e.g. ldaps://ldap.example.com")
-    v.add_argument("--ldap-base-dn", default=None, help="LDAP base DN for --auth ldap")
-    v.add_argument(
-        "--shared-session",
-        action="store_true",
-        help="serve one Spark session to every connection (the Python catalog functions become callable; "
-        "USE, SET and temporary views are then shared by all clients)",
-    )
-    v.add_argument(
-        "--add-user",
-        metavar="NAME",
-        default=None,
-        help="add or replace NAME in --password-file (password read from stdin) and exit",
-    )
-
-    ld = sub.add_parser(
-        "load",
-        help="frame raw journal files into jcat.raw_<layout>, exactly once",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-        description="Frame files into jcat.raw_<layout> (source_file, record_offset, record_number, record, load_id);\n"
-        "unframeable bytes go to jcat.raw_rejects. Every file's bytes are accounted for:\n"
-        "record bytes + RDW/BDW bytes + rejected bytes == file size.",
-        epilog="framings:\n"
-        "  fixed  every N bytes (--record-length; qasym7j5 = 971; default for qasym7j5, qjordje5, ibmsnap_*)\n"
-        "  rdw    z/OS RECFM=V: 4-byte RDW (length incl. itself, X'0000') before each record\n"
-        "  vb     z/OS RECFM=VB: BDW blocks (also the extended BDW) of RDW records\n"
-        "  self   the record carries its length (default for lldf and idms)\n"
-        "  lldf/idms inside rdw or vb: the record's own length must agree with its RDW.\n"
-        "record_offset is the file offset of the record's first byte (after its RDW); record excludes RDW/BDW.\n"
-        "Loading unchanged content again does nothing; changed content under the same name is refused\n"
-        "unless --replace. A load becomes visible all at once, or not at all. See docs/landing.md.",
-    )
-    ld.add_argument("layout", help="qasym7j5, qjordje5, lldf, idms or ibmsnap_<table>")
-    ld.add_argument("paths", nargs="+", metavar="PATH", help="files, directories or globs (any Hadoop path)")
-    ld.add_argument("--framing", choices=["fixed", "rdw", "vb", "self"], default=None)
-    ld.add_argument("--rdw", dest="framing", action="store_const", const="rdw", help="same as --framing rdw")
-    ld.add_argument("--vb", dest="framing", action="store_const", const="vb", help="same as --framing vb")
-    ld.add_argument("--record-length", type=int, default=None, help="bytes per record, for fixed framing")
-    ld.add_argument("--replace", action="store_true", help="reload files whose content changed, hiding their old rows")
-    ld.add_argument("--strict", action="store_true", help="any reject is an error; nothing is loaded")
-    ld.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
-    ld.add_argument(
-        "--snapshot-at",
-        metavar="POSITION",
-        default=None,
-        help="LAYOUT is a declared table and the files its unload (IBM i: CPYF to a flat file; IBMSNAP: "
-        "Db2 UNLOAD of the source table; LLDF: Db2 UNLOAD of the table; IDMS: the record's "
-        "occurrences), its state at this log position (IBM i: the journal sequence number of the "
-        "last entry in it; IBMSNAP: the IBMSNAP_COMMITSEQ in hex; LLDF: a UORCOMMITLRSN, 20 hex "
-        "digits; IDMS: the journal SEQ)",
-    )
-    from .tables import add_parser as tables_parser
-
-    tables_parser(sub)
-    from .changes_command import add_parser as changes_parser
-
-    changes_parser(sub)
+    for add in ARGUMENTS.values():  # each command's own, in the order they are defined
+        add(sub)
     return p
 
 
