@@ -469,7 +469,28 @@ def load(
         say(f"dropped uncommitted load {load_id} (a load that did not finish)")
 
     known = store.current_entries(spark, layout)
-    # Only a file of the same size can be unchanged: the others need no fingerprint pass.
+    todo, superseded, notes = _triage(spark, files, known, replace, progress, say)
+    framed = [f for f in todo if f.size > 0]
+    staged = store.load_dir(spark, layout, result.load_id)
+    summaries = _stage(spark, layout, spec, framed, split_threshold, result.load_id, staged, progress, say)
+    results = dict(notes)
+    entries = []
+    for f in todo:
+        results[f.path] = _file_result(f, summaries.get(f.path), known)
+        entries.append(_ledger_entry(result.load_id, layout, spec, f, results[f.path]))
+    result.files = [results[f.path] for f in files]
+    any_rejects = any(results[f.path].rejected_bytes > 0 for f in todo)
+    _publish(spark, result, staged, bool(framed), any_rejects, entries, strict)
+    if superseded:
+        for load_id in store.drop_superseded(spark, layout, superseded):
+            say(f"dropped load {load_id}: every file of it was replaced")
+    result.seconds = time.time() - started
+    return result
+
+
+def _triage(spark, files, known: dict, replace: bool, progress: bool, say):
+    """(the files to frame, the loads they supersede, the results of those left alone): a file of the same size
+    as its last load is fingerprinted (only it can be unchanged); a changed one is refused unless `replace`."""
     seen = [f for f in files if f.path in known and 0 < f.size == known[f.path]["size"]]
     digests = {f.path: EMPTY_FINGERPRINT for f in files if f.size == 0}
     if seen:
@@ -482,122 +503,107 @@ def load(
         if prev is not None:
             fp = digests.get(f.path)
             if fp == prev["fingerprint"]:
-                notes[f.path] = FileResult(
-                    f.path,
-                    f.size,
-                    "unchanged",
-                    fingerprint=fp,
-                    message=f"same content as load {prev['load_id']}: nothing to do",
-                )
+                message = f"same content as load {prev['load_id']}: nothing to do"
+                notes[f.path] = FileResult(f.path, f.size, "unchanged", fingerprint=fp, message=message)
                 continue
             if not replace:
-                notes[f.path] = FileResult(
-                    f.path,
-                    f.size,
-                    "refused",
-                    fingerprint=fp,
-                    message=(
-                        f"content changed since load {prev['load_id']} ({prev['size']} -> {f.size} bytes): "
-                        "use --replace to reload it"
-                    ),
+                message = (
+                    f"content changed since load {prev['load_id']} ({prev['size']} -> {f.size} bytes): "
+                    "use --replace to reload it"
                 )
+                notes[f.path] = FileResult(f.path, f.size, "refused", fingerprint=fp, message=message)
                 continue
             superseded.add(prev["load_id"])
         todo.append(f)
+    return todo, superseded, notes
 
-    framed = [f for f in todo if f.size > 0]
-    staged = store.load_dir(spark, layout, result.load_id)
-    summaries: dict[str, dict] = {}
-    if framed:
-        say(f"framing {len(framed)} file(s), {sum(f.size for f in framed)} bytes")
-        chunks = chunk_frame(spark, framed, spec, split_threshold)
-        staged_rows = chunks.mapInArrow(frame_batches(spec, layout), STAGED_DDL)
-        spark.sparkContext.setJobDescription(f"jcat load {layout} {result.load_id}")
-        with (
-            SparkProgress(
-                spark,
-                f"landing {layout}",
-                len(framed),
-                sum(f.size for f in framed),
-                spec.record_length if spec.kind == "fixed" else None,
-            )
-            if progress
-            else _Null()
-        ):
-            with _arrow_batch_bytes(spark, STREAM_BATCH):
-                staged_rows.write.mode("errorifexists").parquet(staged)
-        summaries = _summaries(spark, staged)
-        store.pause("staged")
 
-    entries, any_rejects, results = [], False, dict(notes)
-    for f in todo:
-        if f.size == 0:  # nothing to read: recorded in the ledger so it is accounted for, once
-            s = {
-                "records": 0,
-                "record_bytes": 0,
-                "framing_bytes": 0,
-                "rejected_bytes": 0,
-                "reasons": {},
-                "pieces": [(0, 0)],
-                "chunks": [(0, 0, _EMPTY_SHA)],
-            }
-        else:
-            s = summaries.get(f.path)
-            _check_accounting(f, s)
-        fr = FileResult(
-            f.path,
-            f.size,
-            "empty" if f.size == 0 else "loaded",
-            s["records"],
-            s["record_bytes"],
-            s["framing_bytes"],
-            s["rejected_bytes"],
-            s["reasons"],
-            fingerprint(s["chunks"]),
-        )
-        if f.size == 0:
-            fr.message = "empty file: nothing to frame"
-        if f.path in known:
-            fr.message = (fr.message + "; " if fr.message else "") + f"replaces load {known[f.path]['load_id']}"
-        results[f.path] = fr
-        any_rejects |= fr.rejected_bytes > 0
-        entries.append(
-            {
-                "load_id": result.load_id,
-                "layout": layout,
-                "source_file": f.path,
-                "size": f.size,
-                "fingerprint": fr.fingerprint,
-                "framing": _describe(spec),
-                "records": fr.records,
-                "record_bytes": fr.record_bytes,
-                "framing_bytes": fr.framing_bytes,
-                "rejected_bytes": fr.rejected_bytes,
-                "reasons": json.dumps(fr.reasons, sort_keys=True),
-                "status": "loaded",
-                "loaded_at": store.now(),
-            }
-        )
-    result.files = [results[f.path] for f in files]
+def _stage(spark, layout: str, spec, framed, split_threshold, load_id: str, staged: str, progress: bool, say):
+    """Frame the files with bytes into the load's staging folder; each file's summary (records, bytes, rejects)."""
+    if not framed:
+        return {}
+    total = sum(f.size for f in framed)
+    say(f"framing {len(framed)} file(s), {total} bytes")
+    chunks = chunk_frame(spark, framed, spec, split_threshold)
+    staged_rows = chunks.mapInArrow(frame_batches(spec, layout), STAGED_DDL)
+    spark.sparkContext.setJobDescription(f"jcat load {layout} {load_id}")
+    width = spec.record_length if spec.kind == "fixed" else None
+    shown = SparkProgress(spark, f"landing {layout}", len(framed), total, width) if progress else _Null()
+    with shown, _arrow_batch_bytes(spark, STREAM_BATCH):
+        staged_rows.write.mode("errorifexists").parquet(staged)
+    summaries = _summaries(spark, staged)
+    store.pause("staged")
+    return summaries
 
+
+# An empty file: nothing to read, recorded in the ledger so it is accounted for, once.
+_EMPTY_SUMMARY = {
+    "records": 0,
+    "record_bytes": 0,
+    "framing_bytes": 0,
+    "rejected_bytes": 0,
+    "reasons": {},
+    "pieces": [(0, 0)],
+    "chunks": [(0, 0, _EMPTY_SHA)],
+}
+
+
+def _file_result(f, summary: dict | None, known: dict) -> FileResult:
+    s = _EMPTY_SUMMARY if f.size == 0 else summary
+    if f.size:
+        _check_accounting(f, s)
+    fr = FileResult(
+        f.path,
+        f.size,
+        "empty" if f.size == 0 else "loaded",
+        s["records"],
+        s["record_bytes"],
+        s["framing_bytes"],
+        s["rejected_bytes"],
+        s["reasons"],
+        fingerprint(s["chunks"]),
+    )
+    if f.size == 0:
+        fr.message = "empty file: nothing to frame"
+    if f.path in known:
+        fr.message = (fr.message + "; " if fr.message else "") + f"replaces load {known[f.path]['load_id']}"
+    return fr
+
+
+def _ledger_entry(load_id: str, layout: str, spec, f, fr: FileResult) -> dict:
+    return {
+        "load_id": load_id,
+        "layout": layout,
+        "source_file": f.path,
+        "size": f.size,
+        "fingerprint": fr.fingerprint,
+        "framing": _describe(spec),
+        "records": fr.records,
+        "record_bytes": fr.record_bytes,
+        "framing_bytes": fr.framing_bytes,
+        "rejected_bytes": fr.rejected_bytes,
+        "reasons": json.dumps(fr.reasons, sort_keys=True),
+        "status": "loaded",
+        "loaded_at": store.now(),
+    }
+
+
+def _publish(spark, result: LoadResult, staged: str, framed: bool, any_rejects: bool, entries, strict: bool):
+    """Strict mode refuses a load with rejects; otherwise its rejects and data are registered and the ledger rows
+    committed: the load becomes visible all at once."""
+    layout = result.layout
     if strict and any_rejects:
         message = _strict_failure(spark, staged)
         store.drop_load(spark, layout, result.load_id)
         raise LoadProblem(message)
     if framed:
         if any_rejects:
-            spark.read.parquet(staged).where("kind = 'J'").select(*store.REJECT_COLUMNS.split(", ")).write.mode(
-                "errorifexists"
-            ).parquet(store.rejects_dir(spark, result.load_id))
+            rejects = spark.read.parquet(staged).where("kind = 'J'").select(*store.REJECT_COLUMNS.split(", "))
+            rejects.write.mode("errorifexists").parquet(store.rejects_dir(spark, result.load_id))
         store.register(spark, layout, result.load_id, any_rejects)
         store.pause("registered")
     store.commit(spark, entries)  # the load becomes visible here, all of it at once
     store.pause("committed")
-    if superseded:
-        for load_id in store.drop_superseded(spark, layout, superseded):
-            say(f"dropped load {load_id}: every file of it was replaced")
-    result.seconds = time.time() - started
-    return result
 
 
 @contextmanager
