@@ -269,6 +269,32 @@ class _Progress:
         self._done.set()
 
 
+class _Signals:
+    """SIGTERM and SIGINT set `stop` (a second one while stopping gives up waiting); the old handlers come back."""
+
+    def __init__(self, stop: threading.Event, say):
+        self.stop, self.say, self.installed = stop, say, []
+
+    def on_signal(self, signum, _frame):
+        if self.stop.is_set():  # a second Ctrl-C while stopping: give up waiting
+            raise KeyboardInterrupt
+        self.say(f"received {signal.Signals(signum).name}, stopping")
+        self.stop.set()
+
+    def install(self):
+        # Called again once Spark is up: SparkContext installs its own SIGINT handler (cancel jobs, raise
+        # KeyboardInterrupt), which would turn Ctrl-C into an interrupted exit instead of a clean stop.
+        if threading.current_thread() is threading.main_thread():
+            for sig in (signal.SIGTERM, signal.SIGINT):
+                old = signal.signal(sig, self.on_signal)
+                if len(self.installed) < 2:
+                    self.installed.append((sig, old))
+
+    def restore(self):
+        for sig, old in self.installed:
+            signal.signal(sig, old)
+
+
 def serve(
     opts: ServeOptions, out=None, ready: threading.Event | None = None, stop: threading.Event | None = None
 ) -> int:
@@ -283,27 +309,9 @@ def serve(
     validate(opts)
     check_java()
     check_port_free(opts.host, opts.port)
-
     stop = stop or threading.Event()
-    installed = []
-
-    def on_signal(signum, _frame):
-        if stop.is_set():  # a second Ctrl-C while stopping: give up waiting
-            raise KeyboardInterrupt
-        say(f"received {signal.Signals(signum).name}, stopping")
-        stop.set()
-
-    def install_handlers():
-        # Called again once Spark is up: SparkContext installs its own SIGINT handler (cancel jobs, raise
-        # KeyboardInterrupt), which would turn Ctrl-C into an interrupted exit instead of a clean stop.
-        if threading.current_thread() is threading.main_thread():
-            for sig in (signal.SIGTERM, signal.SIGINT):
-                old = signal.signal(sig, on_signal)
-                if len(installed) < 2:
-                    installed.append((sig, old))
-
-    install_handlers()
-
+    signals = _Signals(stop, say)
+    signals.install()
     conf = server_conf(opts)
     extra = conf.get("spark.driver.extraClassPath")
     conf["spark.driver.extraClassPath"] = str(serve_jar()) + (os.pathsep + extra if extra else "")
@@ -314,67 +322,17 @@ def serve(
 
     spark = server = None
     try:
-        say(
-            f"starting Spark (master {opts.master or os.environ.get('JCAT_MASTER', runtime.DEFAULT_MASTER)}, "
-            f"home {jcat_home()})"
-        )
+        master = opts.master or os.environ.get("JCAT_MASTER", runtime.DEFAULT_MASTER)
+        say(f"starting Spark (master {master}, home {jcat_home()})")
         with _Progress(say, "starting Spark"):
             spark = runtime.start(master=opts.master, app_name="jcat-serve", conf=conf)
-        install_handlers()
+        signals.install()
         if stop.is_set():
             return 0
-        from ..render.sql_functions import PER_FIELD
-        from ..spark.runtime import owns_metastore
-
-        derby = f"Derby under {jcat_home() / 'metastore_db'}, in this process"
-        say(
-            f"metastore: {spark.conf.get('spark.hadoop.hive.metastore.uris', None) or derby}; "
-            f"warehouse {spark.conf.get('spark.sql.warehouse.dir')}"
-        )
-        names = ", ".join(f.name for f in PER_FIELD[:3])
-        how = "installed" if owns_metastore(spark) else "as installed by `jcat functions --install`"
-        say(
-            f"functions: {len(PER_FIELD)} persistent SQL functions in {DATABASE} ({names}, ...), {how}; "
-            f"database {DATABASE} holds {len(spark.catalog.listTables(DATABASE))} relations"
-        )
-        if opts.shared_session:
-            say(
-                "sessions: one shared by every connection (--shared-session): the Python catalog functions are "
-                "available, and USE, SET and temporary views are seen by every client"
-            )
-        else:
-            say(
-                "sessions: one per connection (USE, SET and temporary views stay with it); "
-                "connect to database jcat to use relations and functions unqualified"
-            )
-
-        say(f"starting the Thrift server on {opts.host}:{opts.port} (authentication {opts.auth})")
-        hts = spark._jvm.org.apache.spark.sql.hive.thriftserver.HiveThriftServer2
-        with _Progress(say, "waiting for the Thrift server"):
-            # exitOnError=false: a failed start must not take the JVM (and this process) down without a word
-            for k, v in hive_settings(conf).items():
-                spark.conf.set(k, v)
-                # Some parts (the CUSTOM login check among them) build a fresh HiveConf, which reads only
-                # hive-site.xml and Java system properties: set them there too.
-                spark._jvm.java.lang.System.setProperty(k, v)
-            try:
-                server = hts.startWithSparkSession(spark._jsparkSession, False)
-            except Exception as e:  # noqa: BLE001  (py4j wraps the Java error; name the cause)
-                text = str(e)
-                if "Address already in use" in text or "Could not create ServerSocket" in text:
-                    raise RuntimeProblem(
-                        f"port {opts.port} on {opts.host} is already in use (another `jcat serve` or HiveServer2?): "
-                        "stop it or choose another port with --port"
-                    ) from e
-                raise RuntimeProblem(f"the Thrift server did not start: {_java_cause(text)}") from e
-            probe = "127.0.0.1" if opts.host in ("0.0.0.0", "") else ("::1" if opts.host == "::" else opts.host)
-            if not wait_for_port(probe, opts.port, READY_TIMEOUT_S, alive=lambda: not stop.is_set()):
-                if stop.is_set():
-                    return 0
-                raise RuntimeProblem(
-                    f"the Thrift server did not start listening on {opts.host}:{opts.port} within "
-                    f"{READY_TIMEOUT_S:.0f}s (see the messages above)"
-                )
+        _describe_session(spark, opts, say)
+        server = _start_thrift(spark, conf, opts, stop, say)
+        if stop.is_set():
+            return 0
         say(f"listening on {opts.host}:{opts.port} after {time.monotonic() - t_start:.1f}s")
         say(f"JDBC URL: {jdbc_url(opts.host, opts.port)}")
         say("Ctrl-C or SIGTERM stops the server")
@@ -384,19 +342,82 @@ def serve(
             pass
         return 0
     finally:
-        if server is not None or spark is not None:
-            say("stopping")
-        if server is not None:
-            try:
-                server.stop()
-            except Exception as e:  # noqa: BLE001  (still stop Spark)
-                say(f"Thrift server stop: {str(e).splitlines()[0] if str(e) else type(e).__name__}")
-        if spark is not None:
-            try:
-                spark.stop()
-            except Exception:  # noqa: BLE001
-                pass
-        if server is not None or spark is not None:
-            say("stopped")
-        for sig, old in installed:
-            signal.signal(sig, old)
+        _shutdown(spark, server, say)
+        signals.restore()
+
+
+def _describe_session(spark, opts: ServeOptions, say) -> None:
+    """What a client will find: the metastore, the warehouse, the functions, how sessions are shared."""
+    from ..render.sql_functions import PER_FIELD
+    from ..spark.runtime import owns_metastore
+
+    derby = f"Derby under {jcat_home() / 'metastore_db'}, in this process"
+    say(
+        f"metastore: {spark.conf.get('spark.hadoop.hive.metastore.uris', None) or derby}; "
+        f"warehouse {spark.conf.get('spark.sql.warehouse.dir')}"
+    )
+    names = ", ".join(f.name for f in PER_FIELD[:3])
+    how = "installed" if owns_metastore(spark) else "as installed by `jcat functions --install`"
+    say(
+        f"functions: {len(PER_FIELD)} persistent SQL functions in {DATABASE} ({names}, ...), {how}; "
+        f"database {DATABASE} holds {len(spark.catalog.listTables(DATABASE))} relations"
+    )
+    if opts.shared_session:
+        say(
+            "sessions: one shared by every connection (--shared-session): the Python catalog functions are "
+            "available, and USE, SET and temporary views are seen by every client"
+        )
+    else:
+        say(
+            "sessions: one per connection (USE, SET and temporary views stay with it); "
+            "connect to database jcat to use relations and functions unqualified"
+        )
+
+
+def _start_thrift(spark, conf: dict, opts: ServeOptions, stop: threading.Event, say):
+    """The Thrift server, listening unless a stop came first. RuntimeProblem names why it did not start."""
+    say(f"starting the Thrift server on {opts.host}:{opts.port} (authentication {opts.auth})")
+    hts = spark._jvm.org.apache.spark.sql.hive.thriftserver.HiveThriftServer2
+    with _Progress(say, "waiting for the Thrift server"):
+        for k, v in hive_settings(conf).items():
+            spark.conf.set(k, v)
+            # Some parts (the CUSTOM login check among them) build a fresh HiveConf, which reads only
+            # hive-site.xml and Java system properties: set them there too.
+            spark._jvm.java.lang.System.setProperty(k, v)
+        try:
+            # exitOnError=false: a failed start must not take the JVM (and this process) down without a word
+            server = hts.startWithSparkSession(spark._jsparkSession, False)
+        except Exception as e:  # noqa: BLE001  (py4j wraps the Java error; name the cause)
+            text = str(e)
+            if "Address already in use" in text or "Could not create ServerSocket" in text:
+                raise RuntimeProblem(
+                    f"port {opts.port} on {opts.host} is already in use (another `jcat serve` or HiveServer2?): "
+                    "stop it or choose another port with --port"
+                ) from e
+            raise RuntimeProblem(f"the Thrift server did not start: {_java_cause(text)}") from e
+        probe = "127.0.0.1" if opts.host in ("0.0.0.0", "") else ("::1" if opts.host == "::" else opts.host)
+        if not wait_for_port(probe, opts.port, READY_TIMEOUT_S, alive=lambda: not stop.is_set()):
+            if stop.is_set():
+                return server  # stopped while starting: the caller stops it
+            raise RuntimeProblem(
+                f"the Thrift server did not start listening on {opts.host}:{opts.port} within "
+                f"{READY_TIMEOUT_S:.0f}s (see the messages above)"
+            )
+    return server
+
+
+def _shutdown(spark, server, say) -> None:
+    if server is None and spark is None:
+        return
+    say("stopping")
+    if server is not None:
+        try:
+            server.stop()
+        except Exception as e:  # noqa: BLE001  (still stop Spark)
+            say(f"Thrift server stop: {str(e).splitlines()[0] if str(e) else type(e).__name__}")
+    if spark is not None:
+        try:
+            spark.stop()
+        except Exception:  # noqa: BLE001
+            pass
+    say("stopped")
