@@ -934,132 +934,202 @@ def luw_bytes() -> bytes:
     return hdr + lcl + ddl + ddm
 
 
+# The entry-specific data of a sample entry, per model whose ESD is more than its fixed fields: the variable
+# parts after them (names, paths, keys, data), with the offsets and lengths in the fixed part set to match.
+def _sample_partial_transactions(lay: Layout, v: dict) -> bytes:
+    v["NUMBER_OF_COMMIT_IDS"] = 2
+    return encode_fixed(lay, v) + enc.binary(2**63 + 5, 8, signed=False) + enc.binary(77, 8)
+
+
+def _sample_object_attribute_change(lay: Layout, v: dict) -> bytes:
+    v.update(NUMBER_OF_RECORDS=1, KEY=9, DATA_LENGTH=10)
+    return encode_fixed(lay, v) + enc.ebcdic("NEW TEXT", 10)
+
+
+def _sample_commit(lay: Layout, v: dict) -> bytes:
+    return enc.ebcdic("BATCH-0042")
+
+
+def _sample_data_queue_clear_keyed(lay: Layout, v: dict) -> bytes:
+    v.update(KEY_LENGTH=5, KEY_ORDER="EQ")
+    return encode_fixed(lay, v) + enc.ebcdic("K0001")
+
+
+def _sample_ifs_begin_create(lay: Layout, v: dict) -> bytes:
+    v["OBJECT_NAME_OFFSET"] = 16
+    return encode_fixed(lay, v) + object_name_bytes("März-Bericht.txt", 1200)
+
+
+def _sample_ifs_created_object_authority(lay: Layout, v: dict) -> bytes:
+    name, path = object_name_bytes("report.csv", 37), path_name_bytes("/home/jsmith", 1208)
+    v.update(
+        NUMBER_OF_AUTHORITIES=2,
+        OBJECT_NAME_OFFSET=48,
+        PATH_NAME_OFFSET=48 + len(name),
+        AUTHORITY_OFFSET=48 + len(name) + len(path),
+    )
+    auths = b"".join(
+        enc.ebcdic(u, 10) + enc.ebcdic("GRT") + b"\0" * 7 + private_authority_bytes() for u in ("JSMITH", "AUDITORS")
+    )
+    return encode_fixed(lay, v) + name + path + auths
+
+
+def _sample_ifs_create_summary(lay: Layout, v: dict) -> bytes:
+    name, path, link = (
+        object_name_bytes("latest", 1200),
+        path_name_bytes("/data", 1200),
+        symlink_bytes("/data/v2/å.log"),
+    )
+    v.update(
+        OBJECT_NAME_OFFSET=179,
+        PATH_NAME_OFFSET=179 + len(name),
+        SYMLINK_OFFSET=179 + len(name) + len(path),
+        OBJECT_TYPE="*SYMLNK",
+    )
+    fixed = bytearray(encode_fixed(lay, v))
+    for pos, raw in (
+        (71, private_authority_bytes()),
+        (83, private_authority_bytes("Y    Y     ")),
+        (95, private_authority_bytes("          Y")),
+        (123, journal_info_bytes()),
+    ):
+        fixed[pos - 1 : pos - 1 + len(raw)] = raw
+    return bytes(fixed) + name + path + link
+
+
+def _sample_ifs_link_existing(lay: Layout, v: dict) -> bytes:
+    name = object_name_bytes("alias.txt", 37)
+    v.update(LINK_NAME_OFFSET=64, PATH_NAME_OFFSET=64 + len(name))
+    fixed = bytearray(encode_fixed(lay, v, 64))
+    fixed[28:64] = journal_info_bytes()
+    return bytes(fixed) + name + path_name_bytes("/home/jsmith/report.csv", 37)
+
+
+def _sample_ifs_attribute_change(lay: Layout, v: dict) -> bytes:
+    a1 = enc.binary(48 + 20, 4) + enc.binary(1, 4) + enc.binary(4, 4) + b"\0" * 4 + b"\0\0\1\xa4"
+    a2 = enc.binary(0, 4) + enc.binary(7, 4) + enc.binary(1, 4) + b"\0" * 4 + b"\x01"
+    return encode_fixed(lay, v) + a1 + a2
+
+
+def _sample_ifs_unlink(lay: Layout, v: dict) -> bytes:
+    has_parent = lay.model == "ifs_unlink_link"  # B5 carries the parent path; B4 does not
+    name = object_name_bytes("old.log", 1200)
+    parent = path_name_bytes("/var/log", 1200) if has_parent else b""
+    v.update(LINK_NAME_OFFSET=64, INTERNAL_DATA_OFFSET=64 + len(name) + len(parent))
+    if has_parent:
+        v["PARENT_PATH_OFFSET"] = 64 + len(name)
+    return encode_fixed(lay, v) + name + parent + b"\x99\x88"
+
+
+def _sample_ifs_rename_move(lay: Layout, v: dict) -> bytes:
+    parts = [
+        object_name_bytes("draft.txt", 1200),
+        object_name_bytes("final.txt", 1200),
+        path_name_bytes("/tmp", 1200),
+        path_name_bytes("/home/jsmith", 1200),
+    ]
+    offs, o = [], 132
+    for p in parts:
+        offs.append(o)
+        o += len(p)
+    v.update(
+        SOURCE_NAME_OFFSET=offs[0],
+        TARGET_NAME_OFFSET=offs[1],
+        SOURCE_PARENT_OFFSET=offs[2],
+        TARGET_PARENT_OFFSET=offs[3],
+        INTERNAL_DATA_OFFSET=o,
+        JOURNAL_ENTRY_FLAGS=bytes.fromhex("80000000"),
+    )
+    fixed = bytearray(encode_fixed(lay, v, 132))
+    fixed[91:127] = journal_info_bytes()
+    return bytes(fixed) + b"".join(parts) + b"\x01\x02"
+
+
+def _sample_ifs_write(lay: Layout, v: dict) -> bytes:
+    v["DATA_LENGTH"] = 12
+    return encode_fixed(lay, v) + b"hello, world"
+
+
+def _sample_initialize_member(lay: Layout, v: dict) -> bytes:
+    return enc.ebcdic("000042JSMITH    ") + enc.packed(125050, 9)
+
+
+def _sample_logical_unit_of_work(lay: Layout, v: dict) -> bytes:
+    return luw_bytes()
+
+
+def _sample_object_move_rename(lay: Layout, v: dict) -> bytes:
+    return encode_fixed(lay, v) + b"\x00\x01\x02"
+
+
+def _sample_file_change(lay: Layout, v: dict) -> bytes:
+    v.update(TRIGGER_LIBRARY_LENGTH=7, TRIGGER_LIBRARY_OFFSET=124, TRIGGER_NAME_LENGTH=9, TRIGGER_NAME_OFFSET=131)
+    return encode_fixed(lay, v) + enc.ebcdic("PAYROLL") + enc.ebcdic("EMP_AUDIT")
+
+
+def _sample_data_queue_send(lay: Layout, v: dict) -> bytes:
+    v.update(KEY_LENGTH=4, DATA_OFFSET=24, DATA_LENGTH=16 + 5)
+    return encode_fixed(lay, v) + enc.ebcdic("K001") + b"\0" * 4 + bytes(range(16)) + enc.ebcdic("HELLO")
+
+
+def _sample_data_queue_data(lay: Layout, v: dict) -> bytes:
+    v["DATA_LENGTH"] = 16 + 5
+    return encode_fixed(lay, v) + bytes(range(16)) + enc.ebcdic("HELLO")
+
+
+def _sample_start_journaling(lay: Layout, v: dict) -> bytes:
+    return encode_fixed(lay, v) + path_name_bytes("/home/jsmith", 1200)
+
+
+def _sample_license_limit_exceeded(lay: Layout, v: dict) -> bytes:
+    v["NUMBER_OF_LICENSED_USERS"] = 2
+    return encode_fixed(lay, v) + enc.ebcdic("123456/JSMITH/QPADEV0001", 26) + enc.ebcdic("123457/AUDIT/QPADEV0002", 26)
+
+
+def _sample_data_area_change(lay: Layout, v: dict) -> bytes:
+    v.update(START_POSITION=1, CHANGE_LENGTH=5, CHANGE_OFFSET=27)  # 26 fixed bytes and a blank: READY at offset 27
+    return encode_fixed(lay, v) + b"\x40" + enc.ebcdic("READY")
+
+
+def _sample_identity_value(lay: Layout, v: dict) -> bytes:
+    return encode_fixed(lay, v)
+
+
+_SAMPLES = {
+    "partial_transactions": _sample_partial_transactions,
+    "object_attribute_change": _sample_object_attribute_change,
+    "commit": _sample_commit,
+    "data_queue_clear_keyed": _sample_data_queue_clear_keyed,
+    "data_queue_receive_keyed": _sample_data_queue_clear_keyed,
+    "ifs_begin_create": _sample_ifs_begin_create,
+    "ifs_created_object_authority": _sample_ifs_created_object_authority,
+    "ifs_create_summary": _sample_ifs_create_summary,
+    "ifs_link_existing": _sample_ifs_link_existing,
+    "ifs_attribute_change": _sample_ifs_attribute_change,
+    "ifs_unlink_parent": _sample_ifs_unlink,
+    "ifs_unlink_link": _sample_ifs_unlink,
+    "ifs_rename_move": _sample_ifs_rename_move,
+    "ifs_write": _sample_ifs_write,
+    "initialize_member": _sample_initialize_member,
+    "record_image": _sample_initialize_member,
+    "logical_unit_of_work": _sample_logical_unit_of_work,
+    "object_move_rename": _sample_object_move_rename,
+    "file_change": _sample_file_change,
+    "data_queue_send": _sample_data_queue_send,
+    "data_queue_data": _sample_data_queue_data,
+    "start_journaling": _sample_start_journaling,
+    "license_limit_exceeded": _sample_license_limit_exceeded,
+    "data_area_change": _sample_data_area_change,
+    "identity_value": _sample_identity_value,
+}
+
+
 def _build(lay: Layout) -> bytes:
     v = sample_values(lay)
-    m = lay.model
-    if m == "partial_transactions":
-        v["NUMBER_OF_COMMIT_IDS"] = 2
-        return encode_fixed(lay, v) + enc.binary(2**63 + 5, 8, signed=False) + enc.binary(77, 8)
-    if m == "object_attribute_change":
-        v.update(NUMBER_OF_RECORDS=1, KEY=9, DATA_LENGTH=10)
-        return encode_fixed(lay, v) + enc.ebcdic("NEW TEXT", 10)
-    if m == "commit":
-        return enc.ebcdic("BATCH-0042")
-    if m in ("data_queue_clear_keyed", "data_queue_receive_keyed"):
-        v.update(KEY_LENGTH=5, KEY_ORDER="EQ")
-        return encode_fixed(lay, v) + enc.ebcdic("K0001")
-    if m == "ifs_begin_create":
-        v["OBJECT_NAME_OFFSET"] = 16
-        return encode_fixed(lay, v) + object_name_bytes("März-Bericht.txt", 1200)
-    if m == "ifs_created_object_authority":
-        name, path = object_name_bytes("report.csv", 37), path_name_bytes("/home/jsmith", 1208)
-        v.update(
-            NUMBER_OF_AUTHORITIES=2,
-            OBJECT_NAME_OFFSET=48,
-            PATH_NAME_OFFSET=48 + len(name),
-            AUTHORITY_OFFSET=48 + len(name) + len(path),
-        )
-        auths = b"".join(
-            enc.ebcdic(u, 10) + enc.ebcdic("GRT") + b"\0" * 7 + private_authority_bytes()
-            for u in ("JSMITH", "AUDITORS")
-        )
-        return encode_fixed(lay, v) + name + path + auths
-    if m == "ifs_create_summary":
-        name, path, link = (
-            object_name_bytes("latest", 1200),
-            path_name_bytes("/data", 1200),
-            symlink_bytes("/data/v2/å.log"),
-        )
-        v.update(
-            OBJECT_NAME_OFFSET=179,
-            PATH_NAME_OFFSET=179 + len(name),
-            SYMLINK_OFFSET=179 + len(name) + len(path),
-            OBJECT_TYPE="*SYMLNK",
-        )
-        fixed = bytearray(encode_fixed(lay, v))
-        for pos, raw in (
-            (71, private_authority_bytes()),
-            (83, private_authority_bytes("Y    Y     ")),
-            (95, private_authority_bytes("          Y")),
-            (123, journal_info_bytes()),
-        ):
-            fixed[pos - 1 : pos - 1 + len(raw)] = raw
-        return bytes(fixed) + name + path + link
-    if m == "ifs_link_existing":
-        name = object_name_bytes("alias.txt", 37)
-        v.update(LINK_NAME_OFFSET=64, PATH_NAME_OFFSET=64 + len(name))
-        fixed = bytearray(encode_fixed(lay, v, 64))
-        fixed[28:64] = journal_info_bytes()
-        return bytes(fixed) + name + path_name_bytes("/home/jsmith/report.csv", 37)
-    if m == "ifs_attribute_change":
-        a1 = enc.binary(48 + 20, 4) + enc.binary(1, 4) + enc.binary(4, 4) + b"\0" * 4 + b"\0\0\1\xa4"
-        a2 = enc.binary(0, 4) + enc.binary(7, 4) + enc.binary(1, 4) + b"\0" * 4 + b"\x01"
-        return encode_fixed(lay, v) + a1 + a2
-    if m in ("ifs_unlink_parent", "ifs_unlink_link"):
-        has_parent = m == "ifs_unlink_link"  # B5 carries the parent path; B4 does not
-        name = object_name_bytes("old.log", 1200)
-        parent = path_name_bytes("/var/log", 1200) if has_parent else b""
-        v.update(LINK_NAME_OFFSET=64, INTERNAL_DATA_OFFSET=64 + len(name) + len(parent))
-        if has_parent:
-            v["PARENT_PATH_OFFSET"] = 64 + len(name)
-        return encode_fixed(lay, v) + name + parent + b"\x99\x88"
-    if m == "ifs_rename_move":
-        parts = [
-            object_name_bytes("draft.txt", 1200),
-            object_name_bytes("final.txt", 1200),
-            path_name_bytes("/tmp", 1200),
-            path_name_bytes("/home/jsmith", 1200),
-        ]
-        offs, o = [], 132
-        for p in parts:
-            offs.append(o)
-            o += len(p)
-        v.update(
-            SOURCE_NAME_OFFSET=offs[0],
-            TARGET_NAME_OFFSET=offs[1],
-            SOURCE_PARENT_OFFSET=offs[2],
-            TARGET_PARENT_OFFSET=offs[3],
-            INTERNAL_DATA_OFFSET=o,
-            JOURNAL_ENTRY_FLAGS=bytes.fromhex("80000000"),
-        )
-        fixed = bytearray(encode_fixed(lay, v, 132))
-        fixed[91:127] = journal_info_bytes()
-        return bytes(fixed) + b"".join(parts) + b"\x01\x02"
-    if m == "ifs_write":
-        v["DATA_LENGTH"] = 12
-        return encode_fixed(lay, v) + b"hello, world"
-    if m in ("initialize_member", "record_image"):
-        return enc.ebcdic("000042JSMITH    ") + enc.packed(125050, 9)
-    if m == "logical_unit_of_work":
-        return luw_bytes()
-    if m == "object_move_rename":
-        return encode_fixed(lay, v) + b"\x00\x01\x02"
-    if m == "file_change":
-        v.update(TRIGGER_LIBRARY_LENGTH=7, TRIGGER_LIBRARY_OFFSET=124, TRIGGER_NAME_LENGTH=9, TRIGGER_NAME_OFFSET=131)
-        return encode_fixed(lay, v) + enc.ebcdic("PAYROLL") + enc.ebcdic("EMP_AUDIT")
-    if m == "data_queue_send":
-        v.update(KEY_LENGTH=4, DATA_OFFSET=24, DATA_LENGTH=16 + 5)
-        return encode_fixed(lay, v) + enc.ebcdic("K001") + b"\0" * 4 + bytes(range(16)) + enc.ebcdic("HELLO")
-    if m == "data_queue_data":
-        v["DATA_LENGTH"] = 16 + 5
-        return encode_fixed(lay, v) + bytes(range(16)) + enc.ebcdic("HELLO")
-    if m == "start_journaling":
-        return encode_fixed(lay, v) + path_name_bytes("/home/jsmith", 1200)
-    if m == "license_limit_exceeded":
-        v["NUMBER_OF_LICENSED_USERS"] = 2
-        return (
-            encode_fixed(lay, v)
-            + enc.ebcdic("123456/JSMITH/QPADEV0001", 26)
-            + enc.ebcdic("123457/AUDIT/QPADEV0002", 26)
-        )
-    if m == "data_area_change":
-        v.update(START_POSITION=1, CHANGE_LENGTH=5, CHANGE_OFFSET=27)  # 26 fixed bytes and a blank: READY at offset 27
-        return encode_fixed(lay, v) + b"\x40" + enc.ebcdic("READY")
-    if m == "identity_value":
-        return encode_fixed(lay, v)
-    if not lay.fields:
-        return b""
-    return encode_fixed(lay, v)
+    sample = _SAMPLES.get(lay.model)
+    if sample is not None:
+        return sample(lay, v)
+    return encode_fixed(lay, v) if lay.fields else b""
 
 
 def sample_esd(model: str) -> bytes:
