@@ -252,21 +252,7 @@ def range_rows(
     file (default: os.pread of plan["local"]); reads go forward only (never before the previous read's start),
     up to `read_end(plan)`, so a stream of the range's bytes can feed them (StreamedReads)."""
     if read_at is None:
-        fd = os.open(plan["local"], os.O_RDONLY)
-        try:
-
-            def pread(off, n):
-                out = os.pread(fd, n, off)
-                if len(out) != n:
-                    raise OSError(
-                        f"{source_file}: {n} bytes expected at offset {off}, read {len(out)} "
-                        "(did the file change during the load?)"
-                    )
-                return out
-
-            yield from range_rows(source_file, plan, framing, layout, max_batch_bytes, pread)
-        finally:
-            os.close(fd)
+        yield from _local_range_rows(source_file, plan, framing, layout, max_batch_bytes)
         return
     size, intervals = plan["size"], plan["intervals"]
     start, end = intervals[0][0], intervals[-1][1]
@@ -313,6 +299,25 @@ def range_rows(
         del buf, fr
     yield _hash_batch(source_file, hasher.finish(read_at))
     yield _summary_batch(source_file, start, end - start, records, record_bytes, framing_bytes, reasons)
+
+
+def _local_range_rows(source_file: str, plan: dict, framing: Framing, layout: str, max_batch_bytes: int):
+    """range_rows over a local file the task opens itself (os.pread: no stream, any offset)."""
+    fd = os.open(plan["local"], os.O_RDONLY)
+    try:
+
+        def pread(off, n):
+            out = os.pread(fd, n, off)
+            if len(out) != n:
+                raise OSError(
+                    f"{source_file}: {n} bytes expected at offset {off}, read {len(out)} "
+                    "(did the file change during the load?)"
+                )
+            return out
+
+        yield from range_rows(source_file, plan, framing, layout, max_batch_bytes, pread)
+    finally:
+        os.close(fd)
 
 
 def read_end(plan: dict) -> int:
