@@ -167,12 +167,30 @@ def render_model(lay: Layout) -> str:
     for p in lay.parts:
         out.append(f"    , {part_sql(lay, p)} as {p.name} -- {p.fmt}")
     out += ["  from fields", "),", "", "checked as (", "  select *,", "    concat(heading_errors,"]
+    out += _error_lines(lay)
+    out += ["  from parts", ")", "", "select", "  {{ jcat_ibmi_esd_heading_columns() }},"]
+    for f in _fields(lay):
+        out.append(f"  {f.name},")
+    for p in lay.parts:
+        out.append(f"  {p.name},")
+    out += [
+        "  esd as ENTRY_SPECIFIC_DATA,",
+        "  {{ jcat_strict_guard('all_errors', record_col='esd') }} as decode_errors",
+        "from checked",
+        "",
+    ]
+    return "\n".join(out)
+
+
+def _error_lines(lay: Layout) -> list[str]:
+    """The fields that did not decode, then the parts: a part that did not decode is named by its own condition,
+    and always when the heading's entry length is shorter than the heading (the ESD's end is unknown, so no part
+    can be told absent from lost)."""
+    out = []
     checks = [f for f in _fields(lay) if f.kind != "tail"]
     if checks:
         items = ", ".join(f"('{f.name}', jcat_ibmi_esd_field_check('{f.kind}', {f.pos}, {f.len}))" for f in checks)
         out.append(f"      {{{{ jcat_decode_errors([{items}]) }}}},")
-    # a part that did not decode is named: by its own condition, and always when the heading's entry length is
-    # shorter than the heading (the ESD's end is unknown, so no part can be told absent from lost)
     bad = [
         (
             p.name,
@@ -187,18 +205,7 @@ def render_model(lay: Layout) -> str:
         + ("" if bad else "cast(null as string)")
         + "), x -> x is not null)) as all_errors"
     )
-    out += ["  from parts", ")", "", "select", "  {{ jcat_ibmi_esd_heading_columns() }},"]
-    for f in _fields(lay):
-        out.append(f"  {f.name},")
-    for p in lay.parts:
-        out.append(f"  {p.name},")
-    out += [
-        "  esd as ENTRY_SPECIFIC_DATA,",
-        "  {{ jcat_strict_guard('all_errors', record_col='esd') }} as decode_errors",
-        "from checked",
-        "",
-    ]
-    return "\n".join(out)
+    return out
 
 
 def _sql_in(column: str, values) -> str:
