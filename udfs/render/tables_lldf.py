@@ -104,37 +104,56 @@ def _check(c: LldfColumn, i: int) -> str:
 
 
 def images_macro(table: DeclaredTable) -> str:
-    cols = image_columns(table)
-    o = table.lldf
+    cols, o = image_columns(table), table.lldf
+    return IMAGES_TEMPLATE.format(
+        name=table.name,
+        qualified=o.qualified,
+        ddl_file=table.ddl_file,
+        float_format=o.float_format,
+        change_columns=", ".join(CHANGE_COLUMNS),
+        limit_keys=LIMIT_KEYS,
+        lineage_columns=", ".join(LINEAGE_COLUMNS),
+        owner=sql_string(o.owner),
+        table=sql_string(o.table),
+        images=_images_sql(),
+        by_layout=",\n".join(f"    img_struct.{quote(c.name)} as {quote(c.name)}" for c in cols),
+        layout_function=layout_function_name(table.name),
+        checks=",\n".join(_check(c, i) for i, c in enumerate(cols)),
+        values=",\n".join("  " + _value(c, i, o.float_format) for i, c in enumerate(cols)),
+        positions=",\n        ".join(_positions(cols)),
+        names=", ".join(quote(c.name) for c in cols),
+    )
+
+
+def _images_sql() -> str:
+    """One row per row image: the before and the after image of each change, then a record with no row image (DM,
+    DT, DR, E, CO, ...) as one row with its columns NULL, for the commit resolution."""
     kinds = [("before", "before_image", BEFORE_IMAGE_TYPES), ("after", "after_image", AFTER_IMAGE_TYPES)]
     images = "\n  union all\n".join(
         f"  select *, '{kind}' as image_kind, {column} as img from changes "
         f"where CHANGE_TYPE in ({', '.join(map(sql_string, types))})"
         for kind, column, types in kinds
     )
-    # a record with no row image (DM, DT, DR, E, CO, ...): one row, its columns NULL, for the commit resolution
     with_image = ", ".join(map(sql_string, sorted({*BEFORE_IMAGE_TYPES, *AFTER_IMAGE_TYPES})))
-    images += (
+    return images + (
         "\n  union all\n  select *, cast(null as string) as image_kind, cast(null as binary) as img "
         f"from changes\n  where CHANGE_TYPE is null or CHANGE_TYPE not in ({with_image})"
     )
-    values = ",\n".join("  " + _value(c, i, o.float_format) for i, c in enumerate(cols))
-    by_layout = ",\n".join(f"    img_struct.{quote(c.name)} as {quote(c.name)}" for c in cols)
-    checks = ",\n".join(_check(c, i) for i, c in enumerate(cols))
-    names = ", ".join(quote(c.name) for c in cols)
-    positions = ",\n        ".join(_positions(cols))
-    return f"""{{#- {table.name}: the row images of {o.qualified} in a BMC Log Master logical log (seed 002), its
-    columns typed from {table.ddl_file} in COLNO order: a null byte before each nullable column, a 2-byte length before
-    each VARCHAR's data, floats as {o.float_format}. One row per image; an image that does not match the columns
+
+
+# The macro of a declared LLDF table's row images; {name} fields filled by images_macro ({{ }}: Jinja's braces).
+IMAGES_TEMPLATE = """{{#- {name}: the row images of {qualified} in a BMC Log Master logical log (seed 002), its
+    columns typed from {ddl_file} in COLNO order: a null byte before each nullable column, a 2-byte length before
+    each VARCHAR's data, floats as {float_format}. One row per image; an image that does not match the columns
     has every column NULL and named in decode_errors. -#}}
-{{% macro jcat_table_{table.name}_images(changes) -%}}
+{{% macro jcat_table_{name}_images(changes) -%}}
 with changes as (
-  select {", ".join(CHANGE_COLUMNS)},
-    {LIMIT_KEYS},
-    {", ".join(LINEAGE_COLUMNS)}, before_image, after_image,
+  select {change_columns},
+    {limit_keys},
+    {lineage_columns}, before_image, after_image,
     coalesce(decode_errors, cast(array() as array<string>)) as change_errors
   from {{{{ changes }}}}
-  where TABLEOWNER = {sql_string(o.owner)} and TABLENAME = {sql_string(o.table)}
+  where TABLEOWNER = {owner} and TABLENAME = {table}
     and {{{{ jcat.jcat_new_records() }}}}
 ),
 
@@ -148,7 +167,7 @@ decoded as (
   select *,
 {by_layout},
     img_struct.decode_errors as column_errors
-  from (select *, {layout_function_name(table.name)}(img) as img_struct from images)
+  from (select *, {layout_function}(img) as img_struct from images)
 {{%- else %}}
   select *, filter(array(
 {checks}
@@ -172,9 +191,9 @@ checked as (
 )
 
 select
-  {", ".join(CHANGE_COLUMNS)}, LIMIT_KEYS, image_kind,
+  {change_columns}, LIMIT_KEYS, image_kind,
   {names},
-  {", ".join(LINEAGE_COLUMNS)},
+  {lineage_columns},
   {{{{ jcat.jcat_strict_guard('all_errors', record_col='img') }}}} as decode_errors
 from checked
 {{%- endmacro %}}
