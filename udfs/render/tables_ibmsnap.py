@@ -132,11 +132,7 @@ settings as (
 
 
 def images_macro(table: DeclaredTable) -> str:
-    slots = cd_slots(table)
-    cols = image_columns(table)
-    prefix = schema_prefix(table)
-    register = uses_register(table)
-    layout = record_layout(table)
+    slots, layout, prefix = cd_slots(table), record_layout(table), schema_prefix(table)
 
     def decode(value) -> str:
         return ",\n".join(f"    {value(s)} as {quote(s.name)}" for s in slots.values())
@@ -144,36 +140,58 @@ def images_macro(table: DeclaredTable) -> str:
     checks = ",\n".join(
         f"      if({quote(s.name)} is null and {present(s, table)}, {sql_string(s.name)}, null)" for s in slots.values()
     )
+    return IMAGES_TEMPLATE.format(
+        name=table.name,
+        qualified=f"{table.ddl.schema}.{table.ddl.name}",
+        ddl_file=table.ddl_file,
+        record_length=layout.record_length,
+        variant=table.ibmsnap.variant,
+        null_indicator=table.ibmsnap.null_indicator,
+        prefix=prefix,
+        prefix_string=sql_string(prefix),
+        lineage_columns=", ".join(LINEAGE_COLUMNS),
+        settings=_settings(table, uses_register(table)),
+        by_layout=decode(lambda s: "d." + quote(s.name)),
+        layout_function=layout_function_name(table.name),
+        by_function=decode(lambda s: by_function(s, table)),
+        checks=checks,
+        commitseq="IBMSNAP_COMMITSEQ" if "IBMSNAP_COMMITSEQ" in slots else "cast(null as binary)",
+        uowid="IBMSNAP_UOWID" if "IBMSNAP_UOWID" in slots else "cast(null as binary)",
+        values=",\n".join(_image_value(c, table) for c in image_columns(table)),
+    )
+
+
+def _image_value(c, table: DeclaredTable) -> str:
+    """A column of the image: an update's before image reads the before-image column (without one, a key column is
+    taken as unchanged)."""
+    if c.name in table.key and not c.before:
+        return f"  {quote(c.name)}"
+    before = quote(c.before.name) if c.before else "null"
     is_before_update = "image_kind = 'before' and IBMSNAP_OPERATION = 'U'"
+    return f"  case when {is_before_update} then {before} else {quote(c.name)} end as {quote(c.name)}"
 
-    def value(c) -> str:
-        if c.name in table.key and not c.before:  # without its before image, the key is taken as unchanged
-            return f"  {quote(c.name)}"
-        before = quote(c.before.name) if c.before else "null"
-        return f"  case when {is_before_update} then {before} else {quote(c.name)} end as {quote(c.name)}"
 
-    values = ",\n".join(value(c) for c in cols)
-    seq = {n: (n if n in slots else "cast(null as binary)") for n in ("IBMSNAP_UOWID", "IBMSNAP_COMMITSEQ")}
-    return f"""{{#- {table.name}: the row images of {table.ddl.schema}.{table.ddl.name}, an IBM SQL Replication CD table
-    ({table.ddl_file}), from its Db2 unload records ({layout.record_length} bytes, variant {table.ibmsnap.variant},
-    null indicator {table.ibmsnap.null_indicator}). Before-image columns follow prefix '{prefix}'. -#}}
-{{% macro jcat_table_{table.name}_images(raw, register=none) -%}}
+# The macro of a declared CD table's row images; {name} fields filled by images_macro ({{ }}: Jinja's braces).
+IMAGES_TEMPLATE = """{{#- {name}: the row images of {qualified}, an IBM SQL Replication CD table
+    ({ddl_file}), from its Db2 unload records ({record_length} bytes, variant {variant},
+    null indicator {null_indicator}). Before-image columns follow prefix '{prefix}'. -#}}
+{{% macro jcat_table_{name}_images(raw, register=none) -%}}
 with raw as (
-  select {", ".join(LINEAGE_COLUMNS)}, record
+  select {lineage_columns}, record
   from {{{{ raw }}}}
   where {{{{ jcat.jcat_new_records() }}}}
 ),
 
-{_settings(table, register)},
+{settings},
 
 decoded as (
 {{%- if jcat.jcat_by_layout() %}}
   select raw.*,
-{decode(lambda s: "d." + quote(s.name))}
-  from (select *, {layout_function_name(table.name)}(record) as d from raw) raw
+{by_layout}
+  from (select *, {layout_function}(record) as d from raw) raw
 {{%- else %}}
   select raw.*,
-{decode(lambda s: by_function(s, table))}
+{by_function}
   from raw
 {{%- endif %}}
 ),
@@ -183,8 +201,8 @@ checked as (
     concat(filter(array(
 {checks}
     ), x -> x is not null),
-      if(octet_length(record) = {layout.record_length}, array(), array('RECORD_LENGTH')),
-      if(settings.before_prefix is not null and settings.before_prefix not in ({sql_string(prefix)}, ''),
+      if(octet_length(record) = {record_length}, array(), array('RECORD_LENGTH')),
+      if(settings.before_prefix is not null and settings.before_prefix not in ({prefix_string}, ''),
          array('BEFORE_IMG_PREFIX'), array())) as all_errors
   from decoded cross join settings
 ),
@@ -193,17 +211,17 @@ images as (
   -- one row per image: an update whose before-image columns are in use gives its before image too
   select *, explode(case IBMSNAP_OPERATION
       when 'D' then array('before')
-      when 'U' then if(coalesce(before_prefix = {sql_string(prefix)}, false) and {sql_string(prefix)} <> '',
+      when 'U' then if(coalesce(before_prefix = {prefix_string}, false) and {prefix_string} <> '',
                        array('before', 'after'), array('after'))
       else array('after') end) as image_kind
   from checked
 )
 
 select
-  IBMSNAP_OPERATION, {seq["IBMSNAP_COMMITSEQ"]} as IBMSNAP_COMMITSEQ, IBMSNAP_INTENTSEQ,
-  {seq["IBMSNAP_UOWID"]} as IBMSNAP_UOWID, image_kind, updates_as_delete_insert,
+  IBMSNAP_OPERATION, {commitseq} as IBMSNAP_COMMITSEQ, IBMSNAP_INTENTSEQ,
+  {uowid} as IBMSNAP_UOWID, image_kind, updates_as_delete_insert,
 {values},
-  {", ".join(LINEAGE_COLUMNS)},
+  {lineage_columns},
   {{{{ jcat.jcat_strict_guard('all_errors') }}}} as decode_errors
 from images
 {{%- endmacro %}}
