@@ -278,239 +278,13 @@ CD_ROWS = f"{{{{ adapter.dispatch('{ibmsnap_cd_rows.MACRO}', 'jcat')() }}}}"
 
 def render_committed_changes() -> str:
     meaning = D.CODE_MEANINGS[("uow", "IBMSNAP_REJ_CODE")]
-    return (
-        marker(".sql", "udfs/render/ibmsnap.py")
-        + f"""\n{{#- The committed change stream: every CD row whose unit of work is in ibmsnap_uow, in the order the
-    Apply program replays them (IBMSNAP_COMMITSEQ, then IBMSNAP_INTENTSEQ; read ORDER BY CHANGE_ORDER).
-    The CD rows are every CD table the project declares (`jcat tables add NAME --log ibmsnap`), through macro
-    jcat_ibmsnap_cd_rows: jcat alone declares none, so alone it has no rows.
-    Uncommitted rows (no UOW row) never appear. Rejected units of work appear, flagged by IS_REJECTED.
-    var ibmsnap_pair_updates (default false): a D followed by an I of the same key in one commit sequence is shown
-    as one U row, the way Debezium's Db2 connector reports it. -#}}
-{{{{ config(materialized='table') }}}}
-
-with cd as (
-{CD_ROWS}
-),
-
-cd_once as (
-  -- a change landed twice (the same file loaded again) counts once; CD_COPIES says how often it was seen
-  select *,
-    count(*) over (partition by CD_OWNER, CD_TABLE, IBMSNAP_UOWID, IBMSNAP_INTENTSEQ) as CD_COPIES,
-    row_number() over (partition by CD_OWNER, CD_TABLE, IBMSNAP_UOWID, IBMSNAP_INTENTSEQ
-                       order by load_id, source_file, record_offset) as copy_rank
-  from cd
-  where IBMSNAP_UOWID is not null and IBMSNAP_INTENTSEQ is not null
-),
-
-uow as (
-  select IBMSNAP_UOWID, IBMSNAP_COMMITSEQ, IBMSNAP_LOGMARKER, IBMSNAP_AUTHID, IBMSNAP_AUTHTKN,
-    IBMSNAP_APPLY_QUAL, IBMSNAP_REJ_CODE,
-    decode_errors as uow_decode_errors, source_file as UOW_SOURCE_FILE, record_offset as UOW_RECORD_OFFSET,
-    count(*) over (partition by IBMSNAP_UOWID) as UOW_COPIES,
-    row_number() over (partition by IBMSNAP_UOWID order by load_id, source_file, record_offset) as copy_rank
-  from {{{{ ref('ibmsnap_uow_decoded') }}}}
-  where IBMSNAP_UOWID is not null and IBMSNAP_COMMITSEQ is not null
-),
-
-committed as (
-  select c.CD_OWNER, c.CD_TABLE, c.SOURCE_OWNER, c.SOURCE_TABLE,
-    u.IBMSNAP_COMMITSEQ, c.IBMSNAP_INTENTSEQ, c.IBMSNAP_OPERATION, c.IBMSNAP_UOWID,
-    u.IBMSNAP_LOGMARKER, u.IBMSNAP_AUTHID, u.IBMSNAP_AUTHTKN, u.IBMSNAP_APPLY_QUAL, u.IBMSNAP_REJ_CODE,
-    c.KEY_VALUES, c.AFTER_IMAGE, c.BEFORE_IMAGE,
-    concat(c.decode_errors, transform(u.uow_decode_errors, e -> concat('IBMSNAP_UOW.', e))) as decode_errors,
-    c.CD_COPIES, u.UOW_COPIES,
-    c.source_file, c.record_offset, c.record_number, c.load_id, u.UOW_SOURCE_FILE, u.UOW_RECORD_OFFSET
-  from cd_once c
-  join uow u on u.IBMSNAP_UOWID = c.IBMSNAP_UOWID and u.copy_rank = 1
-  where c.copy_rank = 1
-),
-
-{{% if var('ibmsnap_pair_updates', false) %}}
-neighbours as (
-  select *,
-    lead(IBMSNAP_OPERATION) over w as next_op, lag(IBMSNAP_OPERATION) over w as prev_op,
-    lead(IBMSNAP_INTENTSEQ) over w as next_intentseq, lead(AFTER_IMAGE) over w as next_after_image,
-    lead(source_file) over w as next_source_file, lead(record_offset) over w as next_record_offset,
-    count(*) over (partition by CD_OWNER, CD_TABLE, IBMSNAP_COMMITSEQ, KEY_VALUES) as same_key_rows
-  from committed
-  window w as (partition by CD_OWNER, CD_TABLE, IBMSNAP_COMMITSEQ, KEY_VALUES order by IBMSNAP_INTENTSEQ)
-),
-
-changes as (
-  -- exactly one D then one I of a key within a commit sequence: one U (before image = the deleted row)
-  select CD_OWNER, CD_TABLE, SOURCE_OWNER, SOURCE_TABLE, IBMSNAP_COMMITSEQ, IBMSNAP_INTENTSEQ,
-    case when paired then 'U' else IBMSNAP_OPERATION end as IBMSNAP_OPERATION,
-    IBMSNAP_UOWID, IBMSNAP_LOGMARKER, IBMSNAP_AUTHID, IBMSNAP_AUTHTKN, IBMSNAP_APPLY_QUAL, IBMSNAP_REJ_CODE,
-    KEY_VALUES,
-    case when paired then next_after_image else AFTER_IMAGE end as AFTER_IMAGE,
-    case when paired then AFTER_IMAGE else BEFORE_IMAGE end as BEFORE_IMAGE,
-    case when paired then 'D+I' end as PAIRED_FROM,
-    case when paired then next_intentseq end as PAIRED_INTENTSEQ,
-    case when paired then next_source_file end as PAIRED_SOURCE_FILE,
-    case when paired then next_record_offset end as PAIRED_RECORD_OFFSET,
-    decode_errors, CD_COPIES, UOW_COPIES,
-    source_file, record_offset, record_number, load_id, UOW_SOURCE_FILE, UOW_RECORD_OFFSET
-  from (
-    select *, (same_key_rows = 2 and IBMSNAP_OPERATION = 'D' and next_op = 'I') as paired,
-              (same_key_rows = 2 and IBMSNAP_OPERATION = 'I' and prev_op = 'D') as absorbed
-    from neighbours
-  )
-  where not absorbed
-),
-{{% else %}}
-changes as (
-  select CD_OWNER, CD_TABLE, SOURCE_OWNER, SOURCE_TABLE, IBMSNAP_COMMITSEQ, IBMSNAP_INTENTSEQ, IBMSNAP_OPERATION,
-    IBMSNAP_UOWID, IBMSNAP_LOGMARKER, IBMSNAP_AUTHID, IBMSNAP_AUTHTKN, IBMSNAP_APPLY_QUAL, IBMSNAP_REJ_CODE,
-    KEY_VALUES, AFTER_IMAGE, BEFORE_IMAGE,
-    cast(null as string) as PAIRED_FROM, cast(null as binary) as PAIRED_INTENTSEQ,
-    cast(null as string) as PAIRED_SOURCE_FILE, cast(null as bigint) as PAIRED_RECORD_OFFSET,
-    decode_errors, CD_COPIES, UOW_COPIES,
-    source_file, record_offset, record_number, load_id, UOW_SOURCE_FILE, UOW_RECORD_OFFSET
-  from committed
-),
-{{% endif %}}
-
-ordered as (
-  -- BINARY sorts as unsigned bytes in Spark: the order of Db2's FOR BIT DATA comparison
-  select row_number() over (order by IBMSNAP_COMMITSEQ, IBMSNAP_INTENTSEQ, CD_OWNER, CD_TABLE) as CHANGE_ORDER, *
-  from changes
-)
-
-select
-  CHANGE_ORDER,
-  IBMSNAP_COMMITSEQ, hex(IBMSNAP_COMMITSEQ) as IBMSNAP_COMMITSEQ_HEX,
-  IBMSNAP_INTENTSEQ, hex(IBMSNAP_INTENTSEQ) as IBMSNAP_INTENTSEQ_HEX,
-  IBMSNAP_OPERATION,
-  case IBMSNAP_OPERATION when 'I' then 'insert' when 'U' then 'update' when 'D' then 'delete'
-    else concat('unknown operation ', coalesce(IBMSNAP_OPERATION, 'NULL')) end as OPERATION_NAME,
-  CD_OWNER, CD_TABLE, SOURCE_OWNER, SOURCE_TABLE,
-  KEY_VALUES, AFTER_IMAGE, BEFORE_IMAGE,
-  IBMSNAP_LOGMARKER, IBMSNAP_AUTHID, IBMSNAP_AUTHTKN, IBMSNAP_APPLY_QUAL,
-  IBMSNAP_REJ_CODE,
-  {{{{ jcat_ibmsnap_meaning('IBMSNAP_REJ_CODE', {meaning!r}) }}}} as IBMSNAP_REJ_CODE_MEANING,
-  coalesce(IBMSNAP_REJ_CODE not in ('0', ''), true) as IS_REJECTED,
-  IBMSNAP_UOWID, hex(IBMSNAP_UOWID) as IBMSNAP_UOWID_HEX,
-  PAIRED_FROM, PAIRED_INTENTSEQ, PAIRED_SOURCE_FILE, PAIRED_RECORD_OFFSET,
-  CD_COPIES, UOW_COPIES,
-  decode_errors,
-  source_file, record_offset, record_number, load_id, UOW_SOURCE_FILE, UOW_RECORD_OFFSET
-from ordered
-order by CHANGE_ORDER
-"""
+    return marker(".sql", "udfs/render/ibmsnap.py") + COMMITTED_CHANGES_TEMPLATE.format(
+        cd_rows=CD_ROWS, meaning_r=repr(meaning)
     )
 
 
 def render_prune_candidates() -> str:
-    return (
-        marker(".sql", "udfs/render/ibmsnap.py")
-        + f"""\n{{#- CD and UOW rows the Capture program may prune.
-    By sync point: a committed, non-rejected change whose IBMSNAP_COMMITSEQ is at or below the smallest
-    PRUNCNTL.SYNCHPOINT of its source (CD rows; the source's CD table found through ibmsnap_register), or of all
-    sources (UOW rows, which the sources share). A NULL or all-zero SYNCHPOINT (full refresh pending), or a source
-    no subscription copies, stops sync-point pruning for that source.
-    By retention: IBMSNAP_LOGMARKER older than RETENTION_LIMIT minutes (ibmsnap_ccpparms, IBM default 10800)
-    before the as-of time: var ibmsnap_prune_as_of (a timestamp, source local time) or else the newest
-    IBMSNAP_LOGMARKER in ibmsnap_uow. Rejected units of work are pruned by retention only.
-    Uncommitted CD rows carry no time and are never candidates. CD rows: the project's declared CD tables
-    (macro jcat_ibmsnap_cd_rows). -#}}
-{{{{ config(materialized='table') }}}}
-{{%- set as_of = var('ibmsnap_prune_as_of', none) %}}
-
-with params as (
-  select
-    coalesce((select min(RETENTION_LIMIT) from {{{{ ref('ibmsnap_ccpparms_decoded') }}}}), 10800) as RETENTION_LIMIT,
-{{%- if as_of %}}
-    cast('{{{{ as_of }}}}' as timestamp_ntz) as AS_OF
-{{%- else %}}
-    (select max(IBMSNAP_LOGMARKER) from {{{{ ref('ibmsnap_uow_decoded') }}}}) as AS_OF
-{{%- endif %}}
-),
-
-subscriptions as (
-  select SOURCE_OWNER, SOURCE_TABLE, SYNCHPOINT,
-    -- NULL, empty or all zero bytes: full refresh pending
-    coalesce(ltrim('0', hex(SYNCHPOINT)) = '', true) as refresh_pending
-  from {{{{ ref('ibmsnap_pruncntl_decoded') }}}}
-),
-
-source_points as (
-  select SOURCE_OWNER, SOURCE_TABLE,
-    case when max(cast(refresh_pending as int)) = 0 then min(SYNCHPOINT) end as PRUNE_POINT
-  from subscriptions
-  group by SOURCE_OWNER, SOURCE_TABLE
-),
-
-global_point as (
-  select case when count(*) > 0 and max(cast(refresh_pending as int)) = 0 then min(SYNCHPOINT) end as PRUNE_POINT
-  from subscriptions
-),
-
-registered as (
-  -- the physical CD table of each registered source (a view registration names it in PHYS_CHANGE_*)
-  select r.SOURCE_OWNER, r.SOURCE_TABLE,
-    coalesce(r.PHYS_CHANGE_OWNER, r.CD_OWNER) as CD_OWNER, coalesce(r.PHYS_CHANGE_TABLE, r.CD_TABLE) as CD_TABLE,
-    p.PRUNE_POINT
-  from {{{{ ref('ibmsnap_register_decoded') }}}} r
-  left join source_points p on p.SOURCE_OWNER = r.SOURCE_OWNER and p.SOURCE_TABLE = r.SOURCE_TABLE
-  where r.GLOBAL_RECORD = 'N'
-),
-
-uow as (
-  select IBMSNAP_UOWID, IBMSNAP_COMMITSEQ, IBMSNAP_LOGMARKER, IBMSNAP_REJ_CODE,
-    coalesce(IBMSNAP_REJ_CODE not in ('0', ''), true) as rejected,
-    source_file, record_offset, record_number, load_id
-  from {{{{ ref('ibmsnap_uow_decoded') }}}}
-  where IBMSNAP_UOWID is not null and IBMSNAP_COMMITSEQ is not null
-),
-
-cd as (
-{CD_ROWS}
-),
-
-cd_rows as (
-  select 'CD' as ROW_KIND, c.CD_OWNER, c.CD_TABLE, g.SOURCE_OWNER, g.SOURCE_TABLE,
-    c.IBMSNAP_UOWID, c.IBMSNAP_INTENTSEQ, u.IBMSNAP_COMMITSEQ, u.IBMSNAP_LOGMARKER, u.IBMSNAP_REJ_CODE, u.rejected,
-    g.PRUNE_POINT, c.source_file, c.record_offset, c.record_number, c.load_id
-  from cd c
-  join uow u on u.IBMSNAP_UOWID = c.IBMSNAP_UOWID
-  left join registered g on g.CD_OWNER = c.CD_OWNER and g.CD_TABLE = c.CD_TABLE
-),
-
-uow_rows as (
-  select 'UOW' as ROW_KIND, cast(null as string) as CD_OWNER, cast(null as string) as CD_TABLE,
-    cast(null as string) as SOURCE_OWNER, cast(null as string) as SOURCE_TABLE,
-    u.IBMSNAP_UOWID, cast(null as binary) as IBMSNAP_INTENTSEQ, u.IBMSNAP_COMMITSEQ, u.IBMSNAP_LOGMARKER,
-    u.IBMSNAP_REJ_CODE, u.rejected, gp.PRUNE_POINT, u.source_file, u.record_offset, u.record_number, u.load_id
-  from uow u cross join global_point gp
-),
-
-judged as (
-  select r.*, p.RETENTION_LIMIT, p.AS_OF,
-    coalesce(not r.rejected and r.PRUNE_POINT is not null and r.IBMSNAP_COMMITSEQ <= r.PRUNE_POINT,
-      false) as BY_SYNCHPOINT,
-    coalesce(r.IBMSNAP_LOGMARKER < p.AS_OF - make_dt_interval(0, 0, p.RETENTION_LIMIT), false) as BY_RETENTION
-  from (select * from cd_rows union all select * from uow_rows) r
-  cross join params p
-)
-
-select
-  ROW_KIND, CD_OWNER, CD_TABLE, SOURCE_OWNER, SOURCE_TABLE,
-  IBMSNAP_UOWID, hex(IBMSNAP_UOWID) as IBMSNAP_UOWID_HEX,
-  IBMSNAP_INTENTSEQ, hex(IBMSNAP_INTENTSEQ) as IBMSNAP_INTENTSEQ_HEX,
-  IBMSNAP_COMMITSEQ, hex(IBMSNAP_COMMITSEQ) as IBMSNAP_COMMITSEQ_HEX,
-  IBMSNAP_LOGMARKER, IBMSNAP_REJ_CODE,
-  PRUNE_POINT, hex(PRUNE_POINT) as PRUNE_POINT_HEX,
-  BY_SYNCHPOINT, BY_RETENTION,
-  case when BY_SYNCHPOINT and BY_RETENTION then 'synchpoint and retention'
-       when BY_SYNCHPOINT then 'synchpoint' else 'retention' end as PRUNE_REASON,
-  RETENTION_LIMIT, AS_OF,
-  source_file, record_offset, record_number, load_id
-from judged
-where BY_SYNCHPOINT or BY_RETENTION
-order by ROW_KIND, IBMSNAP_COMMITSEQ, IBMSNAP_INTENTSEQ
-"""
-    )
+    return marker(".sql", "udfs/render/ibmsnap.py") + PRUNE_CANDIDATES_TEMPLATE.format(cd_rows=CD_ROWS)
 
 
 def _aggregate_yml(name: str, desc: str, cols: list[tuple[str, str, list]]) -> str:
@@ -689,3 +463,235 @@ def render_decoded_yml(table: str) -> str:
             ],
         }
     )
+
+
+# filled by its render function ({{ }}: Jinja's braces)
+COMMITTED_CHANGES_TEMPLATE = """
+{{#- The committed change stream: every CD row whose unit of work is in ibmsnap_uow, in the order the
+    Apply program replays them (IBMSNAP_COMMITSEQ, then IBMSNAP_INTENTSEQ; read ORDER BY CHANGE_ORDER).
+    The CD rows are every CD table the project declares (`jcat tables add NAME --log ibmsnap`), through macro
+    jcat_ibmsnap_cd_rows: jcat alone declares none, so alone it has no rows.
+    Uncommitted rows (no UOW row) never appear. Rejected units of work appear, flagged by IS_REJECTED.
+    var ibmsnap_pair_updates (default false): a D followed by an I of the same key in one commit sequence is shown
+    as one U row, the way Debezium's Db2 connector reports it. -#}}
+{{{{ config(materialized='table') }}}}
+
+with cd as (
+{cd_rows}
+),
+
+cd_once as (
+  -- a change landed twice (the same file loaded again) counts once; CD_COPIES says how often it was seen
+  select *,
+    count(*) over (partition by CD_OWNER, CD_TABLE, IBMSNAP_UOWID, IBMSNAP_INTENTSEQ) as CD_COPIES,
+    row_number() over (partition by CD_OWNER, CD_TABLE, IBMSNAP_UOWID, IBMSNAP_INTENTSEQ
+                       order by load_id, source_file, record_offset) as copy_rank
+  from cd
+  where IBMSNAP_UOWID is not null and IBMSNAP_INTENTSEQ is not null
+),
+
+uow as (
+  select IBMSNAP_UOWID, IBMSNAP_COMMITSEQ, IBMSNAP_LOGMARKER, IBMSNAP_AUTHID, IBMSNAP_AUTHTKN,
+    IBMSNAP_APPLY_QUAL, IBMSNAP_REJ_CODE,
+    decode_errors as uow_decode_errors, source_file as UOW_SOURCE_FILE, record_offset as UOW_RECORD_OFFSET,
+    count(*) over (partition by IBMSNAP_UOWID) as UOW_COPIES,
+    row_number() over (partition by IBMSNAP_UOWID order by load_id, source_file, record_offset) as copy_rank
+  from {{{{ ref('ibmsnap_uow_decoded') }}}}
+  where IBMSNAP_UOWID is not null and IBMSNAP_COMMITSEQ is not null
+),
+
+committed as (
+  select c.CD_OWNER, c.CD_TABLE, c.SOURCE_OWNER, c.SOURCE_TABLE,
+    u.IBMSNAP_COMMITSEQ, c.IBMSNAP_INTENTSEQ, c.IBMSNAP_OPERATION, c.IBMSNAP_UOWID,
+    u.IBMSNAP_LOGMARKER, u.IBMSNAP_AUTHID, u.IBMSNAP_AUTHTKN, u.IBMSNAP_APPLY_QUAL, u.IBMSNAP_REJ_CODE,
+    c.KEY_VALUES, c.AFTER_IMAGE, c.BEFORE_IMAGE,
+    concat(c.decode_errors, transform(u.uow_decode_errors, e -> concat('IBMSNAP_UOW.', e))) as decode_errors,
+    c.CD_COPIES, u.UOW_COPIES,
+    c.source_file, c.record_offset, c.record_number, c.load_id, u.UOW_SOURCE_FILE, u.UOW_RECORD_OFFSET
+  from cd_once c
+  join uow u on u.IBMSNAP_UOWID = c.IBMSNAP_UOWID and u.copy_rank = 1
+  where c.copy_rank = 1
+),
+
+{{% if var('ibmsnap_pair_updates', false) %}}
+neighbours as (
+  select *,
+    lead(IBMSNAP_OPERATION) over w as next_op, lag(IBMSNAP_OPERATION) over w as prev_op,
+    lead(IBMSNAP_INTENTSEQ) over w as next_intentseq, lead(AFTER_IMAGE) over w as next_after_image,
+    lead(source_file) over w as next_source_file, lead(record_offset) over w as next_record_offset,
+    count(*) over (partition by CD_OWNER, CD_TABLE, IBMSNAP_COMMITSEQ, KEY_VALUES) as same_key_rows
+  from committed
+  window w as (partition by CD_OWNER, CD_TABLE, IBMSNAP_COMMITSEQ, KEY_VALUES order by IBMSNAP_INTENTSEQ)
+),
+
+changes as (
+  -- exactly one D then one I of a key within a commit sequence: one U (before image = the deleted row)
+  select CD_OWNER, CD_TABLE, SOURCE_OWNER, SOURCE_TABLE, IBMSNAP_COMMITSEQ, IBMSNAP_INTENTSEQ,
+    case when paired then 'U' else IBMSNAP_OPERATION end as IBMSNAP_OPERATION,
+    IBMSNAP_UOWID, IBMSNAP_LOGMARKER, IBMSNAP_AUTHID, IBMSNAP_AUTHTKN, IBMSNAP_APPLY_QUAL, IBMSNAP_REJ_CODE,
+    KEY_VALUES,
+    case when paired then next_after_image else AFTER_IMAGE end as AFTER_IMAGE,
+    case when paired then AFTER_IMAGE else BEFORE_IMAGE end as BEFORE_IMAGE,
+    case when paired then 'D+I' end as PAIRED_FROM,
+    case when paired then next_intentseq end as PAIRED_INTENTSEQ,
+    case when paired then next_source_file end as PAIRED_SOURCE_FILE,
+    case when paired then next_record_offset end as PAIRED_RECORD_OFFSET,
+    decode_errors, CD_COPIES, UOW_COPIES,
+    source_file, record_offset, record_number, load_id, UOW_SOURCE_FILE, UOW_RECORD_OFFSET
+  from (
+    select *, (same_key_rows = 2 and IBMSNAP_OPERATION = 'D' and next_op = 'I') as paired,
+              (same_key_rows = 2 and IBMSNAP_OPERATION = 'I' and prev_op = 'D') as absorbed
+    from neighbours
+  )
+  where not absorbed
+),
+{{% else %}}
+changes as (
+  select CD_OWNER, CD_TABLE, SOURCE_OWNER, SOURCE_TABLE, IBMSNAP_COMMITSEQ, IBMSNAP_INTENTSEQ, IBMSNAP_OPERATION,
+    IBMSNAP_UOWID, IBMSNAP_LOGMARKER, IBMSNAP_AUTHID, IBMSNAP_AUTHTKN, IBMSNAP_APPLY_QUAL, IBMSNAP_REJ_CODE,
+    KEY_VALUES, AFTER_IMAGE, BEFORE_IMAGE,
+    cast(null as string) as PAIRED_FROM, cast(null as binary) as PAIRED_INTENTSEQ,
+    cast(null as string) as PAIRED_SOURCE_FILE, cast(null as bigint) as PAIRED_RECORD_OFFSET,
+    decode_errors, CD_COPIES, UOW_COPIES,
+    source_file, record_offset, record_number, load_id, UOW_SOURCE_FILE, UOW_RECORD_OFFSET
+  from committed
+),
+{{% endif %}}
+
+ordered as (
+  -- BINARY sorts as unsigned bytes in Spark: the order of Db2's FOR BIT DATA comparison
+  select row_number() over (order by IBMSNAP_COMMITSEQ, IBMSNAP_INTENTSEQ, CD_OWNER, CD_TABLE) as CHANGE_ORDER, *
+  from changes
+)
+
+select
+  CHANGE_ORDER,
+  IBMSNAP_COMMITSEQ, hex(IBMSNAP_COMMITSEQ) as IBMSNAP_COMMITSEQ_HEX,
+  IBMSNAP_INTENTSEQ, hex(IBMSNAP_INTENTSEQ) as IBMSNAP_INTENTSEQ_HEX,
+  IBMSNAP_OPERATION,
+  case IBMSNAP_OPERATION when 'I' then 'insert' when 'U' then 'update' when 'D' then 'delete'
+    else concat('unknown operation ', coalesce(IBMSNAP_OPERATION, 'NULL')) end as OPERATION_NAME,
+  CD_OWNER, CD_TABLE, SOURCE_OWNER, SOURCE_TABLE,
+  KEY_VALUES, AFTER_IMAGE, BEFORE_IMAGE,
+  IBMSNAP_LOGMARKER, IBMSNAP_AUTHID, IBMSNAP_AUTHTKN, IBMSNAP_APPLY_QUAL,
+  IBMSNAP_REJ_CODE,
+  {{{{ jcat_ibmsnap_meaning('IBMSNAP_REJ_CODE', {meaning_r}) }}}} as IBMSNAP_REJ_CODE_MEANING,
+  coalesce(IBMSNAP_REJ_CODE not in ('0', ''), true) as IS_REJECTED,
+  IBMSNAP_UOWID, hex(IBMSNAP_UOWID) as IBMSNAP_UOWID_HEX,
+  PAIRED_FROM, PAIRED_INTENTSEQ, PAIRED_SOURCE_FILE, PAIRED_RECORD_OFFSET,
+  CD_COPIES, UOW_COPIES,
+  decode_errors,
+  source_file, record_offset, record_number, load_id, UOW_SOURCE_FILE, UOW_RECORD_OFFSET
+from ordered
+order by CHANGE_ORDER
+"""
+
+
+# filled by its render function ({{ }}: Jinja's braces)
+PRUNE_CANDIDATES_TEMPLATE = """
+{{#- CD and UOW rows the Capture program may prune.
+    By sync point: a committed, non-rejected change whose IBMSNAP_COMMITSEQ is at or below the smallest
+    PRUNCNTL.SYNCHPOINT of its source (CD rows; the source's CD table found through ibmsnap_register), or of all
+    sources (UOW rows, which the sources share). A NULL or all-zero SYNCHPOINT (full refresh pending), or a source
+    no subscription copies, stops sync-point pruning for that source.
+    By retention: IBMSNAP_LOGMARKER older than RETENTION_LIMIT minutes (ibmsnap_ccpparms, IBM default 10800)
+    before the as-of time: var ibmsnap_prune_as_of (a timestamp, source local time) or else the newest
+    IBMSNAP_LOGMARKER in ibmsnap_uow. Rejected units of work are pruned by retention only.
+    Uncommitted CD rows carry no time and are never candidates. CD rows: the project's declared CD tables
+    (macro jcat_ibmsnap_cd_rows). -#}}
+{{{{ config(materialized='table') }}}}
+{{%- set as_of = var('ibmsnap_prune_as_of', none) %}}
+
+with params as (
+  select
+    coalesce((select min(RETENTION_LIMIT) from {{{{ ref('ibmsnap_ccpparms_decoded') }}}}), 10800) as RETENTION_LIMIT,
+{{%- if as_of %}}
+    cast('{{{{ as_of }}}}' as timestamp_ntz) as AS_OF
+{{%- else %}}
+    (select max(IBMSNAP_LOGMARKER) from {{{{ ref('ibmsnap_uow_decoded') }}}}) as AS_OF
+{{%- endif %}}
+),
+
+subscriptions as (
+  select SOURCE_OWNER, SOURCE_TABLE, SYNCHPOINT,
+    -- NULL, empty or all zero bytes: full refresh pending
+    coalesce(ltrim('0', hex(SYNCHPOINT)) = '', true) as refresh_pending
+  from {{{{ ref('ibmsnap_pruncntl_decoded') }}}}
+),
+
+source_points as (
+  select SOURCE_OWNER, SOURCE_TABLE,
+    case when max(cast(refresh_pending as int)) = 0 then min(SYNCHPOINT) end as PRUNE_POINT
+  from subscriptions
+  group by SOURCE_OWNER, SOURCE_TABLE
+),
+
+global_point as (
+  select case when count(*) > 0 and max(cast(refresh_pending as int)) = 0 then min(SYNCHPOINT) end as PRUNE_POINT
+  from subscriptions
+),
+
+registered as (
+  -- the physical CD table of each registered source (a view registration names it in PHYS_CHANGE_*)
+  select r.SOURCE_OWNER, r.SOURCE_TABLE,
+    coalesce(r.PHYS_CHANGE_OWNER, r.CD_OWNER) as CD_OWNER, coalesce(r.PHYS_CHANGE_TABLE, r.CD_TABLE) as CD_TABLE,
+    p.PRUNE_POINT
+  from {{{{ ref('ibmsnap_register_decoded') }}}} r
+  left join source_points p on p.SOURCE_OWNER = r.SOURCE_OWNER and p.SOURCE_TABLE = r.SOURCE_TABLE
+  where r.GLOBAL_RECORD = 'N'
+),
+
+uow as (
+  select IBMSNAP_UOWID, IBMSNAP_COMMITSEQ, IBMSNAP_LOGMARKER, IBMSNAP_REJ_CODE,
+    coalesce(IBMSNAP_REJ_CODE not in ('0', ''), true) as rejected,
+    source_file, record_offset, record_number, load_id
+  from {{{{ ref('ibmsnap_uow_decoded') }}}}
+  where IBMSNAP_UOWID is not null and IBMSNAP_COMMITSEQ is not null
+),
+
+cd as (
+{cd_rows}
+),
+
+cd_rows as (
+  select 'CD' as ROW_KIND, c.CD_OWNER, c.CD_TABLE, g.SOURCE_OWNER, g.SOURCE_TABLE,
+    c.IBMSNAP_UOWID, c.IBMSNAP_INTENTSEQ, u.IBMSNAP_COMMITSEQ, u.IBMSNAP_LOGMARKER, u.IBMSNAP_REJ_CODE, u.rejected,
+    g.PRUNE_POINT, c.source_file, c.record_offset, c.record_number, c.load_id
+  from cd c
+  join uow u on u.IBMSNAP_UOWID = c.IBMSNAP_UOWID
+  left join registered g on g.CD_OWNER = c.CD_OWNER and g.CD_TABLE = c.CD_TABLE
+),
+
+uow_rows as (
+  select 'UOW' as ROW_KIND, cast(null as string) as CD_OWNER, cast(null as string) as CD_TABLE,
+    cast(null as string) as SOURCE_OWNER, cast(null as string) as SOURCE_TABLE,
+    u.IBMSNAP_UOWID, cast(null as binary) as IBMSNAP_INTENTSEQ, u.IBMSNAP_COMMITSEQ, u.IBMSNAP_LOGMARKER,
+    u.IBMSNAP_REJ_CODE, u.rejected, gp.PRUNE_POINT, u.source_file, u.record_offset, u.record_number, u.load_id
+  from uow u cross join global_point gp
+),
+
+judged as (
+  select r.*, p.RETENTION_LIMIT, p.AS_OF,
+    coalesce(not r.rejected and r.PRUNE_POINT is not null and r.IBMSNAP_COMMITSEQ <= r.PRUNE_POINT,
+      false) as BY_SYNCHPOINT,
+    coalesce(r.IBMSNAP_LOGMARKER < p.AS_OF - make_dt_interval(0, 0, p.RETENTION_LIMIT), false) as BY_RETENTION
+  from (select * from cd_rows union all select * from uow_rows) r
+  cross join params p
+)
+
+select
+  ROW_KIND, CD_OWNER, CD_TABLE, SOURCE_OWNER, SOURCE_TABLE,
+  IBMSNAP_UOWID, hex(IBMSNAP_UOWID) as IBMSNAP_UOWID_HEX,
+  IBMSNAP_INTENTSEQ, hex(IBMSNAP_INTENTSEQ) as IBMSNAP_INTENTSEQ_HEX,
+  IBMSNAP_COMMITSEQ, hex(IBMSNAP_COMMITSEQ) as IBMSNAP_COMMITSEQ_HEX,
+  IBMSNAP_LOGMARKER, IBMSNAP_REJ_CODE,
+  PRUNE_POINT, hex(PRUNE_POINT) as PRUNE_POINT_HEX,
+  BY_SYNCHPOINT, BY_RETENTION,
+  case when BY_SYNCHPOINT and BY_RETENTION then 'synchpoint and retention'
+       when BY_SYNCHPOINT then 'synchpoint' else 'retention' end as PRUNE_REASON,
+  RETENTION_LIMIT, AS_OF,
+  source_file, record_offset, record_number, load_id
+from judged
+where BY_SYNCHPOINT or BY_RETENTION
+order by ROW_KIND, IBMSNAP_COMMITSEQ, IBMSNAP_INTENTSEQ
+"""
