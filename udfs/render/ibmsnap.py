@@ -62,7 +62,6 @@ def render_decoding_macro(table: str) -> str:
     groups = L.variant_groups(table)
     cols = L.union_columns(table)
     files = sorted({Path(lay.ddl.source_file).name for _, lay in groups})
-    w = max(len(c.name) for c in cols)
     path = MACROS_DIR / f"{decode_macro(table)}.sql"
     out = [
         HEADER.format(
@@ -89,27 +88,7 @@ def render_decoding_macro(table: str) -> str:
         "  select",
     ]
 
-    def column_call(s) -> str:
-        return f"{{{{ jcat_ibmsnap_column({_col_args(s)}, name='{s.name}') }}}}"
-
-    ew = max(len(column_call(s)) for _, lay in groups for s in lay.slots)
-    for i, (vs, lay) in enumerate(groups):
-        out.append(f"{{%- {'if' if i == 0 else 'elif'} variant in {_jinja_list(vs)} %}}")
-        out.append(f"    -- {Path(lay.ddl.source_file).name}: {lay.record_length} bytes; pos width column")
-        out.append(f"    {lay.record_length} as expected_length,")
-        here = {s.name: s for s in lay.slots}
-        for c in cols:
-            s = here.get(c.name)
-            if s is None:
-                out.append(
-                    f"    {('cast(null as ' + spark_type(c) + ')').ljust(ew)} as {c.name.ljust(w)}, -- not in this "
-                    f"variant"
-                )
-            else:
-                out.append(
-                    f"    {column_call(s).ljust(ew)} as {c.name.ljust(w)}, -- {s.pos:>4} {s.width:>3} "
-                    f" {s.column.declared}"
-                )
+    out += _decoded_columns(groups, cols)
     out.append("{%- endif %}")
     out += [
         "    source_file, record_offset, record_number, load_id, record",
@@ -120,11 +99,7 @@ def render_decoding_macro(table: str) -> str:
         "  -- a column is in error when its bytes are present (not a NULL marker) yet did not decode",
         "  select *,",
     ]
-    for i, (vs, lay) in enumerate(groups):
-        out.append(f"{{%- {'if' if i == 0 else 'elif'} variant in {_jinja_list(vs)} %}}")
-        checks = ",\n      ".join(f"('{s.name}', jcat_ibmsnap_present({_col_args(s)}))" for s in lay.slots)
-        out.append(f"    {{{{ jcat_decode_errors([\n      {checks}]) }}}}")
-    out.append("{%- endif %}")
+    out += _present_checks(groups)
     out += [
         "    as field_errors",
         "  from decoded",
@@ -139,11 +114,7 @@ def render_decoding_macro(table: str) -> str:
         "",
         "select",
     ]
-    for c in cols:
-        out.append(f"  {c.name},")
-        meaning = CODE_MEANINGS.get((table, c.name))
-        if meaning is not None:
-            out.append(f"  {{{{ jcat_ibmsnap_meaning('{c.name}', {meaning!r}) }}}} as {c.name}_MEANING,")
+    out += _selected_columns(table, cols)
     out += [
         "  {{ jcat_strict_guard() }} as decode_errors,",
         "  source_file, record_offset, record_number, load_id",
@@ -152,6 +123,55 @@ def render_decoding_macro(table: str) -> str:
         "",
     ]
     return "\n".join(out)
+
+
+def _column_call(s) -> str:
+    return f"{{{{ jcat_ibmsnap_column({_col_args(s)}, name='{s.name}') }}}}"
+
+
+def _decoded_columns(groups, cols) -> list[str]:
+    """Per group of variants, each column: its macro call (NULL where the variant lacks it), position, width and
+    the column as the DDL declares it."""
+    out = []
+    w = max(len(c.name) for c in cols)
+    ew = max(len(_column_call(s)) for _, lay in groups for s in lay.slots)
+    for i, (vs, lay) in enumerate(groups):
+        out.append(f"{{%- {'if' if i == 0 else 'elif'} variant in {_jinja_list(vs)} %}}")
+        out.append(f"    -- {Path(lay.ddl.source_file).name}: {lay.record_length} bytes; pos width column")
+        out.append(f"    {lay.record_length} as expected_length,")
+        here = {s.name: s for s in lay.slots}
+        for c in cols:
+            s = here.get(c.name)
+            if s is None:
+                null = ("cast(null as " + spark_type(c) + ")").ljust(ew)
+                out.append(f"    {null} as {c.name.ljust(w)}, -- not in this variant")
+            else:
+                out.append(
+                    f"    {_column_call(s).ljust(ew)} as {c.name.ljust(w)}, -- {s.pos:>4} {s.width:>3} "
+                    f" {s.column.declared}"
+                )
+    return out
+
+
+def _present_checks(groups) -> list[str]:
+    out = []
+    for i, (vs, lay) in enumerate(groups):
+        out.append(f"{{%- {'if' if i == 0 else 'elif'} variant in {_jinja_list(vs)} %}}")
+        checks = ",\n      ".join(f"('{s.name}', jcat_ibmsnap_present({_col_args(s)}))" for s in lay.slots)
+        out.append(f"    {{{{ jcat_decode_errors([\n      {checks}]) }}}}")
+    out.append("{%- endif %}")
+    return out
+
+
+def _selected_columns(table: str, cols) -> list[str]:
+    """The columns, each coded one followed by its meaning."""
+    out = []
+    for c in cols:
+        out.append(f"  {c.name},")
+        meaning = CODE_MEANINGS.get((table, c.name))
+        if meaning is not None:
+            out.append(f"  {{{{ jcat_ibmsnap_meaning('{c.name}', {meaning!r}) }}}} as {c.name}_MEANING,")
+    return out
 
 
 def render_table_model(table: str, ephemeral: bool = False) -> str:
