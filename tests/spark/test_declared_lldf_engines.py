@@ -71,7 +71,7 @@ def images() -> list[tuple[bytes, dict | None]]:
 def compiled(spark, tmp_path_factory):
     from support.declared import declared_project
 
-    from udfs.spark.sql_functions import ensure_installed
+    from udfs.spark.function_install import ensure_installed
 
     ensure_installed(spark)  # the per-field SQL calls jcat.<fn>
     with declared_project(tmp_path_factory, "zall", DDL, "--log", "lldf", "--float-format", "ieee") as root:

@@ -313,7 +313,7 @@ def every_project(spark, tmp_path_factory):
 @pytest.fixture(scope="module")
 def declared_sql(spark, every_project):
     """The declared table's images' SQL (both engines) and journal_entries_decoded's."""
-    from udfs.spark.sql_functions import ensure_installed
+    from udfs.spark.function_install import ensure_installed
 
     ensure_installed(spark)  # the view calls jcat.<fn>
     return compile_project(spark, every_project, ["journal_entries_decoded", "every_images", "every_images_decoded"])

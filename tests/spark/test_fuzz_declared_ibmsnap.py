@@ -260,7 +260,7 @@ FUZZ = Fuzz(
 @pytest.fixture(scope="module")
 def declared_sql(spark, tmp_path_factory):
     """Both tables' images' SQL (both engines), compiled in the user's project."""
-    from udfs.spark.sql_functions import ensure_installed
+    from udfs.spark.function_install import ensure_installed
 
     ensure_installed(spark)  # the views call jcat.<fn>
     first, second = TABLES

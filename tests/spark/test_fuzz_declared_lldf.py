@@ -351,7 +351,7 @@ ENGINES = ("every_images_decoded", "every_by_function")  # the table twin (layou
 def declared_sql(spark, tmp_path_factory):
     """The declared table's images' SQL, both engines, and that of the LLDF models it reads, compiled in the user's
     project. The per-field SQL (what a user's own dbt or dbt over Thrift runs) is the same macro compiled as a view."""
-    from udfs.spark.sql_functions import ensure_installed
+    from udfs.spark.function_install import ensure_installed
 
     ensure_installed(spark)  # the per-field SQL calls jcat.<fn>
     with declared_project(tmp_path_factory, "every", DDL, "--log", "lldf") as root:

@@ -584,7 +584,7 @@ def spark_values(spark, fn_name: str, rows: list[tuple], arity: int) -> dict[tup
 
 @pytest.fixture(scope="module")
 def installed(spark):
-    from udfs.spark.sql_functions import install
+    from udfs.spark.function_install import install
 
     for mode, schema in SCHEMAS.items():
         spark.conf.set("spark.sql.ansi.enabled", "true" if mode == "on" else "false")
@@ -664,7 +664,7 @@ def test_unsupported_ccsid_is_an_error_naming_the_supported_ones(installed, fn_n
 
 def test_persistent_functions_give_the_golden_values(installed):
     """Also through `jcat.*`, which session start installed: hand-written expectations, not the kernels'."""
-    from udfs.spark.sql_functions import describe_function
+    from udfs.spark.function_install import describe_function
 
     assert describe_function(installed, "jcat", "ebcdic_str") is not None
     calls = {}  # one query per function: a query per row cost 43 s

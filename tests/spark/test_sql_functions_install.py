@@ -13,7 +13,7 @@ SCHEMA = "jcat_install_test"
 
 @pytest.mark.spark
 def test_session_start_installed_the_functions_and_a_second_check_is_one_read(spark, monkeypatch):
-    from udfs.spark import sql_functions as inst
+    from udfs.spark import function_install as inst
 
     assert inst.stored_state(spark) == sf.catalog_hash(__version__)
     calls = []
@@ -25,7 +25,7 @@ def test_session_start_installed_the_functions_and_a_second_check_is_one_read(sp
 
 @pytest.mark.spark
 def test_install_replaces_only_what_differs_and_recreates_views_on_a_new_result_type(spark):
-    from udfs.spark import sql_functions as inst
+    from udfs.spark import function_install as inst
 
     spark.sql(f"DROP SCHEMA IF EXISTS {SCHEMA} CASCADE")
     try:
@@ -94,7 +94,7 @@ def test_printed_ddl_runs_in_spark(spark):
 @pytest.mark.spark
 def test_dbt_on_run_start_hook_installs_when_the_catalog_changed(spark):
     from udfs.dbt.runner import run_dbt
-    from udfs.spark import sql_functions as inst
+    from udfs.spark import function_install as inst
 
     spark.sql("DROP FUNCTION IF EXISTS jcat.parse_tod")
     spark.sql(f"ALTER SCHEMA jcat SET DBPROPERTIES ('{inst.STATE_PROPERTY}' = 'stale')")

@@ -61,8 +61,8 @@ class CopybookLayout:
         return (recs * (n // len(recs) + 1))[:n]
 
     def register(self, spark, function: str) -> None:
+        from ..spark.function_install import ensure_installed
         from ..spark.spark_catalog import arrow_udf_for
-        from ..spark.sql_functions import ensure_installed
 
         ensure_installed(spark)
         fn = layout_function(function, self.copybook, self.record, **self.options)

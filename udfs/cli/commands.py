@@ -229,7 +229,7 @@ def cmd_functions(args) -> int:
         sys.stdout.write(dbt_macro(__version__))
         return 0
     if args.install:
-        from ..spark.sql_functions import install
+        from ..spark.function_install import install
 
         result = install(_session(args), force=args.force)
         print(f"jcat: persistent functions in schema jcat: {result.summary()}", file=sys.stderr)

@@ -792,4 +792,4 @@ def dbt_macro(version: str) -> str:
     return "\n".join(out) + "\n"
 
 
-STATE_PROPERTY_NAME = "jcat.functions"  # the schema property holding catalog_hash (udfs.spark.sql_functions)
+STATE_PROPERTY_NAME = "jcat.functions"  # the schema property holding catalog_hash (udfs.spark.function_install)

@@ -299,7 +299,7 @@ def start(master: str | None = None, app_name: str = "jcat", conf: dict[str, str
     if not spark.catalog.databaseExists(DATABASE):
         spark.sql(f"CREATE DATABASE IF NOT EXISTS {DATABASE}")
     if owns_metastore(spark):
-        from .sql_functions import ensure_installed
+        from .function_install import ensure_installed
 
         ensure_installed(spark)  # one metadata read when the catalog is unchanged
     spark.sql(f"USE {DATABASE}")
