@@ -10,9 +10,9 @@ import pyarrow as pa
 import pytest
 
 from udfs.bench import scaling_report
-from udfs.bench.kinds import KINDS
+from udfs.bench.kinds import BENCH_KINDS
 from udfs.bench.layouts import LAYOUTS, get
-from udfs.core.kernels.record import KINDS as RECORD_KINDS
+from udfs.core.kernels.record import RECORD_DECODERS
 
 UTC = dt.UTC
 
@@ -49,8 +49,8 @@ def _norm(v):
 @pytest.mark.parametrize("kind, hexbytes, expected", BASELINE_ROWS)
 def test_row_decoder_and_catalog_kernel(kind, hexbytes, expected):
     raw = bytes.fromhex(hexbytes)
-    assert KINDS[kind].row(raw) == expected
-    kernel = RECORD_KINDS[kind][0]
+    assert BENCH_KINDS[kind].row(raw) == expected
+    kernel = RECORD_DECODERS[kind][0]
     got = (pa.array([raw], pa.binary()) if kernel is None else kernel(pa.array([raw], pa.binary()))).to_pylist()[0]
     assert _norm(got) == _norm(expected)
 
@@ -62,7 +62,7 @@ def test_every_bench_layout_generates_records_its_fields_fit():
         assert len(set(pool)) == 20, name
         shortest = min(len(r) for r in pool)
         assert all(f.pos + f.length - 1 <= shortest for f in lay.fields), name
-        assert {f.kind for f in lay.fields} <= set(KINDS), name
+        assert {f.kind for f in lay.fields} <= set(BENCH_KINDS), name
         pos, length, how = lay.unique
         assert pos + length - 1 <= shortest and how in ("digits", "bin"), name
 

@@ -428,7 +428,7 @@ def test_input_checks():
 def test_the_rules_use_only_record_types_the_source_names():
     text = (SOURCES / "004_idms_record_types.txt").read_text()
     named = set(re.findall(r"^([A-Z]{4}) ?\|?$", text, re.MULTILINE))
-    assert set(idms.KINDS) == named
+    assert set(idms.ENTRY_ROLES) == named
     assert "null before image" in text and "null after image" in text and "list of LID values" in text
     written = pd.concat([wl.generate(seed) for seed in range(20)])
     assert set(written["RECORD_TYPE"]) - named == {"JUNK"}

@@ -9,8 +9,7 @@ from pathlib import Path
 import jinja2
 import pytest
 
-from udfs.bench.kinds import KINDS as BENCH_KINDS
-from udfs.bench.kinds import BenchField, jvm_sql, layout_sql
+from udfs.bench.kinds import BENCH_KINDS, BenchField, jvm_sql, layout_sql
 from udfs.render.kind_sql import KIND_SQL, column_sql, spark_sql
 
 ROOT = Path(__file__).resolve().parents[2]

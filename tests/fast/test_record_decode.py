@@ -9,7 +9,7 @@ import pytest
 
 from udfs.core.catalog import LAYOUT_FUNCTIONS
 from udfs.core.kernels import DecodeError
-from udfs.core.kernels.record import KINDS, decode_record
+from udfs.core.kernels.record import RECORD_DECODERS, decode_record
 from udfs.core.layouts import qasym7j5
 from udfs.core.samples import m7_records
 
@@ -27,7 +27,7 @@ def _records() -> list:
 
 
 def _per_field(arr: pa.Array, f) -> list:
-    kernel, _ = KINDS[f.kind]
+    kernel, _ = RECORD_DECODERS[f.kind]
     cut = pa.array(
         [
             None if r is None or len(r) < f.offset + f.length else r[f.offset : f.offset + f.length]

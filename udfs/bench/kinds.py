@@ -21,7 +21,7 @@ TOD_UNIX_EPOCH_US = 0x7D91048BCA000000 >> 12  # 1900-01-01 to 1970-01-01 in TOD 
 UTC = dt.UTC
 
 
-BenchField = Field  # the one field type (udfs.core.kinds); kind: a key of KINDS below
+BenchField = Field  # the one field type (udfs.core.kinds); kind: a key of BENCH_KINDS below
 
 
 def _cut(f: BenchField) -> str:
@@ -81,7 +81,7 @@ class Kind:
     per_field_sql: str  # the catalog function the per-field way calls, {cut} the field's bytes
 
 
-KINDS: dict[str, Kind] = {
+BENCH_KINDS: dict[str, Kind] = {
     "char": Kind(_row_char, "string", "ebcdic_str({cut})"),
     "zoned": Kind(_row_zoned, "decimal(38,0)", "unpack_zoned({cut})"),
     "packed": Kind(_row_packed, "decimal(38,0)", "unpack_packed({cut})"),
@@ -108,12 +108,12 @@ def layout_sql(f: BenchField, struct: str = "d") -> str:
 
 
 def catalog_per_field_sql(f: BenchField) -> str:
-    return _column(f, KINDS[f.kind].per_field_sql.format(cut=_cut(f)))
+    return _column(f, BENCH_KINDS[f.kind].per_field_sql.format(cut=_cut(f)))
 
 
 def sql_function_sql(f: BenchField) -> str:
     """The per-field call through the persistent SQL function (`jcat.ebcdic_str(...)`): no Python at all."""
-    call = KINDS[f.kind].per_field_sql
+    call = BENCH_KINDS[f.kind].per_field_sql
     if call.split("(", 1)[0].isidentifier():
         call = "jcat." + call
     return _column(f, call.format(cut=_cut(f)))

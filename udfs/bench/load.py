@@ -24,7 +24,7 @@ from pathlib import Path
 
 from .measure import _children
 
-KINDS = ("fixed", "rdw", "vb")
+FRAMINGS = ("fixed", "rdw", "vb")
 RECORD = 971
 VB_BLOCK = 27_998  # the half-track block size z/OS picks for VB data sets
 TARGET_VAR_VS_FIXED = 1.0  # variable-length at least as fast as fixed-length
@@ -226,7 +226,7 @@ def load_report(figs: list[LoadFigure]) -> tuple[str, dict]:
             fixed = min((by[("fixed", s)] for s in sizes), key=lambda g: abs(g.size - f.size), default=None)
             if fixed:
                 verdict[f"{kind}@{f.size}/fixed MB/s"] = round(f.mb_per_s / fixed.mb_per_s, 2)
-    for kind in KINDS:
+    for kind in FRAMINGS:
         fs = sorted((x for x in figs if x.kind == kind), key=lambda x: x.size)
         if len(fs) > 1:
             us = [x.us_per_record for x in fs]
@@ -248,9 +248,9 @@ def run_load_bench(args) -> int:
     from ..spark.runtime import start
 
     kinds = [k.strip() for k in (args.load or "fixed,rdw,vb").split(",")]
-    bad = set(kinds) - set(KINDS)
+    bad = set(kinds) - set(FRAMINGS)
     if bad:
-        raise ValueError(f"unknown kinds {sorted(bad)}: choose from {', '.join(KINDS)}")
+        raise ValueError(f"unknown kinds {sorted(bad)}: choose from {', '.join(FRAMINGS)}")
     sizes = [parse_size(s) for s in (args.sizes or "100M").split(",")]
     spark = start(master=args.master, app_name="jcat-bench-load")
     master = spark.sparkContext.master

@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass, field
 
 from .kinds import (
-    KINDS,
+    BENCH_KINDS,
     catalog_per_field_sql,
     jvm_sql,
     layout_sql,
@@ -178,7 +178,7 @@ def register(spark, lay: BenchLayout) -> None:
     fields = tuple(Field(f.name, f.pos, f.length, f.kind) for f in lay.fields)
     fn = layout_function(f"bench_{lay.name}", fields, "benchmark fields", Example("", ""))
     spark.udf.register(layout_function_name(lay.name), arrow_udf_for(fn))
-    for kind, spec in KINDS.items():
+    for kind, spec in BENCH_KINDS.items():
         spark.udf.register(row_udf_name(kind), udf(spec.row, spec.row_type))
 
 

@@ -62,7 +62,7 @@ INPUT_COLUMNS = (
 
 # What each (journal code, entry type) is to the resolution.
 INSERT, UB, UP, DELETE, DR, BR, UR, CLEAR, STOP, START, COMMIT, ROLLBACK, UNKNOWN = range(13)
-KINDS = {
+ENTRY_ROLES = {
     ("R", "PT"): INSERT,
     ("R", "PX"): INSERT,
     ("R", "UB"): UB,
@@ -137,7 +137,7 @@ def _in_journal_order(entries: pd.DataFrame) -> pd.DataFrame:
         raise ValueError("RESET_EPOCH must fit 4 hex digits (0..65535)")
     order = np.lexsort((e["SEQUENCE"].to_numpy(), e["RESET_EPOCH"].to_numpy()))
     e = e.iloc[order].reset_index(drop=True)
-    names = {f"{code} {kind}": v for (code, kind), v in KINDS.items()}
+    names = {f"{code} {kind}": v for (code, kind), v in ENTRY_ROLES.items()}
     codes = e["JOURNAL_CODE"] + " " + e["JOURNAL_ENTRY_TYPE"]
     e["KIND"] = codes.map(names).fillna(UNKNOWN).astype(np.int64)
     cycle = e.groupby(["RESET_EPOCH", "COMMIT_CYCLE"], sort=False).ngroup().to_numpy()

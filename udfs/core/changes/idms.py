@@ -57,7 +57,7 @@ INPUT_COLUMNS = ("ROW_ID", "CV", "SEQ", "RECORD_TYPE", "LID", "LIDS", "GMT", "DB
 
 # What each record type is to the resolution.
 BFOR, AFTR, RTSV, COMMIT, ABORT, DIND, DCOM, DBAK, NOTHING, UNKNOWN = range(10)
-KINDS = {
+ENTRY_ROLES = {
     "BFOR": BFOR,
     "AFTR": AFTR,
     "RTSV": RTSV,
@@ -122,7 +122,7 @@ def _in_journal_order(entries: pd.DataFrame) -> pd.DataFrame:
     e["SEQ"] = e["SEQ"].astype(np.uint64)
     e["RECORD_TYPE"] = e["RECORD_TYPE"].fillna("").astype(str).str.strip()
     e = e.sort_values(["CV", "SEQ", "ROW_ID"], kind="stable").drop_duplicates(["CV", "SEQ"]).reset_index(drop=True)
-    e["KIND"] = e["RECORD_TYPE"].map(KINDS).fillna(UNKNOWN).astype(np.int64)
+    e["KIND"] = e["RECORD_TYPE"].map(ENTRY_ROLES).fillna(UNKNOWN).astype(np.int64)
     kind = e["KIND"].to_numpy()
     if e["LID"].isna().to_numpy()[np.isin(kind, WITH_LID)].any():
         raise ValueError("BFOR, AFTR, RTSV, COMT, ENDJ and ABRT records need a LID")

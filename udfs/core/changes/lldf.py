@@ -88,7 +88,7 @@ REQUIRED = ("LANDING", "CHANGE_TYPE", "MEMBERID", *HEX_FIELDS)  # NULL in any: t
 
 # What each CHANGE_TYPE is to the resolution; its image rows (before, after).
 INSERT, UPDATE, DELETE, MASS_DELETE, STOP, UNKNOWN = range(6)
-KINDS = {
+ENTRY_ROLES = {
     "UB": UPDATE,
     "I": INSERT,
     "IL": INSERT,
@@ -175,7 +175,7 @@ def _normalized(rows: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
     if ((r["MEMBERID"] < 0) | (r["MEMBERID"] > 0xFFFF)).any():
         raise ValueError("MEMBERID must fit 2 bytes")
     r["LIMIT_KEYS"] = pd.array(r["LIMIT_KEYS"], dtype="boolean").fillna(False).to_numpy(dtype=bool)
-    r["KIND"] = r["CHANGE_TYPE"].map(KINDS).fillna(UNKNOWN).astype(np.int64)
+    r["KIND"] = r["CHANGE_TYPE"].map(ENTRY_ROLES).fillna(UNKNOWN).astype(np.int64)
     r["MEMBER_HEX"] = _member_hex(r["MEMBERID"].to_numpy())
     r["RECORD"] = r["MEMBER_HEX"].str.cat([r[c] for c in RECORD_KEY[1:]], sep=".")
     return r, missing

@@ -18,11 +18,11 @@ from .batch import BinaryBatch, DecodeError, as_binary_array, binary_batch, fixe
 
 # kind -> (kernel, Spark SQL type), from the one table of kinds; "digits" are Char(n) fields holding digits:
 # kept as text here.
-KINDS: dict[str, tuple[Callable, str]] = record_kinds()
+RECORD_DECODERS: dict[str, tuple[Callable, str]] = record_kinds()
 
 
 def struct_type_sql(fields: Sequence) -> str:
-    return "STRUCT<" + ", ".join(f"{f.name}: {KINDS[f.kind][1]}" for f in fields) + ">"
+    return "STRUCT<" + ", ".join(f"{f.name}: {RECORD_DECODERS[f.kind][1]}" for f in fields) + ">"
 
 
 def record_matrix(b, batch: BinaryBatch, extent: int) -> np.ndarray:
@@ -58,7 +58,7 @@ def decode_record(b, fields: Sequence, strict: bool = False, function: str = "de
     short = not (lengths >= extent).all()  # some record lacks some field: fields check their own end
     arrays = []
     for f in fields:
-        kernel, _ = KINDS[f.kind]
+        kernel, _ = RECORD_DECODERS[f.kind]
         fits = batch.valid & (lengths >= f.offset + f.length) if short else batch.valid
         cut = fixed_width_batch(records[:, f.offset : f.offset + f.length], fits)
         try:
