@@ -8,7 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from support.landing_data import idms_record, lldf_record, rdw, vb
 
-from udfs.core.framing.frames import Framing, batches, frame, frame_fixed, gather, idms_length, lldf_length
+from udfs.core.framing.frames import Framing, frame, frame_fixed, idms_length, lldf_length
+from udfs.core.framing.gather import batches, gather
 from udfs.core.framing.layout_framing import LayoutProblem, resolve_framing
 
 

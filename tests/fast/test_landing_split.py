@@ -18,7 +18,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from support.landing_data import idms_record, lldf_record, rdw, vb
 
-from udfs.core.framing.frames import FileView, Framing, fixed_points, plan_ranges, sparse_index
+from udfs.core.framing.frames import Framing
+from udfs.core.framing.sparse_index import FileView, fixed_points, plan_ranges, sparse_index
 from udfs.spark.landing.tasks import (
     BLOCK,
     CHUNK_DDL,

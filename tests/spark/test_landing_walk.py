@@ -7,7 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from support.landing_data import rdw, vb
 
-from udfs.core.framing.frames import FileView, Framing, _fast_walk, _Indexer, sparse_index
+from udfs.core.framing.frames import Framing
+from udfs.core.framing.sparse_index import FileView, _fast_walk, _Indexer, sparse_index
 from udfs.spark.landing import loader
 from udfs.spark.landing.sources import SourceFile
 

@@ -28,8 +28,9 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from ...core.framing.frames import FileView, Framing, fixed_points, plan_ranges, sparse_index
+from ...core.framing.frames import Framing
 from ...core.framing.layout_framing import check_layout, raw_table, resolve_framing
+from ...core.framing.sparse_index import FileView, fixed_points, plan_ranges, sparse_index
 from ..progress import SparkProgress
 from . import store
 from .problems import LoadProblem

@@ -22,7 +22,9 @@ from collections import Counter
 import numpy as np
 import pyarrow as pa
 
-from ...core.framing.frames import FileView, Framing, batches, frame, frame_fixed_span, gather
+from ...core.framing.frames import Framing, frame, frame_fixed_span
+from ...core.framing.gather import batches, gather
+from ...core.framing.sparse_index import FileView
 
 BLOCK = 1 << 20  # fingerprint block: fixed, so a fingerprint never depends on split sizes or settings
 READ_PIECE = 8 << 20
