@@ -41,7 +41,7 @@ def test_mapping_is_the_one_ibms_headers_and_pages_give():
 def test_layout_holds_the_header_structs_fields(pair):
     """The seed table a header struct is tied to declares a field at each position and width the struct has."""
     model, struct, fields = ibmi_esd_mapping.HEADERS[pair]
-    declared = {(f.pos, f.len) for f in ibmi_esd.BY_MODEL[model].fields}
+    declared = {(f.pos, f.length) for f in ibmi_esd.BY_MODEL[model].fields}
     missing = [pw for pw in fields if pw not in declared]
     assert not missing, f"{pair} {struct}: no field of ibmi_esd_{model} at (position, width) {missing}"
 

@@ -56,7 +56,7 @@ def test_every_named_column_has_its_seed_rows_position_width_and_format(model):
             else:
                 row = seed.row(t, columns[name])
                 want = (seed_position(row), row.width, row.fmt)
-            got = (f.pos, f.len, f.fmt)
+            got = (f.pos, f.length, f.fmt)
             assert got[:2] == want[:2] and same_format(got[2], want[2]), (
                 f"{model}.{name}: declared (position, width, format) {got}, seed table {t} {want}"
             )
@@ -67,12 +67,12 @@ def test_every_reserved_range_is_a_reserved_row_of_the_seed(model):
     tables, _ = COLUMNS[model]
     lost = {(pos, width) for name, pos, width, _ in NOT_IN_SEED.get(model, []) if not name}
     for f in BY_MODEL[model].fields:
-        if f.kind != "reserved" or (f.pos, f.len) in lost:
+        if f.kind != "reserved" or (f.pos, f.length) in lost:
             continue
         for t in tables:
             rows = [r for r in seed.tables()[t] if seed_position(r) == f.pos]
-            assert rows and rows[0].label == "Reserved" and rows[0].width == f.len, (
-                f"{model}: reserved {f.pos} ({f.len}) against seed table {t} {rows}"
+            assert rows and rows[0].label == "Reserved" and rows[0].width == f.length, (
+                f"{model}: reserved {f.pos} ({f.length}) against seed table {t} {rows}"
             )
 
 
@@ -81,7 +81,7 @@ def test_every_seed_row_with_a_width_is_declared(model):
     """A row of the table that no fixed field or part covers would be a field the model silently drops."""
     tables, _ = COLUMNS[model]
     lay = BY_MODEL[model]
-    fixed = {f.pos: f.len for f in lay.fields}
+    fixed = {f.pos: f.length for f in lay.fields}
 
     def covered(pos: int, width: int) -> bool:  # by one field, or by fields that tile it (Open options: 4 flags)
         while width > 0 and pos in fixed:

@@ -9,7 +9,8 @@ from pathlib import Path
 import jinja2
 import pytest
 
-from udfs.bench.kinds import BENCH_KINDS, BenchField, jvm_sql, layout_sql
+from udfs.bench.kinds import BENCH_KINDS, jvm_sql, layout_sql
+from udfs.core.kinds import Field
 from udfs.render.kind_sql import KIND_SQL, column_sql, spark_sql
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,7 +32,7 @@ def _width(kind: str) -> int:
 @pytest.mark.parametrize("kind", sorted(BENCH_KINDS))
 def test_bench_baseline_is_the_models_spark_engine(kind):
     n = _width(kind)
-    f = BenchField("X", 7, n, kind)
+    f = Field(name="X", pos=7, length=n, kind=kind)
     model = str(layout_field("spark")(kind, "record", 7, n)).strip()
     assert jvm_sql(f) == f"{model} AS X"
 
@@ -40,7 +41,7 @@ def test_bench_baseline_is_the_models_spark_engine(kind):
 def test_bench_layout_way_is_the_table_build_column(kind):
     n = _width(kind)
     model = str(layout_field("layout")(kind, "record", 7, n, "d", "X")).strip()
-    assert layout_sql(BenchField("X", 7, n, kind)) == f"{model} AS X"
+    assert layout_sql(Field(name="X", pos=7, length=n, kind=kind)) == f"{model} AS X"
 
 
 @pytest.mark.parametrize("kind", sorted(KIND_SQL))

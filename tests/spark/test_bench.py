@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 from support.codegen import whole_stage_methods
 
-from udfs.bench.kinds import BenchField, jvm_sql
+from udfs.bench.kinds import jvm_sql
 from udfs.bench.layouts import LAYOUTS
+from udfs.core.kinds import Field
 
 pytestmark = pytest.mark.long  # minutes: its processes start JVMs of their own
 
@@ -58,7 +59,7 @@ def _norm(v):
 def test_jvm_expressions_decode_every_row(spark, java_charsets):
     cols, expected = [], []
     for i, (kind, hexbytes, value) in enumerate(BASELINE_ROWS):
-        f = BenchField(f"c{i}", 1, len(hexbytes) // 2, kind)
+        f = Field(name=f"c{i}", pos=1, length=len(hexbytes) // 2, kind=kind)
         cols.append(jvm_sql(f).replace("record", f"(X'{hexbytes}')"))
         expected.append(value)
     row = spark.sql("SELECT " + ", ".join(cols)).collect()[0]

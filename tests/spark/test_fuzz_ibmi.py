@@ -169,12 +169,12 @@ def judge_esd(t: Tally, lay, orig, mut, pos, rec, where):
         if f.kind in ("reserved", "tail") or not f.name:
             continue
         start = ESD_AT + f.pos - 1
-        raw = esd[f.pos - 1 : f.pos - 1 + f.len]
+        raw = esd[f.pos - 1 : f.pos - 1 + f.length]
 
         def ok(v, f=f, raw=raw):
             if len(esd) < f.pos:  # the entry does not hold the field at all: absent, not an error
                 return v is None
-            if len(raw) < f.len:  # the entry ends inside it: must be NULL (and named)
+            if len(raw) < f.length:  # the entry ends inside it: must be NULL (and named)
                 return False
             return _value_ok(f.kind, v, raw)
 
@@ -183,7 +183,7 @@ def judge_esd(t: Tally, lay, orig, mut, pos, rec, where):
             None if orig is None else orig[f.name],
             mut[f.name],
             errors,
-            entry_changed or changed_in(pos, start, f.len),
+            entry_changed or changed_in(pos, start, f.length),
             ok,
             where,
         )

@@ -307,7 +307,7 @@ def as_decoded(f, v):
     if v is None:
         return None
     if f.kind == "char":
-        return str(v)[: f.len].rstrip() or None
+        return str(v)[: f.length].rstrip() or None
     if f.kind in ("zoned", "digits", "u64", "packed"):
         return Decimal(v)
     if f.kind == "hex":

@@ -21,10 +21,7 @@ TOD_UNIX_EPOCH_US = 0x7D91048BCA000000 >> 12  # 1900-01-01 to 1970-01-01 in TOD 
 UTC = dt.UTC
 
 
-BenchField = Field  # the one field type (udfs.core.kinds); kind: a key of BENCH_KINDS below
-
-
-def _cut(f: BenchField) -> str:
+def _cut(f: Field) -> str:
     return f"substr(record, {f.pos}, {f.length})"
 
 
@@ -98,20 +95,20 @@ def row_udf_name(kind: str) -> str:
     return f"bench_row_{kind}"
 
 
-def _column(f: BenchField, value: str) -> str:
+def _column(f: Field, value: str) -> str:
     return f"{column_sql(f.kind, value, f.length)} AS {f.name}"
 
 
-def layout_sql(f: BenchField, struct: str = "d") -> str:
+def layout_sql(f: Field, struct: str = "d") -> str:
     """The model's column from the layout function's struct, as a table build reads it."""
     return _column(f, f"{struct}.{f.name}")
 
 
-def catalog_per_field_sql(f: BenchField) -> str:
+def catalog_per_field_sql(f: Field) -> str:
     return _column(f, BENCH_KINDS[f.kind].per_field_sql.format(cut=_cut(f)))
 
 
-def sql_function_sql(f: BenchField) -> str:
+def sql_function_sql(f: Field) -> str:
     """The per-field call through the persistent SQL function (`jcat.ebcdic_str(...)`): no Python at all."""
     call = BENCH_KINDS[f.kind].per_field_sql
     if call.split("(", 1)[0].isidentifier():
@@ -119,10 +116,10 @@ def sql_function_sql(f: BenchField) -> str:
     return _column(f, call.format(cut=_cut(f)))
 
 
-def row_udf_sql(f: BenchField) -> str:
+def row_udf_sql(f: Field) -> str:
     return _column(f, f"{row_udf_name(f.kind)}({_cut(f)})")
 
 
-def jvm_sql(f: BenchField) -> str:
+def jvm_sql(f: Field) -> str:
     """Spark's own expressions: the kind's baseline from udfs/render/kind_sql.py, the models' 'spark' engine."""
     return f"{spark_sql(f.kind, _cut(f), f.length)} AS {f.name}"

@@ -21,7 +21,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..core.layouts import Field
-from .kinds import BenchField
 
 POOL = 4096  # distinct generated records, repeated to the requested count
 
@@ -30,15 +29,18 @@ POOL = 4096  # distinct generated records, repeated to the requested count
 class BenchLayout:
     name: str
     pool: Callable[[int], list[bytes]]
-    fields: tuple[BenchField, ...]
+    fields: tuple[Field, ...]
     unique: tuple[int, int, str]  # (1-based position, length, "digits" | "bin"): overwritten with the row number
     note: str
 
 
-def _fields(fields: tuple[Field, ...], kinds: dict[str, str] | None = None) -> tuple[BenchField, ...]:
+def _fields(fields: tuple[Field, ...], kinds: dict[str, str] | None = None) -> tuple[Field, ...]:
     """Layout fields as bench fields: 'digits' (text of digits) is text; other kinds may be renamed."""
     rename = {"digits": "char", **(kinds or {})}
-    return tuple(BenchField(f.name.replace("-", "_"), f.pos, f.length, rename.get(f.kind, f.kind)) for f in fields)
+    return tuple(
+        Field(name=f.name.replace("-", "_"), pos=f.pos, length=f.length, kind=rename.get(f.kind, f.kind))
+        for f in fields
+    )
 
 
 def _word(rng: random.Random, n: int) -> str:
@@ -58,7 +60,7 @@ def _m7_pool(n: int) -> list[bytes]:
     return m7_records(n)
 
 
-def _m7_fields() -> tuple[BenchField, ...]:
+def _m7_fields() -> tuple[Field, ...]:
     from ..core.layouts import qasym7j5
 
     return _fields(qasym7j5.FIELDS)
@@ -85,7 +87,7 @@ def _type5_pool(n: int) -> list[bytes]:
     return out
 
 
-def _type5_fields() -> tuple[BenchField, ...]:
+def _type5_fields() -> tuple[Field, ...]:
     from ..core.layouts import qjordje5
 
     return _fields(qjordje5.HEADING)
@@ -120,15 +122,15 @@ def _lldf_pool(n: int) -> list[bytes]:
     return out
 
 
-def _lldf_fields() -> tuple[BenchField, ...]:
+def _lldf_fields() -> tuple[Field, ...]:
     from ..core.layouts import lldf
 
     out = []
     for f in lldf.HEADER:
         if f.kind == "rba":  # the number an RBA holds: its last 8 bytes, unsigned
-            out.append(BenchField(f.name, f.pos + 2, 8, "ubin"))
+            out.append(Field(name=f.name, pos=f.pos + 2, length=8, kind="ubin"))
         else:
-            out.append(BenchField(f.name, f.pos, f.length, f.kind))
+            out.append(Field(name=f.name, pos=f.pos, length=f.length, kind=f.kind))
     return tuple(out)
 
 
@@ -166,7 +168,7 @@ def _idms_pool(n: int) -> list[bytes]:
     return out
 
 
-def _idms_fields() -> tuple[BenchField, ...]:
+def _idms_fields() -> tuple[Field, ...]:
     return _fields(tuple(r.field for r in _idms_recs()))
 
 
@@ -181,7 +183,7 @@ def _snap_pool(n: int) -> list[bytes]:
     return [ibmsnap.encode_row(SNAP_TABLE, ibmsnap.sample_values(SNAP_TABLE, seed=i % 150 + 1)) for i in range(n)]
 
 
-def _snap_fields() -> tuple[BenchField, ...]:
+def _snap_fields() -> tuple[Field, ...]:
     from ..core.layouts import ibmsnap
 
     kinds = {
@@ -199,7 +201,7 @@ def _snap_fields() -> tuple[BenchField, ...]:
         if k not in kinds:
             continue
         lead = 1 if s.column.nullable else 0  # the null indicator byte before the value
-        out.append(BenchField(s.name, s.pos + lead, s.width - lead, kinds[k]))
+        out.append(Field(name=s.name, pos=s.pos + lead, length=s.width - lead, kind=kinds[k]))
     return tuple(out)
 
 

@@ -175,7 +175,7 @@ def register(spark, lay: BenchLayout) -> None:
     if hasattr(lay, "frames"):  # a declared table (udfs/bench/tables.py) registers its own functions
         lay.register(spark, layout_function_name(lay.name))
         return
-    fields = tuple(Field(f.name, f.pos, f.length, f.kind) for f in lay.fields)
+    fields = tuple(Field(name=f.name, pos=f.pos, length=f.length, kind=f.kind) for f in lay.fields)
     fn = layout_function(f"bench_{lay.name}", fields, "benchmark fields", Example("", ""))
     spark.udf.register(layout_function_name(lay.name), arrow_udf_for(fn))
     for kind, spec in BENCH_KINDS.items():

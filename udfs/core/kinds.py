@@ -37,18 +37,48 @@ from .kernels.decimal import unpack_packed, unpack_zoned
 from .kernels.ebcdic import ebcdic_str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Field:
-    """One line of a layout table."""
+    """One line of a layout table, built with keywords only: `Field(name=..., pos=..., length=..., kind=...)`.
+
+    The position is given as the manual prints it: `pos` (1-based, IBM i, IDMS) or `offset` (0-based, LLDF),
+    never both; it is kept 1-based."""
 
     name: str  # the manual's field name (IBM i short names, LLDF/IDMS names), also the layout function's struct field
     pos: int  # 1-based, as the manual prints it
     length: int  # bytes
     kind: str  # a key of KINDS
     doc: str = ""  # the manual's description
-    column: str | None = None  # the model's column; None: not a column of the model (reserved, copies)
+    column: str | None = None  # heading and M7 tables: the model's column; None: not read (reserved, copies)
     fmt: str = ""  # the manual's format as printed (Char(10), Zoned(5,0), Bin(5), BIN(17), ...)
     values: tuple[str, ...] = ()  # accepted values, only where the manual states them
+
+    def __init__(
+        self,
+        *,
+        name: str,
+        length: int,
+        kind: str,
+        pos: int | None = None,
+        offset: int | None = None,
+        doc: str = "",
+        column: str | None = None,
+        fmt: str = "",
+        values=(),
+    ):
+        if (pos is None) == (offset is None):
+            raise TypeError(f"{name}: give pos (1-based) or offset (0-based), one of them")
+        for attr, value in (
+            ("name", name),
+            ("pos", offset + 1 if pos is None else pos),
+            ("length", length),
+            ("kind", kind),
+            ("doc", doc),
+            ("column", column),
+            ("fmt", fmt),
+            ("values", tuple(values)),
+        ):
+            object.__setattr__(self, attr, value)
 
     @property
     def offset(self) -> int:
@@ -57,10 +87,6 @@ class Field:
     @property
     def end(self) -> int:  # 1-based position after the field
         return self.pos + self.length
-
-    @property
-    def len(self) -> int:  # the ESD tables' spelling
-        return self.length
 
     @property
     def sql_type(self) -> str:

@@ -159,7 +159,7 @@ def render_model(lay: Layout) -> str:
         if f.kind == "reserved":
             out.append(f"    -- {f.pos} {f.fmt} reserved")
         else:
-            args = f"'{f.kind}', {f.pos}" + ("" if f.kind == "tail" else f", {f.len}")
+            args = f"'{f.kind}', {f.pos}" + ("" if f.kind == "tail" else f", {f.length}")
             out.append(
                 f"    , {{{{ jcat_ibmi_esd_field({args}) }}}} as {f.name} -- {f.pos} {f.fmt} {f.doc.split('.')[0]}"
             )
@@ -189,7 +189,7 @@ def _error_lines(lay: Layout) -> list[str]:
     out = []
     checks = [f for f in _fields(lay) if f.kind != "tail"]
     if checks:
-        items = ", ".join(f"('{f.name}', jcat_ibmi_esd_field_check('{f.kind}', {f.pos}, {f.len}))" for f in checks)
+        items = ", ".join(f"('{f.name}', jcat_ibmi_esd_field_check('{f.kind}', {f.pos}, {f.length}))" for f in checks)
         out.append(f"      {{{{ jcat_decode_errors([{items}]) }}}},")
     bad = [
         (
@@ -413,7 +413,7 @@ def render_docs() -> str:
             out += [lay.notes, ""]
         out += ["| position | width | format | column |", "|---|---|---|---|"]
         for f in lay.fields:
-            out.append(f"| {f.pos} | {f.len if f.kind != 'tail' else '*'} | {f.fmt} | {f.name or '(reserved)'} |")
+            out.append(f"| {f.pos} | {f.length if f.kind != 'tail' else '*'} | {f.fmt} | {f.name or '(reserved)'} |")
         for p in lay.parts:
             out.append(f"| * | * | {p.fmt} | {p.name} |")
         out.append("")

@@ -19,13 +19,6 @@ from dataclasses import dataclass
 from .. import encoders as enc
 from ..kinds import Field, encode_field
 
-
-def F(name: str, pos: int, n: int, kind: str, fmt: str, doc: str, values=()) -> Field:
-    """A fixed ESD field, in the seed's column order: position, width, kind (udfs.core.kinds), IBM's format,
-    description, and accepted values only where confirmed. `name` is our column ('' for reserved bytes)."""
-    return Field(name, pos, n, kind, doc, column=name or None, fmt=fmt, values=tuple(values))
-
-
 # What a part is, each rendered by udfs/render/ibmi_esd.py. Addressed parts start at a fixed 1-based `pos` or at
 # the 0-based offset (from the ESD start) held in the column `offset`; `length` names the column holding their
 # length in bytes or number of elements. Derived parts are computed from the part named by `source`.
@@ -88,19 +81,16 @@ class Layout:
     notes: str = ""
 
 
-def R(pos: int, n: int, fmt: str = "") -> Field:
-    return F("", pos, n, "reserved", fmt or f"Char ({n})", "reserved")
-
-
-def C(name, pos, n, doc, values=()) -> Field:
-    return F(name, pos, n, "char", f"Char ({n})", doc, tuple(values))
+def reserved(*, pos: int, length: int, fmt: str = "") -> Field:
+    """Reserved bytes of an ESD table: no name, no column; `fmt` only where the seed prints another than Char."""
+    return Field(name="", pos=pos, length=length, kind="reserved", fmt=fmt or f"Char ({length})", doc="reserved")
 
 
 AUTH = ("Y",)  # authority flags: 'Y' or blank (IBM, seed 001 B B1 offset 117 and the private authority notes)
 
 
 # --- shared sub-layouts, as parts ------------------------------------------------------------------------
-def _at(where: str | int) -> dict:
+def _part_start(where: str | int) -> dict:
     """A column holding the part's 0-based offset (str) or its fixed 1-based position (int)."""
     return {"offset": where} if isinstance(where, str) else {"pos": where}
 
@@ -111,7 +101,7 @@ def object_name(name, where, doc):
         "object_name",
         "Char (*) Object name",
         doc + " Struct: LENGTH, CCSID, COUNTRY_ID, LANGUAGE_ID, NAME (decoded with its own CCSID).",
-        **_at(where),
+        **_part_start(where),
     )
 
 
@@ -127,7 +117,7 @@ def path_name(name, where, doc):
         "Char (*) Path name",
         doc + " Struct: PATH_INDICATOR, RELATIVE_DIRECTORY_FID, CCSID, COUNTRY_ID, LANGUAGE_ID, PATH_TYPE, "
         "PATH_LENGTH, DELIMITER, PATH (decoded with its own CCSID).",
-        **_at(where),
+        **_part_start(where),
     )
 
 
@@ -153,27 +143,27 @@ def private_auth(name, pos, doc):
 
 
 def data_bytes(name, where, length, fmt, doc, **more):
-    return Part(name, "bytes", fmt, doc, length=length, **_at(where), **more)
+    return Part(name, "bytes", fmt, doc, length=length, **_part_start(where), **more)
 
 
 def rest(name, where, fmt, doc):
-    return Part(name, "rest", fmt, doc, **_at(where))
+    return Part(name, "rest", fmt, doc, **_part_start(where))
 
 
 # declaration tables: one line per field, as the manual prints it
 # fmt: off
-OBJ_LIB = (C("OBJECT_NAME", 2, 10, "Object name; *N when the object is not in a library."),
-           C("LIBRARY_NAME", 12, 10, "Library of the object; *N when not in a library."),
-           C("OBJECT_TYPE", 22, 8, "Object type."))
+OBJ_LIB = (Field(name="OBJECT_NAME",  pos=2,  length=10, kind="char", fmt="Char (10)", doc="Object name; *N when the object is not in a library."),
+           Field(name="LIBRARY_NAME", pos=12, length=10, kind="char", fmt="Char (10)", doc="Library of the object; *N when not in a library."),
+           Field(name="OBJECT_TYPE",  pos=22, length=8,  kind="char", fmt="Char (8)",  doc="Object type."))
 
 SAVE_COMMON = (
-    C("MEDIA_TYPE", 1, 3, "Media used for the save or restore (value list lost from the seed: raw)."),
-    C("FIRST_VOLUME_ID", 4, 6, "First volume used (first six characters of an optical volume ID)."),
-    C("START_DATE", 10, 6, "Date the operation started, in the DATFMT of the job (kept as text)."),
-    F("START_TIME", 16, 6, "zoned", "Zoned (6,0)", "Time the operation started (hhmmss)."),
-    C("UPDATE_HISTORY", 22, 1, "Whether the save history was updated (raw flag)."),
-    C("SAVE_FILE_NAME", 23, 10, "Save file used, NULL when none."),
-    C("SAVE_FILE_LIBRARY", 33, 10, "Library of the save file, NULL when none."),
+    Field(name="MEDIA_TYPE",        pos=1,  length=3,  kind="char",  fmt="Char (3)",    doc="Media used for the save or restore (value list lost from the seed: raw)."),
+    Field(name="FIRST_VOLUME_ID",   pos=4,  length=6,  kind="char",  fmt="Char (6)",    doc="First volume used (first six characters of an optical volume ID)."),
+    Field(name="START_DATE",        pos=10, length=6,  kind="char",  fmt="Char (6)",    doc="Date the operation started, in the DATFMT of the job (kept as text)."),
+    Field(name="START_TIME",        pos=16, length=6,  kind="zoned", fmt="Zoned (6,0)", doc="Time the operation started (hhmmss)."),
+    Field(name="UPDATE_HISTORY",    pos=22, length=1,  kind="char",  fmt="Char (1)",    doc="Whether the save history was updated (raw flag)."),
+    Field(name="SAVE_FILE_NAME",    pos=23, length=10, kind="char",  fmt="Char (10)",   doc="Save file used, NULL when none."),
+    Field(name="SAVE_FILE_LIBRARY", pos=33, length=10, kind="char",  fmt="Char (10)",   doc="Library of the save file, NULL when none."),
 )
 
 def queue_parts(data: Part, api_doc: str) -> tuple[Part, Part]:
@@ -187,82 +177,98 @@ def queue_parts(data: Part, api_doc: str) -> tuple[Part, Part]:
 
 LAYOUTS: tuple[Layout, ...] = (
     Layout("partial_transactions", "1", "Allow use with partial transactions", (
-        C("REASON_CODE", 1, 1, "Why partial transactions were allowed (value list lost from the seed: raw)."),
-        R(2, 3),
-        F("NUMBER_OF_COMMIT_IDS", 5, 4, "ubin", "Bin (32)", "Number of commit cycle identifiers that follow."),
-        R(9, 72),
+        Field(name="REASON_CODE", pos=1, length=1, kind="char", fmt="Char (1)", doc="Why partial transactions were allowed (value list lost from the seed: raw)."),
+        reserved(pos=2, length=3),
+        Field(name="NUMBER_OF_COMMIT_IDS", pos=5, length=4, kind="ubin", fmt="Bin (32)", doc="Number of commit cycle identifiers that follow."),
+        reserved(pos=9, length=72),
     ), (Part("COMMIT_IDS", "u64_array", "Bin (64) [*]",
              "Commit cycle identifiers of the partial transactions that remain in the object (array, in order).",
              pos=81, length="NUMBER_OF_COMMIT_IDS"),)),
     Layout("apply_remove", "2", "APYJRNCHG and RMVJRNCHG results", (
-        F("FIRST_ENTRY", 1, 10, "zoned", "Zoned (10,0)", "First entry applied or removed; -1 when it does not fit (see FIRST_ENTRY_LARGE)."),
-        F("LAST_ENTRY", 11, 10, "zoned", "Zoned (10,0)", "Last entry applied or removed; -1 when it does not fit."),
-        C("STARTING_RECEIVER", 21, 10, "First receiver entries were applied or removed from."),
-        C("STARTING_RECEIVER_LIBRARY", 31, 10, "Library of the starting receiver."),
-        C("ENDING_RECEIVER", 41, 10, "Last receiver entries were applied or removed from."),
-        C("ENDING_RECEIVER_LIBRARY", 51, 10, "Library of the ending receiver."),
-        C("STARTING_SEQUENCE", 61, 10, "Requested starting sequence number as written (text; -1 when too large)."),
-        C("ENDING_SEQUENCE", 71, 10, "Requested ending sequence number as written (text; -1 when too large)."),
-        C("INCOMPLETE_COMMIT_NOT_APPLIED", 81, 1, "Whether an incomplete commit transaction was left out (raw flag)."),
-        F("FIRST_ENTRY_LARGE", 82, 20, "digits", "Char (20)", "First entry applied or removed, always the full number."),
-        F("LAST_ENTRY_LARGE", 102, 20, "digits", "Char (20)", "Last entry applied or removed, always the full number."),
-        F("STARTING_SEQUENCE_LARGE", 122, 20, "digits", "Char (20)", "Requested starting sequence number, full."),
-        F("ENDING_SEQUENCE_LARGE", 142, 20, "digits", "Char (20)", "Requested ending sequence number, full."),
-        F("NUMBER_OF_ENTRIES", 162, 20, "digits", "Char (20)", "Number of entries applied or removed."),
-        F("PARTIAL_TRANSACTION_START", 182, 20, "digits", "Char (20)", "First sequence number of partial transactions removed (0 for IFS and data areas)."),
-        F("PARTIAL_TRANSACTION_END", 202, 20, "digits", "Char (20)", "Last sequence number of partial transactions removed."),
-        F("PARTIAL_TRANSACTIONS_REMOVED", 222, 20, "digits", "Char (20)", "Entries removed for partial transactions."),
-        C("OBJECT_DELETED", 242, 1, "Whether the object was deleted by the operation (raw flag)."),
-        C("OBJECT_CREATED", 243, 1, "Whether the object was created by the operation (raw flag)."),
-        C("EARLY_END", 244, 1, "Whether the operation ended early for this object (raw flag)."),
-        C("CHANGE_NOT_MADE", 245, 1, "Whether a change was found after an early end (raw flag)."),
-        C("END_REASON_CODE", 246, 1, "Reason code of an early end (see message MCH4801)."),
-        C("END_MESSAGE_ID", 247, 7, "Message identifier of an early end."),
-        F("ERROR_CONDITION", 254, 4, "bin", "Bin (31)", "Error condition code of an early end."),
-        C("PARTIAL_TRANSACTIONS_REMAIN", 258, 1, "Whether partial transactions remain for the object (raw flag)."),
-        C("PARTIAL_TRANSACTIONS_WERE_REMOVED", 259, 1, "Whether some partial transactions were removed (raw flag)."),
+        Field(name="FIRST_ENTRY",                       pos=1,   length=10, kind="zoned",  fmt="Zoned (10,0)", doc="First entry applied or removed; -1 when it does not fit (see FIRST_ENTRY_LARGE)."),
+        Field(name="LAST_ENTRY",                        pos=11,  length=10, kind="zoned",  fmt="Zoned (10,0)", doc="Last entry applied or removed; -1 when it does not fit."),
+        Field(name="STARTING_RECEIVER",                 pos=21,  length=10, kind="char",   fmt="Char (10)",    doc="First receiver entries were applied or removed from."),
+        Field(name="STARTING_RECEIVER_LIBRARY",         pos=31,  length=10, kind="char",   fmt="Char (10)",    doc="Library of the starting receiver."),
+        Field(name="ENDING_RECEIVER",                   pos=41,  length=10, kind="char",   fmt="Char (10)",    doc="Last receiver entries were applied or removed from."),
+        Field(name="ENDING_RECEIVER_LIBRARY",           pos=51,  length=10, kind="char",   fmt="Char (10)",    doc="Library of the ending receiver."),
+        Field(name="STARTING_SEQUENCE",                 pos=61,  length=10, kind="char",   fmt="Char (10)",    doc="Requested starting sequence number as written (text; -1 when too large)."),
+        Field(name="ENDING_SEQUENCE",                   pos=71,  length=10, kind="char",   fmt="Char (10)",    doc="Requested ending sequence number as written (text; -1 when too large)."),
+        Field(name="INCOMPLETE_COMMIT_NOT_APPLIED",     pos=81,  length=1,  kind="char",   fmt="Char (1)",     doc="Whether an incomplete commit transaction was left out (raw flag)."),
+        Field(name="FIRST_ENTRY_LARGE",                 pos=82,  length=20, kind="digits", fmt="Char (20)",    doc="First entry applied or removed, always the full number."),
+        Field(name="LAST_ENTRY_LARGE",                  pos=102, length=20, kind="digits", fmt="Char (20)",    doc="Last entry applied or removed, always the full number."),
+        Field(name="STARTING_SEQUENCE_LARGE",           pos=122, length=20, kind="digits", fmt="Char (20)",    doc="Requested starting sequence number, full."),
+        Field(name="ENDING_SEQUENCE_LARGE",             pos=142, length=20, kind="digits", fmt="Char (20)",    doc="Requested ending sequence number, full."),
+        Field(name="NUMBER_OF_ENTRIES",                 pos=162, length=20, kind="digits", fmt="Char (20)",    doc="Number of entries applied or removed."),
+        Field(name="PARTIAL_TRANSACTION_START",         pos=182, length=20, kind="digits", fmt="Char (20)",    doc="First sequence number of partial transactions removed (0 for IFS and data areas)."),
+        Field(name="PARTIAL_TRANSACTION_END",           pos=202, length=20, kind="digits", fmt="Char (20)",    doc="Last sequence number of partial transactions removed."),
+        Field(name="PARTIAL_TRANSACTIONS_REMOVED",      pos=222, length=20, kind="digits", fmt="Char (20)",    doc="Entries removed for partial transactions."),
+        Field(name="OBJECT_DELETED",                    pos=242, length=1,  kind="char",   fmt="Char (1)",     doc="Whether the object was deleted by the operation (raw flag)."),
+        Field(name="OBJECT_CREATED",                    pos=243, length=1,  kind="char",   fmt="Char (1)",     doc="Whether the object was created by the operation (raw flag)."),
+        Field(name="EARLY_END",                         pos=244, length=1,  kind="char",   fmt="Char (1)",     doc="Whether the operation ended early for this object (raw flag)."),
+        Field(name="CHANGE_NOT_MADE",                   pos=245, length=1,  kind="char",   fmt="Char (1)",     doc="Whether a change was found after an early end (raw flag)."),
+        Field(name="END_REASON_CODE",                   pos=246, length=1,  kind="char",   fmt="Char (1)",     doc="Reason code of an early end (see message MCH4801)."),
+        Field(name="END_MESSAGE_ID",                    pos=247, length=7,  kind="char",   fmt="Char (7)",     doc="Message identifier of an early end."),
+        Field(name="ERROR_CONDITION",                   pos=254, length=4,  kind="bin",    fmt="Bin (31)",     doc="Error condition code of an early end."),
+        Field(name="PARTIAL_TRANSACTIONS_REMAIN",       pos=258, length=1,  kind="char",   fmt="Char (1)",     doc="Whether partial transactions remain for the object (raw flag)."),
+        Field(name="PARTIAL_TRANSACTIONS_WERE_REMOVED", pos=259, length=1,  kind="char",   fmt="Char (1)",     doc="Whether some partial transactions were removed (raw flag)."),
     ), heading="COUNT_OR_RRN: number of entries applied or removed; INDICATOR_FLAG: 0 normal end, 1 abnormal end."),
     Layout("audit_value", "3", "Object audit value changed", (
-        C("AUDIT_VALUE", 1, 10, "New object audit value."),)),
+        Field(name="AUDIT_VALUE", pos=1, length=10, kind="char", fmt="Char (10)", doc="New object audit value."),)),
     Layout("authority_change", "4", "Object authority changed (grant, revoke)", (
-        C("USER_PROFILE", 1, 10, "User profile, or REFUSER of GRTUSRAUT."),
-        C("AUTHORIZATION_LIST", 11, 10, "Authorization list."),
-        C("OBJECT_EXISTENCE", 21, 1, "*OBJEXIST authority flag."), C("OBJECT_MANAGEMENT", 22, 1, "*OBJMGT flag."),
-        C("OBJECT_OPERATIONAL", 23, 1, "*OBJOPR flag."), C("AUTL_MANAGEMENT", 24, 1, "*AUTLMGT flag; blank without it."),
-        C("AUTL_PUBLIC", 25, 1, "Authorization list *PUBLIC flag."), C("READ", 26, 1, "*READ flag."),
-        C("ADD", 27, 1, "*ADD flag."), C("UPDATE", 28, 1, "*UPD flag."), C("DELETE", 29, 1, "*DLT flag."),
-        C("EXCLUDE", 30, 1, "*EXCLUDE flag."), C("EXECUTE", 31, 1, "*EXECUTE flag."),
-        C("OBJECT_ALTER", 32, 1, "*OBJALTER flag."), C("OBJECT_REFERENCE", 33, 1, "*OBJREF flag."),
-        R(34, 4), C("OPERATION_TYPE", 38, 3, "Operation (value list lost from the seed: raw, e.g. GRT, RVK)."),
+        Field(name="USER_PROFILE",       pos=1,  length=10, kind="char", fmt="Char (10)", doc="User profile, or REFUSER of GRTUSRAUT."),
+        Field(name="AUTHORIZATION_LIST", pos=11, length=10, kind="char", fmt="Char (10)", doc="Authorization list."),
+        Field(name="OBJECT_EXISTENCE",   pos=21, length=1,  kind="char", fmt="Char (1)",  doc="*OBJEXIST authority flag."),
+        Field(name="OBJECT_MANAGEMENT",  pos=22, length=1,  kind="char", fmt="Char (1)",  doc="*OBJMGT flag."),
+        Field(name="OBJECT_OPERATIONAL", pos=23, length=1,  kind="char", fmt="Char (1)",  doc="*OBJOPR flag."),
+        Field(name="AUTL_MANAGEMENT",    pos=24, length=1,  kind="char", fmt="Char (1)",  doc="*AUTLMGT flag; blank without it."),
+        Field(name="AUTL_PUBLIC",        pos=25, length=1,  kind="char", fmt="Char (1)",  doc="Authorization list *PUBLIC flag."),
+        Field(name="READ",               pos=26, length=1,  kind="char", fmt="Char (1)",  doc="*READ flag."),
+        Field(name="ADD",                pos=27, length=1,  kind="char", fmt="Char (1)",  doc="*ADD flag."),
+        Field(name="UPDATE",             pos=28, length=1,  kind="char", fmt="Char (1)",  doc="*UPD flag."),
+        Field(name="DELETE",             pos=29, length=1,  kind="char", fmt="Char (1)",  doc="*DLT flag."),
+        Field(name="EXCLUDE",            pos=30, length=1,  kind="char", fmt="Char (1)",  doc="*EXCLUDE flag."),
+        Field(name="EXECUTE",            pos=31, length=1,  kind="char", fmt="Char (1)",  doc="*EXECUTE flag."),
+        Field(name="OBJECT_ALTER",       pos=32, length=1,  kind="char", fmt="Char (1)",  doc="*OBJALTER flag."),
+        Field(name="OBJECT_REFERENCE",   pos=33, length=1,  kind="char", fmt="Char (1)",  doc="*OBJREF flag."),
+        reserved(pos=34, length=4),
+        Field(name="OPERATION_TYPE", pos=38, length=3, kind="char", fmt="Char (3)", doc="Operation (value list lost from the seed: raw, e.g. GRT, RVK)."),
     )),
     Layout("change_end_of_data", "5", "Change end of data (no ESD)", (),
            heading="COUNT_OR_RRN: relative record number of the last record kept in the member."),
     Layout("journaled_attribute_change", "6", "Journaled object attribute changed", (
-        C("ATTRIBUTE_CHANGED", 1, 1, "Which journaling attribute changed (value list lost from the seed: raw)."),
-        C("NEW_VALUE", 2, 10, "New value of the attribute (the letter IBM shows in parentheses)."),
+        Field(name="ATTRIBUTE_CHANGED", pos=1, length=1,  kind="char", fmt="Char (1)",  doc="Which journaling attribute changed (value list lost from the seed: raw)."),
+        Field(name="NEW_VALUE",         pos=2, length=10, kind="char", fmt="Char (10)", doc="New value of the attribute (the letter IBM shows in parentheses)."),
     )),
     Layout("object_attribute_change", "7", "Object description changed (QLICOBJD keys)", (
-        F("NUMBER_OF_RECORDS", 1, 4, "ubin", "Bin (4)", "Number of key/length/data records (only the first is laid out by IBM)."),
-        F("KEY", 5, 4, "ubin", "Bin (4)", "QLICOBJD key of the attribute changed."),
-        F("DATA_LENGTH", 9, 4, "ubin", "Bin (4)", "Length of the data."),
+        Field(name="NUMBER_OF_RECORDS", pos=1, length=4, kind="ubin", fmt="Bin (4)", doc="Number of key/length/data records (only the first is laid out by IBM)."),
+        Field(name="KEY",               pos=5, length=4, kind="ubin", fmt="Bin (4)", doc="QLICOBJD key of the attribute changed."),
+        Field(name="DATA_LENGTH",       pos=9, length=4, kind="ubin", fmt="Bin (4)", doc="Length of the data."),
     ), (data_bytes("DATA", 13, "DATA_LENGTH", "Char (*)", "Data that changed the attribute (bytes, DATA_LENGTH long)."),)),
     Layout("primary_group_change", "8", "Primary group changed", (
-        C("OLD_GROUP", 1, 10, "Old primary group."), C("NEW_GROUP", 11, 10, "New primary group."),
-        C("OBJECT_EXISTENCE", 21, 1, "*OBJEXIST flag."), C("OBJECT_MANAGEMENT", 22, 1, "*OBJMGT flag."),
-        C("OBJECT_OPERATIONAL", 23, 1, "*OBJOPR flag."), C("OBJECT_ALTER", 24, 1, "*OBJALTER flag."),
-        C("OBJECT_REFERENCE", 25, 1, "*OBJREF flag."), R(26, 10),
-        C("READ", 36, 1, "*READ flag."), C("ADD", 37, 1, "*ADD flag."), C("UPDATE", 38, 1, "*UPD flag."),
-        C("DELETE", 39, 1, "*DLT flag."), C("EXECUTE", 40, 1, "*EXECUTE flag."), R(41, 10),
-        C("EXCLUDE", 51, 1, "*EXCLUDE flag."),
-        C("OLD_OWNER", 52, 10, "Old owner (the seed's description repeats 'old primary group')."),
-        C("NEW_OWNER", 62, 10, "New owner."),
-        C("REVOKE", 72, 10, "Revoke of the previous group's authority (value list lost from the seed: raw)."),
+        Field(name="OLD_GROUP",          pos=1,  length=10, kind="char", fmt="Char (10)", doc="Old primary group."),
+        Field(name="NEW_GROUP",          pos=11, length=10, kind="char", fmt="Char (10)", doc="New primary group."),
+        Field(name="OBJECT_EXISTENCE",   pos=21, length=1,  kind="char", fmt="Char (1)",  doc="*OBJEXIST flag."),
+        Field(name="OBJECT_MANAGEMENT",  pos=22, length=1,  kind="char", fmt="Char (1)",  doc="*OBJMGT flag."),
+        Field(name="OBJECT_OPERATIONAL", pos=23, length=1,  kind="char", fmt="Char (1)",  doc="*OBJOPR flag."),
+        Field(name="OBJECT_ALTER",       pos=24, length=1,  kind="char", fmt="Char (1)",  doc="*OBJALTER flag."),
+        Field(name="OBJECT_REFERENCE",   pos=25, length=1,  kind="char", fmt="Char (1)",  doc="*OBJREF flag."),
+        reserved(pos=26, length=10),
+        Field(name="READ",    pos=36, length=1, kind="char", fmt="Char (1)", doc="*READ flag."),
+        Field(name="ADD",     pos=37, length=1, kind="char", fmt="Char (1)", doc="*ADD flag."),
+        Field(name="UPDATE",  pos=38, length=1, kind="char", fmt="Char (1)", doc="*UPD flag."),
+        Field(name="DELETE",  pos=39, length=1, kind="char", fmt="Char (1)", doc="*DLT flag."),
+        Field(name="EXECUTE", pos=40, length=1, kind="char", fmt="Char (1)", doc="*EXECUTE flag."),
+        reserved(pos=41, length=10),
+        Field(name="EXCLUDE",   pos=51, length=1,  kind="char", fmt="Char (1)",  doc="*EXCLUDE flag."),
+        Field(name="OLD_OWNER", pos=52, length=10, kind="char", fmt="Char (10)", doc="Old owner (the seed's description repeats 'old primary group')."),
+        Field(name="NEW_OWNER", pos=62, length=10, kind="char", fmt="Char (10)", doc="New owner."),
+        Field(name="REVOKE",    pos=72, length=10, kind="char", fmt="Char (10)", doc="Revoke of the previous group's authority (value list lost from the seed: raw)."),
     )),
     Layout("receiver_change", "9", "Journal receivers attached or detached", (
-        C("FIRST_RECEIVER", 1, 10, "First receiver attached or detached."),
-        C("FIRST_RECEIVER_LIBRARY", 11, 10, "Its library."),
-        C("DUAL_RECEIVER", 21, 10, "Dual receiver; NULL with a single receiver."),
-        C("DUAL_RECEIVER_LIBRARY", 31, 10, "Its library."),
+        Field(name="FIRST_RECEIVER",         pos=1,  length=10, kind="char", fmt="Char (10)", doc="First receiver attached or detached."),
+        Field(name="FIRST_RECEIVER_LIBRARY", pos=11, length=10, kind="char", fmt="Char (10)", doc="Its library."),
+        Field(name="DUAL_RECEIVER",          pos=21, length=10, kind="char", fmt="Char (10)", doc="Dual receiver; NULL with a single receiver."),
+        Field(name="DUAL_RECEIVER_LIBRARY",  pos=31, length=10, kind="char", fmt="Char (10)", doc="Its library."),
     ), heading="COUNT_OR_RRN: number of receivers attached or detached."),
     Layout("commit", "10", "Commit", (), (
         data_bytes("COMMIT_ID", 1, "COUNT_OR_RRN", "Char (*)",
@@ -270,131 +276,173 @@ LAYOUTS: tuple[Layout, ...] = (
         Part("COMMIT_ID_TEXT", "ebcdic_text", "Char (*)", "The commit identification as EBCDIC text.", source="COMMIT_ID"),
     ), heading="COUNT_OR_RRN: length of the commit identification; INDICATOR_FLAG: commit initiated by the system or the user (raw)."),
     Layout("data_area_create", "11", "Data area created", (
-        F("CREATE_TIMESTAMP", 1, 8, "hex", "Char (8)", "Creation time of day and date (8-byte system time stamp, raw hex)."),
-        C("DATA_AREA", 9, 10, "Data area name."), C("DATA_AREA_LIBRARY", 19, 10, "Its library."),
-        C("DATA_AREA_TYPE", 29, 5, "Type created (*CHAR, *DEC, *LGL).", ("*CHAR", "*DEC", "*LGL")), R(34, 3),
-        F("NUMBER_OF_ELEMENTS", 37, 4, "ubin", "Bin (32)", "Number of elements."),
-        F("DECLARED_LENGTH", 41, 4, "ubin", "Bin (32)", "Declared length."),
-        F("FRACTION_LENGTH", 45, 4, "ubin", "Bin (32)", "Decimal positions."),
-        F("VALUE_LENGTH", 49, 4, "ubin", "Bin (32)", "Length of the value as entered."),
-        F("VALUE", 53, 2000, "char", "Char (2000)", "Initial value (text)."),
-        C("PUBLIC_AUTHORITY", 2053, 10, "Public authority."),
-        F("TEXT", 2063, 50, "char", "Text (50)", "Text description."),
+        Field(name="CREATE_TIMESTAMP",  pos=1,  length=8,  kind="hex",  fmt="Char (8)",  doc="Creation time of day and date (8-byte system time stamp, raw hex)."),
+        Field(name="DATA_AREA",         pos=9,  length=10, kind="char", fmt="Char (10)", doc="Data area name."),
+        Field(name="DATA_AREA_LIBRARY", pos=19, length=10, kind="char", fmt="Char (10)", doc="Its library."),
+        Field(name="DATA_AREA_TYPE",    pos=29, length=5,  kind="char", fmt="Char (5)",  doc="Type created (*CHAR, *DEC, *LGL).", values=("*CHAR", "*DEC", "*LGL")),
+        reserved(pos=34, length=3),
+        Field(name="NUMBER_OF_ELEMENTS", pos=37,   length=4,    kind="ubin", fmt="Bin (32)",    doc="Number of elements."),
+        Field(name="DECLARED_LENGTH",    pos=41,   length=4,    kind="ubin", fmt="Bin (32)",    doc="Declared length."),
+        Field(name="FRACTION_LENGTH",    pos=45,   length=4,    kind="ubin", fmt="Bin (32)",    doc="Decimal positions."),
+        Field(name="VALUE_LENGTH",       pos=49,   length=4,    kind="ubin", fmt="Bin (32)",    doc="Length of the value as entered."),
+        Field(name="VALUE",              pos=53,   length=2000, kind="char", fmt="Char (2000)", doc="Initial value (text)."),
+        Field(name="PUBLIC_AUTHORITY",   pos=2053, length=10,   kind="char", fmt="Char (10)",   doc="Public authority."),
+        Field(name="TEXT",               pos=2063, length=50,   kind="char", fmt="Text (50)",   doc="Text description."),
     )),
     Layout("data_queue_create", "12", "Data queue created", (
-        F("CREATE_TIMESTAMP", 1, 8, "hex", "Char (8)", "Creation time of day and date (raw hex)."),
-        C("DATA_QUEUE", 9, 10, "Data queue name."), C("DATA_QUEUE_LIBRARY", 19, 10, "Its library."),
-        F("MAXIMUM_ENTRY_LENGTH", 29, 4, "ubin", "Bin (32)", "Maximum entry length (1-64512)."),
-        C("FORCE", 33, 1, "Force to auxiliary storage (raw flag)."), R(34, 8),
-        C("SEQUENCE", 42, 1, "Receive order (raw: F, L, K)."),
-        F("KEY_LENGTH", 43, 2, "ubin", "Bin (16)", "Key length of a keyed queue (1-256)."),
-        C("INCLUDE_SENDER_ID", 45, 1, "Whether a sender ID is attached (raw flag)."),
-        C("QUEUE_TYPE", 46, 1, "Queue type (raw)."), R(47, 4, "Bin (32)"),
-        F("MAXIMUM_ENTRIES", 51, 4, "bin", "Bin (32)", "Queue size, maximum entries (special values as written)."),
-        F("INITIAL_ENTRIES", 55, 4, "bin", "Bin (32)", "Queue size, initial entries."),
-        C("AUTOMATIC_RECLAIM", 59, 1, "Automatic reclaim (raw)."), R(60, 481),
-        C("AUTHORITY", 541, 10, "Public authority."), C("TEXT", 551, 50, "Text description."),
+        Field(name="CREATE_TIMESTAMP",     pos=1,  length=8,  kind="hex",  fmt="Char (8)",  doc="Creation time of day and date (raw hex)."),
+        Field(name="DATA_QUEUE",           pos=9,  length=10, kind="char", fmt="Char (10)", doc="Data queue name."),
+        Field(name="DATA_QUEUE_LIBRARY",   pos=19, length=10, kind="char", fmt="Char (10)", doc="Its library."),
+        Field(name="MAXIMUM_ENTRY_LENGTH", pos=29, length=4,  kind="ubin", fmt="Bin (32)",  doc="Maximum entry length (1-64512)."),
+        Field(name="FORCE",                pos=33, length=1,  kind="char", fmt="Char (1)",  doc="Force to auxiliary storage (raw flag)."),
+        reserved(pos=34, length=8),
+        Field(name="SEQUENCE",          pos=42, length=1, kind="char", fmt="Char (1)", doc="Receive order (raw: F, L, K)."),
+        Field(name="KEY_LENGTH",        pos=43, length=2, kind="ubin", fmt="Bin (16)", doc="Key length of a keyed queue (1-256)."),
+        Field(name="INCLUDE_SENDER_ID", pos=45, length=1, kind="char", fmt="Char (1)", doc="Whether a sender ID is attached (raw flag)."),
+        Field(name="QUEUE_TYPE",        pos=46, length=1, kind="char", fmt="Char (1)", doc="Queue type (raw)."),
+        reserved(pos=47, length=4, fmt="Bin (32)"),
+        Field(name="MAXIMUM_ENTRIES",   pos=51, length=4, kind="bin",  fmt="Bin (32)", doc="Queue size, maximum entries (special values as written)."),
+        Field(name="INITIAL_ENTRIES",   pos=55, length=4, kind="bin",  fmt="Bin (32)", doc="Queue size, initial entries."),
+        Field(name="AUTOMATIC_RECLAIM", pos=59, length=1, kind="char", fmt="Char (1)", doc="Automatic reclaim (raw)."),
+        reserved(pos=60, length=481),
+        Field(name="AUTHORITY", pos=541, length=10, kind="char", fmt="Char (10)", doc="Public authority."),
+        Field(name="TEXT",      pos=551, length=50, kind="char", fmt="Char (50)", doc="Text description."),
     )),
     Layout("data_queue_clear_keyed", "13", "Data queue cleared by key", (
-        R(1, 2), F("KEY_LENGTH", 3, 2, "ubin", "Bin (16)", "Number of key characters."),
-        C("KEY_ORDER", 5, 2, "Key comparison (raw: EQ, GT, ...)."),
+        reserved(pos=1, length=2),
+        Field(name="KEY_LENGTH", pos=3, length=2, kind="ubin", fmt="Bin (16)", doc="Number of key characters."),
+        Field(name="KEY_ORDER",  pos=5, length=2, kind="char", fmt="Char (2)", doc="Key comparison (raw: EQ, GT, ...)."),
     ), (data_bytes("KEY", 7, "KEY_LENGTH", "Char (*)", "Key used to remove messages (bytes)."),)),
     Layout("journal_identifier_only", "14, 15", "Entries with only the journal identifier (no ESD)", (),
            heading="JOURNAL_IDENTIFIER: the object's JID (usable with QJORJIDI)."),
     Layout("file_open_close", "16", "File opened or closed", (
-        C("FILE_NAME", 1, 10, "File opened or closed (the logical file when one was opened)."),
-        C("LIBRARY_NAME", 11, 10, "Its library."), C("MEMBER_NAME", 21, 10, "Member."),
-        C("OPEN_INPUT", 31, 1, "Opened for input (OP only; raw flag)."),
-        C("OPEN_OUTPUT", 32, 1, "Opened for output (raw flag)."),
-        C("OPEN_UPDATE", 33, 1, "Opened for update (raw flag)."),
-        C("OPEN_DELETE", 34, 1, "Opened for delete (raw flag)."),
+        Field(name="FILE_NAME",    pos=1,  length=10, kind="char", fmt="Char (10)", doc="File opened or closed (the logical file when one was opened)."),
+        Field(name="LIBRARY_NAME", pos=11, length=10, kind="char", fmt="Char (10)", doc="Its library."),
+        Field(name="MEMBER_NAME",  pos=21, length=10, kind="char", fmt="Char (10)", doc="Member."),
+        Field(name="OPEN_INPUT",   pos=31, length=1,  kind="char", fmt="Char (1)",  doc="Opened for input (OP only; raw flag)."),
+        Field(name="OPEN_OUTPUT",  pos=32, length=1,  kind="char", fmt="Char (1)",  doc="Opened for output (raw flag)."),
+        Field(name="OPEN_UPDATE",  pos=33, length=1,  kind="char", fmt="Char (1)",  doc="Opened for update (raw flag)."),
+        Field(name="OPEN_DELETE",  pos=34, length=1,  kind="char", fmt="Char (1)",  doc="Opened for delete (raw flag)."),
     )),
     Layout("job_program_only", "17", "Entries whose only specific values are job and program (no ESD)", (),
            heading="JOB_NAME, JOB_NUMBER, PROGRAM_NAME: blank/zero when written during IPL or vary on."),
     Layout("ifs_begin_create", "18", "IFS begin create", (
-        F("OBJECT_NAME_OFFSET", 1, 4, "ubin", "Bin (32)", "Offset of the object name from the start of the ESD."),
-        C("OBJECT_TYPE", 5, 7, "Object type created."),
-        C("START_JOURNALING", 12, 1, "Whether journaling will be started (raw flag)."), R(13, 4, "Bin (32)"),
+        Field(name="OBJECT_NAME_OFFSET", pos=1,  length=4, kind="ubin", fmt="Bin (32)", doc="Offset of the object name from the start of the ESD."),
+        Field(name="OBJECT_TYPE",        pos=5,  length=7, kind="char", fmt="Char (7)", doc="Object type created."),
+        Field(name="START_JOURNALING",   pos=12, length=1, kind="char", fmt="Char (1)", doc="Whether journaling will be started (raw flag)."),
+        reserved(pos=13, length=4, fmt="Bin (32)"),
     ), (object_name("OBJECT", "OBJECT_NAME_OFFSET", "Name of the object being created."),)),
     Layout("ifs_clear", "19", "IFS object cleared (hex zeros written)", (
-        F("OBJECT_FID", 1, 16, "hex", "Char (16)", "File identifier of the object."),
-        F("DATA_LENGTH", 17, 8, "u64", "Bin (64)", "Length cleared."),
-        F("DATA_OFFSET", 25, 8, "u64", "Bin (64)", "Offset where the clear began."), R(33, 16),
+        Field(name="OBJECT_FID",  pos=1,  length=16, kind="hex", fmt="Char (16)", doc="File identifier of the object."),
+        Field(name="DATA_LENGTH", pos=17, length=8,  kind="u64", fmt="Bin (64)",  doc="Length cleared."),
+        Field(name="DATA_OFFSET", pos=25, length=8,  kind="u64", fmt="Bin (64)",  doc="Offset where the clear began."),
+        reserved(pos=33, length=16),
     )),
     Layout("ifs_audit_change", "20", "IFS change audit attribute", OBJ_LIB[:0] + (
-        C("ENTRY_KIND", 1, 1, "Type of entry (value list lost from the seed: raw)."), *OBJ_LIB,
-        C("AUDIT_VALUE", 30, 10, "New auditing value (CHGAUD)."), R(40, 135),
-        F("OBJECT_NAME_CCSID", 175, 4, "bin", "Bin (31)", "CCSID of the object name."), R(179, 8),
-        F("PARENT_FID", 187, 16, "hex", "Char (16)", "File identifier of the parent directory."),
-        F("OBJECT_FID", 203, 16, "hex", "Char (16)", "File identifier of the object."),
+        Field(name="ENTRY_KIND",  pos=1,  length=1,  kind="char", fmt="Char (1)",  doc="Type of entry (value list lost from the seed: raw)."), *OBJ_LIB,
+        Field(name="AUDIT_VALUE", pos=30, length=10, kind="char", fmt="Char (10)", doc="New auditing value (CHGAUD)."),
+        reserved(pos=40, length=135),
+        Field(name="OBJECT_NAME_CCSID", pos=175, length=4, kind="bin", fmt="Bin (31)", doc="CCSID of the object name."),
+        reserved(pos=179, length=8),
+        Field(name="PARENT_FID", pos=187, length=16, kind="hex", fmt="Char (16)", doc="File identifier of the parent directory."),
+        Field(name="OBJECT_FID", pos=203, length=16, kind="hex", fmt="Char (16)", doc="File identifier of the object."),
     )),
     Layout("ifs_authority_change", "21", "IFS authority change", (
-        C("ENTRY_KIND", 1, 1, "Type of entry (raw)."), *OBJ_LIB,
-        C("USER_PROFILE", 30, 10, "User whose authority was granted or revoked."),
-        C("AUTHORIZATION_LIST", 40, 10, "Authorization list."),
-        C("OBJECT_EXISTENCE", 50, 1, "*OBJEXIST flag."), C("OBJECT_MANAGEMENT", 51, 1, "*OBJMGT flag."),
-        C("OBJECT_OPERATIONAL", 52, 1, "*OBJOPR flag."), C("AUTL_MANAGEMENT", 53, 1, "*AUTLMGT flag."),
-        C("AUTL_PUBLIC", 54, 1, "Authorization list *PUBLIC flag."), C("READ", 55, 1, "*R flag."),
-        C("ADD", 56, 1, "*ADD flag."), C("UPDATE", 57, 1, "*UPD flag."), C("DELETE", 58, 1, "*DLT flag."),
-        C("EXCLUDE", 59, 1, "*EXCLUDE flag."), C("EXECUTE", 60, 1, "*X flag."),
-        C("OBJECT_ALTER", 61, 1, "*OBJALTER flag."), C("OBJECT_REFERENCE", 62, 1, "*OBJREF flag."), R(63, 4),
-        C("OPERATION_TYPE", 67, 3, "Operation (raw, e.g. GRT, RVK)."), R(70, 149),
-        F("OBJECT_NAME_CCSID", 219, 4, "bin", "Bin (31)", "CCSID of the object name (the seed prints offset 19: 70 + 149 = 219)."),
-        R(223, 8), F("PARENT_FID", 231, 16, "hex", "Char (16)", "Parent directory FID (IBM: not set or used)."),
-        F("OBJECT_FID", 247, 16, "hex", "Char (16)", "File identifier of the object."),
+        Field(name="ENTRY_KIND",         pos=1,  length=1,  kind="char", fmt="Char (1)",  doc="Type of entry (raw)."), *OBJ_LIB,
+        Field(name="USER_PROFILE",       pos=30, length=10, kind="char", fmt="Char (10)", doc="User whose authority was granted or revoked."),
+        Field(name="AUTHORIZATION_LIST", pos=40, length=10, kind="char", fmt="Char (10)", doc="Authorization list."),
+        Field(name="OBJECT_EXISTENCE",   pos=50, length=1,  kind="char", fmt="Char (1)",  doc="*OBJEXIST flag."),
+        Field(name="OBJECT_MANAGEMENT",  pos=51, length=1,  kind="char", fmt="Char (1)",  doc="*OBJMGT flag."),
+        Field(name="OBJECT_OPERATIONAL", pos=52, length=1,  kind="char", fmt="Char (1)",  doc="*OBJOPR flag."),
+        Field(name="AUTL_MANAGEMENT",    pos=53, length=1,  kind="char", fmt="Char (1)",  doc="*AUTLMGT flag."),
+        Field(name="AUTL_PUBLIC",        pos=54, length=1,  kind="char", fmt="Char (1)",  doc="Authorization list *PUBLIC flag."),
+        Field(name="READ",               pos=55, length=1,  kind="char", fmt="Char (1)",  doc="*R flag."),
+        Field(name="ADD",                pos=56, length=1,  kind="char", fmt="Char (1)",  doc="*ADD flag."),
+        Field(name="UPDATE",             pos=57, length=1,  kind="char", fmt="Char (1)",  doc="*UPD flag."),
+        Field(name="DELETE",             pos=58, length=1,  kind="char", fmt="Char (1)",  doc="*DLT flag."),
+        Field(name="EXCLUDE",            pos=59, length=1,  kind="char", fmt="Char (1)",  doc="*EXCLUDE flag."),
+        Field(name="EXECUTE",            pos=60, length=1,  kind="char", fmt="Char (1)",  doc="*X flag."),
+        Field(name="OBJECT_ALTER",       pos=61, length=1,  kind="char", fmt="Char (1)",  doc="*OBJALTER flag."),
+        Field(name="OBJECT_REFERENCE",   pos=62, length=1,  kind="char", fmt="Char (1)",  doc="*OBJREF flag."),
+        reserved(pos=63, length=4),
+        Field(name="OPERATION_TYPE", pos=67, length=3, kind="char", fmt="Char (3)", doc="Operation (raw, e.g. GRT, RVK)."),
+        reserved(pos=70, length=149),
+        Field(name="OBJECT_NAME_CCSID", pos=219, length=4, kind="bin", fmt="Bin (31)", doc="CCSID of the object name (the seed prints offset 19: 70 + 149 = 219)."),
+        reserved(pos=223, length=8),
+        Field(name="PARENT_FID", pos=231, length=16, kind="hex", fmt="Char (16)", doc="Parent directory FID (IBM: not set or used)."),
+        Field(name="OBJECT_FID", pos=247, length=16, kind="hex", fmt="Char (16)", doc="File identifier of the object."),
     )),
     Layout("ifs_owner_change", "22", "IFS owner change", (
-        C("ENTRY_KIND", 1, 1, "Type of entry (raw)."), *OBJ_LIB,
-        C("OLD_OWNER", 30, 10, "Old owner."), C("NEW_OWNER", 40, 10, "New owner."), R(50, 143),
-        F("OBJECT_NAME_CCSID", 193, 4, "bin", "Bin (31)", "CCSID of the object name."), R(197, 8),
-        F("PARENT_FID", 205, 16, "hex", "Char (16)", "Parent directory FID."),
-        F("OBJECT_FID", 221, 16, "hex", "Char (16)", "Object FID."),
+        Field(name="ENTRY_KIND", pos=1,  length=1,  kind="char", fmt="Char (1)",  doc="Type of entry (raw)."), *OBJ_LIB,
+        Field(name="OLD_OWNER",  pos=30, length=10, kind="char", fmt="Char (10)", doc="Old owner."),
+        Field(name="NEW_OWNER",  pos=40, length=10, kind="char", fmt="Char (10)", doc="New owner."),
+        reserved(pos=50, length=143),
+        Field(name="OBJECT_NAME_CCSID", pos=193, length=4, kind="bin", fmt="Bin (31)", doc="CCSID of the object name."),
+        reserved(pos=197, length=8),
+        Field(name="PARENT_FID", pos=205, length=16, kind="hex", fmt="Char (16)", doc="Parent directory FID."),
+        Field(name="OBJECT_FID", pos=221, length=16, kind="hex", fmt="Char (16)", doc="Object FID."),
     )),
     Layout("ifs_primary_group_change", "23", "IFS primary group change", (
-        C("ENTRY_KIND", 1, 1, "Type of entry (raw)."), *OBJ_LIB,
-        C("OLD_GROUP", 30, 10, "Old primary group."), C("NEW_GROUP", 40, 10, "New primary group."),
-        C("OBJECT_EXISTENCE", 50, 1, "*OBJEXIST flag."), C("OBJECT_MANAGEMENT", 51, 1, "*OBJMGT flag."),
-        C("OBJECT_OPERATIONAL", 52, 1, "*OBJOPR flag."), C("OBJECT_ALTER", 53, 1, "*OBJALTER flag."),
-        C("OBJECT_REFERENCE", 54, 1, "*OBJREF flag."), R(55, 10),
-        C("AUTL_MANAGEMENT", 65, 1, "*AUTLMGT flag."), C("READ", 66, 1, "*R flag."), C("ADD", 67, 1, "*ADD flag."),
-        C("UPDATE", 68, 1, "*UPD flag."), C("DELETE", 69, 1, "*DLT flag."), C("EXECUTE", 70, 1, "*X flag."),
-        R(71, 10), C("EXCLUDE", 81, 1, "*EXCLUDE flag."),
-        C("REVOKE_OLD_GROUP_AUTHORITY", 82, 1, "Whether the previous group's authority was revoked (raw flag)."),
-        R(83, 143), F("OBJECT_NAME_CCSID", 226, 4, "bin", "Bin (31)", "CCSID of the object name."), R(230, 8),
-        F("PARENT_FID", 238, 16, "hex", "Char (16)", "Parent directory FID."),
-        F("OBJECT_FID", 254, 16, "hex", "Char (16)", "Object FID."),
+        Field(name="ENTRY_KIND",         pos=1,  length=1,  kind="char", fmt="Char (1)",  doc="Type of entry (raw)."), *OBJ_LIB,
+        Field(name="OLD_GROUP",          pos=30, length=10, kind="char", fmt="Char (10)", doc="Old primary group."),
+        Field(name="NEW_GROUP",          pos=40, length=10, kind="char", fmt="Char (10)", doc="New primary group."),
+        Field(name="OBJECT_EXISTENCE",   pos=50, length=1,  kind="char", fmt="Char (1)",  doc="*OBJEXIST flag."),
+        Field(name="OBJECT_MANAGEMENT",  pos=51, length=1,  kind="char", fmt="Char (1)",  doc="*OBJMGT flag."),
+        Field(name="OBJECT_OPERATIONAL", pos=52, length=1,  kind="char", fmt="Char (1)",  doc="*OBJOPR flag."),
+        Field(name="OBJECT_ALTER",       pos=53, length=1,  kind="char", fmt="Char (1)",  doc="*OBJALTER flag."),
+        Field(name="OBJECT_REFERENCE",   pos=54, length=1,  kind="char", fmt="Char (1)",  doc="*OBJREF flag."),
+        reserved(pos=55, length=10),
+        Field(name="AUTL_MANAGEMENT", pos=65, length=1, kind="char", fmt="Char (1)", doc="*AUTLMGT flag."),
+        Field(name="READ",            pos=66, length=1, kind="char", fmt="Char (1)", doc="*R flag."),
+        Field(name="ADD",             pos=67, length=1, kind="char", fmt="Char (1)", doc="*ADD flag."),
+        Field(name="UPDATE",          pos=68, length=1, kind="char", fmt="Char (1)", doc="*UPD flag."),
+        Field(name="DELETE",          pos=69, length=1, kind="char", fmt="Char (1)", doc="*DLT flag."),
+        Field(name="EXECUTE",         pos=70, length=1, kind="char", fmt="Char (1)", doc="*X flag."),
+        reserved(pos=71, length=10),
+        Field(name="EXCLUDE",                    pos=81, length=1, kind="char", fmt="Char (1)", doc="*EXCLUDE flag."),
+        Field(name="REVOKE_OLD_GROUP_AUTHORITY", pos=82, length=1, kind="char", fmt="Char (1)", doc="Whether the previous group's authority was revoked (raw flag)."),
+        reserved(pos=83, length=143),
+        Field(name="OBJECT_NAME_CCSID", pos=226, length=4, kind="bin", fmt="Bin (31)", doc="CCSID of the object name."),
+        reserved(pos=230, length=8),
+        Field(name="PARENT_FID", pos=238, length=16, kind="hex", fmt="Char (16)", doc="Parent directory FID."),
+        Field(name="OBJECT_FID", pos=254, length=16, kind="hex", fmt="Char (16)", doc="Object FID."),
     )),
     Layout("ifs_created_object_authority", "24", "IFS created object authority", (
-        F("OBJECT_FID", 1, 16, "hex", "Char (16)", "FID of the created object."),
-        F("NUMBER_OF_AUTHORITIES", 17, 4, "ubin", "Bin (32)", "Private authorities in the entry."),
-        F("OBJECT_NAME_OFFSET", 21, 4, "ubin", "Bin (32)", "Offset of the object name."),
-        F("PATH_NAME_OFFSET", 25, 4, "ubin", "Bin (32)", "Offset of the path name."),
-        F("AUTHORITY_OFFSET", 29, 4, "ubin", "Bin (32)", "Offset of the private authority array."),
-        C("FORMAT_INDICATOR", 33, 1, "Format indicator (value list lost: raw)."), R(34, 15),
+        Field(name="OBJECT_FID",            pos=1,  length=16, kind="hex",  fmt="Char (16)", doc="FID of the created object."),
+        Field(name="NUMBER_OF_AUTHORITIES", pos=17, length=4,  kind="ubin", fmt="Bin (32)",  doc="Private authorities in the entry."),
+        Field(name="OBJECT_NAME_OFFSET",    pos=21, length=4,  kind="ubin", fmt="Bin (32)",  doc="Offset of the object name."),
+        Field(name="PATH_NAME_OFFSET",      pos=25, length=4,  kind="ubin", fmt="Bin (32)",  doc="Offset of the path name."),
+        Field(name="AUTHORITY_OFFSET",      pos=29, length=4,  kind="ubin", fmt="Bin (32)",  doc="Offset of the private authority array."),
+        Field(name="FORMAT_INDICATOR",      pos=33, length=1,  kind="char", fmt="Char (1)",  doc="Format indicator (value list lost: raw)."),
+        reserved(pos=34, length=15),
     ), (object_name("OBJECT", "OBJECT_NAME_OFFSET", "Name of the created object."),
         path_name("PATH", "PATH_NAME_OFFSET", "Path of the created object."),
         Part("AUTHORITIES", "authority_array", "Char (*) [*] Private authority information",
              "Private authorities set for the object: array of USER_NAME, OPERATION_TYPE (GRT), PRIVATE_AUTHORITIES.",
              offset="AUTHORITY_OFFSET", length="NUMBER_OF_AUTHORITIES"))),
     Layout("ifs_create_summary", "25", "IFS create summary", (
-        F("OBJECT_NAME_OFFSET", 1, 4, "ubin", "Bin (32)", "Offset of the object name."),
-        F("PATH_NAME_OFFSET", 5, 4, "ubin", "Bin (32)", "Offset of the path name."),
-        F("SYMLINK_OFFSET", 9, 4, "ubin", "Bin (32)", "Offset of the symbolic link contents."),
-        C("OBJECT_TYPE", 13, 7, "Object type created."),
-        C("SCAN_ATTRIBUTE", 20, 1, "Scan (*STMF) or create-object-scanning (*DIR) attribute (raw)."),
-        F("OBJECT_FID", 21, 16, "hex", "Char (16)", "FID of the new object."),
-        C("OWNER", 37, 10, "Owner."), C("PRIMARY_GROUP", 47, 10, "Primary group."),
-        C("AUDIT_VALUE", 57, 10, "Auditing value."),
-        F("OBJECT_CCSID", 67, 4, "bin", "Bin (31)", "CCSID of the object."),
-        C("AUTHORIZATION_LIST", 107, 10, "Authorization list."),
-        C("AUTL_PUBLIC", 117, 1, "Authorization list *PUBLIC: Y or NULL.", AUTH),
-        C("FORMAT_INDICATOR", 118, 1, "Format indicator (raw)."),
-        C("PC_READ_ONLY", 119, 1, "PC read-only flag (raw)."), C("PC_HIDDEN", 120, 1, "PC hidden flag (raw)."),
-        C("PC_SYSTEM", 121, 1, "PC system flag (raw)."), C("PC_CHANGED", 122, 1, "PC changed flag (raw)."),
-        F("DEVICE_ID", 159, 8, "u64", "Bin (64)", "Device ID (*CHRSF only)."),
-        C("CREATE_OBJECT_AUDITING", 167, 10, "Create object auditing (*DIR only)."),
-        C("S_ISVTX", 177, 1, "Restricted rename and unlink bit (raw)."),
-        C("S_ISUID", 178, 1, "Set-user-ID bit (raw)."), C("S_ISGID", 179, 1, "Set-group-ID bit (raw)."),
+        Field(name="OBJECT_NAME_OFFSET",     pos=1,   length=4,  kind="ubin", fmt="Bin (32)",  doc="Offset of the object name."),
+        Field(name="PATH_NAME_OFFSET",       pos=5,   length=4,  kind="ubin", fmt="Bin (32)",  doc="Offset of the path name."),
+        Field(name="SYMLINK_OFFSET",         pos=9,   length=4,  kind="ubin", fmt="Bin (32)",  doc="Offset of the symbolic link contents."),
+        Field(name="OBJECT_TYPE",            pos=13,  length=7,  kind="char", fmt="Char (7)",  doc="Object type created."),
+        Field(name="SCAN_ATTRIBUTE",         pos=20,  length=1,  kind="char", fmt="Char (1)",  doc="Scan (*STMF) or create-object-scanning (*DIR) attribute (raw)."),
+        Field(name="OBJECT_FID",             pos=21,  length=16, kind="hex",  fmt="Char (16)", doc="FID of the new object."),
+        Field(name="OWNER",                  pos=37,  length=10, kind="char", fmt="Char (10)", doc="Owner."),
+        Field(name="PRIMARY_GROUP",          pos=47,  length=10, kind="char", fmt="Char (10)", doc="Primary group."),
+        Field(name="AUDIT_VALUE",            pos=57,  length=10, kind="char", fmt="Char (10)", doc="Auditing value."),
+        Field(name="OBJECT_CCSID",           pos=67,  length=4,  kind="bin",  fmt="Bin (31)",  doc="CCSID of the object."),
+        Field(name="AUTHORIZATION_LIST",     pos=107, length=10, kind="char", fmt="Char (10)", doc="Authorization list."),
+        Field(name="AUTL_PUBLIC",            pos=117, length=1,  kind="char", fmt="Char (1)",  doc="Authorization list *PUBLIC: Y or NULL.", values=AUTH),
+        Field(name="FORMAT_INDICATOR",       pos=118, length=1,  kind="char", fmt="Char (1)",  doc="Format indicator (raw)."),
+        Field(name="PC_READ_ONLY",           pos=119, length=1,  kind="char", fmt="Char (1)",  doc="PC read-only flag (raw)."),
+        Field(name="PC_HIDDEN",              pos=120, length=1,  kind="char", fmt="Char (1)",  doc="PC hidden flag (raw)."),
+        Field(name="PC_SYSTEM",              pos=121, length=1,  kind="char", fmt="Char (1)",  doc="PC system flag (raw)."),
+        Field(name="PC_CHANGED",             pos=122, length=1,  kind="char", fmt="Char (1)",  doc="PC changed flag (raw)."),
+        Field(name="DEVICE_ID",              pos=159, length=8,  kind="u64",  fmt="Bin (64)",  doc="Device ID (*CHRSF only)."),
+        Field(name="CREATE_OBJECT_AUDITING", pos=167, length=10, kind="char", fmt="Char (10)", doc="Create object auditing (*DIR only)."),
+        Field(name="S_ISVTX",                pos=177, length=1,  kind="char", fmt="Char (1)",  doc="Restricted rename and unlink bit (raw)."),
+        Field(name="S_ISUID",                pos=178, length=1,  kind="char", fmt="Char (1)",  doc="Set-user-ID bit (raw)."),
+        Field(name="S_ISGID",                pos=179, length=1,  kind="char", fmt="Char (1)",  doc="Set-group-ID bit (raw)."),
     ), (private_auth("OWNER_AUTHORITY", 71, "Owner's private authorities."),
         private_auth("GROUP_AUTHORITY", 83, "Primary group's private authorities."),
         private_auth("PUBLIC_AUTHORITY", 95, "*PUBLIC authorities."),
@@ -405,74 +453,80 @@ LAYOUTS: tuple[Layout, ...] = (
              "Symbolic link contents (*SYMLNK): CONTENTS_INCLUDED, CCSID, COUNTRY_ID, LANGUAGE_ID, PATH_TYPE, "
              "PATH_LENGTH, DELIMITER, CONTENTS.", offset="SYMLINK_OFFSET"))),
     Layout("ifs_object_fid", "26, 30, 31", "IFS entries carrying only the object FID", (
-        F("OBJECT_FID", 1, 16, "hex", "Char (16)", "File identifier of the object."),)),
+        Field(name="OBJECT_FID", pos=1, length=16, kind="hex", fmt="Char (16)", doc="File identifier of the object."),)),
     Layout("ifs_link_existing", "27", "IFS link to existing object", (
-        F("OBJECT_FID", 1, 16, "hex", "Char (16)", "FID of the existing object."),
-        F("LINK_NAME_OFFSET", 17, 4, "ubin", "Bin (32)", "Offset of the new link's name."),
-        F("PATH_NAME_OFFSET", 21, 4, "ubin", "Bin (32)", "Offset of the path name."),
-        C("START_JOURNALING", 25, 1, "Start journaling indicator (raw)."),
-        C("SUMMARY", 26, 1, "Summary record indicator (raw)."), R(27, 2),
+        Field(name="OBJECT_FID",       pos=1,  length=16, kind="hex",  fmt="Char (16)", doc="FID of the existing object."),
+        Field(name="LINK_NAME_OFFSET", pos=17, length=4,  kind="ubin", fmt="Bin (32)",  doc="Offset of the new link's name."),
+        Field(name="PATH_NAME_OFFSET", pos=21, length=4,  kind="ubin", fmt="Bin (32)",  doc="Offset of the path name."),
+        Field(name="START_JOURNALING", pos=25, length=1,  kind="char", fmt="Char (1)",  doc="Start journaling indicator (raw)."),
+        Field(name="SUMMARY",          pos=26, length=1,  kind="char", fmt="Char (1)",  doc="Summary record indicator (raw)."),
+        reserved(pos=27, length=2),
     ), (journal_info("JOURNAL_INFORMATION", 29),
         object_name("LINK_NAME", "LINK_NAME_OFFSET", "Name of the new link."),
         path_name("PATH", "PATH_NAME_OFFSET", "Path of the existing object (of the parent when a B5 was rolled back)."))),
     Layout("ifs_attribute_change", "28", "IFS attribute change", (
-        F("OBJECT_FID", 1, 16, "hex", "Char (16)", "Object FID."),
-        F("PARENT_FID", 17, 16, "hex", "Char (16)", "Parent directory FID."),
-        C("OBJECT_TYPE", 33, 7, "Object type."), R(40, 9),
+        Field(name="OBJECT_FID",  pos=1,  length=16, kind="hex",  fmt="Char (16)", doc="Object FID."),
+        Field(name="PARENT_FID",  pos=17, length=16, kind="hex",  fmt="Char (16)", doc="Parent directory FID."),
+        Field(name="OBJECT_TYPE", pos=33, length=7,  kind="char", fmt="Char (7)",  doc="Object type."),
+        reserved(pos=40, length=9),
     ), (Part("ATTRIBUTES", "attribute_chain", "49-65 repeating",
           "Attributes set: array of NEXT_OFFSET, ATTRIBUTE_ID (Qp0lSetAttr), DATA_SIZE, DATA (bytes), following the "
           "next-attribute offsets (from the ESD start; 0 ends). The seed prints the size as Char (32): it is the "
           "4 bytes 57-60.", pos=49),)),
     Layout("ifs_open_flags", "29, 32", "IFS entries carrying open flags", (
-        F("OPEN_FLAGS", 1, 4, "bin", "Bin (31)", "Open flags (see the open() API)."),)),
+        Field(name="OPEN_FLAGS", pos=1, length=4, kind="bin", fmt="Bin (31)", doc="Open flags (see the open() API)."),)),
     Layout("ifs_size_change", "33", "IFS object truncated (old and new size)", (
-        F("OBJECT_FID", 1, 16, "hex", "Char (16)", "Object FID."),
-        F("OLD_SIZE", 17, 8, "u64", "Bin (64)", "Size before, bytes."),
-        F("NEW_SIZE", 25, 8, "u64", "Bin (64)", "Size after, bytes."),
+        Field(name="OBJECT_FID", pos=1,  length=16, kind="hex", fmt="Char (16)", doc="Object FID."),
+        Field(name="OLD_SIZE",   pos=17, length=8,  kind="u64", fmt="Bin (64)",  doc="Size before, bytes."),
+        Field(name="NEW_SIZE",   pos=25, length=8,  kind="u64", fmt="Bin (64)",  doc="Size after, bytes."),
     )),
     # B B5 "Remove link - Link" (QP0LJRNL.H Qp0l_B5_Journal_Entry: ParentPathOffset at 37, JID of the parent
     # directory, Reserved0[3]); earlier versions took this table for B4
     Layout("ifs_unlink_link", "34", "IFS remove link - link (B B5)", (
-        F("OBJECT_FID", 1, 16, "hex", "Char (16)", "FID of the object."),
-        F("PARENT_FID", 17, 16, "hex", "Char (16)", "FID of its parent directory."),
-        F("LINK_NAME_OFFSET", 33, 4, "ubin", "Bin (32)", "Offset of the link name."),
-        F("PARENT_PATH_OFFSET", 37, 4, "ubin", "Bin (32)", "Offset of the parent path."),
-        F("PARENT_JID", 41, 10, "hex", "Char (10)", "Journal identifier of the parent directory."),
-        C("OBJECT_TYPE", 51, 7, "Object type."), R(58, 3),
-        F("INTERNAL_DATA_OFFSET", 61, 4, "ubin", "Bin (32)", "Offset of the internal data."),
+        Field(name="OBJECT_FID",         pos=1,  length=16, kind="hex",  fmt="Char (16)", doc="FID of the object."),
+        Field(name="PARENT_FID",         pos=17, length=16, kind="hex",  fmt="Char (16)", doc="FID of its parent directory."),
+        Field(name="LINK_NAME_OFFSET",   pos=33, length=4,  kind="ubin", fmt="Bin (32)",  doc="Offset of the link name."),
+        Field(name="PARENT_PATH_OFFSET", pos=37, length=4,  kind="ubin", fmt="Bin (32)",  doc="Offset of the parent path."),
+        Field(name="PARENT_JID",         pos=41, length=10, kind="hex",  fmt="Char (10)", doc="Journal identifier of the parent directory."),
+        Field(name="OBJECT_TYPE",        pos=51, length=7,  kind="char", fmt="Char (7)",  doc="Object type."),
+        reserved(pos=58, length=3),
+        Field(name="INTERNAL_DATA_OFFSET", pos=61, length=4, kind="ubin", fmt="Bin (32)", doc="Offset of the internal data."),
     ), (object_name("LINK_NAME", "LINK_NAME_OFFSET", "Name of the link removed."),
         path_name("PARENT_PATH", "PARENT_PATH_OFFSET", "Path of the parent that contained the link."),
         rest("INTERNAL_DATA", "INTERNAL_DATA_OFFSET", "Char (*)", "Internal data (bytes)."))),
     # B B4 "Remove link - Parent Directory" (QP0LJRNL.H Qp0l_B4_Journal_Entry: JID of the object at 37,
     # Reserved0[7]); earlier versions took this table for B5
     Layout("ifs_unlink_parent", "35", "IFS remove link - parent directory (B B4)", (
-        F("OBJECT_FID", 1, 16, "hex", "Char (16)", "FID of the object."),
-        F("PARENT_FID", 17, 16, "hex", "Char (16)", "FID of the link's parent directory."),
-        F("LINK_NAME_OFFSET", 33, 4, "ubin", "Bin (32)", "Offset of the link name."),
-        F("OBJECT_JID", 37, 10, "hex", "Char (10)", "Journal identifier of the object."),
-        C("OBJECT_TYPE", 47, 7, "Object type."), R(54, 7),
-        F("INTERNAL_DATA_OFFSET", 61, 4, "ubin", "Bin (32)", "Offset of the internal data."),
+        Field(name="OBJECT_FID",       pos=1,  length=16, kind="hex",  fmt="Char (16)", doc="FID of the object."),
+        Field(name="PARENT_FID",       pos=17, length=16, kind="hex",  fmt="Char (16)", doc="FID of the link's parent directory."),
+        Field(name="LINK_NAME_OFFSET", pos=33, length=4,  kind="ubin", fmt="Bin (32)",  doc="Offset of the link name."),
+        Field(name="OBJECT_JID",       pos=37, length=10, kind="hex",  fmt="Char (10)", doc="Journal identifier of the object."),
+        Field(name="OBJECT_TYPE",      pos=47, length=7,  kind="char", fmt="Char (7)",  doc="Object type."),
+        reserved(pos=54, length=7),
+        Field(name="INTERNAL_DATA_OFFSET", pos=61, length=4, kind="ubin", fmt="Bin (32)", doc="Offset of the internal data."),
     ), (object_name("LINK_NAME", "LINK_NAME_OFFSET", "Name of the link removed."),
         rest("INTERNAL_DATA", "INTERNAL_DATA_OFFSET", "Char (*)", "Internal data (bytes)."))),
     Layout("ifs_fid_change", "36", "IFS object FID changed", (
-        F("OLD_FID", 1, 16, "hex", "Char (16)", "FID before the operation."), R(17, 14),
-        F("NEW_FID", 31, 16, "hex", "Char (16)", "FID after the operation."), R(47, 14),
+        Field(name="OLD_FID", pos=1, length=16, kind="hex", fmt="Char (16)", doc="FID before the operation."),
+        reserved(pos=17, length=14),
+        Field(name="NEW_FID", pos=31, length=16, kind="hex", fmt="Char (16)", doc="FID after the operation."),
+        reserved(pos=47, length=14),
     )),
     Layout("ifs_rename_move", "37", "IFS rename or move", (
-        F("OBJECT_FID", 1, 16, "hex", "Char (16)", "FID of the object renamed."),
-        F("SOURCE_PARENT_FID", 17, 16, "hex", "Char (16)", "FID of the source directory."),
-        F("TARGET_PARENT_FID", 33, 16, "hex", "Char (16)", "FID of the target directory."),
-        F("REPLACED_OBJECT_FID", 49, 16, "hex", "Char (16)", "FID of the object replaced; zeros when none."),
-        F("SOURCE_NAME_OFFSET", 65, 4, "ubin", "Bin (32)", "Offset of the source name."),
-        F("TARGET_NAME_OFFSET", 69, 4, "ubin", "Bin (32)", "Offset of the target name."),
-        F("SOURCE_PARENT_OFFSET", 73, 4, "ubin", "Bin (32)", "Offset of the source parent path."),
-        F("TARGET_PARENT_OFFSET", 77, 4, "ubin", "Bin (32)", "Offset of the target parent path."),
-        C("START_JOURNALING", 81, 1, "Start journaling indicator (raw)."),
-        C("SUMMARY", 82, 1, "Summary record indicator (raw)."),
-        C("REPLACE", 83, 1, "Whether the target was replaced (raw)."),
-        F("JOURNAL_ENTRY_FLAGS", 84, 4, "hex", "Bin (32)", "Journal entry flags (bit list lost from the seed: raw hex)."),
-        R(88, 4),
-        F("INTERNAL_DATA_OFFSET", 129, 4, "ubin", "Bin (32)", "Offset of the internal data."),
+        Field(name="OBJECT_FID",           pos=1,  length=16, kind="hex",  fmt="Char (16)", doc="FID of the object renamed."),
+        Field(name="SOURCE_PARENT_FID",    pos=17, length=16, kind="hex",  fmt="Char (16)", doc="FID of the source directory."),
+        Field(name="TARGET_PARENT_FID",    pos=33, length=16, kind="hex",  fmt="Char (16)", doc="FID of the target directory."),
+        Field(name="REPLACED_OBJECT_FID",  pos=49, length=16, kind="hex",  fmt="Char (16)", doc="FID of the object replaced; zeros when none."),
+        Field(name="SOURCE_NAME_OFFSET",   pos=65, length=4,  kind="ubin", fmt="Bin (32)",  doc="Offset of the source name."),
+        Field(name="TARGET_NAME_OFFSET",   pos=69, length=4,  kind="ubin", fmt="Bin (32)",  doc="Offset of the target name."),
+        Field(name="SOURCE_PARENT_OFFSET", pos=73, length=4,  kind="ubin", fmt="Bin (32)",  doc="Offset of the source parent path."),
+        Field(name="TARGET_PARENT_OFFSET", pos=77, length=4,  kind="ubin", fmt="Bin (32)",  doc="Offset of the target parent path."),
+        Field(name="START_JOURNALING",     pos=81, length=1,  kind="char", fmt="Char (1)",  doc="Start journaling indicator (raw)."),
+        Field(name="SUMMARY",              pos=82, length=1,  kind="char", fmt="Char (1)",  doc="Summary record indicator (raw)."),
+        Field(name="REPLACE",              pos=83, length=1,  kind="char", fmt="Char (1)",  doc="Whether the target was replaced (raw)."),
+        Field(name="JOURNAL_ENTRY_FLAGS",  pos=84, length=4,  kind="hex",  fmt="Bin (32)",  doc="Journal entry flags (bit list lost from the seed: raw hex)."),
+        reserved(pos=88, length=4),
+        Field(name="INTERNAL_DATA_OFFSET", pos=129, length=4, kind="ubin", fmt="Bin (32)", doc="Offset of the internal data."),
     ), (journal_info("JOURNAL_INFORMATION", 92, "Journaling information (Char (37) here; the 36 bytes of the shared layout are decoded)."),
         object_name("SOURCE_NAME", "SOURCE_NAME_OFFSET", "Name before."),
         object_name("TARGET_NAME", "TARGET_NAME_OFFSET", "Name after."),
@@ -480,19 +534,20 @@ LAYOUTS: tuple[Layout, ...] = (
         path_name("TARGET_PARENT_PATH", "TARGET_PARENT_OFFSET", "Parent directory the object joined."),
         rest("INTERNAL_DATA", "INTERNAL_DATA_OFFSET", "Char (*)", "Internal data (bytes)."))),
     Layout("ifs_old_size", "38", "IFS entries carrying FID and old size", (
-        F("OBJECT_FID", 1, 16, "hex", "Char (16)", "Object FID."),
-        F("OLD_SIZE", 17, 8, "u64", "Bin (64)", "Old size, bytes."),
+        Field(name="OBJECT_FID", pos=1,  length=16, kind="hex", fmt="Char (16)", doc="Object FID."),
+        Field(name="OLD_SIZE",   pos=17, length=8,  kind="u64", fmt="Bin (64)",  doc="Old size, bytes."),
     )),
     Layout("ifs_write", "39", "IFS write", (
-        F("OBJECT_FID", 1, 16, "hex", "Char (16)", "Object FID."),
-        F("DATA_LENGTH", 17, 8, "u64", "Bin (64)", "Length of the data written."),
-        F("DATA_OFFSET", 25, 8, "u64", "Bin (64)", "Offset where the write began."), R(33, 16),
+        Field(name="OBJECT_FID",  pos=1,  length=16, kind="hex", fmt="Char (16)", doc="Object FID."),
+        Field(name="DATA_LENGTH", pos=17, length=8,  kind="u64", fmt="Bin (64)",  doc="Length of the data written."),
+        Field(name="DATA_OFFSET", pos=25, length=8,  kind="u64", fmt="Bin (64)",  doc="Offset where the write began."),
+        reserved(pos=33, length=16),
     ), (data_bytes("DATA", 49, "DATA_LENGTH", "Char (*)",
                    "Data written (bytes; a pointer when the heading's INCOMPLETE_DATA is on).",
                    pointer_when_incomplete=True),)),
     Layout("identity_value", "40", "Identity value", (
-        F("VERSION", 1, 2, "bin", "Bin(15)", "Version number."),
-        F("IDENTITY_VALUE", 3, 16, "packed", "DECIMAL(31,0)", "Last identity value allocated in the current cache (packed, 16 bytes)."),
+        Field(name="VERSION",        pos=1, length=2,  kind="bin",    fmt="Bin(15)",       doc="Version number."),
+        Field(name="IDENTITY_VALUE", pos=3, length=16, kind="packed", fmt="DECIMAL(31,0)", doc="Last identity value allocated in the current cache (packed, 16 bytes)."),
     )),
     Layout("initialize_member", "41", "Member initialized (INZPFM)", (), (
         rest("DEFAULT_RECORD", 1, "1 Char (*)", "Default record image, when initialized with default records (bytes)."),
@@ -505,10 +560,14 @@ LAYOUTS: tuple[Layout, ...] = (
           "After-image (PT, PX, UP, UR) or before-image (UB, DL, BR, DR) of the record (bytes)."),
     ), heading="INDICATOR_FLAG: whether a before-image is present (not for PT, PX, UP, UR); JOURNAL_IDENTIFIER: the file's JID."),
     Layout("license_key_invalid", "44", "License key not valid", (
-        C("PRODUCT_ID", 1, 7, "Product."), C("LICENSE_TERM", 8, 6, "License term."), C("FEATURE", 14, 4, "Feature."),
-        F("USAGE_LIMIT", 18, 6, "zoned", "Zoned (6,0)", "Usage limit."),
-        C("LICENSE_KEY", 24, 18, "License key."), C("EXPIRATION_DATE", 42, 7, "Expiration date (as written)."),
-        F("VENDOR_DATA", 49, 8, "hex", "Char (8)", "Vendor data (raw hex)."), C("PROCESSOR_GROUP", 57, 3, "Processor group."),
+        Field(name="PRODUCT_ID",      pos=1,  length=7,  kind="char",  fmt="Char (7)",    doc="Product."),
+        Field(name="LICENSE_TERM",    pos=8,  length=6,  kind="char",  fmt="Char (6)",    doc="License term."),
+        Field(name="FEATURE",         pos=14, length=4,  kind="char",  fmt="Char (4)",    doc="Feature."),
+        Field(name="USAGE_LIMIT",     pos=18, length=6,  kind="zoned", fmt="Zoned (6,0)", doc="Usage limit."),
+        Field(name="LICENSE_KEY",     pos=24, length=18, kind="char",  fmt="Char (18)",   doc="License key."),
+        Field(name="EXPIRATION_DATE", pos=42, length=7,  kind="char",  fmt="Char (7)",    doc="Expiration date (as written)."),
+        Field(name="VENDOR_DATA",     pos=49, length=8,  kind="hex",   fmt="Char (8)",    doc="Vendor data (raw hex)."),
+        Field(name="PROCESSOR_GROUP", pos=57, length=3,  kind="char",  fmt="Char (3)",    doc="Processor group."),
     )),
     Layout("logical_unit_of_work", "45-51", "Logical unit of work (C LW)", (), (
         Part("HDR", "luw_header", "HDR record (416)", "Header record: the LUW's operation, identifiers, commitment definition and options."),
@@ -521,25 +580,29 @@ LAYOUTS: tuple[Layout, ...] = (
              "Record types in the order they appear (to spot unknown ones)."),
     )),
     Layout("object_move_rename", "52", "Object moved or renamed", (
-        C("OBJECT_BEFORE", 1, 10, "Object before."), C("LIBRARY_BEFORE", 11, 10, "Library before."),
-        C("MEMBER_BEFORE", 21, 10, "Member before (files only)."), C("OBJECT_AFTER", 31, 10, "Object after."),
-        C("LIBRARY_AFTER", 41, 10, "Library after."), C("MEMBER_AFTER", 51, 10, "Member after (files only)."),
+        Field(name="OBJECT_BEFORE",  pos=1,  length=10, kind="char", fmt="Char (10)", doc="Object before."),
+        Field(name="LIBRARY_BEFORE", pos=11, length=10, kind="char", fmt="Char (10)", doc="Library before."),
+        Field(name="MEMBER_BEFORE",  pos=21, length=10, kind="char", fmt="Char (10)", doc="Member before (files only)."),
+        Field(name="OBJECT_AFTER",   pos=31, length=10, kind="char", fmt="Char (10)", doc="Object after."),
+        Field(name="LIBRARY_AFTER",  pos=41, length=10, kind="char", fmt="Char (10)", doc="Library after."),
+        Field(name="MEMBER_AFTER",   pos=51, length=10, kind="char", fmt="Char (10)", doc="Member after (files only)."),
     ), (rest("INTERNAL_DATA", 61, "61 Char (*)", "Internal data (not for E EM, E EN, Q QM, Q QN)."),),
         heading="JOURNAL_IDENTIFIER: the object's JID."),
     Layout("file_change", "53", "File created or changed, triggers", (
-        C("OBJECT_NAME", 1, 10, "Object operated on."), C("LIBRARY_NAME", 11, 10, "Its library."),
-        C("MEMBER_NAME", 21, 10, "Member, when it applies."), R(31, 30),
+        Field(name="OBJECT_NAME",  pos=1,  length=10, kind="char", fmt="Char (10)", doc="Object operated on."),
+        Field(name="LIBRARY_NAME", pos=11, length=10, kind="char", fmt="Char (10)", doc="Its library."),
+        Field(name="MEMBER_NAME",  pos=21, length=10, kind="char", fmt="Char (10)", doc="Member, when it applies."),
+        reserved(pos=31, length=30),
         # positions 61-108 are lost from seed table 53; V5R4 QDBJRNL.H QdbJrnl_DDL0100 fills them
-        R(61, 12),
-        F("APPLY_LENGTH", 73, 4, "bin", "Bin (31)", "Length of the apply information, the first data in the internal "
-          "data (also the length of the ESD an incomplete entry's pointer addresses). From V5R4 QDBJRNL.H "
-          "(DbJrnl_Apply_Length): the seed lost positions 61-108."),
-        R(77, 32),
-        C("CHANGE_TYPE", 109, 1, "Kind of change file / change trigger operation (value list lost: raw)."), R(110, 3),
-        F("TRIGGER_LIBRARY_LENGTH", 113, 2, "bin", "Bin (15)", "Length of the trigger library name (TG, single trigger)."),
-        F("TRIGGER_LIBRARY_OFFSET", 115, 4, "bin", "Bin (31)", "Offset of the trigger library name (TG)."),
-        F("TRIGGER_NAME_LENGTH", 119, 2, "bin", "Bin (15)", "Length of the trigger name (TG)."),
-        F("TRIGGER_NAME_OFFSET", 121, 4, "bin", "Bin (31)", "Offset of the trigger name (TG)."),
+        reserved(pos=61, length=12),
+        Field(name="APPLY_LENGTH", pos=73, length=4, kind="bin", fmt="Bin (31)", doc="Length of the apply information, the first data in the internal data (also the length of the ESD an incomplete entry's pointer addresses). From V5R4 QDBJRNL.H (DbJrnl_Apply_Length): the seed lost positions 61-108."),
+        reserved(pos=77, length=32),
+        Field(name="CHANGE_TYPE", pos=109, length=1, kind="char", fmt="Char (1)", doc="Kind of change file / change trigger operation (value list lost: raw)."),
+        reserved(pos=110, length=3),
+        Field(name="TRIGGER_LIBRARY_LENGTH", pos=113, length=2, kind="bin", fmt="Bin (15)", doc="Length of the trigger library name (TG, single trigger)."),
+        Field(name="TRIGGER_LIBRARY_OFFSET", pos=115, length=4, kind="bin", fmt="Bin (31)", doc="Offset of the trigger library name (TG)."),
+        Field(name="TRIGGER_NAME_LENGTH",    pos=119, length=2, kind="bin", fmt="Bin (15)", doc="Length of the trigger name (TG)."),
+        Field(name="TRIGGER_NAME_OFFSET",    pos=121, length=4, kind="bin", fmt="Bin (31)", doc="Offset of the trigger name (TG)."),
     ), (text_at("TRIGGER_LIBRARY", "TRIGGER_LIBRARY_OFFSET", "TRIGGER_LIBRARY_LENGTH", "Trigger library name (TG, single trigger)."),
         text_at("TRIGGER_NAME", "TRIGGER_NAME_OFFSET", "TRIGGER_NAME_LENGTH", "Trigger name (TG, single trigger)."),
         rest("INTERNAL_DATA", 125, "125 Char (*)", "Internal data (bytes).")),
@@ -548,85 +611,99 @@ LAYOUTS: tuple[Layout, ...] = (
               "member names of a rename or move) where the seed prints Reserved Char (30): kept reserved, as the "
               "seed says. The entries: D AC, CG, CT, DC, DT, GC, GO, GT, RV, TC, TD, TG, TQ, F DM, F MC."),
     Layout("restore", "54", "Object restored", (*SAVE_COMMON,
-        F("MEDIA_FID", 43, 16, "hex", "Char (16)", "FID of the object on the media (B FR only)."),
-        F("RESTORED_FID", 59, 16, "hex", "Char (16)", "FID of the restored object (B FR only)."),
-        F("RESTORED_OVER_FID", 75, 16, "hex", "Char (16)", "FID of the object restored over (B FR only)."),
+        Field(name="MEDIA_FID",         pos=43, length=16, kind="hex", fmt="Char (16)", doc="FID of the object on the media (B FR only)."),
+        Field(name="RESTORED_FID",      pos=59, length=16, kind="hex", fmt="Char (16)", doc="FID of the restored object (B FR only)."),
+        Field(name="RESTORED_OVER_FID", pos=75, length=16, kind="hex", fmt="Char (16)", doc="FID of the object restored over (B FR only)."),
     ), heading="JOURNAL_IDENTIFIER: the object's JID."),
     Layout("save", "55", "Object saved", (*SAVE_COMMON,
-        C("SAVE_ACTIVE", 43, 10, "SAVACT value."), C("SAVE_ACTIVE_DATE", 53, 6, "Checkpoint date (DATFMT of the job)."),
-        F("SAVE_ACTIVE_TIME", 59, 6, "zoned", "Zoned (6,0)", "Checkpoint time."),
-        C("PRIMARY_RECEIVER", 65, 10, "Receiver holding the start-of-save entry."),
-        C("PRIMARY_RECEIVER_LIBRARY", 75, 10, "Its library."),
-        C("DUAL_RECEIVER", 85, 10, "Dual receiver, NULL with one receiver."), C("DUAL_RECEIVER_LIBRARY", 95, 10, "Its library."),
-        F("START_OF_SAVE_SEQUENCE", 105, 10, "zoned", "Zoned (10, 0)", "Sequence number of the matching start-of-save; -1 when too large."),
-        F("OBJECT_FID", 115, 16, "hex", "Char (16)", "FID (B FS only; blanks otherwise)."),
-        F("START_OF_SAVE_SEQUENCE_LARGE", 131, 20, "digits", "Char (20)", "Sequence number of the matching start-of-save, full."),
-        C("LIBRARY_ASP_DEVICE", 151, 10, "ASP device of the receiver's library."),
-        C("CONTENTS_SAVED", 161, 1, "Whether the data queue's contents were saved (Q QY only; raw)."),
+        Field(name="SAVE_ACTIVE",                  pos=43,  length=10, kind="char",   fmt="Char (10)",     doc="SAVACT value."),
+        Field(name="SAVE_ACTIVE_DATE",             pos=53,  length=6,  kind="char",   fmt="Char (6)",      doc="Checkpoint date (DATFMT of the job)."),
+        Field(name="SAVE_ACTIVE_TIME",             pos=59,  length=6,  kind="zoned",  fmt="Zoned (6,0)",   doc="Checkpoint time."),
+        Field(name="PRIMARY_RECEIVER",             pos=65,  length=10, kind="char",   fmt="Char (10)",     doc="Receiver holding the start-of-save entry."),
+        Field(name="PRIMARY_RECEIVER_LIBRARY",     pos=75,  length=10, kind="char",   fmt="Char (10)",     doc="Its library."),
+        Field(name="DUAL_RECEIVER",                pos=85,  length=10, kind="char",   fmt="Char (10)",     doc="Dual receiver, NULL with one receiver."),
+        Field(name="DUAL_RECEIVER_LIBRARY",        pos=95,  length=10, kind="char",   fmt="Char (10)",     doc="Its library."),
+        Field(name="START_OF_SAVE_SEQUENCE",       pos=105, length=10, kind="zoned",  fmt="Zoned (10, 0)", doc="Sequence number of the matching start-of-save; -1 when too large."),
+        Field(name="OBJECT_FID",                   pos=115, length=16, kind="hex",    fmt="Char (16)",     doc="FID (B FS only; blanks otherwise)."),
+        Field(name="START_OF_SAVE_SEQUENCE_LARGE", pos=131, length=20, kind="digits", fmt="Char (20)",     doc="Sequence number of the matching start-of-save, full."),
+        Field(name="LIBRARY_ASP_DEVICE",           pos=151, length=10, kind="char",   fmt="Char (10)",     doc="ASP device of the receiver's library."),
+        Field(name="CONTENTS_SAVED",               pos=161, length=1,  kind="char",   fmt="Char (1)",      doc="Whether the data queue's contents were saved (Q QY only; raw)."),
     )),
     Layout("owner_change", "56", "Owner changed", (
-        C("OLD_OWNER", 1, 10, "Old owner."), C("NEW_OWNER", 11, 10, "New owner."))),
+        Field(name="OLD_OWNER", pos=1,  length=10, kind="char", fmt="Char (10)", doc="Old owner."),
+        Field(name="NEW_OWNER", pos=11, length=10, kind="char", fmt="Char (10)", doc="New owner."))),
     Layout("data_queue_receive_keyed", "57", "Data queue entry received by key", (
-        R(1, 18), F("KEY_LENGTH", 19, 2, "ubin", "Bin (16)", "Number of key characters."),
-        C("KEY_ORDER", 21, 2, "Key comparison (raw)."),
+        reserved(pos=1, length=18),
+        Field(name="KEY_LENGTH", pos=19, length=2, kind="ubin", fmt="Bin (16)", doc="Number of key characters."),
+        Field(name="KEY_ORDER",  pos=21, length=2, kind="char", fmt="Char (2)", doc="Key comparison (raw)."),
     ), (data_bytes("KEY", 23, "KEY_LENGTH", "Char (*)", "Key used to receive the message (bytes)."),)),
     Layout("rollback", "58", "Rollback (no ESD)", (),
            heading="INDICATOR_FLAG: how the rollback was initiated and whether it succeeded (raw); JOB_NAME, PROGRAM_NAME blank during IPL."),
     Layout("end_rollback", "59", "Request to end a rollback", (
-        C("USER_PROFILE", 1, 10, "User who asked to end the rollback."),
-        C("PROCESS", 11, 26, "Process (qualified job) that asked."),
+        Field(name="USER_PROFILE", pos=1,  length=10, kind="char", fmt="Char (10)", doc="User who asked to end the rollback."),
+        Field(name="PROCESS",      pos=11, length=26, kind="char", fmt="Char (26)", doc="Process (qualified job) that asked."),
     )),
     Layout("reorganize", "60", "Member reorganized (RGZPFM)", (
-        C("KEY_FILE", 1, 10, "KEYFILE file; NULL with KEYFILE(*NONE)."), C("KEY_FILE_LIBRARY", 11, 10, "Its library."),
-        C("KEY_FILE_MEMBER", 21, 10, "Its member."),
+        Field(name="KEY_FILE",         pos=1,  length=10, kind="char", fmt="Char (10)", doc="KEYFILE file; NULL with KEYFILE(*NONE)."),
+        Field(name="KEY_FILE_LIBRARY", pos=11, length=10, kind="char", fmt="Char (10)", doc="Its library."),
+        Field(name="KEY_FILE_MEMBER",  pos=21, length=10, kind="char", fmt="Char (10)", doc="Its member."),
     )),
     Layout("savepoint", "61", "Savepoint", (
-        F("SAVEPOINT_SEQUENCE", 1, 20, "digits", "Char (20)", "Sequence number where the savepoint was established."),)),
+        Field(name="SAVEPOINT_SEQUENCE", pos=1, length=20, kind="digits", fmt="Char (20)", doc="Sequence number where the savepoint was established."),)),
     Layout("data_queue_send", "62", "Data queue entry sent with key", (
-        F("DATA_LENGTH", 1, 4, "ubin", "Bin (32)", "Length of the data field (with its 16 bytes of API information)."),
-        F("DATA_OFFSET", 5, 4, "ubin", "Bin (32)", "Offset of the data from the ESD start."), R(9, 2),
-        F("KEY_LENGTH", 11, 2, "ubin", "Bin (16)", "Number of key characters."), R(13, 4),
+        Field(name="DATA_LENGTH", pos=1, length=4, kind="ubin", fmt="Bin (32)", doc="Length of the data field (with its 16 bytes of API information)."),
+        Field(name="DATA_OFFSET", pos=5, length=4, kind="ubin", fmt="Bin (32)", doc="Offset of the data from the ESD start."),
+        reserved(pos=9, length=2),
+        Field(name="KEY_LENGTH", pos=11, length=2, kind="ubin", fmt="Bin (16)", doc="Number of key characters."),
+        reserved(pos=13, length=4),
     ), (data_bytes("KEY", 17, "KEY_LENGTH", "17 Char (*)", "Key (sender's prefix, bytes)."),
         DQ_SEND := data_bytes("DATA", "DATA_OFFSET", "DATA_LENGTH", "Char (*) at DATA_OFFSET",
                               "The data field as QSNDDTAQ takes it (bytes, including the 16 bytes of API information)."),
         *queue_parts(DQ_SEND, "API information for QSNDDTAQ (not placed on the queue)."))),
     Layout("data_queue_data", "63", "Data queue entry sent or received", (
-        R(1, 28), F("DATA_LENGTH", 29, 4, "ubin", "Bin (32)", "Length of the data field."),
+        reserved(pos=1, length=28),
+        Field(name="DATA_LENGTH", pos=29, length=4, kind="ubin", fmt="Bin (32)", doc="Length of the data field."),
     ), (DQ_DATA := data_bytes("DATA", 33, "DATA_LENGTH", "33 Char (*)",
                               "The data field (bytes, with 16 bytes of API information)."),
         *queue_parts(DQ_DATA, "API information for QSNDDTAQ."))),
     Layout("start_of_save", "64", "Start of save-while-active", (*SAVE_COMMON,
-        C("SAVE_ACTIVE", 43, 10, "SAVACT value."), C("SAVE_ACTIVE_DATE", 53, 6, "Checkpoint date (DATFMT of the job)."),
-        C("SAVE_ACTIVE_TIME", 59, 6, "Checkpoint time (Char (6) here)."),
-        F("OBJECT_FID", 65, 16, "hex", "Char (16)", "FID (B FW only)."),
+        Field(name="SAVE_ACTIVE",      pos=43, length=10, kind="char", fmt="Char (10)", doc="SAVACT value."),
+        Field(name="SAVE_ACTIVE_DATE", pos=53, length=6,  kind="char", fmt="Char (6)",  doc="Checkpoint date (DATFMT of the job)."),
+        Field(name="SAVE_ACTIVE_TIME", pos=59, length=6,  kind="char", fmt="Char (6)",  doc="Checkpoint time (Char (6) here)."),
+        Field(name="OBJECT_FID",       pos=65, length=16, kind="hex",  fmt="Char (16)", doc="FID (B FW only)."),
     )),
     Layout("start_journaling", "65", "Start journaling", (
-        C("OMIT_JOURNAL_ENTRY", 1, 1, "OMTJRNE value (raw)."),
-        C("INHERIT_JOURNALING", 2, 1, "Whether new objects in the directory inherit journaling (raw)."), R(3, 6),
-        F("OBJECT_FID", 9, 16, "hex", "Char (16)", "FID (B JT only)."),
+        Field(name="OMIT_JOURNAL_ENTRY", pos=1, length=1, kind="char", fmt="Char (1)", doc="OMTJRNE value (raw)."),
+        Field(name="INHERIT_JOURNALING", pos=2, length=1, kind="char", fmt="Char (1)", doc="Whether new objects in the directory inherit journaling (raw)."),
+        reserved(pos=3, length=6),
+        Field(name="OBJECT_FID", pos=9, length=16, kind="hex", fmt="Char (16)", doc="FID (B JT only)."),
     ), (path_name("PATH", 25, "Path name (B JT only, optional)."),),
         heading="INDICATOR_FLAG: images journaled (raw)."),
     Layout("license_limit_changed", "66", "License usage limit changed", (
-        C("PRODUCT_ID", 1, 7, "Product."), C("LICENSE_TERM", 8, 6, "License term."), C("FEATURE", 14, 4, "Feature."),
-        F("PREVIOUS_USAGE_LIMIT", 18, 6, "zoned", "Zoned (6,0)", "Usage limit before."),
-        F("CURRENT_USAGE_LIMIT", 24, 6, "zoned", "Zoned (6,0)", "Usage limit after."),
-        C("OLD_EXPIRATION_DATE", 30, 7, "Expiration date before (as written)."),
-        C("NEW_EXPIRATION_DATE", 37, 7, "Expiration date after (as written)."),
+        Field(name="PRODUCT_ID",           pos=1,  length=7, kind="char",  fmt="Char (7)",    doc="Product."),
+        Field(name="LICENSE_TERM",         pos=8,  length=6, kind="char",  fmt="Char (6)",    doc="License term."),
+        Field(name="FEATURE",              pos=14, length=4, kind="char",  fmt="Char (4)",    doc="Feature."),
+        Field(name="PREVIOUS_USAGE_LIMIT", pos=18, length=6, kind="zoned", fmt="Zoned (6,0)", doc="Usage limit before."),
+        Field(name="CURRENT_USAGE_LIMIT",  pos=24, length=6, kind="zoned", fmt="Zoned (6,0)", doc="Usage limit after."),
+        Field(name="OLD_EXPIRATION_DATE",  pos=30, length=7, kind="char",  fmt="Char (7)",    doc="Expiration date before (as written)."),
+        Field(name="NEW_EXPIRATION_DATE",  pos=37, length=7, kind="char",  fmt="Char (7)",    doc="Expiration date after (as written)."),
     )),
     Layout("license_limit_exceeded", "67", "License usage limit exceeded", (
-        C("PRODUCT_ID", 1, 7, "Product."), C("LICENSE_TERM", 8, 6, "License term."), C("FEATURE", 14, 4, "Feature."),
-        F("USAGE_LIMIT", 18, 6, "zoned", "Zoned (6,0)", "Usage limit."),
-        C("REQUEST_FLAG", 24, 1, "Whether the request succeeded (raw)."),
-        F("NUMBER_OF_LICENSED_USERS", 25, 6, "zoned", "Zoned (6,0)", "Users currently licensed."),
+        Field(name="PRODUCT_ID",               pos=1,  length=7, kind="char",  fmt="Char (7)",    doc="Product."),
+        Field(name="LICENSE_TERM",             pos=8,  length=6, kind="char",  fmt="Char (6)",    doc="License term."),
+        Field(name="FEATURE",                  pos=14, length=4, kind="char",  fmt="Char (4)",    doc="Feature."),
+        Field(name="USAGE_LIMIT",              pos=18, length=6, kind="zoned", fmt="Zoned (6,0)", doc="Usage limit."),
+        Field(name="REQUEST_FLAG",             pos=24, length=1, kind="char",  fmt="Char (1)",    doc="Whether the request succeeded (raw)."),
+        Field(name="NUMBER_OF_LICENSED_USERS", pos=25, length=6, kind="zoned", fmt="Zoned (6,0)", doc="Users currently licensed."),
     ), (Part("LICENSED_USERS", "char_array", "Char (26) x 100",
              "Names of up to 100 licensed users (array, NUMBER_OF_LICENSED_USERS long, at most 100).",
              pos=31, width=26, length="NUMBER_OF_LICENSED_USERS", most=100),)),
     Layout("data_area_change", "68", "Data area changed", (
-        F("START_POSITION", 1, 4, "ubin", "Bin (32)", "Starting position of the change (1 for *DEC)."),
-        F("CHANGE_LENGTH", 5, 4, "ubin", "Bin (32)", "Length of the change."),
-        F("DECIMAL_POSITIONS", 9, 4, "ubin", "Bin (32)", "Decimal positions."),
-        F("CHANGE_OFFSET", 13, 4, "ubin", "Bin (32)", "Offset of the change value from the ESD start."),
-        C("DATA_AREA_TYPE", 17, 10, "Data area type.", ("*CHAR", "*DEC", "*LGL")),
+        Field(name="START_POSITION",    pos=1,  length=4,  kind="ubin", fmt="Bin (32)",  doc="Starting position of the change (1 for *DEC)."),
+        Field(name="CHANGE_LENGTH",     pos=5,  length=4,  kind="ubin", fmt="Bin (32)",  doc="Length of the change."),
+        Field(name="DECIMAL_POSITIONS", pos=9,  length=4,  kind="ubin", fmt="Bin (32)",  doc="Decimal positions."),
+        Field(name="CHANGE_OFFSET",     pos=13, length=4,  kind="ubin", fmt="Bin (32)",  doc="Offset of the change value from the ESD start."),
+        Field(name="DATA_AREA_TYPE",    pos=17, length=10, kind="char", fmt="Char (10)", doc="Data area type.", values=("*CHAR", "*DEC", "*LGL")),
     ), (CHANGE_VALUE := data_bytes("CHANGE_VALUE", "CHANGE_OFFSET", "CHANGE_LENGTH", "Char (*) at CHANGE_OFFSET",
                                     "Value of the change (bytes, CHANGE_LENGTH long)."),
         Part("CHANGE_VALUE_TEXT", "text_by_type", "",
@@ -641,102 +718,102 @@ LAYOUTS: tuple[Layout, ...] = (
 # layouts page / journal entry finder (reference/formats.md section 2); 'recalled': IBM's name for the entry as we
 # remember it, not yet checked. The headers tie types to tables; positions stay the seed's (V5R4 differs in
 # places). docs/ibmi_esd.md lists every row with its source. Layouts with no row select nothing.
-_C, _R = "confirmed", "recalled"
+CONFIRMED, RECALLED = "confirmed", "recalled"
 _PAGE = "IBM layouts page, table title (rzakivarlength.htm)"
 _FINDER = "IBM journal entry finder (reference/formats.md 2)"
 _RECALLED = "recalled, not checked"
 _ZTYPE = "type's layout: {} (codes not named there)"
 
 
-def _h(header: str, struct: str) -> str:
+def header_struct(header: str, struct: str) -> str:
     return f"{header} {struct}"
 
 
-def _b(t: str) -> str:
-    return _h("QP0LJRNL.H", f"Qp0l_{t}_Journal_Entry")
+def ifs_struct(entry_type: str) -> str:
+    return header_struct("QP0LJRNL.H", f"Qp0l_{entry_type}_Journal_Entry")
 
 
-def _q(t: str) -> str:
-    return _h("QMHQJRNL.H", f"Qmhq_{t}_Journal_Entry")
+def data_queue_struct(entry_type: str) -> str:
+    return header_struct("QMHQJRNL.H", f"Qmhq_{entry_type}_Journal_Entry")
 
 
-def _e(t: str) -> str:
-    return _h("QWCJRNL.H", f"Qwc_{t}_Journal_Entry")
+def data_area_struct(entry_type: str) -> str:
+    return header_struct("QWCJRNL.H", f"Qwc_{entry_type}_Journal_Entry")
 
 
-_DDL = _h("QDBJRNL.H", "QdbJrnl_DDL0100")
+_DDL = header_struct("QDBJRNL.H", "QdbJrnl_DDL0100")
 
 ENTRY_TYPES: tuple[tuple[str, str, str, str, str], ...] = (
-    ("partial_transactions", "F", "MO", _C, _PAGE),
-    ("apply_remove", "B", "AT", _C, _b("AT")), ("apply_remove", "E", "EQ", _C, _e("EQ")),
-    ("apply_remove", "Q", "QH", _C, _q("QH")), ("apply_remove", "E", "EX", _C, _e("EX")),
-    *[("apply_remove", c, t, _C, _PAGE) for c, t in (("D", "DD"), ("F", "AY"), ("Y", "YH"), ("F", "RC"))],
-    *[("audit_value", c, "ZT", _R, _ZTYPE.format("QSYJRNL.H Qsy_ZT_Aud")) for c in "EQY"],
-    *[("authority_change", c, "ZA", _R, _ZTYPE.format("QSYJRNL.H Qsy_ZA_Chgaut")) for c in "EQY"],
-    ("change_end_of_data", "F", "CE", _R, _RECALLED),
-    ("journaled_attribute_change", "B", "JA", _C, _b("JA")),
-    ("journaled_attribute_change", "E", "EK", _C, _e("EK")),
-    *[("object_attribute_change", c, "ZB", _R, _ZTYPE.format("QLIJRNL.H QLI_ZB_Journal_Entry")) for c in "EQY"],
-    *[("primary_group_change", c, "ZP", _R, _ZTYPE.format("QSYJRNL.H Qsy_ZP_PGP")) for c in "EQY"],
-    ("receiver_change", "J", "NR", _R, _RECALLED), ("receiver_change", "J", "PR", _R, _RECALLED),
-    ("commit", "C", "CM", _C, _FINDER),
-    ("data_area_create", "E", "EE", _C, _e("EE")),
-    ("data_queue_create", "Q", "QA", _C, _q("QA")),
-    ("data_queue_clear_keyed", "Q", "QJ", _C, _q("QJ")),
-    ("file_open_close", "F", "OP", _C, _FINDER), ("file_open_close", "F", "CL", _C, _FINDER),
-    ("ifs_begin_create", "B", "B0", _C, _b("B0")),
-    ("ifs_clear", "B", "B6", _C, _b("B6")),
-    ("ifs_audit_change", "B", "AA", _C, _b("AA")),
-    ("ifs_authority_change", "B", "OA", _C, _b("OA")),
-    ("ifs_owner_change", "B", "OO", _C, _b("OO")),
-    ("ifs_primary_group_change", "B", "OG", _C, _b("OG")),
-    ("ifs_created_object_authority", "B", "B7", _C, _b("B7")),
-    ("ifs_create_summary", "B", "B1", _C, _b("B1")),
-    *[("ifs_object_fid", "B", t, _C, _b(t)) for t in ("BD", "ET", "FC")],
-    ("ifs_link_existing", "B", "B2", _C, _b("B2")),
-    ("ifs_attribute_change", "B", "FA", _C, _b("FA")),
-    *[("ifs_open_flags", "B", t, _C, _b(t)) for t in ("CS", "OF")],
-    ("ifs_size_change", "B", "TR", _C, _b("TR")),
-    ("ifs_unlink_parent", "B", "B4", _C, _b("B4")),
-    ("ifs_unlink_link", "B", "B5", _C, _b("B5")),
-    ("ifs_fid_change", "B", "RN", _C, _b("RN")),
-    ("ifs_rename_move", "B", "B3", _C, _b("B3")),
-    ("ifs_old_size", "B", "FF", _C, _b("FF")),
-    ("ifs_write", "B", "WA", _C, _b("WA")),
-    ("identity_value", "F", "IT", _R, _RECALLED),
-    ("initialize_member", "F", "IZ", _R, _RECALLED),
-    ("in_use", "F", "IU", _R, _RECALLED), ("in_use", "J", "IN", _R, _RECALLED),
-    *[("record_image", "R", t, _C, _FINDER) for t in ("PT", "PX", "UP", "UB", "UR", "BR", "DL", "DR", "IL")],
-    ("license_key_invalid", "L", "LK", _R, _RECALLED),
-    ("logical_unit_of_work", "C", "LW", _R, _RECALLED),
-    *[("object_move_rename", "E", t, _C, _e(t)) for t in ("EM", "EN")],
-    *[("object_move_rename", "Q", t, _C, _q(t)) for t in ("QM", "QN")],
-    *[("object_move_rename", c, t, _R, _RECALLED) for c, t in (("D", "FM"), ("D", "FN"), ("F", "MM"), ("F", "MN"))],
+    ("partial_transactions", "F", "MO", CONFIRMED, _PAGE),
+    ("apply_remove", "B", "AT", CONFIRMED, ifs_struct("AT")), ("apply_remove", "E", "EQ", CONFIRMED, data_area_struct("EQ")),
+    ("apply_remove", "Q", "QH", CONFIRMED, data_queue_struct("QH")), ("apply_remove", "E", "EX", CONFIRMED, data_area_struct("EX")),
+    *[("apply_remove", c, t, CONFIRMED, _PAGE) for c, t in (("D", "DD"), ("F", "AY"), ("Y", "YH"), ("F", "RC"))],
+    *[("audit_value", c, "ZT", RECALLED, _ZTYPE.format("QSYJRNL.H Qsy_ZT_Aud")) for c in "EQY"],
+    *[("authority_change", c, "ZA", RECALLED, _ZTYPE.format("QSYJRNL.H Qsy_ZA_Chgaut")) for c in "EQY"],
+    ("change_end_of_data", "F", "CE", RECALLED, _RECALLED),
+    ("journaled_attribute_change", "B", "JA", CONFIRMED, ifs_struct("JA")),
+    ("journaled_attribute_change", "E", "EK", CONFIRMED, data_area_struct("EK")),
+    *[("object_attribute_change", c, "ZB", RECALLED, _ZTYPE.format("QLIJRNL.H QLI_ZB_Journal_Entry")) for c in "EQY"],
+    *[("primary_group_change", c, "ZP", RECALLED, _ZTYPE.format("QSYJRNL.H Qsy_ZP_PGP")) for c in "EQY"],
+    ("receiver_change", "J", "NR", RECALLED, _RECALLED), ("receiver_change", "J", "PR", RECALLED, _RECALLED),
+    ("commit", "C", "CM", CONFIRMED, _FINDER),
+    ("data_area_create", "E", "EE", CONFIRMED, data_area_struct("EE")),
+    ("data_queue_create", "Q", "QA", CONFIRMED, data_queue_struct("QA")),
+    ("data_queue_clear_keyed", "Q", "QJ", CONFIRMED, data_queue_struct("QJ")),
+    ("file_open_close", "F", "OP", CONFIRMED, _FINDER), ("file_open_close", "F", "CL", CONFIRMED, _FINDER),
+    ("ifs_begin_create", "B", "B0", CONFIRMED, ifs_struct("B0")),
+    ("ifs_clear", "B", "B6", CONFIRMED, ifs_struct("B6")),
+    ("ifs_audit_change", "B", "AA", CONFIRMED, ifs_struct("AA")),
+    ("ifs_authority_change", "B", "OA", CONFIRMED, ifs_struct("OA")),
+    ("ifs_owner_change", "B", "OO", CONFIRMED, ifs_struct("OO")),
+    ("ifs_primary_group_change", "B", "OG", CONFIRMED, ifs_struct("OG")),
+    ("ifs_created_object_authority", "B", "B7", CONFIRMED, ifs_struct("B7")),
+    ("ifs_create_summary", "B", "B1", CONFIRMED, ifs_struct("B1")),
+    *[("ifs_object_fid", "B", t, CONFIRMED, ifs_struct(t)) for t in ("BD", "ET", "FC")],
+    ("ifs_link_existing", "B", "B2", CONFIRMED, ifs_struct("B2")),
+    ("ifs_attribute_change", "B", "FA", CONFIRMED, ifs_struct("FA")),
+    *[("ifs_open_flags", "B", t, CONFIRMED, ifs_struct(t)) for t in ("CS", "OF")],
+    ("ifs_size_change", "B", "TR", CONFIRMED, ifs_struct("TR")),
+    ("ifs_unlink_parent", "B", "B4", CONFIRMED, ifs_struct("B4")),
+    ("ifs_unlink_link", "B", "B5", CONFIRMED, ifs_struct("B5")),
+    ("ifs_fid_change", "B", "RN", CONFIRMED, ifs_struct("RN")),
+    ("ifs_rename_move", "B", "B3", CONFIRMED, ifs_struct("B3")),
+    ("ifs_old_size", "B", "FF", CONFIRMED, ifs_struct("FF")),
+    ("ifs_write", "B", "WA", CONFIRMED, ifs_struct("WA")),
+    ("identity_value", "F", "IT", RECALLED, _RECALLED),
+    ("initialize_member", "F", "IZ", RECALLED, _RECALLED),
+    ("in_use", "F", "IU", RECALLED, _RECALLED), ("in_use", "J", "IN", RECALLED, _RECALLED),
+    *[("record_image", "R", t, CONFIRMED, _FINDER) for t in ("PT", "PX", "UP", "UB", "UR", "BR", "DL", "DR", "IL")],
+    ("license_key_invalid", "L", "LK", RECALLED, _RECALLED),
+    ("logical_unit_of_work", "C", "LW", RECALLED, _RECALLED),
+    *[("object_move_rename", "E", t, CONFIRMED, data_area_struct(t)) for t in ("EM", "EN")],
+    *[("object_move_rename", "Q", t, CONFIRMED, data_queue_struct(t)) for t in ("QM", "QN")],
+    *[("object_move_rename", c, t, RECALLED, _RECALLED) for c, t in (("D", "FM"), ("D", "FN"), ("F", "MM"), ("F", "MN"))],
     # QDBJRNL.H: "the journal entry types: D AC, D CG, D CT, D DC, D DT, D GC, D GO, D GT, D RV, D TC, D TD, D TG,
     # D TQ, F DM, F MC" share one DDL struct
-    *[("file_change", "D", t, _C, _DDL) for t in ("AC", "CG", "CT", "DC", "DT", "GC", "GO", "GT", "RV", "TC", "TD",
+    *[("file_change", "D", t, CONFIRMED, _DDL) for t in ("AC", "CG", "CT", "DC", "DT", "GC", "GO", "GT", "RV", "TC", "TD",
                                                    "TG", "TQ")],
-    *[("file_change", "F", t, _C, _DDL) for t in ("DM", "MC")],
-    ("restore", "B", "FR", _C, _b("FR")), ("restore", "E", "EL", _C, _e("EL")), ("restore", "Q", "QZ", _C, _q("QZ")),
-    ("restore", "F", "MR", _R, _RECALLED),
-    ("save", "B", "FS", _C, _b("FS")), ("save", "E", "ES", _C, _e("ES")), ("save", "Q", "QY", _C, _q("QY")),
-    ("save", "F", "MS", _R, _RECALLED),
-    *[("owner_change", c, "ZO", _R, _ZTYPE.format("QSYJRNL.H Qsy_ZO_Own")) for c in "EQY"],
+    *[("file_change", "F", t, CONFIRMED, _DDL) for t in ("DM", "MC")],
+    ("restore", "B", "FR", CONFIRMED, ifs_struct("FR")), ("restore", "E", "EL", CONFIRMED, data_area_struct("EL")), ("restore", "Q", "QZ", CONFIRMED, data_queue_struct("QZ")),
+    ("restore", "F", "MR", RECALLED, _RECALLED),
+    ("save", "B", "FS", CONFIRMED, ifs_struct("FS")), ("save", "E", "ES", CONFIRMED, data_area_struct("ES")), ("save", "Q", "QY", CONFIRMED, data_queue_struct("QY")),
+    ("save", "F", "MS", RECALLED, _RECALLED),
+    *[("owner_change", c, "ZO", RECALLED, _ZTYPE.format("QSYJRNL.H Qsy_ZO_Own")) for c in "EQY"],
     # Q QR (receive without key) is not here: QMHQJRNL.H gives it 18 bytes of reserved ESD and no struct
-    ("data_queue_receive_keyed", "Q", "QL", _C, _q("QL")),
-    ("rollback", "C", "RB", _C, _FINDER),
-    ("reorganize", "F", "RG", _R, _RECALLED),
-    *[("savepoint", "C", t, _R, _RECALLED) for t in ("SB", "SQ", "SU")],
-    ("data_queue_send", "Q", "QK", _C, _q("QK")),
-    ("data_queue_data", "Q", "QS", _C, _q("QS")),
-    ("start_of_save", "B", "FW", _C, _b("FW")), ("start_of_save", "E", "EW", _C, _e("EW")),
-    ("start_of_save", "Q", "QX", _C, _q("QX")), ("start_of_save", "F", "SS", _R, _RECALLED),
-    ("start_journaling", "B", "JT", _C, _b("JT")), ("start_journaling", "E", "EG", _C, _e("EG")),
-    ("start_journaling", "Q", "QB", _C, _q("QB")),
-    *[("start_journaling", c, t, _R, _RECALLED) for c, t in (("D", "JF"), ("F", "JM"))],
-    ("license_limit_changed", "L", "LL", _R, _RECALLED),
-    ("license_limit_exceeded", "L", "LU", _R, _RECALLED),
-    *[("data_area_change", "E", t, _C, _e(t)) for t in ("EA", "EB")],
+    ("data_queue_receive_keyed", "Q", "QL", CONFIRMED, data_queue_struct("QL")),
+    ("rollback", "C", "RB", CONFIRMED, _FINDER),
+    ("reorganize", "F", "RG", RECALLED, _RECALLED),
+    *[("savepoint", "C", t, RECALLED, _RECALLED) for t in ("SB", "SQ", "SU")],
+    ("data_queue_send", "Q", "QK", CONFIRMED, data_queue_struct("QK")),
+    ("data_queue_data", "Q", "QS", CONFIRMED, data_queue_struct("QS")),
+    ("start_of_save", "B", "FW", CONFIRMED, ifs_struct("FW")), ("start_of_save", "E", "EW", CONFIRMED, data_area_struct("EW")),
+    ("start_of_save", "Q", "QX", CONFIRMED, data_queue_struct("QX")), ("start_of_save", "F", "SS", RECALLED, _RECALLED),
+    ("start_journaling", "B", "JT", CONFIRMED, ifs_struct("JT")), ("start_journaling", "E", "EG", CONFIRMED, data_area_struct("EG")),
+    ("start_journaling", "Q", "QB", CONFIRMED, data_queue_struct("QB")),
+    *[("start_journaling", c, t, RECALLED, _RECALLED) for c, t in (("D", "JF"), ("F", "JM"))],
+    ("license_limit_changed", "L", "LL", RECALLED, _RECALLED),
+    ("license_limit_exceeded", "L", "LU", RECALLED, _RECALLED),
+    *[("data_area_change", "E", t, CONFIRMED, data_area_struct(t)) for t in ("EA", "EB")],
 )
 # fmt: on
 
@@ -761,7 +838,7 @@ def check_layout(lay: Layout) -> None:
     for f in lay.fields:
         if f.pos < end:
             raise AssertionError(f"{lay.model}: {f.name or 'reserved'} at {f.pos} overlaps (previous ends {end})")
-        end = f.pos + f.len
+        end = f.pos + f.length
 
 
 for _lay in LAYOUTS:
@@ -839,16 +916,16 @@ def _sample_value(f: Field):
     if f.values:
         return f.values[0]
     if f.kind == "char":
-        word = "".join(w[:3] for w in f.name.split("_"))[: f.len]
+        word = "".join(w[:3] for w in f.name.split("_"))[: f.length]
         return word
     if f.kind in ("zoned", "digits"):
-        return min(10 ** min(f.len, 9) - 1, 4711 + f.pos)
+        return min(10 ** min(f.length, 9) - 1, 4711 + f.pos)
     if f.kind in ("bin", "ubin"):
         return 100 + f.pos
     if f.kind == "u64":
         return 2**40 + f.pos  # above 32 bits (dbt fixtures stop at 2^63; the real-build test goes above)
     if f.kind == "hex":
-        return bytes((f.pos + i) % 256 for i in range(f.len))
+        return bytes((f.pos + i) % 256 for i in range(f.length))
     if f.kind == "packed":
         return 12345678901234567890123456789
     return None
@@ -860,13 +937,13 @@ def _encode(f: Field, v) -> bytes:
 
 def encode_fixed(lay: Layout, values: dict, length: int | None = None) -> bytes:
     """The fixed part: named fields encoded, reserved bytes zero (as IBM sets them), gaps blank."""
-    end = max((f.pos + f.len - 1 for f in lay.fields), default=0)
+    end = max((f.pos + f.length - 1 for f in lay.fields), default=0)
     buf = bytearray(b"\x40" * max(end, length or 0))
     for f in lay.fields:
         if f.kind == "reserved":
-            buf[f.pos - 1 : f.pos - 1 + f.len] = b"\0" * f.len
+            buf[f.pos - 1 : f.pos - 1 + f.length] = b"\0" * f.length
         elif f.name in values and values[f.name] is not None:
-            buf[f.pos - 1 : f.pos - 1 + f.len] = _encode(f, values[f.name])
+            buf[f.pos - 1 : f.pos - 1 + f.length] = _encode(f, values[f.name])
     return bytes(buf)
 
 

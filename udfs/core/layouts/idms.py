@@ -43,6 +43,9 @@ class Rec:
     types: frozenset  # record types that carry the field
     folded: str | None = None  # synonym over the bytes of this column (no column of its own)
 
+    def __post_init__(self):
+        object.__setattr__(self, "types", frozenset(self.types))
+
     @property
     def name(self) -> str:
         return self.field.name
@@ -62,154 +65,128 @@ class Rec:
         raise ValueError(f"{self.name}: record types {sorted(self.types)} are no heading of the seed")
 
 
-def _r(name, pos, length, seed_type, kind, types, folded=None, doc=""):
-    return Rec(Field(name, pos, length, kind, doc), seed_type, frozenset(types), folded)
-
-
 # a declaration table: one line per field, as the manual prints it
 # fmt: off
 REC: tuple[Rec, ...] = (
     # common prefix, every record
-    _r("REC-LEN", 1, 2, "1", "ubin", ALL,
-       doc="length of the whole record in bytes, its own two bytes included (checked against the landed record; "
-           "a mismatch is named in decode_errors)"),
-    _r("TYPE", 5, 4, "", "char", ALL,
-       doc="record type: TIME, BGIN, AREA, COMT, ENDJ, RTSV, ABRT, BFOR, AFTR, DIND, DCOM, DBAK, DPND or DFGT"),
-    _r("GMT", 9, 8, "", "idms_ts_utc", ALL,
-       doc="UTC instant the record was built (TIME: when the buffer was written), from the IDMS 8-byte "
-           "date-time; NULL when zero"),
-    _r("SEQ", 17, 8, "1", "u64", ALL, doc="journal sequence number; goes up by one from each record to the next"),
-    _r("SEQ-A", 17, 8, "", "hex", ALL, doc="SEQ bytes as hex, for the hex compares JREPORT does (IDMS/2882)"),
-    _r("QUAL", 25, 8, "1", "hex", ALL,
-       doc="qualifier bytes as hex: a central version's node name, or in local mode a GMT stamp"),
-    _r("QUAL-CV", 25, 8, "", "char", ALL,
-       doc="node name of the central version that wrote the record (when the qualifier is text)"),
-    _r("QUAL-LOCAL", 25, 8, "1", "idms_ts_utc", ALL,
-       doc="local-mode qualifier: a GMT stamp, UTC instant (when the qualifier's first byte is below X'40')"),
-    _r("CVNO", 33, 1, "", "ubin", ALL,
-       doc="central version number (the dump in KB 247037 shows 65 for node SYSTEM65)"),
-    _r("VERS", 34, 1, "", "hex", ALL, doc="record version"),
-    _r("RSV1", 35, 2, "", "hex", ALL, doc="reserved"),
+    Rec(Field(name="REC-LEN", pos=1, length=2, kind="ubin", doc="length of the whole record in bytes, its own two bytes included (checked against the landed record; a mismatch is named in decode_errors)"), seed_type="1", types=ALL),
+    Rec(Field(name="TYPE", pos=5, length=4, kind="char", doc="record type: TIME, BGIN, AREA, COMT, ENDJ, RTSV, ABRT, BFOR, AFTR, DIND, DCOM, DBAK, DPND or DFGT"), seed_type="", types=ALL),
+    Rec(Field(name="GMT", pos=9, length=8, kind="idms_ts_utc", doc="UTC instant the record was built (TIME: when the buffer was written), from the IDMS 8-byte date-time; NULL when zero"), seed_type="", types=ALL),
+    Rec(Field(name="SEQ", pos=17, length=8, kind="u64", doc="journal sequence number; goes up by one from each record to the next"), seed_type="1", types=ALL),
+    Rec(Field(name="SEQ-A", pos=17, length=8, kind="hex", doc="SEQ bytes as hex, for the hex compares JREPORT does (IDMS/2882)"), seed_type="", types=ALL),
+    Rec(Field(name="QUAL", pos=25, length=8, kind="hex", doc="qualifier bytes as hex: a central version's node name, or in local mode a GMT stamp"), seed_type="1", types=ALL),
+    Rec(Field(name="QUAL-CV", pos=25, length=8, kind="char", doc="node name of the central version that wrote the record (when the qualifier is text)"), seed_type="", types=ALL),
+    Rec(Field(name="QUAL-LOCAL", pos=25, length=8, kind="idms_ts_utc", doc="local-mode qualifier: a GMT stamp, UTC instant (when the qualifier's first byte is below X'40')"), seed_type="1", types=ALL),
+    Rec(Field(name="CVNO", pos=33, length=1, kind="ubin", doc="central version number (the dump in KB 247037 shows 65 for node SYSTEM65)"), seed_type="", types=ALL),
+    Rec(Field(name="VERS", pos=34, length=1, kind="hex", doc="record version"), seed_type="", types=ALL),
+    Rec(Field(name="RSV1", pos=35, length=2, kind="hex", doc="reserved"), seed_type="", types=ALL),
     # BGIN, COMT, ENDJ, ABRT, RTSV plus AREA, BFOR, AFTR
-    _r("TRANSACT-ID", 37, 4, "1", "ubin", TXAI, doc="local transaction id (LID) of the branch the record belongs to"),
-    _r("TRANSACT-IDC", 37, 4, "", "hex", TXAI, doc="LID bytes as hex"),
+    Rec(Field(name="TRANSACT-ID", pos=37, length=4, kind="ubin", doc="local transaction id (LID) of the branch the record belongs to"), seed_type="1", types=TXAI),
+    Rec(Field(name="TRANSACT-IDC", pos=37, length=4, kind="hex", doc="LID bytes as hex"), seed_type="", types=TXAI),
     # BGIN, COMT, ENDJ, ABRT, RTSV plus AREA
-    _r("VIB", 41, 4, "1", "ubin", TXA),
+    Rec(Field(name="VIB", pos=41, length=4, kind="ubin"), seed_type="1", types=TXA),
     # BGIN, COMT, ENDJ, ABRT, RTSV
-    _r("PROGRAM-NAME", 45, 8, "", "char", TX),
-    _r("DTESTAMP", 53, 8, "", "idms_ts", TX,
-       doc="local wall-clock date-time the checkpoint was placed in the journal buffer (IDMS date-time, no time "
-           "zone)"),
-    _r("DTESTAMPX", 53, 8, "1", "hex", TX, doc="DTESTAMP bytes as hex, kept raw"),
-    _r("OLDTIM", 61, 8, "2", "packed", TX,
-       doc="old time field, marked not used in JREPORT 000; packed decimal, NULL when zero"),
-    _r("UPDATE-QUIESE", 69, 2, "1", "ubin", TX),
-    _r("QUIESCE", 71, 2, "1", "ubin", TX),
-    _r("SAVEPOINT-SEQ", 73, 8, "1", "u64", {"RTSV"},
-       doc="RTSV only: sequence of the savepoint the failed SQL statement is rolled back to"),
-    _r("TASK-ID", 73, 8, "", "hex", TASK,
-       doc="local task id bytes as hex (BGIN, COMT, ENDJ, ABRT); LT_P1 and LT_P2 are its two halves"),
-    _r("LT-P1", 73, 4, "", "char", TASK),
-    _r("LT-P2", 77, 4, "1", "ubin", TASK),
+    Rec(Field(name="PROGRAM-NAME", pos=45, length=8, kind="char"), seed_type="", types=TX),
+    Rec(Field(name="DTESTAMP", pos=53, length=8, kind="idms_ts", doc="local wall-clock date-time the checkpoint was placed in the journal buffer (IDMS date-time, no time zone)"), seed_type="", types=TX),
+    Rec(Field(name="DTESTAMPX", pos=53, length=8, kind="hex", doc="DTESTAMP bytes as hex, kept raw"), seed_type="1", types=TX),
+    Rec(Field(name="OLDTIM", pos=61, length=8, kind="packed", doc="old time field, marked not used in JREPORT 000; packed decimal, NULL when zero"), seed_type="2", types=TX),
+    Rec(Field(name="UPDATE-QUIESE", pos=69, length=2, kind="ubin"), seed_type="1", types=TX),
+    Rec(Field(name="QUIESCE", pos=71, length=2, kind="ubin"), seed_type="1", types=TX),
+    Rec(Field(name="SAVEPOINT-SEQ", pos=73, length=8, kind="u64", doc="RTSV only: sequence of the savepoint the failed SQL statement is rolled back to"), seed_type="1", types={"RTSV"}),
+    Rec(Field(name="TASK-ID", pos=73, length=8, kind="hex", doc="local task id bytes as hex (BGIN, COMT, ENDJ, ABRT); LT_P1 and LT_P2 are its two halves"), seed_type="", types=TASK),
+    Rec(Field(name="LT-P1", pos=73, length=4, kind="char"), seed_type="", types=TASK),
+    Rec(Field(name="LT-P2", pos=77, length=4, kind="ubin"), seed_type="1", types=TASK),
     # COMT, ENDJ, ABRT statistics
-    _r("UPDATED", 81, 4, "1", "ubin", STATS),
-    _r("DB-STATS", 85, 60, "", "group", STATS, doc="READ .. EXCLUSIVE-LOCKS-HELD"),
-    _r("READ", 85, 4, "1", "ubin", STATS),
-    _r("WRITTEN", 89, 4, "1", "ubin", STATS),
-    _r("PAGE-REQUESTS", 93, 4, "1", "ubin", STATS),
-    _r("CALC-ON", 97, 4, "1", "ubin", STATS),
-    _r("CALC-NOT-ON", 101, 4, "1", "ubin", STATS),
-    _r("VIA-ON", 105, 4, "1", "ubin", STATS),
-    _r("VIA-NOT-ON", 109, 4, "1", "ubin", STATS),
-    _r("REC-REQUESTED", 113, 4, "1", "ubin", STATS),
-    _r("CURR-OF-TR", 117, 4, "1", "ubin", STATS),
-    _r("CALLS", 121, 4, "1", "ubin", STATS),
-    _r("FGMT-STORED", 125, 4, "1", "ubin", STATS),
-    _r("FGMT-RETURNED", 129, 4, "1", "ubin", STATS),
-    _r("LOCKS-REQUESTED", 133, 4, "1", "ubin", STATS),
-    _r("SHARED-LOCKS-HELD", 137, 4, "1", "ubin", STATS),
-    _r("EXCLUSIVE-LOCKS-HELD", 141, 4, "1", "ubin", STATS),
-    _r("TR-ID-CV", 145, 4, "1", "ubin", STATS, doc="transaction id"),
-    _r("TASK-ID-CV", 149, 4, "1", "ubin", STATS, doc="TCE address"),
-    _r("LOCAL-TASK-ID-CV", 153, 8, "", "hex", STATS),
-    _r("LT-PART1", 153, 4, "", "char", STATS),
-    _r("LT-PART2", 157, 4, "1", "ubin", STATS),
-    _r("LT-PART2A", 157, 3, "1", "ubin", STATS, folded="LT_PART2", doc="IDMS/2549"),
-    _r("LT-PART2B", 160, 1, "1", "ubin", STATS, folded="LT_PART2", doc="IDMS/2549"),
-    _r("IX-STATS", 161, 40, "", "group", STATS, doc="IX-SR8-SPLITS .. IX-LEVELS-SEARCHED-WORST"),
-    _r("IX-SR8-SPLITS", 161, 4, "1", "ubin", STATS),
-    _r("IX-SR8-SPAWNS", 165, 4, "1", "ubin", STATS),
-    _r("IX-SR8-STORED", 169, 4, "1", "ubin", STATS),
-    _r("IX-SR8-ERASED", 173, 4, "1", "ubin", STATS),
-    _r("IX-SR7-STORED", 177, 4, "1", "ubin", STATS),
-    _r("IX-SR7-ERASED", 181, 4, "1", "ubin", STATS),
-    _r("IX-BTREE-SEARCHES", 185, 4, "1", "ubin", STATS),
-    _r("IX-BTREE-LEVELS-SEARCHED", 189, 4, "1", "ubin", STATS),
-    _r("IX-ORPHANS-ADOPTED", 193, 4, "1", "ubin", STATS),
-    _r("IX-LEVELS-SEARCHED-BEST", 197, 2, "1", "ubin", STATS),
-    _r("IX-LEVELS-SEARCHED-WORST", 199, 2, "1", "ubin", STATS),
+    Rec(Field(name="UPDATED", pos=81, length=4, kind="ubin"), seed_type="1", types=STATS),
+    Rec(Field(name="DB-STATS", pos=85, length=60, kind="group", doc="READ .. EXCLUSIVE-LOCKS-HELD"), seed_type="", types=STATS),
+    Rec(Field(name="READ", pos=85, length=4, kind="ubin"), seed_type="1", types=STATS),
+    Rec(Field(name="WRITTEN", pos=89, length=4, kind="ubin"), seed_type="1", types=STATS),
+    Rec(Field(name="PAGE-REQUESTS", pos=93, length=4, kind="ubin"), seed_type="1", types=STATS),
+    Rec(Field(name="CALC-ON", pos=97, length=4, kind="ubin"), seed_type="1", types=STATS),
+    Rec(Field(name="CALC-NOT-ON", pos=101, length=4, kind="ubin"), seed_type="1", types=STATS),
+    Rec(Field(name="VIA-ON", pos=105, length=4, kind="ubin"), seed_type="1", types=STATS),
+    Rec(Field(name="VIA-NOT-ON", pos=109, length=4, kind="ubin"), seed_type="1", types=STATS),
+    Rec(Field(name="REC-REQUESTED", pos=113, length=4, kind="ubin"), seed_type="1", types=STATS),
+    Rec(Field(name="CURR-OF-TR", pos=117, length=4, kind="ubin"), seed_type="1", types=STATS),
+    Rec(Field(name="CALLS", pos=121, length=4, kind="ubin"), seed_type="1", types=STATS),
+    Rec(Field(name="FGMT-STORED", pos=125, length=4, kind="ubin"), seed_type="1", types=STATS),
+    Rec(Field(name="FGMT-RETURNED", pos=129, length=4, kind="ubin"), seed_type="1", types=STATS),
+    Rec(Field(name="LOCKS-REQUESTED", pos=133, length=4, kind="ubin"), seed_type="1", types=STATS),
+    Rec(Field(name="SHARED-LOCKS-HELD", pos=137, length=4, kind="ubin"), seed_type="1", types=STATS),
+    Rec(Field(name="EXCLUSIVE-LOCKS-HELD", pos=141, length=4, kind="ubin"), seed_type="1", types=STATS),
+    Rec(Field(name="TR-ID-CV", pos=145, length=4, kind="ubin", doc="transaction id"), seed_type="1", types=STATS),
+    Rec(Field(name="TASK-ID-CV", pos=149, length=4, kind="ubin", doc="TCE address"), seed_type="1", types=STATS),
+    Rec(Field(name="LOCAL-TASK-ID-CV", pos=153, length=8, kind="hex"), seed_type="", types=STATS),
+    Rec(Field(name="LT-PART1", pos=153, length=4, kind="char"), seed_type="", types=STATS),
+    Rec(Field(name="LT-PART2", pos=157, length=4, kind="ubin"), seed_type="1", types=STATS),
+    Rec(Field(name="LT-PART2A", pos=157, length=3, kind="ubin", doc="IDMS/2549"), seed_type="1", types=STATS, folded="LT_PART2"),
+    Rec(Field(name="LT-PART2B", pos=160, length=1, kind="ubin", doc="IDMS/2549"), seed_type="1", types=STATS, folded="LT_PART2"),
+    Rec(Field(name="IX-STATS", pos=161, length=40, kind="group", doc="IX-SR8-SPLITS .. IX-LEVELS-SEARCHED-WORST"), seed_type="", types=STATS),
+    Rec(Field(name="IX-SR8-SPLITS", pos=161, length=4, kind="ubin"), seed_type="1", types=STATS),
+    Rec(Field(name="IX-SR8-SPAWNS", pos=165, length=4, kind="ubin"), seed_type="1", types=STATS),
+    Rec(Field(name="IX-SR8-STORED", pos=169, length=4, kind="ubin"), seed_type="1", types=STATS),
+    Rec(Field(name="IX-SR8-ERASED", pos=173, length=4, kind="ubin"), seed_type="1", types=STATS),
+    Rec(Field(name="IX-SR7-STORED", pos=177, length=4, kind="ubin"), seed_type="1", types=STATS),
+    Rec(Field(name="IX-SR7-ERASED", pos=181, length=4, kind="ubin"), seed_type="1", types=STATS),
+    Rec(Field(name="IX-BTREE-SEARCHES", pos=185, length=4, kind="ubin"), seed_type="1", types=STATS),
+    Rec(Field(name="IX-BTREE-LEVELS-SEARCHED", pos=189, length=4, kind="ubin"), seed_type="1", types=STATS),
+    Rec(Field(name="IX-ORPHANS-ADOPTED", pos=193, length=4, kind="ubin"), seed_type="1", types=STATS),
+    Rec(Field(name="IX-LEVELS-SEARCHED-BEST", pos=197, length=2, kind="ubin"), seed_type="1", types=STATS),
+    Rec(Field(name="IX-LEVELS-SEARCHED-WORST", pos=199, length=2, kind="ubin"), seed_type="1", types=STATS),
     # TIME only
-    _r("T-DATESTMP", 37, 8, "1", "idms_ts", {"TIME"},
-       doc="TIME only: local wall-clock date-time the buffer was written; NULL while zero (not yet written)"),
+    Rec(Field(name="T-DATESTMP", pos=37, length=8, kind="idms_ts", doc="TIME only: local wall-clock date-time the buffer was written; NULL while zero (not yet written)"), seed_type="1", types={"TIME"}),
     # BGIN only (r16 SP4 user id, r16 SP6 / r16.1 external identity)
-    _r("USER-ID", 81, 32, "", "char", {"BGIN"},
-       doc="BGIN only: user signed on who ran the application (r16 SP4 and later; NULL on shorter, older "
-           "records)"),
-    _r("EXTERNAL-ID", 113, 32, "", "char", {"BGIN"},
-       doc="BGIN only: external identity from a multitier application such as a web front end (r16 SP6 / r16.1 "
-           "and later)"),
+    Rec(Field(name="USER-ID", pos=81, length=32, kind="char", doc="BGIN only: user signed on who ran the application (r16 SP4 and later; NULL on shorter, older records)"), seed_type="", types={"BGIN"}),
+    Rec(Field(name="EXTERNAL-ID", pos=113, length=32, kind="char", doc="BGIN only: external identity from a multitier application such as a web front end (r16 SP6 / r16.1 and later)"), seed_type="", types={"BGIN"}),
     # AREA only
-    _r("AREA", 45, 18, "", "char", {"AREA"}, doc="AREA only: name of the database area readied"),
-    _r("RESERVED2", 63, 2, "", "hex", {"AREA"}),
-    _r("LOW-PAGE", 65, 4, "1", "ubin", {"AREA"}),
-    _r("HIGH-PAGE", 69, 4, "1", "ubin", {"AREA"}),
-    _r("MODE", 73, 2, "1", "ubin", {"AREA"}),
-    _r("ACCESS", 75, 2, "1", "ubin", {"AREA"}),
+    Rec(Field(name="AREA", pos=45, length=18, kind="char", doc="AREA only: name of the database area readied"), seed_type="", types={"AREA"}),
+    Rec(Field(name="RESERVED2", pos=63, length=2, kind="hex"), seed_type="", types={"AREA"}),
+    Rec(Field(name="LOW-PAGE", pos=65, length=4, kind="ubin"), seed_type="1", types={"AREA"}),
+    Rec(Field(name="HIGH-PAGE", pos=69, length=4, kind="ubin"), seed_type="1", types={"AREA"}),
+    Rec(Field(name="MODE", pos=73, length=2, kind="ubin"), seed_type="1", types={"AREA"}),
+    Rec(Field(name="ACCESS", pos=75, length=2, kind="ubin"), seed_type="1", types={"AREA"}),
     # BFOR and AFTR only
-    _r("IDMS-VSAM-FLAG", 41, 1, "1", "ubin", IMAGES),
-    _r("AREA-TYPE", 41, 1, "1", "ubin", IMAGES, folded="IDMS_VSAM_FLAG"),
-    _r("VERB-NUM", 42, 1, "1", "ubin", IMAGES, doc="function code of the DML verb"),
-    _r("VERB", 42, 1, "1", "ubin", IMAGES, folded="VERB_NUM"),
-    _r("PAGE-GROUP", 43, 2, "1", "ubin", IMAGES),
-    _r("DBK-FORMAT", 45, 4, "1", "ubin", IMAGES),
-    _r("DBK-LINES", 48, 1, "1", "ubin", IMAGES),
-    _r("DB-KEY", 49, 4, "1", "ubin", IMAGES, doc="database key of the record image: page x 2^radix + line"),
-    _r("DB-KEY1", 49, 3, "1", "ubin", IMAGES, folded="DB_KEY", doc="page with radix 8 (IDMS/1209)"),
-    _r("DB-KEY2", 52, 1, "1", "ubin", IMAGES, folded="DB_KEY", doc="line with radix 8 (IDMS/1209)"),
-    _r("DB-KEY-A", 49, 4, "", "hex", IMAGES, doc="DB_KEY bytes as hex (IDMS/2721 hex compares)"),
-    _r("USER-REC-ID", 53, 2, "1", "ubin", IMAGES),
-    _r("USER-REC-ID-A", 53, 2, "", "hex", IMAGES, doc="hex compares (IDMS/1893)"),
-    _r("PG-DISPL", 55, 2, "1", "ubin", IMAGES),
-    _r("IMAGE-LEN", 57, 2, "1", "ubin", IMAGES,
-       doc="length of the record image; 0 means a null image (no before image for a store, no after image for an "
-           "erase)"),
-    _r("PREFIX-LEN", 59, 2, "1", "ubin", IMAGES),
-    _r("DISPLACEMENT", 61, 2, "1", "ubin", IMAGES),
-    _r("SPAN-OFFSET", 63, 2, "1", "ubin", IMAGES),
-    _r("USER-RECORD", 65, 2, "1", "ubin", IMAGES, doc="first 2 bytes of the image"),
+    Rec(Field(name="IDMS-VSAM-FLAG", pos=41, length=1, kind="ubin"), seed_type="1", types=IMAGES),
+    Rec(Field(name="AREA-TYPE", pos=41, length=1, kind="ubin"), seed_type="1", types=IMAGES, folded="IDMS_VSAM_FLAG"),
+    Rec(Field(name="VERB-NUM", pos=42, length=1, kind="ubin", doc="function code of the DML verb"), seed_type="1", types=IMAGES),
+    Rec(Field(name="VERB", pos=42, length=1, kind="ubin"), seed_type="1", types=IMAGES, folded="VERB_NUM"),
+    Rec(Field(name="PAGE-GROUP", pos=43, length=2, kind="ubin"), seed_type="1", types=IMAGES),
+    Rec(Field(name="DBK-FORMAT", pos=45, length=4, kind="ubin"), seed_type="1", types=IMAGES),
+    Rec(Field(name="DBK-LINES", pos=48, length=1, kind="ubin"), seed_type="1", types=IMAGES),
+    Rec(Field(name="DB-KEY", pos=49, length=4, kind="ubin", doc="database key of the record image: page x 2^radix + line"), seed_type="1", types=IMAGES),
+    Rec(Field(name="DB-KEY1", pos=49, length=3, kind="ubin", doc="page with radix 8 (IDMS/1209)"), seed_type="1", types=IMAGES, folded="DB_KEY"),
+    Rec(Field(name="DB-KEY2", pos=52, length=1, kind="ubin", doc="line with radix 8 (IDMS/1209)"), seed_type="1", types=IMAGES, folded="DB_KEY"),
+    Rec(Field(name="DB-KEY-A", pos=49, length=4, kind="hex", doc="DB_KEY bytes as hex (IDMS/2721 hex compares)"), seed_type="", types=IMAGES),
+    Rec(Field(name="USER-REC-ID", pos=53, length=2, kind="ubin"), seed_type="1", types=IMAGES),
+    Rec(Field(name="USER-REC-ID-A", pos=53, length=2, kind="hex", doc="hex compares (IDMS/1893)"), seed_type="", types=IMAGES),
+    Rec(Field(name="PG-DISPL", pos=55, length=2, kind="ubin"), seed_type="1", types=IMAGES),
+    Rec(Field(name="IMAGE-LEN", pos=57, length=2, kind="ubin", doc="length of the record image; 0 means a null image (no before image for a store, no after image for an erase)"), seed_type="1", types=IMAGES),
+    Rec(Field(name="PREFIX-LEN", pos=59, length=2, kind="ubin"), seed_type="1", types=IMAGES),
+    Rec(Field(name="DISPLACEMENT", pos=61, length=2, kind="ubin"), seed_type="1", types=IMAGES),
+    Rec(Field(name="SPAN-OFFSET", pos=63, length=2, kind="ubin"), seed_type="1", types=IMAGES),
+    Rec(Field(name="USER-RECORD", pos=65, length=2, kind="ubin", doc="first 2 bytes of the image"), seed_type="1", types=IMAGES),
     # distributed checkpoints DIND, DCOM, DBAK, DPND, DFGT
-    _r("DTRIDQ", 37, 24, "", "hex", DIST, doc="DTRID plus DBRANCH_ID as hex"),
-    _r("DTRID", 37, 16, "", "hex", DIST, doc="distributed transaction id as hex: DNODE then DID"),
-    _r("DNODE", 37, 8, "", "char", DIST),
-    _r("DID", 45, 8, "", "hex", DIST),
-    _r("DBRANCH-ID", 53, 8, "", "hex", DIST),
-    _r("DFLAG1", 61, 1, "", "hex", DIST),
-    _r("DFLAG2", 62, 1, "", "hex", DIST),
-    _r("STATE", 63, 1, "", "hex", DIST),
-    _r("OUTCOME", 64, 1, "", "hex", DIST),
-    _r("PREPARE-OUTCOME", 65, 1, "", "hex", DIST),
-    _r("BACKOUT-REASON", 66, 1, "", "hex", DIST),
-    _r("DRESERVED", 67, 2, "", "hex", DIST),
-    _r("LIDOFF", 69, 2, "1", "ubin", DIST,
-       doc="offset of the LID list, counted from the start of the record (0-based)"),
-    _r("LIDNUM", 71, 2, "1", "ubin", DIST, doc="number of LIDs in the list"),
-    _r("XIDOFF", 73, 2, "1", "ubin", DIST),
-    _r("XIDNUM", 75, 2, "1", "ubin", DIST),
-    _r("RIOFF", 77, 2, "1", "ubin", DIST),
-    _r("RICNT", 79, 2, "1", "ubin", DIST),
-    _r("DVLEN", 81, 2, "1", "ubin", DIST),
-    _r("DVOFF", 83, 2, "1", "ubin", DIST),
-    _r("DXXX-RECORD", 85, 2, "1", "ubin", DIST, doc="first 2 bytes of the variable part"),
+    Rec(Field(name="DTRIDQ", pos=37, length=24, kind="hex", doc="DTRID plus DBRANCH_ID as hex"), seed_type="", types=DIST),
+    Rec(Field(name="DTRID", pos=37, length=16, kind="hex", doc="distributed transaction id as hex: DNODE then DID"), seed_type="", types=DIST),
+    Rec(Field(name="DNODE", pos=37, length=8, kind="char"), seed_type="", types=DIST),
+    Rec(Field(name="DID", pos=45, length=8, kind="hex"), seed_type="", types=DIST),
+    Rec(Field(name="DBRANCH-ID", pos=53, length=8, kind="hex"), seed_type="", types=DIST),
+    Rec(Field(name="DFLAG1", pos=61, length=1, kind="hex"), seed_type="", types=DIST),
+    Rec(Field(name="DFLAG2", pos=62, length=1, kind="hex"), seed_type="", types=DIST),
+    Rec(Field(name="STATE", pos=63, length=1, kind="hex"), seed_type="", types=DIST),
+    Rec(Field(name="OUTCOME", pos=64, length=1, kind="hex"), seed_type="", types=DIST),
+    Rec(Field(name="PREPARE-OUTCOME", pos=65, length=1, kind="hex"), seed_type="", types=DIST),
+    Rec(Field(name="BACKOUT-REASON", pos=66, length=1, kind="hex"), seed_type="", types=DIST),
+    Rec(Field(name="DRESERVED", pos=67, length=2, kind="hex"), seed_type="", types=DIST),
+    Rec(Field(name="LIDOFF", pos=69, length=2, kind="ubin", doc="offset of the LID list, counted from the start of the record (0-based)"), seed_type="1", types=DIST),
+    Rec(Field(name="LIDNUM", pos=71, length=2, kind="ubin", doc="number of LIDs in the list"), seed_type="1", types=DIST),
+    Rec(Field(name="XIDOFF", pos=73, length=2, kind="ubin"), seed_type="1", types=DIST),
+    Rec(Field(name="XIDNUM", pos=75, length=2, kind="ubin"), seed_type="1", types=DIST),
+    Rec(Field(name="RIOFF", pos=77, length=2, kind="ubin"), seed_type="1", types=DIST),
+    Rec(Field(name="RICNT", pos=79, length=2, kind="ubin"), seed_type="1", types=DIST),
+    Rec(Field(name="DVLEN", pos=81, length=2, kind="ubin"), seed_type="1", types=DIST),
+    Rec(Field(name="DVOFF", pos=83, length=2, kind="ubin"), seed_type="1", types=DIST),
+    Rec(Field(name="DXXX-RECORD", pos=85, length=2, kind="ubin", doc="first 2 bytes of the variable part"), seed_type="1", types=DIST),
 )
 # fmt: on
 
@@ -218,7 +195,7 @@ BY_NAME = {r.name: r for r in REC}
 # table build decodes each record once, then keeps a field only for the record types that carry it). Hex fields
 # are not in it: the model shows their bytes as hex text, which Spark does from the record as cheaply.
 LAYOUT: tuple[Field, ...] = tuple(
-    Field(r.column, r.field.pos, r.field.length, r.field.kind, r.field.doc)
+    Field(name=r.column, pos=r.field.pos, length=r.field.length, kind=r.field.kind, doc=r.field.doc)
     for r in REC
     if not r.folded and r.field.kind not in ("group", "hex")
 )
@@ -244,7 +221,7 @@ DAY_ZERO = dt.date(1, 1, 1)  # day 0 of the IDMS date-time; makes KB 247037's X'
 
 def idms_datetime(ts: dt.datetime | None) -> bytes:
     """The 8-byte IDMS date-time; None is the 'not yet written' zero value."""
-    return encode_field(Field("GMT", 9, 8, "idms_ts_utc"), ts)
+    return encode_field(Field(name="GMT", pos=9, length=8, kind="idms_ts_utc"), ts)
 
 
 def _encode(rec: Rec, value) -> bytes:

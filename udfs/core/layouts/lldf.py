@@ -1,6 +1,6 @@
 """BMC AMI Log Master for Db2: logical log data change record (LLDF), seed 002.
 
-Offsets below are 0-based, exactly as the seed's table prints them (`_at(offset, ...)`); `Field.pos` keeps
+Offsets below are 0-based, exactly as the seed's table prints them (`Field(offset=...)`); `Field.pos` keeps
 the project's 1-based convention (offset + 1), which is what Spark's `substr` takes.
 
 How an LLDF record ends (the rule both the landing and the models use), in seed 002's own words
@@ -43,69 +43,62 @@ CHANGE_TYPE_OFFSET = 104
 IMAGE_COUNT = {"UB": 2, "I": 1, "IL": 1, "D": 1, "E": 2, "DM": None, "DT": None, "DR": None}
 
 
-def _at(offset: int, name: str, length: int, kind: str, doc: str = "") -> Field:
-    """A field at the seed's 0-based offset."""
-    return Field(name, offset + 1, length, kind, doc)
-
-
 # kinds: ubin (BIN(n): unsigned big-endian), char (EBCDIC), ts17 (BCD BIN(17)), lrsn / rba (10-byte log positions),
 # hex (raw bytes)
 # a declaration table: one line per field, as the manual prints it
 # fmt: off
 HEADER: tuple[Field, ...] = (
-    _at(0, "LENGTH", 2, "ubin", "length of the header; DATA starts right after it (288 for Log Master 11.1+)"),
-    _at(2, "SYSTEMID", 4, "char", "originating Db2 system"),
-    _at(6, "DBID", 2, "ubin", "database ID"),
-    _at(8, "PSID", 2, "ubin", "table space ID"),
-    _at(10, "TBOBID", 2, "ubin", "table OBID"),
-    _at(12, "TBOWNERLEN", 2, "ubin", "length of the full table owner"),
-    _at(14, "TBNAMELEN", 2, "ubin", "length of the full table name"),
-    _at(16, "DBNAME", 8, "char", "database name"),
-    _at(24, "TSNAME", 8, "char", "table space name"),
-    _at(32, "TABLEOWNER", 8, "char", "table owner (first 8 bytes when longer)"),
-    _at(40, "TABLENAME", 18, "char", "table name (shortened when longer than 18)"),
-    _at(58, "PARTNUM", 2, "ubin", "partition number"),
-    _at(60, "TIMESTAMP", 17, "ts17", "timestamp of the log record"),
-    _at(77, "LOGLRSN", 10, "lrsn", "LRSN of the change"),
-    _at(87, "LOGRBA", 10, "rba", "RBA of the change"),
-    _at(97, "MEMBERID", 2, "ubin", "data sharing member ID, 0 when not data sharing"),
-    _at(99, "RID", 5, "hex", "record ID: 4-byte page number, 1-byte row (ID map entry)"),
-    _at(104, "CHANGE_TYPE", 2, "char", "kind of change: UB I D DM DT DR IL CO E CM SC"),
-    _at(106, "SQLTYPE", 1, "char", "U undo, R redo, blank (NULL) other"),
-    _at(107, "LOGRECDISP", 1, "char",
-        "what became of this log record: C committed, A aborted, S rolled back to a savepoint, O reversed by Db2"),
-    _at(108, "SQLSRCTYPE", 1, "char",
-        "what generated the change: R RI, T trigger, B both, H temporal history; blank (NULL) application SQL"),
-    _at(109, "LOGBYTES", 4, "ubin", "Db2 log bytes for the transaction"),
-    _at(113, "LOGDELTA", 2, "ubin", "log bytes DATA CAPTURE CHANGES costs or saves"),
-    _at(115, "ANOMALYROWID", 1, "ubin", "anomaly anchor ID from RID"),
-    _at(116, "ANOMALYTYPE", 1, "char", "why the record is in the log; N normal"),
-    _at(117, "ANOMALYRBA", 10, "rba", "RBA/LRSN of the anomaly anchor point"),
-    _at(127, "UORTIMESTAMP", 17, "ts17", "timestamp of the unit of recovery"),
-    _at(144, "UORCOMMITTIMESTAMP", 17, "ts17", "timestamp of the commit record"),
-    _at(161, "UORDISP", 1, "char", "what became of the unit of recovery: C committed, A aborted"),
-    _at(162, "UORIDLRSN", 10, "lrsn", "LRSN of the unit of recovery record"),
-    _at(172, "UORID", 10, "rba", "RBA of the unit of recovery record"),
-    _at(182, "SEGLEN", 2, "ubin", "length of this segment"),
-    _at(184, "TOTALSEGS", 2, "ubin", "number of segments; 1 when not segmented"),
-    _at(186, "SEGNUM", 2, "ubin", "sequence number of this segment; 1 when not segmented"),
-    _at(188, "RESERVED_188", 4, "hex", "reserved"),
-    _at(192, "UORCOMMITLRSN", 10, "lrsn", "LRSN of the commit record"),
-    _at(202, "UORCOMMITPOINT", 10, "rba", "RBA of the commit record"),
-    _at(212, "CONNECTIONTYPE", 2, "char", "type of connection"),
-    _at(214, "CONNECTID", 8, "char", "connection ID"),
-    _at(222, "CORRELATIONID", 12, "char", "correlation ID"),
-    _at(234, "AUTHID", 8, "char", "authorization ID"),
-    _at(242, "PLAN", 8, "char", "plan name"),
-    _at(250, "LUWNETWORKID", 8, "char", "LUW network ID"),
-    _at(258, "LUWNAME", 8, "char", "LUW name"),
-    _at(266, "LUWINSTANCENO", 6, "hex", "LUW instance number"),
-    _at(272, "LUWSEQUENCENO", 2, "ubin", "LUW commit sequence number"),
-    _at(274, "INCOMPLETETRANS", 1, "char", "Y: transaction has a record Log Master cannot complete"),
-    _at(275, "INCOMPLETEDEP", 1, "char", "Y: may depend on such a transaction"),
-    _at(276, "UORHASCOMP", 1, "char", "Y/N: transaction has compensation log records"),
-    _at(277, "SQLRIRBA", 10, "rba", "sort key for SQL sort"),
-    _at(287, "PAGENUMFMT", 1, "char", "A absolute (RID's page embeds the partition), R relative page numbers in RID"),
+    Field(offset=0,   name="LENGTH",             length=2,  kind="ubin", doc="length of the header; DATA starts right after it (288 for Log Master 11.1+)"),
+    Field(offset=2,   name="SYSTEMID",           length=4,  kind="char", doc="originating Db2 system"),
+    Field(offset=6,   name="DBID",               length=2,  kind="ubin", doc="database ID"),
+    Field(offset=8,   name="PSID",               length=2,  kind="ubin", doc="table space ID"),
+    Field(offset=10,  name="TBOBID",             length=2,  kind="ubin", doc="table OBID"),
+    Field(offset=12,  name="TBOWNERLEN",         length=2,  kind="ubin", doc="length of the full table owner"),
+    Field(offset=14,  name="TBNAMELEN",          length=2,  kind="ubin", doc="length of the full table name"),
+    Field(offset=16,  name="DBNAME",             length=8,  kind="char", doc="database name"),
+    Field(offset=24,  name="TSNAME",             length=8,  kind="char", doc="table space name"),
+    Field(offset=32,  name="TABLEOWNER",         length=8,  kind="char", doc="table owner (first 8 bytes when longer)"),
+    Field(offset=40,  name="TABLENAME",          length=18, kind="char", doc="table name (shortened when longer than 18)"),
+    Field(offset=58,  name="PARTNUM",            length=2,  kind="ubin", doc="partition number"),
+    Field(offset=60,  name="TIMESTAMP",          length=17, kind="ts17", doc="timestamp of the log record"),
+    Field(offset=77,  name="LOGLRSN",            length=10, kind="lrsn", doc="LRSN of the change"),
+    Field(offset=87,  name="LOGRBA",             length=10, kind="rba",  doc="RBA of the change"),
+    Field(offset=97,  name="MEMBERID",           length=2,  kind="ubin", doc="data sharing member ID, 0 when not data sharing"),
+    Field(offset=99,  name="RID",                length=5,  kind="hex",  doc="record ID: 4-byte page number, 1-byte row (ID map entry)"),
+    Field(offset=104, name="CHANGE_TYPE",        length=2,  kind="char", doc="kind of change: UB I D DM DT DR IL CO E CM SC"),
+    Field(offset=106, name="SQLTYPE",            length=1,  kind="char", doc="U undo, R redo, blank (NULL) other"),
+    Field(offset=107, name="LOGRECDISP",         length=1,  kind="char", doc="what became of this log record: C committed, A aborted, S rolled back to a savepoint, O reversed by Db2"),
+    Field(offset=108, name="SQLSRCTYPE",         length=1,  kind="char", doc="what generated the change: R RI, T trigger, B both, H temporal history; blank (NULL) application SQL"),
+    Field(offset=109, name="LOGBYTES",           length=4,  kind="ubin", doc="Db2 log bytes for the transaction"),
+    Field(offset=113, name="LOGDELTA",           length=2,  kind="ubin", doc="log bytes DATA CAPTURE CHANGES costs or saves"),
+    Field(offset=115, name="ANOMALYROWID",       length=1,  kind="ubin", doc="anomaly anchor ID from RID"),
+    Field(offset=116, name="ANOMALYTYPE",        length=1,  kind="char", doc="why the record is in the log; N normal"),
+    Field(offset=117, name="ANOMALYRBA",         length=10, kind="rba",  doc="RBA/LRSN of the anomaly anchor point"),
+    Field(offset=127, name="UORTIMESTAMP",       length=17, kind="ts17", doc="timestamp of the unit of recovery"),
+    Field(offset=144, name="UORCOMMITTIMESTAMP", length=17, kind="ts17", doc="timestamp of the commit record"),
+    Field(offset=161, name="UORDISP",            length=1,  kind="char", doc="what became of the unit of recovery: C committed, A aborted"),
+    Field(offset=162, name="UORIDLRSN",          length=10, kind="lrsn", doc="LRSN of the unit of recovery record"),
+    Field(offset=172, name="UORID",              length=10, kind="rba",  doc="RBA of the unit of recovery record"),
+    Field(offset=182, name="SEGLEN",             length=2,  kind="ubin", doc="length of this segment"),
+    Field(offset=184, name="TOTALSEGS",          length=2,  kind="ubin", doc="number of segments; 1 when not segmented"),
+    Field(offset=186, name="SEGNUM",             length=2,  kind="ubin", doc="sequence number of this segment; 1 when not segmented"),
+    Field(offset=188, name="RESERVED_188",       length=4,  kind="hex",  doc="reserved"),
+    Field(offset=192, name="UORCOMMITLRSN",      length=10, kind="lrsn", doc="LRSN of the commit record"),
+    Field(offset=202, name="UORCOMMITPOINT",     length=10, kind="rba",  doc="RBA of the commit record"),
+    Field(offset=212, name="CONNECTIONTYPE",     length=2,  kind="char", doc="type of connection"),
+    Field(offset=214, name="CONNECTID",          length=8,  kind="char", doc="connection ID"),
+    Field(offset=222, name="CORRELATIONID",      length=12, kind="char", doc="correlation ID"),
+    Field(offset=234, name="AUTHID",             length=8,  kind="char", doc="authorization ID"),
+    Field(offset=242, name="PLAN",               length=8,  kind="char", doc="plan name"),
+    Field(offset=250, name="LUWNETWORKID",       length=8,  kind="char", doc="LUW network ID"),
+    Field(offset=258, name="LUWNAME",            length=8,  kind="char", doc="LUW name"),
+    Field(offset=266, name="LUWINSTANCENO",      length=6,  kind="hex",  doc="LUW instance number"),
+    Field(offset=272, name="LUWSEQUENCENO",      length=2,  kind="ubin", doc="LUW commit sequence number"),
+    Field(offset=274, name="INCOMPLETETRANS",    length=1,  kind="char", doc="Y: transaction has a record Log Master cannot complete"),
+    Field(offset=275, name="INCOMPLETEDEP",      length=1,  kind="char", doc="Y: may depend on such a transaction"),
+    Field(offset=276, name="UORHASCOMP",         length=1,  kind="char", doc="Y/N: transaction has compensation log records"),
+    Field(offset=277, name="SQLRIRBA",           length=10, kind="rba",  doc="sort key for SQL sort"),
+    Field(offset=287, name="PAGENUMFMT",         length=1,  kind="char", doc="A absolute (RID's page embeds the partition), R relative page numbers in RID"),
 )
 # fmt: on
 check_contiguous(HEADER, 1, HEADER_LENGTH + 1)
@@ -113,12 +106,18 @@ BY_NAME = {f.name: f for f in HEADER}
 # Columns the models read from a header field's bytes another way. With HEADER's decoded fields, the fields
 # of the layout function decode_lldf: a table build decodes each record once.
 DERIVED: tuple[Field, ...] = tuple(
-    Field(f.name + "_FRACTION", f.pos, f.length, "ts17_fraction", f"all fraction digits of {f.name}")
+    Field(
+        name=f.name + "_FRACTION",
+        pos=f.pos,
+        length=f.length,
+        kind="ts17_fraction",
+        doc=f"all fraction digits of {f.name}",
+    )
     for f in HEADER
     if f.kind == "ts17"
 ) + (
-    Field("RID_PAGE", BY_NAME["RID"].pos, 4, "ubin", "RID's 4-byte page number"),
-    Field("RID_ROW", BY_NAME["RID"].pos + 4, 1, "ubin", "RID's 1-byte row (ID map entry)"),
+    Field(name="RID_PAGE", pos=BY_NAME["RID"].pos, length=4, kind="ubin", doc="RID's 4-byte page number"),
+    Field(name="RID_ROW", pos=BY_NAME["RID"].pos + 4, length=1, kind="ubin", doc="RID's 1-byte row (ID map entry)"),
 )
 LAYOUT = tuple(f for f in HEADER if f.kind != "rba") + DERIVED  # RBAs: raw bytes and a number, both in SQL
 

@@ -14,34 +14,28 @@ from .qjordje5 import ESD_POS, HEADING
 RECORD_LENGTH = 971
 
 
-def _f(pos, width, fmt, name, kind, column, doc):
-    """One line of seed 000's M7 table, in its order: position, width, IBM format, then our field name, kind,
-    the model's column (None: not read) and IBM's description."""
-    return Field(name, pos, width, kind, doc, column, fmt)
-
-
-# pos  width  format        field name                       kind    model column  description
-# a declaration table: one line per field, as the manual prints it
+# One line of seed 000's M7 table each, in its order: position, width, IBM format, then our field name, kind,
+# the model's column (None: not read) and IBM's description.
 # fmt: off
 M7: tuple[Field, ...] = (
-    _f(610,   1, "Char(1)",   "ENTRY_TYPE",                   "char", "ENTRY_TYPE",  "Entry type: A D P R S U V"),
-    _f(611,   3, "Char(3)",   "ACTION",                       "char", "action_code", "Action: ADD APY RMV RFS"),
-    _f(614,   4, "Bin(5)",    "RULE_ID_4",                    "bin",  None,          "Rule identifier, 4-byte copy of RULE_ID_8; 0 when too large"),
-    _f(618,  10, "Char(10)",  "RESYNC_TYPE_OR_VERSION_GROUP", "char", "f618",        "Resync type (S) / version group (V)"),
-    _f(628,  10, "Char(10)",  "INCLUSION_OR_ACTIVATION",      "char", "f628",        "Inclusion state (A, D) / version activation (V ADD, RMV)"),
-    _f(638,  10, "Char(10)",  "ASP_NAME",                     "char", "f638",        "ASP name or *SYSBAS"),
-    _f(648,  10, "Char(10)",  "LIBRARY_NAME",                 "char", "f648",        "Library name"),
-    _f(658,   8, "Char(8)",   "OBJECT_TYPE",                  "char", "f658",        "Object type"),
-    _f(666,  10, "Char(10)",  "OBJECT_NAME",                  "char", "f666",        "Object name"),
-    _f(676,  10, "Char(10)",  "ORIGINAL_LIBRARY_NAME",        "char", "f676",        "Original library name (D)"),
-    _f(686,  10, "Char(10)",  "SYSTEM_VALUE",                 "char", "f686",        "System value"),
-    _f(696, 128, "Char(128)", "ENVVAR_OR_VERSION_NAME",       "char", "f696",        "Environment variable (A, R) / version name (V)"),
-    _f(824,  26, "Char(26)",  "APPLY_LABEL_OR_VERSION_ID",    "char", "f824",        "Apply label (A, P, R) / version identifier (V ADD, RMV)"),
-    _f(850,   2, "Char(2)",   "RESERVED_850",                 "hex",  None,          "Reserved area"),
-    _f(852,   4, "Bin(5)",    "NUMBER_OF_OBJECTS_4",          "bin",  None,          "Number of objects, 4-byte copy of NUMBER_OF_OBJECTS_8; -1 when too large"),
-    _f(856,   8, "Bin(10)",   "RULE_ID_8",                    "bin",  "f856",        "Rule identifier / version entry number"),
-    _f(864,   8, "Bin(10)",   "NUMBER_OF_OBJECTS_8",          "bin",  "f864",        "Number of objects"),
-    _f(872, 100, "Char(100)", "RESERVED_872",                 "hex",  None,          "Reserved area"),
+    Field(pos=610, length=1,   fmt="Char(1)",   name="ENTRY_TYPE",                   kind="char", column="ENTRY_TYPE",  doc="Entry type: A D P R S U V"),
+    Field(pos=611, length=3,   fmt="Char(3)",   name="ACTION",                       kind="char", column="action_code", doc="Action: ADD APY RMV RFS"),
+    Field(pos=614, length=4,   fmt="Bin(5)",    name="RULE_ID_4",                    kind="bin",  column=None,          doc="Rule identifier, 4-byte copy of RULE_ID_8; 0 when too large"),
+    Field(pos=618, length=10,  fmt="Char(10)",  name="RESYNC_TYPE_OR_VERSION_GROUP", kind="char", column="f618",        doc="Resync type (S) / version group (V)"),
+    Field(pos=628, length=10,  fmt="Char(10)",  name="INCLUSION_OR_ACTIVATION",      kind="char", column="f628",        doc="Inclusion state (A, D) / version activation (V ADD, RMV)"),
+    Field(pos=638, length=10,  fmt="Char(10)",  name="ASP_NAME",                     kind="char", column="f638",        doc="ASP name or *SYSBAS"),
+    Field(pos=648, length=10,  fmt="Char(10)",  name="LIBRARY_NAME",                 kind="char", column="f648",        doc="Library name"),
+    Field(pos=658, length=8,   fmt="Char(8)",   name="OBJECT_TYPE",                  kind="char", column="f658",        doc="Object type"),
+    Field(pos=666, length=10,  fmt="Char(10)",  name="OBJECT_NAME",                  kind="char", column="f666",        doc="Object name"),
+    Field(pos=676, length=10,  fmt="Char(10)",  name="ORIGINAL_LIBRARY_NAME",        kind="char", column="f676",        doc="Original library name (D)"),
+    Field(pos=686, length=10,  fmt="Char(10)",  name="SYSTEM_VALUE",                 kind="char", column="f686",        doc="System value"),
+    Field(pos=696, length=128, fmt="Char(128)", name="ENVVAR_OR_VERSION_NAME",       kind="char", column="f696",        doc="Environment variable (A, R) / version name (V)"),
+    Field(pos=824, length=26,  fmt="Char(26)",  name="APPLY_LABEL_OR_VERSION_ID",    kind="char", column="f824",        doc="Apply label (A, P, R) / version identifier (V ADD, RMV)"),
+    Field(pos=850, length=2,   fmt="Char(2)",   name="RESERVED_850",                 kind="hex",  column=None,          doc="Reserved area"),
+    Field(pos=852, length=4,   fmt="Bin(5)",    name="NUMBER_OF_OBJECTS_4",          kind="bin",  column=None,          doc="Number of objects, 4-byte copy of NUMBER_OF_OBJECTS_8; -1 when too large"),
+    Field(pos=856, length=8,   fmt="Bin(10)",   name="RULE_ID_8",                    kind="bin",  column="f856",        doc="Rule identifier / version entry number"),
+    Field(pos=864, length=8,   fmt="Bin(10)",   name="NUMBER_OF_OBJECTS_8",          kind="bin",  column="f864",        doc="Number of objects"),
+    Field(pos=872, length=100, fmt="Char(100)", name="RESERVED_872",                 kind="hex",  column=None,          doc="Reserved area"),
 )
 # fmt: on
 

@@ -7,62 +7,55 @@ the entry-specific data that every QASYxxJ5 audit layout gives. See shared refer
 
 from . import Field, check_contiguous, encode_record
 
-
-def _f(pos, width, fmt, name, kind, column, doc):
-    """One line of IBM's QJORDJE5 table, in its order: position, width, format, field, then how we decode it,
-    the models' column (None: not decoded) and IBM's description."""
-    return Field(name, pos, width, kind, doc, column, fmt)
-
-
-# pos width  format         field       kind      model column                    description
-# a declaration table: one line per field, as the manual prints it
+# One line of IBM's QJORDJE5 table each, in its order: position, width, format, field, then how we decode it,
+# the models' column (None: not decoded) and IBM's description.
 # fmt: off
 HEADING: tuple[Field, ...] = (
-    _f(  1,   5, 'Zoned(5,0)', 'JOENTL',   'zoned',  'ENTRY_LENGTH',                'length of the entry'),
-    _f(  6,  20, 'Char(20)',   'JOSEQN',   'digits', 'SEQUENCE_NUMBER',             'sequence number'),
-    _f( 26,   1, 'Char(1)',    'JOCODE',   'char',   'JOURNAL_CODE',                'journal code'),
-    _f( 27,   2, 'Char(2)',    'JOENTT',   'char',   'JOURNAL_ENTRY_TYPE',          'entry type'),
-    _f( 29,  26, 'Char(26)',   'JOTSTP',   'ibmi_ts','ENTRY_TIMESTAMP',             'timestamp of the entry'),
-    _f( 55,  10, 'Char(10)',   'JOJOB',    'char',   'JOB_NAME',                    'job name'),
-    _f( 65,  10, 'Char(10)',   'JOUSER',   'char',   'JOB_USER',                    'job user'),
-    _f( 75,   6, 'Zoned(6,0)', 'JONBR',    'zoned',  'JOB_NUMBER',                  'job number'),
-    _f( 81,  10, 'Char(10)',   'JOPGM',    'char',   'PROGRAM_NAME',                'program name'),
-    _f( 91,  10, 'Char(10)',   'JOPGMLIB', 'char',   'PROGRAM_LIBRARY',             'program library'),
-    _f(101,  10, 'Char(10)',   'JOPGMDEV', 'char',   'PROGRAM_LIBRARY_ASP_NAME',    'program library ASP device'),
-    _f(111,   5, 'Zoned(5,0)', 'JOPGMASP', 'zoned',  'PROGRAM_LIBRARY_ASP_NUMBER',  'program library ASP number'),
-    _f(116,  10, 'Char(10)',   'JOOBJ',    'char',   'JOURNALED_OBJECT_NAME',       'object name'),
-    _f(126,  10, 'Char(10)',   'JOLIB',    'char',   'JOURNALED_OBJECT_LIBRARY',    'object library'),
-    _f(136,  10, 'Char(10)',   'JOMBR',    'char',   'JOURNALED_OBJECT_MEMBER',     'member name'),
-    _f(146,  20, 'Char(20)',   'JOCTRR',   'digits', 'COUNT_OR_RRN',                'count or relative record number'),
-    _f(166,   1, 'Char(1)',    'JOFLAG',   'char',   'INDICATOR_FLAG',              'flag'),
-    _f(167,  20, 'Char(20)',   'JOCCID',   'digits', 'COMMIT_CYCLE',                'commit cycle identifier'),
-    _f(187,  10, 'Char(10)',   'JOUSPF',   'char',   'USER_NAME',                   'user profile'),
-    _f(197,   8, 'Char(8)',    'JOSYNM',   'char',   'SYSTEM_NAME',                 'system name'),
-    _f(205,  10, 'Char(10)',   'JOJID',    'hex',    'JOURNAL_IDENTIFIER',          'journal identifier'),
-    _f(215,   1, 'Char(1)',    'JORCST',   'char',   'REFERENTIAL_CONSTRAINT',      'referential constraint'),
-    _f(216,   1, 'Char(1)',    'JOTGR',    'char',   'TRIGGER',                     'trigger'),
-    _f(217,   1, 'Char(1)',    'JOINCDAT', 'char',   'INCOMPLETE_DATA',             'incomplete data'),
-    _f(218,   1, 'Char(1)',    'JOIGNAPY', 'char',   'IGNORED_BY_APPLY_REMOVE',     'ignored by APYJRNCHG/RMVJRNCHG'),
-    _f(219,   1, 'Char(1)',    'JOMINESD', 'char',   'MINIMIZED_ENTRY_DATA',        'minimized entry-specific data'),
-    _f(220,   1, 'Char(1)',    'JOOBJIND', 'char',   'OBJECT_NAME_INDICATOR',       'object name indicator'),
-    _f(221,  20, 'Char(20)',   'JOSYSSEQ', 'digits', 'SYSTEM_SEQUENCE_NUMBER',      'system sequence number'),
-    _f(241,  10, 'Char(10)',   'JORCV',    'char',   'RECEIVER_NAME',               'receiver name'),
-    _f(251,  10, 'Char(10)',   'JORCVLIB', 'char',   'RECEIVER_LIBRARY',            'receiver library'),
-    _f(261,  10, 'Char(10)',   'JORCVDEV', 'char',   'RECEIVER_LIBRARY_ASP_NAME',   'receiver library ASP device'),
-    _f(271,   5, 'Zoned(5,0)', 'JORCVASP', 'zoned',  'RECEIVER_LIBRARY_ASP_NUMBER', 'receiver library ASP number'),
-    _f(276,   5, 'Zoned(5,0)', 'JOARM',    'zoned',  'ARM_NUMBER',                  'arm number'),
-    _f(281,   8, 'Char(8)',    'JOTHD',    'hex',    'THREAD_IDENTIFIER',           'thread identifier'),
-    _f(289,  16, 'Char(16)',   'JOTHDX',   'char',   'THREAD',                      'thread identifier, hex text'),
-    _f(305,   1, 'Char(1)',    'JOADF',    'char',   'ADDRESS_FAMILY',              'address family'),
-    _f(306,   5, 'Zoned(5,0)', 'JORPORT',  'zoned',  'REMOTE_PORT',                 'remote port'),
-    _f(311,  46, 'Char(46)',   'JORADR',   'char',   'REMOTE_ADDRESS',              'remote address'),
-    _f(357,  39, 'Char(39)',   'JOLUW',    'char',   'LOGICAL_UNIT_OF_WORK',        'logical unit of work'),
-    _f(396, 140, 'Char(140)',  'JOXID',    'char',   'TRANSACTION_IDENTIFIER',      'transaction identifier'),
-    _f(536,   7, 'Char(7)',    'JOOBJTYP', 'char',   'JOURNALED_OBJECT_TYPE',       'object type'),
-    _f(543,   1, 'Char(1)',    'JOFILTYP', 'char',   'FILE_TYPE_INDICATOR',         'file type'),
-    _f(544,   7, 'Char(7)',    'JOCMTLVL', 'digits', 'NESTED_COMMIT_LEVEL',         'nested commit level'),
-    _f(551,   9, 'Char(9)',    'JORES',    'hex',    None,                          'reserved'),
-    _f(560,  50, 'Char(50)',   'JONVI',    'char',   'NULL_VALUE_INDICATORS',       'null value indicators'),
+    Field(pos=1,   length=5,   fmt='Zoned(5,0)', name='JOENTL',   kind='zoned',   column='ENTRY_LENGTH',                doc='length of the entry'),
+    Field(pos=6,   length=20,  fmt='Char(20)',   name='JOSEQN',   kind='digits',  column='SEQUENCE_NUMBER',             doc='sequence number'),
+    Field(pos=26,  length=1,   fmt='Char(1)',    name='JOCODE',   kind='char',    column='JOURNAL_CODE',                doc='journal code'),
+    Field(pos=27,  length=2,   fmt='Char(2)',    name='JOENTT',   kind='char',    column='JOURNAL_ENTRY_TYPE',          doc='entry type'),
+    Field(pos=29,  length=26,  fmt='Char(26)',   name='JOTSTP',   kind='ibmi_ts', column='ENTRY_TIMESTAMP',             doc='timestamp of the entry'),
+    Field(pos=55,  length=10,  fmt='Char(10)',   name='JOJOB',    kind='char',    column='JOB_NAME',                    doc='job name'),
+    Field(pos=65,  length=10,  fmt='Char(10)',   name='JOUSER',   kind='char',    column='JOB_USER',                    doc='job user'),
+    Field(pos=75,  length=6,   fmt='Zoned(6,0)', name='JONBR',    kind='zoned',   column='JOB_NUMBER',                  doc='job number'),
+    Field(pos=81,  length=10,  fmt='Char(10)',   name='JOPGM',    kind='char',    column='PROGRAM_NAME',                doc='program name'),
+    Field(pos=91,  length=10,  fmt='Char(10)',   name='JOPGMLIB', kind='char',    column='PROGRAM_LIBRARY',             doc='program library'),
+    Field(pos=101, length=10,  fmt='Char(10)',   name='JOPGMDEV', kind='char',    column='PROGRAM_LIBRARY_ASP_NAME',    doc='program library ASP device'),
+    Field(pos=111, length=5,   fmt='Zoned(5,0)', name='JOPGMASP', kind='zoned',   column='PROGRAM_LIBRARY_ASP_NUMBER',  doc='program library ASP number'),
+    Field(pos=116, length=10,  fmt='Char(10)',   name='JOOBJ',    kind='char',    column='JOURNALED_OBJECT_NAME',       doc='object name'),
+    Field(pos=126, length=10,  fmt='Char(10)',   name='JOLIB',    kind='char',    column='JOURNALED_OBJECT_LIBRARY',    doc='object library'),
+    Field(pos=136, length=10,  fmt='Char(10)',   name='JOMBR',    kind='char',    column='JOURNALED_OBJECT_MEMBER',     doc='member name'),
+    Field(pos=146, length=20,  fmt='Char(20)',   name='JOCTRR',   kind='digits',  column='COUNT_OR_RRN',                doc='count or relative record number'),
+    Field(pos=166, length=1,   fmt='Char(1)',    name='JOFLAG',   kind='char',    column='INDICATOR_FLAG',              doc='flag'),
+    Field(pos=167, length=20,  fmt='Char(20)',   name='JOCCID',   kind='digits',  column='COMMIT_CYCLE',                doc='commit cycle identifier'),
+    Field(pos=187, length=10,  fmt='Char(10)',   name='JOUSPF',   kind='char',    column='USER_NAME',                   doc='user profile'),
+    Field(pos=197, length=8,   fmt='Char(8)',    name='JOSYNM',   kind='char',    column='SYSTEM_NAME',                 doc='system name'),
+    Field(pos=205, length=10,  fmt='Char(10)',   name='JOJID',    kind='hex',     column='JOURNAL_IDENTIFIER',          doc='journal identifier'),
+    Field(pos=215, length=1,   fmt='Char(1)',    name='JORCST',   kind='char',    column='REFERENTIAL_CONSTRAINT',      doc='referential constraint'),
+    Field(pos=216, length=1,   fmt='Char(1)',    name='JOTGR',    kind='char',    column='TRIGGER',                     doc='trigger'),
+    Field(pos=217, length=1,   fmt='Char(1)',    name='JOINCDAT', kind='char',    column='INCOMPLETE_DATA',             doc='incomplete data'),
+    Field(pos=218, length=1,   fmt='Char(1)',    name='JOIGNAPY', kind='char',    column='IGNORED_BY_APPLY_REMOVE',     doc='ignored by APYJRNCHG/RMVJRNCHG'),
+    Field(pos=219, length=1,   fmt='Char(1)',    name='JOMINESD', kind='char',    column='MINIMIZED_ENTRY_DATA',        doc='minimized entry-specific data'),
+    Field(pos=220, length=1,   fmt='Char(1)',    name='JOOBJIND', kind='char',    column='OBJECT_NAME_INDICATOR',       doc='object name indicator'),
+    Field(pos=221, length=20,  fmt='Char(20)',   name='JOSYSSEQ', kind='digits',  column='SYSTEM_SEQUENCE_NUMBER',      doc='system sequence number'),
+    Field(pos=241, length=10,  fmt='Char(10)',   name='JORCV',    kind='char',    column='RECEIVER_NAME',               doc='receiver name'),
+    Field(pos=251, length=10,  fmt='Char(10)',   name='JORCVLIB', kind='char',    column='RECEIVER_LIBRARY',            doc='receiver library'),
+    Field(pos=261, length=10,  fmt='Char(10)',   name='JORCVDEV', kind='char',    column='RECEIVER_LIBRARY_ASP_NAME',   doc='receiver library ASP device'),
+    Field(pos=271, length=5,   fmt='Zoned(5,0)', name='JORCVASP', kind='zoned',   column='RECEIVER_LIBRARY_ASP_NUMBER', doc='receiver library ASP number'),
+    Field(pos=276, length=5,   fmt='Zoned(5,0)', name='JOARM',    kind='zoned',   column='ARM_NUMBER',                  doc='arm number'),
+    Field(pos=281, length=8,   fmt='Char(8)',    name='JOTHD',    kind='hex',     column='THREAD_IDENTIFIER',           doc='thread identifier'),
+    Field(pos=289, length=16,  fmt='Char(16)',   name='JOTHDX',   kind='char',    column='THREAD',                      doc='thread identifier, hex text'),
+    Field(pos=305, length=1,   fmt='Char(1)',    name='JOADF',    kind='char',    column='ADDRESS_FAMILY',              doc='address family'),
+    Field(pos=306, length=5,   fmt='Zoned(5,0)', name='JORPORT',  kind='zoned',   column='REMOTE_PORT',                 doc='remote port'),
+    Field(pos=311, length=46,  fmt='Char(46)',   name='JORADR',   kind='char',    column='REMOTE_ADDRESS',              doc='remote address'),
+    Field(pos=357, length=39,  fmt='Char(39)',   name='JOLUW',    kind='char',    column='LOGICAL_UNIT_OF_WORK',        doc='logical unit of work'),
+    Field(pos=396, length=140, fmt='Char(140)',  name='JOXID',    kind='char',    column='TRANSACTION_IDENTIFIER',      doc='transaction identifier'),
+    Field(pos=536, length=7,   fmt='Char(7)',    name='JOOBJTYP', kind='char',    column='JOURNALED_OBJECT_TYPE',       doc='object type'),
+    Field(pos=543, length=1,   fmt='Char(1)',    name='JOFILTYP', kind='char',    column='FILE_TYPE_INDICATOR',         doc='file type'),
+    Field(pos=544, length=7,   fmt='Char(7)',    name='JOCMTLVL', kind='digits',  column='NESTED_COMMIT_LEVEL',         doc='nested commit level'),
+    Field(pos=551, length=9,   fmt='Char(9)',    name='JORES',    kind='hex',     column=None,                          doc='reserved'),
+    Field(pos=560, length=50,  fmt='Char(50)',   name='JONVI',    kind='char',    column='NULL_VALUE_INDICATORS',       doc='null value indicators'),
 )
 # fmt: on
 # The models print JONBR as six digits (000123/QUSER/QZDASOINIT); JONVI fills the space up to the ESD, so its
@@ -128,7 +121,11 @@ def encode(values: dict, esd: bytes = b"", record_length: int | None = None, esd
     """
     entry_length = esd_pos - 1 + len(esd)
     values = {"JOENTL": entry_length, **BINARY_DEFAULTS, **values}
-    fields = HEADING if esd_pos == ESD_POS else HEADING[:-1] + (Field("JONVI", 560, esd_pos - 560, "char"),)
+    fields = (
+        HEADING
+        if esd_pos == ESD_POS
+        else HEADING[:-1] + (Field(name="JONVI", pos=560, length=esd_pos - 560, kind="char"),)
+    )
     heading = encode_record(fields, values, esd_pos - 1)
     record = heading + esd
     length = record_length if record_length is not None else len(record)
