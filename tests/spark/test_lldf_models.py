@@ -26,7 +26,7 @@ def _extra_records() -> tuple[list[bytes], dict]:
     cols = demo.columns()
     row = demo.employee("000090", "EILEEN", "HENDERSON", "29750.00", MIDINIT="W", REMARKS="trailing  ")
     row2 = {**row, "SALARY": Decimal("31000.00"), "REMARKS": None}
-    ur = demo._ur(9, 3, demo.T0 + dt.timedelta(seconds=9), demo.T0 + dt.timedelta(seconds=10), True, "C")
+    ur = demo.unit_of_recovery(9, 3, demo.T0 + dt.timedelta(seconds=9), demo.T0 + dt.timedelta(seconds=10), True, "C")
     base = {k: v for k, v in ur.items() if not k.startswith("_")} | demo.EMPLOYEE | {"LOGRECDISP": "C"}
     img, img2, key = lldf.encode_image(cols, row), lldf.encode_image(cols, row2), b"\xf5\xf0\xf0\xf0\xf0\xf0"
     owner, name = "PAYROLL".encode("cp037"), "EMPLOYEE_X".encode("cp037")

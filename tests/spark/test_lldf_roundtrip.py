@@ -68,7 +68,7 @@ def landed(spark, tmp_path_factory):
         # like placed 6-byte ones: add a change only the 10-byte forms can carry (sub-16-microsecond LRSN bits,
         # an RBA beyond 2^48)
         start = demo.T0 + dt.timedelta(seconds=8, microseconds=123_457)
-        ur = demo._ur(6, 3, start, start + dt.timedelta(seconds=1, microseconds=3), True, "C")
+        ur = demo.unit_of_recovery(6, 3, start, start + dt.timedelta(seconds=1, microseconds=3), True, "C")
         big = 0x0123_4567_89AB_CDEF_0000
         ur.update(_rba0=big, UORID=lldf.rba_field(big), UORCOMMITPOINT=lldf.rba_field(big + 0xF000))
         before, after = (

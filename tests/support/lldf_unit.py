@@ -27,8 +27,10 @@ MODELS_DIR = source_root() / "models" / "lldf"
 SOURCE = "tests/support/lldf_unit.py"
 
 T0 = demo.T0
-UR_EXT = demo._ur(1, 1, T0, T0 + dt.timedelta(seconds=2), True, "C")  # extended 10-byte LRSN/RBA, member 1
-UR_SIX = demo._ur(2, 2, T0 + dt.timedelta(seconds=1), T0 + dt.timedelta(seconds=3), False, "C")  # 6-byte forms
+UR_EXT = demo.unit_of_recovery(1, 1, T0, T0 + dt.timedelta(seconds=2), True, "C")  # extended 10-byte LRSN/RBA, member 1
+UR_SIX = demo.unit_of_recovery(
+    2, 2, T0 + dt.timedelta(seconds=1), T0 + dt.timedelta(seconds=3), False, "C"
+)  # 6-byte forms
 
 
 def _hex(b: bytes) -> str:
@@ -468,9 +470,9 @@ def _stream_input(rows: list[tuple]) -> str:
 
 def stream_unit() -> list[dict]:
     # UR B commits first (T0+2s) although it started later; UR A commits at T0+3s; UR C never commits
-    ur_a = demo._ur(11, 2, T0, T0 + dt.timedelta(seconds=3), False, "C")
-    ur_b = demo._ur(12, 1, T0 + dt.timedelta(seconds=1), T0 + dt.timedelta(seconds=2), True, "C")
-    ur_c = demo._ur(13, 1, T0 + dt.timedelta(milliseconds=500), None, True, "A")
+    ur_a = demo.unit_of_recovery(11, 2, T0, T0 + dt.timedelta(seconds=3), False, "C")
+    ur_b = demo.unit_of_recovery(12, 1, T0 + dt.timedelta(seconds=1), T0 + dt.timedelta(seconds=2), True, "C")
+    ur_c = demo.unit_of_recovery(13, 1, T0 + dt.timedelta(milliseconds=500), None, True, "A")
     given = _stream_input(
         [
             (0, ur_a, 2, "C", "UR A (6-byte forms) change 2, commit T0+3s"),

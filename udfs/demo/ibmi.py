@@ -158,16 +158,16 @@ def _ids(value: int, fits_sentinel: int) -> tuple[int, int]:
     return (value if -(2**31) <= value < 2**31 else fits_sentinel), value
 
 
-def m7_entries() -> list[dict]:
-    """Values of every M7 entry type and V action, as seed 000 lays them out."""
+def _mirror_rule(rid: int, n: int) -> dict:
+    """A rule identifier and object count, in their 4-byte copies (0 and -1 when too large) and 8-byte fields."""
+    r4, r8 = _ids(rid, 0)
+    n4, n8 = _ids(n, -1)
+    return {"RULE_ID_4": r4, "RULE_ID_8": r8, "NUMBER_OF_OBJECTS_4": n4, "NUMBER_OF_OBJECTS_8": n8}
 
-    def rule(rid, n):
-        r4, r8 = _ids(rid, 0)
-        n4, n8 = _ids(n, -1)
-        return {"RULE_ID_4": r4, "RULE_ID_8": r8, "NUMBER_OF_OBJECTS_4": n4, "NUMBER_OF_OBJECTS_8": n8}
 
-    job = ("QPADEV0007", "SECOFR1", 4711)
-    e = [
+def _m7_rule_entries() -> list[dict]:
+    """Entry types A (rule added), D (duplicate after a rename), P and R (apply labels)."""
+    return [
         {
             "ENTRY_TYPE": "A",
             "INCLUSION_OR_ACTIVATION": "INCLUDE",
@@ -176,22 +176,22 @@ def m7_entries() -> list[dict]:
             "OBJECT_TYPE": "*FILE",
             "OBJECT_NAME": "EMPLOYEE",
             "APPLY_LABEL_OR_VERSION_ID": "Q2-ROLLOUT",
-            **rule(17, 12),
+            **_mirror_rule(17, 12),
         },
         {
             "ENTRY_TYPE": "A",
             "INCLUSION_OR_ACTIVATION": "EXCLUDE",
             "ASP_NAME": "*SYSBAS",
             "LIBRARY_NAME": "SCRATCH",
-            **rule(BIG, 0),
+            **_mirror_rule(BIG, 0),
         },
         {
             "ENTRY_TYPE": "A",
             "INCLUSION_OR_ACTIVATION": "DEFINITION",
             "ENVVAR_OR_VERSION_NAME": "PAYROLL_ENDPOINT_URL",
-            **rule(18, BIG),
+            **_mirror_rule(18, BIG),
         },
-        {"ENTRY_TYPE": "A", "INCLUSION_OR_ACTIVATION": "INCLUDE", "SYSTEM_VALUE": "QTIMZON", **rule(19, 1)},
+        {"ENTRY_TYPE": "A", "INCLUSION_OR_ACTIVATION": "INCLUDE", "SYSTEM_VALUE": "QTIMZON", **_mirror_rule(19, 1)},
         {
             "ENTRY_TYPE": "D",
             "INCLUSION_OR_ACTIVATION": "INCLUDE",
@@ -200,25 +200,31 @@ def m7_entries() -> list[dict]:
             "ORIGINAL_LIBRARY_NAME": "PAYROLL",
             "OBJECT_TYPE": "*FILE",
             "OBJECT_NAME": "EMPLOYEE",
-            **rule(BIG + 1, 0),
+            **_mirror_rule(BIG + 1, 0),
         },
-        {"ENTRY_TYPE": "P", "ASP_NAME": "IASP01", "APPLY_LABEL_OR_VERSION_ID": "Q2-ROLLOUT", **rule(0, 4096)},
+        {"ENTRY_TYPE": "P", "ASP_NAME": "IASP01", "APPLY_LABEL_OR_VERSION_ID": "Q2-ROLLOUT", **_mirror_rule(0, 4096)},
         {
             "ENTRY_TYPE": "R",
             "ASP_NAME": "*SYSBAS",
             "LIBRARY_NAME": "SCRATCH",
             "APPLY_LABEL_OR_VERSION_ID": "CLEANUP",
-            **rule(BIG, BIG + 3),
+            **_mirror_rule(BIG, BIG + 3),
         },
-        {"ENTRY_TYPE": "S", "RESYNC_TYPE_OR_VERSION_GROUP": "RESUME", "ASP_NAME": "IASP01", **rule(0, 250)},
-        {"ENTRY_TYPE": "S", "RESYNC_TYPE_OR_VERSION_GROUP": "RECLONE", "ASP_NAME": "*SYSBAS", **rule(0, BIG)},
+    ]
+
+
+def _m7_replication_entries() -> list[dict]:
+    """Entry types S (resync), U (object not replicated) and V (version) with each action."""
+    return [
+        {"ENTRY_TYPE": "S", "RESYNC_TYPE_OR_VERSION_GROUP": "RESUME", "ASP_NAME": "IASP01", **_mirror_rule(0, 250)},
+        {"ENTRY_TYPE": "S", "RESYNC_TYPE_OR_VERSION_GROUP": "RECLONE", "ASP_NAME": "*SYSBAS", **_mirror_rule(0, BIG)},
         {
             "ENTRY_TYPE": "U",
             "ASP_NAME": "IASP01",
             "LIBRARY_NAME": "PAYROLL",
             "OBJECT_TYPE": "*DTAARA",
             "OBJECT_NAME": "NEXTEMPNO",
-            **rule(0, 3),
+            **_mirror_rule(0, 3),
         },
         {
             "ENTRY_TYPE": "V",
@@ -227,7 +233,7 @@ def m7_entries() -> list[dict]:
             "INCLUSION_OR_ACTIVATION": "IMMEDIATE",
             "ENVVAR_OR_VERSION_NAME": "SQL_SEQUENCE_SUPPORT",
             "APPLY_LABEL_OR_VERSION_ID": "2.10.3",
-            **rule(5, 0),
+            **_mirror_rule(5, 0),
         },
         {
             "ENTRY_TYPE": "V",
@@ -236,13 +242,18 @@ def m7_entries() -> list[dict]:
             "INCLUSION_OR_ACTIVATION": "RESUME",
             "ENVVAR_OR_VERSION_NAME": "LEGACY_OTL_FORMAT",
             "APPLY_LABEL_OR_VERSION_ID": "1",
-            **rule(BIG, 0),
+            **_mirror_rule(BIG, 0),
         },
-        {"ENTRY_TYPE": "V", "ACTION": "APY", "RESYNC_TYPE_OR_VERSION_GROUP": "QDB2MIR", **rule(0, 0)},
-        {"ENTRY_TYPE": "V", "ACTION": "RFS", "RESYNC_TYPE_OR_VERSION_GROUP": "QDB2MIR", **rule(0, 0)},
+        {"ENTRY_TYPE": "V", "ACTION": "APY", "RESYNC_TYPE_OR_VERSION_GROUP": "QDB2MIR", **_mirror_rule(0, 0)},
+        {"ENTRY_TYPE": "V", "ACTION": "RFS", "RESYNC_TYPE_OR_VERSION_GROUP": "QDB2MIR", **_mirror_rule(0, 0)},
     ]
+
+
+def m7_entries() -> list[dict]:
+    """Values of every M7 entry type and V action, as seed 000 lays them out."""
+    job = ("QPADEV0007", "SECOFR1", 4711)
     out = []
-    for i, values in enumerate(e):
+    for i, values in enumerate(_m7_rule_entries() + _m7_replication_entries()):
         heading = _heading(
             2001 + i,
             3 * i,
@@ -253,57 +264,31 @@ def m7_entries() -> list[dict]:
     return out
 
 
+def _order_header_change(entry_type: str, null_indicators: str) -> dict:
+    """A record change of ORDDTA/ORDHDR, relative record 1041, in commit cycle 77001."""
+    return {
+        "JOCODE": "R",
+        "JOENTT": entry_type,
+        "JOOBJ": "ORDHDR",
+        "JOLIB": "ORDDTA",
+        "JOMBR": "ORDHDR",
+        "JOCTRR": 1041,
+        "JOCCID": 77001,
+        "JOOBJTYP": "*QDDS",
+        "JOFILTYP": "0",
+        "JONVI": null_indicators,
+    }
+
+
 def journal_entry_records() -> list[bytes]:
     """*TYPE5 records of several journal codes; the last one is longer than the outfile record (truncated)."""
     job = ("ORDENTRY", "CLERK01", 31337)
     pgm = ("ORD500", "ORDLIB")
     (inserted, inserted_nulls), (shipped, shipped_nulls) = _order_image(ORDER), _order_image(SHIPPED)
     rows = [
-        (
-            {
-                "JOCODE": "R",
-                "JOENTT": "PT",
-                "JOOBJ": "ORDHDR",
-                "JOLIB": "ORDDTA",
-                "JOMBR": "ORDHDR",
-                "JOCTRR": 1041,
-                "JOCCID": 77001,
-                "JOOBJTYP": "*QDDS",
-                "JOFILTYP": "0",
-                "JONVI": inserted_nulls,
-            },
-            inserted,
-        ),
-        (
-            {
-                "JOCODE": "R",
-                "JOENTT": "UB",
-                "JOOBJ": "ORDHDR",
-                "JOLIB": "ORDDTA",
-                "JOMBR": "ORDHDR",
-                "JOCTRR": 1041,
-                "JOCCID": 77001,
-                "JOOBJTYP": "*QDDS",
-                "JOFILTYP": "0",
-                "JONVI": inserted_nulls,
-            },
-            inserted,
-        ),
-        (
-            {
-                "JOCODE": "R",
-                "JOENTT": "UP",
-                "JOOBJ": "ORDHDR",
-                "JOLIB": "ORDDTA",
-                "JOMBR": "ORDHDR",
-                "JOCTRR": 1041,
-                "JOCCID": 77001,
-                "JOOBJTYP": "*QDDS",
-                "JOFILTYP": "0",
-                "JONVI": shipped_nulls,
-            },
-            shipped,
-        ),
+        (_order_header_change("PT", inserted_nulls), inserted),
+        (_order_header_change("UB", inserted_nulls), inserted),
+        (_order_header_change("UP", shipped_nulls), shipped),
         ({"JOCODE": "C", "JOENTT": "CM", "JOCCID": 77001, "JOFLAG": "0"}, bytes(8) + (77001).to_bytes(8, "big")),
         (
             {

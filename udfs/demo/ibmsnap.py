@@ -99,10 +99,10 @@ T0 = dt.datetime(2024, 3, 14, 9, 0, 0, 123456)
 UOW_A, UOW_B, UOW_C, UOW_D = seq(0xA1), seq(0xB2), seq(0xC3), seq(0xD4)
 
 
-def scenario() -> dict[str, list[dict]]:
-    """Values of every row of every table (default variant os390/char10)."""
+def _register_rows() -> list[dict]:
+    """The global record, and the registration of PAYROLL.EMPLOYEE with its CD table and before-image prefix X."""
     reg = {c.name: None for c in L.layout("register").ddl.columns}
-    register = [
+    return [
         {
             **reg,
             "SOURCE_OWNER": "ASN",
@@ -142,6 +142,10 @@ def scenario() -> dict[str, list[dict]]:
             "PARTITION_KEYS_CHG": "N",
         },
     ]
+
+
+def _pruncntl_rows() -> list[dict]:
+    """Subscription sets SUB1 (copied to ..0250) and SUB2 (to ..0300) of PAYROLL.EMPLOYEE."""
     prun = dict(
         TARGET_SERVER="DWHDB",
         TARGET_OWNER="DWH",
@@ -153,7 +157,7 @@ def scenario() -> dict[str, list[dict]]:
         TARGET_STRUCTURE=8,
         CNTL_ALIAS=None,
     )
-    pruncntl = [
+    return [
         {
             **prun,
             "TARGET_TABLE": "EMPLOYEE_COPY",
@@ -171,7 +175,11 @@ def scenario() -> dict[str, list[dict]]:
             "CNTL_ALIAS": "DWHCTL",
         },
     ]
-    uow = [
+
+
+def _uow_rows() -> list[dict]:
+    """UOW A commits at ..0300, B at ..0200, C at ..8100 but rejected; D has no UOW row (never committed)."""
+    return [
         dict(
             IBMSNAP_UOWID=UOW_A,
             IBMSNAP_COMMITSEQ=seq(0x0300),
@@ -200,94 +208,73 @@ def scenario() -> dict[str, list[dict]]:
             IBMSNAP_APPLY_QUAL="APPLYQ1",
         ),
     ]
-    emp = dict(LASTNAME="", DEPTNO=None, XDEPTNO=None, SALARY=None, XSALARY=None, HIRED=None, GRADE=None)
-    cdemployee = [
-        {
-            **emp,
-            "IBMSNAP_UOWID": UOW_A,
-            "IBMSNAP_INTENTSEQ": seq(0x0101),
-            "IBMSNAP_OPERATION": "I",
-            "EMPNO": "000010",
-            "LASTNAME": "HAAS",
-            "DEPTNO": "A00",
-            "SALARY": Decimal("52750.00"),
-            "HIRED": dt.datetime(1995, 1, 1),
-            "GRADE": 7,
-        },
-        {
-            **emp,
-            "IBMSNAP_UOWID": UOW_A,
-            "IBMSNAP_INTENTSEQ": seq(0x0102),
-            "IBMSNAP_OPERATION": "D",
-            "EMPNO": "000020",
-            "LASTNAME": "THOMPSON",
-            "DEPTNO": "B01",
-            "SALARY": Decimal("41250.00"),
-            "GRADE": 5,
-        },
-        {
-            **emp,
-            "IBMSNAP_UOWID": UOW_A,
-            "IBMSNAP_INTENTSEQ": seq(0x0103),
-            "IBMSNAP_OPERATION": "I",
-            "EMPNO": "000020",
-            "LASTNAME": "THOMPSON",
-            "DEPTNO": "C01",
-            "SALARY": Decimal("43000.50"),
-            "GRADE": 6,
-        },
-        {
-            **emp,
-            "IBMSNAP_UOWID": UOW_B,
-            "IBMSNAP_INTENTSEQ": seq(0x0180),
-            "IBMSNAP_OPERATION": "D",
-            "EMPNO": "000030",
-            "LASTNAME": "KWAN",
-            "DEPTNO": "C01",
-        },
-        {
-            **emp,
-            "IBMSNAP_UOWID": UOW_C,
-            "IBMSNAP_INTENTSEQ": seq(0x8001),
-            "IBMSNAP_OPERATION": "U",
-            "EMPNO": "000010",
-            "LASTNAME": "HAAS",
-            "DEPTNO": "A00",
-            "XDEPTNO": "A00",
-            "SALARY": Decimal("99999.99"),
-            "XSALARY": Decimal("52750.00"),
-            "GRADE": 7,
-        },
-        {
-            **emp,
-            "IBMSNAP_UOWID": UOW_D,
-            "IBMSNAP_INTENTSEQ": seq(0x9001),
-            "IBMSNAP_OPERATION": "I",
-            "EMPNO": "000099",
-            "LASTNAME": "NEVER-COMMITTED",
-        },
-    ]
+
+
+def _cd_row(uow: bytes, intentseq: int, operation: str, empno: str, lastname: str, **values) -> dict:
+    """A CD table row: its unit of work, intent sequence, operation and EMPLOYEE's columns (NULL unless given)."""
+    empty = dict(DEPTNO=None, XDEPTNO=None, SALARY=None, XSALARY=None, HIRED=None, GRADE=None)
     return {
-        "register": register,
-        "pruncntl": pruncntl,
-        "uow": uow,
+        **empty,
+        "IBMSNAP_UOWID": uow,
+        "IBMSNAP_INTENTSEQ": seq(intentseq),
+        "IBMSNAP_OPERATION": operation,
+        "EMPNO": empno,
+        "LASTNAME": lastname,
+        **values,
+    }
+
+
+def _cdemployee_rows() -> list[dict]:
+    """The CD table's rows: each change of the scenario, UOW D's insert included (it must never appear)."""
+    hired = dt.datetime(1995, 1, 1)
+    return [
+        _cd_row(UOW_A, 0x0101, "I", "000010", "HAAS", DEPTNO="A00", SALARY=Decimal("52750.00"), HIRED=hired, GRADE=7),
+        _cd_row(UOW_A, 0x0102, "D", "000020", "THOMPSON", DEPTNO="B01", SALARY=Decimal("41250.00"), GRADE=5),
+        _cd_row(UOW_A, 0x0103, "I", "000020", "THOMPSON", DEPTNO="C01", SALARY=Decimal("43000.50"), GRADE=6),
+        _cd_row(UOW_B, 0x0180, "D", "000030", "KWAN", DEPTNO="C01"),
+        _cd_row(
+            UOW_C,
+            0x8001,
+            "U",
+            "000010",
+            "HAAS",
+            DEPTNO="A00",
+            XDEPTNO="A00",
+            SALARY=Decimal("99999.99"),
+            XSALARY=Decimal("52750.00"),
+            GRADE=7,
+        ),
+        _cd_row(UOW_D, 0x9001, "I", "000099", "NEVER-COMMITTED"),
+    ]
+
+
+def _trace_rows() -> list[dict]:
+    return [
+        dict(
+            OPERATION="INIT",
+            TRACE_TIME=T0 - dt.timedelta(minutes=1),
+            DESCRIPTION="ASN0100I: The Capture program initialization is successful.",
+        ),
+        dict(
+            OPERATION="PRUNE",
+            TRACE_TIME=T0 + dt.timedelta(hours=2, minutes=1),
+            DESCRIPTION="ASN0105I: Pruning completed.",
+        ),
+    ]
+
+
+def scenario() -> dict[str, list[dict]]:
+    """Values of every row of every table (default variant os390/char10)."""
+    return {
+        "register": _register_rows(),
+        "pruncntl": _pruncntl_rows(),
+        "uow": _uow_rows(),
         "critsec": [{"APPLY_QUAL": "APPLYQ1"}],
-        "trace": [
-            dict(
-                OPERATION="INIT",
-                TRACE_TIME=T0 - dt.timedelta(minutes=1),
-                DESCRIPTION="ASN0100I: The Capture program initialization is successful.",
-            ),
-            dict(
-                OPERATION="PRUNE",
-                TRACE_TIME=T0 + dt.timedelta(hours=2, minutes=1),
-                DESCRIPTION="ASN0105I: Pruning completed.",
-            ),
-        ],
+        "trace": _trace_rows(),
         "ccpparms": [dict(RETENTION_LIMIT=60, LAG_LIMIT=10800, COMMIT_INTERVAL=30, PRUNE_INTERVAL=300)],
         "warm_start": [dict(SEQ=seq(0x8100), AUTHTKN="APPLYJOB", AUTHID="REPLUSER", CAPTURED="Y", UOWTIME=None)],
         "ccpenq": [{"LOCKNAME": "PAYROLLDB"}],
-        "cdemployee": cdemployee,
+        "cdemployee": _cdemployee_rows(),
     }
 
 

@@ -133,7 +133,9 @@ def employee(empno: str, first: str, last: str, salary, **more) -> dict:
     return row
 
 
-def _ur(number: int, member: int, start: dt.datetime, commit: dt.datetime | None, extended: bool, disp: str) -> dict:
+def unit_of_recovery(
+    number: int, member: int, start: dt.datetime, commit: dt.datetime | None, extended: bool, disp: str
+) -> dict:
     """Header fields shared by the records of one unit of recovery."""
     rba0 = 0x0000_1A2B_3C00 + number * 0x10000
     return {
@@ -200,10 +202,23 @@ def change(
     return lldf.encode_record(header, images, content=content)
 
 
-def scenario() -> tuple[list[bytes], list[bytes]]:
-    """(records of the main file in file order, records of the file with a lost segment)."""
-    cols = columns()
-    img = lambda row: lldf.encode_image(cols, row)  # noqa: E731
+# a catalog table space's object, for the opaque CO record
+CATALOG_OBJECT = {
+    "DBNAME": "DSNDB06",
+    "TSNAME": "SYSTSTAB",
+    "TABLEOWNER": "SYSIBM",
+    "TABLENAME": "SYSTABLES",
+    "TBOWNERLEN": 6,
+    "TBNAMELEN": 9,
+    "DBID": 6,
+    "PSID": 9,
+    "TBOBID": 10,
+}
+
+
+def _rows() -> dict[str, dict]:
+    """EMPLOYEE's rows as the scenario changes them: a hire and its raise, a load, a leaver, a long update, a
+    temporary row rolled back, a row whose insert is rolled back to a savepoint."""
     hire = employee(
         "000010",
         "CHRISTINE",
@@ -218,40 +233,36 @@ def scenario() -> tuple[list[bytes], list[bytes]]:
         SHIFT_START=dt.time(8, 30),
         REMARKS="new hire",
     )
-    raised = {**hire, "SALARY": Decimal("55000.00"), "BONUS": None, "REMARKS": "raise approved 2024-06"}
-    loaded = employee("000020", "MICHAEL", "THOMPSON", "41250.00", WORKDEPT="B01", RATING=-0.5)
-    leaver = employee("000030", "SALLY", "KWAN", "38250.00", MIDINIT=None, WORKDEPT=None)
     long_before = employee("000050", "JOHN", "GEYER", "40175.00", REMARKS="r" * 10)
-    long_after = {**long_before, "REMARKS": ("Performance review notes. " * 120)[:3000]}
-    temp = employee("000060", "IRVING", "STERN", "32250.00", WORKDEPT="D11", MIDINIT="F")
-    rolled = employee("000070", "EVA", "PULASKI", "36170.00")
-
-    ur1 = _ur(1, 1, T0, T0 + dt.timedelta(seconds=2), True, "C")
-    ur2 = _ur(2, 2, T0 + dt.timedelta(seconds=1), T0 + dt.timedelta(seconds=3), False, "C")
-    ur3 = _ur(3, 1, T0 + dt.timedelta(seconds=1, milliseconds=500), None, True, "A")
-    ur4 = _ur(4, 1, T0 + dt.timedelta(seconds=4), T0 + dt.timedelta(seconds=5), True, "C")
-    ts_obj = {**EMPLOYEE}
-    catalog = {
-        "DBNAME": "DSNDB06",
-        "TSNAME": "SYSTSTAB",
-        "TABLEOWNER": "SYSIBM",
-        "TABLENAME": "SYSTABLES",
-        "TBOWNERLEN": 6,
-        "TBNAMELEN": 9,
-        "DBID": 6,
-        "PSID": 9,
-        "TBOBID": 10,
+    return {
+        "hire": hire,
+        "raised": {**hire, "SALARY": Decimal("55000.00"), "BONUS": None, "REMARKS": "raise approved 2024-06"},
+        "loaded": employee("000020", "MICHAEL", "THOMPSON", "41250.00", WORKDEPT="B01", RATING=-0.5),
+        "leaver": employee("000030", "SALLY", "KWAN", "38250.00", MIDINIT=None, WORKDEPT=None),
+        "long_before": long_before,
+        "long_after": {**long_before, "REMARKS": ("Performance review notes. " * 120)[:3000]},
+        "temp": employee("000060", "IRVING", "STERN", "32250.00", WORKDEPT="D11", MIDINIT="F"),
+        "rolled": employee("000070", "EVA", "PULASKI", "36170.00"),
     }
 
-    records = [
-        change(ur1, 1, "I", [img(hire)]),
-        change(ur1, 2, "UB", [img(hire), img(raised)]),
-        change(ur1, 3, "IL", [img(loaded)]),
-        change(ur1, 4, "D", [img(leaver)]),
-        change(ur2, 1, "UB", [img(long_before), img(long_after)]),
-        change(ur2, 2, "I", [img(temp)]),
-        change(ur2, 3, "I", [img(rolled)], disp="S"),
-        change(ur3, 1, "D", [img(temp)], disp="A"),
+
+def _records(img, row: dict[str, dict]) -> list[bytes]:
+    """Every change record, in commit order: four units of recovery, the third aborted."""
+    cols = columns()
+    ur1 = unit_of_recovery(1, 1, T0, T0 + dt.timedelta(seconds=2), True, "C")
+    ur2 = unit_of_recovery(2, 2, T0 + dt.timedelta(seconds=1), T0 + dt.timedelta(seconds=3), False, "C")
+    ur3 = unit_of_recovery(3, 1, T0 + dt.timedelta(seconds=1, milliseconds=500), None, True, "A")
+    ur4 = unit_of_recovery(4, 1, T0 + dt.timedelta(seconds=4), T0 + dt.timedelta(seconds=5), True, "C")
+    ts_obj = {**EMPLOYEE}
+    return [
+        change(ur1, 1, "I", [img(row["hire"])]),
+        change(ur1, 2, "UB", [img(row["hire"]), img(row["raised"])]),
+        change(ur1, 3, "IL", [img(row["loaded"])]),
+        change(ur1, 4, "D", [img(row["leaver"])]),
+        change(ur2, 1, "UB", [img(row["long_before"]), img(row["long_after"])]),
+        change(ur2, 2, "I", [img(row["temp"])]),
+        change(ur2, 3, "I", [img(row["rolled"])], disp="S"),
+        change(ur3, 1, "D", [img(row["temp"])], disp="A"),
         change(ur4, 1, "DM", [], obj=ts_obj),
         change(ur4, 2, "DT", [], obj=ts_obj),
         change(ur4, 3, "DR", [lldf.encode_image(cols[:1], {"EMPNO": "500000"})], obj=ts_obj),
@@ -262,25 +273,35 @@ def scenario() -> tuple[list[bytes], list[bytes]]:
             5,
             "CO",
             [],
-            obj=catalog,
+            obj=CATALOG_OBJECT,
             content=b"\x00\x01" + "ALTER TABLE PAYROLL.EMPLOYEE ADD COLUMN X INT".encode("cp037"),
         ),
         change(ur4, 6, "CM", [], obj=ts_obj, content="-STO DB(PAYDB) SPACENAM(EMPTS)".encode("cp037")),
         change(ur4, 7, "SC", [], obj=ts_obj, content=b"\x00\x00\x00\x08"),
+        # after the main file's records: the broken file's last record
+        change(ur4, 8, "I", [img(row["rolled"])]),
     ]
+
+
+def scenario() -> tuple[list[bytes], list[bytes]]:
+    """(records of the main file in file order, records of the file with a lost segment)."""
+    cols = columns()
+    img = lambda row: lldf.encode_image(cols, row)  # noqa: E731
+    row = _rows()
+    *records, last = _records(img, row)
     segmented = [s for r in records for s in lldf.segment(r, MAX_SEGMENT)]
     # not commit order: the product writes the file in an order of its own
     order = [7, 3, 0, 12, 5, 1, 2, 9, 4, 6, 8, 10, 11, 13, 14] + list(range(15, len(segmented)))
     main = [segmented[i] for i in order]
 
     lost = change(
-        _ur(5, 1, T0 + dt.timedelta(seconds=6), T0 + dt.timedelta(seconds=7), True, "C"),
+        unit_of_recovery(5, 1, T0 + dt.timedelta(seconds=6), T0 + dt.timedelta(seconds=7), True, "C"),
         1,
         "UB",
-        [img(long_before), img(long_after)],
+        [img(row["long_before"]), img(row["long_after"])],
     )
     parts = lldf.segment(lost, MAX_SEGMENT)
-    broken = [parts[0]] + parts[2:] + [change(ur4, 8, "I", [img(rolled)])]
+    broken = [parts[0]] + parts[2:] + [last]
     return main, broken
 
 

@@ -56,73 +56,79 @@ def decode_macro(table: str) -> str:
     return f"jcat_ibmsnap_decode_{table}"
 
 
+# The decoding macro's text around its generated column lines (DECODING_OPEN takes the table's name).
+DECODING_OPEN = """\
+{{#- One line per column: the column macro with its position and kind, then position, width in bytes
+    (null indicator and VARCHAR length included) and the column as the DDL declares it. -#}}
+{{% macro {macro}() %}}
+{{%- set variant = jcat_ibmsnap_variant() %}}
+
+with raw as (
+  select source_file, record_offset, record_number, record, load_id
+  from {{{{ source('jcat', 'raw_ibmsnap_{table}') }}}}
+  where {{{{ jcat_new_records() }}}}
+),
+
+records as (
+  -- a table build in jcat's own run decodes each record once, through the layout function (struct d)
+  select *{{{{ jcat_ibmsnap_records('{table}') }}}}
+  from raw
+),
+
+decoded as (
+  select"""
+DECODED_CLOSE = """\
+{%- endif %}
+    source_file, record_offset, record_number, load_id, record
+  from records
+),
+
+checked as (
+  -- a column is in error when its bytes are present (not a NULL marker) yet did not decode
+  select *,"""
+CHECKED_CLOSE = """\
+    as field_errors
+  from decoded
+),
+
+framed as (
+  -- a record whose length is not the layout's is decoded anyway and named RECORD_LENGTH
+  select *, concat(field_errors, if(octet_length(record) = expected_length, array(), array('RECORD_LENGTH'))) \
+as decode_errors
+  from checked
+)
+
+select"""
+DECODING_CLOSE = """\
+  {{ jcat_strict_guard() }} as decode_errors,
+  source_file, record_offset, record_number, load_id
+from framed
+{% endmacro %}
+"""
+
+
 def render_decoding_macro(table: str) -> str:
     """The decoding of one table, once: the view ibmsnap_<table> and, for the aggregates' inputs, the incremental
     table ibmsnap_<table>_decoded both call it (each over the raw table, never over the other)."""
     groups = L.variant_groups(table)
-    cols = L.union_columns(table)
     files = sorted({Path(lay.ddl.source_file).name for _, lay in groups})
     path = MACROS_DIR / f"{decode_macro(table)}.sql"
-    out = [
-        HEADER.format(
-            marker=marker(path, "udfs/render/ibmsnap.py"), files=", ".join(f"sql/ibmsnap/{f}" for f in files)
-        ).rstrip("\n"),
-        "{#- One line per column: the column macro with its position and kind, then position, width in bytes",
-        "    (null indicator and VARCHAR length included) and the column as the DDL declares it. -#}",
-        f"{{% macro {decode_macro(table)}() %}}",
-        "{%- set variant = jcat_ibmsnap_variant() %}",
-        "",
-        "with raw as (",
-        "  select source_file, record_offset, record_number, record, load_id",
-        f"  from {{{{ source('jcat', 'raw_ibmsnap_{table}') }}}}",
-        "  where {{ jcat_new_records() }}",
-        "),",
-        "",
-        "records as (",
-        "  -- a table build in jcat's own run decodes each record once, through the layout function (struct d)",
-        f"  select *{{{{ jcat_ibmsnap_records('{table}') }}}}",
-        "  from raw",
-        "),",
-        "",
-        "decoded as (",
-        "  select",
-    ]
-
-    out += _decoded_columns(groups, cols)
-    out.append("{%- endif %}")
-    out += [
-        "    source_file, record_offset, record_number, load_id, record",
-        "  from records",
-        "),",
-        "",
-        "checked as (",
-        "  -- a column is in error when its bytes are present (not a NULL marker) yet did not decode",
-        "  select *,",
-    ]
-    out += _present_checks(groups)
-    out += [
-        "    as field_errors",
-        "  from decoded",
-        "),",
-        "",
-        "framed as (",
-        "  -- a record whose length is not the layout's is decoded anyway and named RECORD_LENGTH",
-        "  select *, concat(field_errors, if(octet_length(record) = expected_length, array(), "
-        "array('RECORD_LENGTH'))) as decode_errors",
-        "  from checked",
-        ")",
-        "",
-        "select",
-    ]
-    out += _selected_columns(table, cols)
-    out += [
-        "  {{ jcat_strict_guard() }} as decode_errors,",
-        "  source_file, record_offset, record_number, load_id",
-        "from framed",
-        "{% endmacro %}",
-        "",
-    ]
-    return "\n".join(out)
+    header = HEADER.format(
+        marker=marker(path, "udfs/render/ibmsnap.py"), files=", ".join(f"sql/ibmsnap/{f}" for f in files)
+    )
+    cols = L.union_columns(table)
+    return "\n".join(
+        [
+            header.rstrip("\n"),
+            DECODING_OPEN.format(macro=decode_macro(table), table=table),
+            *_decoded_columns(groups, cols),
+            DECODED_CLOSE,
+            *_present_checks(groups),
+            CHECKED_CLOSE,
+            *_selected_columns(table, cols),
+            DECODING_CLOSE,
+        ]
+    )
 
 
 def _column_call(s) -> str:
