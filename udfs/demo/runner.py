@@ -14,7 +14,7 @@ import importlib
 import sys
 from pathlib import Path
 
-from ..core.samples import m7_records
+from ..core.m7_samples import m7_records
 from ..dbt.runner import run_dbt
 from ..spark.changes import build_all
 from ..spark.output import print_rows, short_error

@@ -1,4 +1,4 @@
-"""Deterministic sample records, built with the encoders: for the demo, tests and the benchmark."""
+"""Deterministic sample M7 records (QASYM7J5), built with the encoders: for the demo, tests and the benchmark."""
 
 from __future__ import annotations
 
