@@ -85,13 +85,13 @@ def report(results: list[Result], nbytes_by_layout: dict[str, int]) -> str:
             else None
         )
 
-        def f(x, fmt="{:.2f}x"):
-            return "-" if x is None else fmt.format(x)
+        def times(x):
+            return "-" if x is None else f"{x:.2f}x"
 
         lines.append(
-            f"{layout:<9} {f(jvm):>8} {('met' if jvm >= TARGET_JVM else 'MISSED') if jvm else '-':>7} "
-            f"{f(row):>11} {('met' if row >= TARGET_ROW else 'MISSED') if row else '-':>7} "
-            f"{f(rs.get('catalog_vs_catalog_per_field')):>13} {f(ceiling):>15}"
+            f"{layout:<9} {times(jvm):>8} {('met' if jvm >= TARGET_JVM else 'MISSED') if jvm else '-':>7} "
+            f"{times(row):>11} {('met' if row >= TARGET_ROW else 'MISSED') if row else '-':>7} "
+            f"{times(rs.get('catalog_vs_catalog_per_field')):>13} {times(ceiling):>15}"
         )
     per_field = [(layout, rs) for layout, rs in ratios(results).items() if "sql_functions_vs_jvm_expressions" in rs]
     if per_field:

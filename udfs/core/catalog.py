@@ -58,7 +58,7 @@ class Function:
         return f"{self.name}({''.join(parts)}) -> {self.returns}"
 
 
-_B = Arg("b", "BINARY", "the field's bytes, usually `substr(record, pos, len)`")
+_BYTES = Arg("b", "BINARY", "the field's bytes, usually `substr(record, pos, len)`")
 _CCSID = Arg("ccsid", "INT", "single-byte EBCDIC CCSID, default 37", optional=True)
 _TEXT_CCSID = Arg("ccsid", "INT", "EBCDIC CCSID, or 1208 (UTF-8), 1200 or 13488 (UTF-16BE); default 37", optional=True)
 _NULL_RULE = "NULL in gives NULL out; bytes that do not decode give NULL (an error in strict mode)."
@@ -77,7 +77,7 @@ CATALOG: tuple[Function, ...] = (
     Function(
         "ebcdic_str",
         kernels.ebcdic_str,
-        (_B, _TEXT_CCSID),
+        (_BYTES, _TEXT_CCSID),
         "STRING",
         "EBCDIC (or UTF-8/UTF-16) text to a string, trailing blanks and NULs removed.",
         "Supported single-byte EBCDIC CCSIDs: "
@@ -94,7 +94,7 @@ CATALOG: tuple[Function, ...] = (
     Function(
         "unpack_zoned",
         kernels.unpack_zoned,
-        (_B, Arg("sign", "STRING", _SIGN_ARG, optional=True)),
+        (_BYTES, Arg("sign", "STRING", _SIGN_ARG, optional=True)),
         "DECIMAL(38,0)",
         "Zoned decimal (one digit a byte, COBOL DISPLAY) to the integer of its digits.",
         "1 to 38 digits. Digits carry zone F. The sign: 'trailing' (the default) in the zone of the last byte, "
@@ -112,7 +112,7 @@ CATALOG: tuple[Function, ...] = (
     Function(
         "unpack_packed",
         kernels.unpack_packed,
-        (_B,),
+        (_BYTES,),
         "DECIMAL(38,0)",
         "Packed decimal (COMP-3: two digits a byte, sign in the last nibble) to the integer of its digits.",
         "1 to 20 bytes; a 20-byte field's 39 digits above 38 digits' value give NULL. Sign nibble C, A, E, F "
@@ -122,7 +122,7 @@ CATALOG: tuple[Function, ...] = (
     Function(
         "unpack_bin",
         kernels.unpack_bin,
-        (_B, Arg("signed", "BOOLEAN", "two's complement (default true) or unsigned", optional=True)),
+        (_BYTES, Arg("signed", "BOOLEAN", "two's complement (default true) or unsigned", optional=True)),
         "BIGINT",
         "Big-endian binary integer of 1 to 8 bytes.",
         "Signed (two's complement) by default. An unsigned 8-byte value above 2^63-1 does not fit BIGINT "
@@ -132,7 +132,7 @@ CATALOG: tuple[Function, ...] = (
     Function(
         "unpack_bin_decimal",
         kernels.unpack_bin_decimal,
-        (_B, Arg("signed", "BOOLEAN", "two's complement (default true) or unsigned", optional=True)),
+        (_BYTES, Arg("signed", "BOOLEAN", "two's complement (default true) or unsigned", optional=True)),
         "DECIMAL(38,0)",
         "Big-endian binary integer of 1 to 16 bytes (COBOL COMP, COMP-4, BINARY, COMP-5 of 10 to 38 digits).",
         "Signed (two's complement) by default. A value of more than 38 digits gives NULL. Where the field has a "
@@ -146,7 +146,7 @@ CATALOG: tuple[Function, ...] = (
         "unpack_edited",
         kernels.unpack_edited,
         (
-            _B,
+            _BYTES,
             Arg("picture", "STRING", "the field's PICTURE, e.g. '+9(8)', 'Z(6)VZZ-', '9(4).99', 'S9(3).99'"),
             Arg(
                 "ccsid",
@@ -173,7 +173,7 @@ CATALOG: tuple[Function, ...] = (
     Function(
         "unpack_hfp",
         kernels.unpack_hfp,
-        (_B,),
+        (_BYTES,),
         "DOUBLE",
         "IBM System/390 hexadecimal floating point, 4 bytes (COMP-1, short) or 8 (COMP-2, long), to a DOUBLE.",
         "Bit 0 the sign, bits 1-7 a power of 16 (excess 64), then the fraction (24 or 56 bits). A long fraction has "
@@ -183,7 +183,10 @@ CATALOG: tuple[Function, ...] = (
     Function(
         "parse_lrsn",
         kernels.parse_lrsn,
-        (_B, Arg("delta", "BINARY", "STCK-to-LRSN delta of a data-sharing group (6, 8 or 10 bytes)", optional=True)),
+        (
+            _BYTES,
+            Arg("delta", "BINARY", "STCK-to-LRSN delta of a data-sharing group (6, 8 or 10 bytes)", optional=True),
+        ),
         "TIMESTAMP",
         "Db2 LRSN (6-byte basic or 10-byte extended) to the UTC instant it encodes.",
         "A 6-byte LRSN is TOD clock bits 0-47; a 10-byte extended LRSN is the 6-byte value at offset 1 "
@@ -197,7 +200,7 @@ CATALOG: tuple[Function, ...] = (
     Function(
         "parse_tod",
         kernels.parse_tod,
-        (_B,),
+        (_BYTES,),
         "TIMESTAMP",
         "z/Architecture TOD clock, 8-byte STCK or 16-byte STCKE, to a UTC instant.",
         "Microseconds = TOD >> 12 since 1900-01-01 00:00 UTC; STCKE byte 0 is the epoch index (the 8-byte "
@@ -207,7 +210,7 @@ CATALOG: tuple[Function, ...] = (
     Function(
         "parse_timestamp17",
         kernels.parse_timestamp17,
-        (_B,),
+        (_BYTES,),
         "TIMESTAMP_NTZ",
         "BMC Log Master BIN(17) BCD timestamp to a wall-clock timestamp (microseconds).",
         "X'YYYYMMDDHHMMSS' then 20 fraction nibbles (Db2 TIMESTAMP(12) and padding). Spark keeps "
@@ -218,7 +221,7 @@ CATALOG: tuple[Function, ...] = (
     Function(
         "parse_timestamp17_fraction",
         kernels.parse_timestamp17_fraction,
-        (_B,),
+        (_BYTES,),
         "STRING",
         "All fraction digits of a BIN(17) timestamp: 12 (picoseconds), more only where they are not zero.",
         "Use beside `parse_timestamp17` where digits below the microsecond matter. " + _NULL_RULE,
@@ -227,7 +230,7 @@ CATALOG: tuple[Function, ...] = (
     Function(
         "parse_ibmi_timestamp",
         kernels.parse_ibmi_timestamp,
-        (_B, _CCSID),
+        (_BYTES, _CCSID),
         "TIMESTAMP_NTZ",
         "IBM i EBCDIC timestamp `YYYY-MM-DD-HH.MM.SS[.f...]` (TIMESTAMP(p), p 0 to 12) to a wall-clock timestamp.",
         "19 characters for TIMESTAMP(0), 20 + p otherwise (26 for the journal's own TIMESTAMP(6) stamps). Spark "
@@ -245,7 +248,7 @@ CATALOG: tuple[Function, ...] = (
         "ibmi_date",
         kernels.ibmi_date,
         (
-            _B,
+            _BYTES,
             Arg("datfmt", "STRING", "the column's DATFMT: " + ", ".join(DATE_FORMS)),
             Arg("datsep", "STRING", "DATSEP of *MDY, *DMY, *YMD and *JUL, default /", optional=True),
         ),
@@ -265,7 +268,7 @@ CATALOG: tuple[Function, ...] = (
         "ibmi_time",
         kernels.ibmi_time,
         (
-            _B,
+            _BYTES,
             Arg("timfmt", "STRING", "the column's TIMFMT: " + ", ".join(TIME_FORMS)),
             Arg("timsep", "STRING", "TIMSEP of *HMS, default :", optional=True),
         ),
@@ -284,7 +287,7 @@ CATALOG: tuple[Function, ...] = (
     Function(
         "unpack_float",
         kernels.unpack_float,
-        (_B,),
+        (_BYTES,),
         "DOUBLE",
         "IEEE 754 big-endian binary floating point, 4 bytes (REAL) or 8 (DOUBLE), to a DOUBLE.",
         "The width chooses the form; a REAL widens to DOUBLE exactly. Infinities and NaN are values as they are "
@@ -297,7 +300,7 @@ CATALOG: tuple[Function, ...] = (
     Function(
         "ibmi_varchar",
         kernels.ibmi_varchar,
-        (_B, _TEXT_CCSID),
+        (_BYTES, _TEXT_CCSID),
         "STRING",
         "An IBM i VARCHAR column as the record buffer holds it: a 2-byte big-endian length L, then the declared "
         "maximum of bytes; the first L of them in the CCSID.",
@@ -309,7 +312,7 @@ CATALOG: tuple[Function, ...] = (
     Function(
         "ibmi_varbinary",
         kernels.ibmi_varbinary,
-        (_B,),
+        (_BYTES,),
         "BINARY",
         "An IBM i VARBINARY (or VARCHAR FOR BIT DATA) column as the record buffer holds it: the first L bytes "
         "after its 2-byte big-endian length L.",

@@ -55,7 +55,7 @@ def _dtrid(name: str, n: int) -> dict:
     return {"DNODE": name, "DID": n.to_bytes(8, "big"), "DBRANCH_ID": (n * 16 + 1).to_bytes(8, "big")}
 
 
-def _tx(kind: str, lid: int, program: str, **more) -> tuple[str, dict]:
+def _transaction(kind: str, lid: int, program: str, **more) -> tuple[str, dict]:
     values = {"TRANSACT_ID": lid, "PROGRAM_NAME": program, "VIB": 0x00C3A000 + lid, **more}
     if kind in ("BGIN", "COMT", "ENDJ", "ABRT"):
         values.setdefault("LT_P1", "T042")
@@ -128,44 +128,46 @@ def scenario() -> list[tuple[str, dict]]:
     order = enc.ebcdic("ORD0099172OPEN", 14) + enc.packed(1250, 7)
     return [
         ("TIME", {"T_DATESTMP": local}),
-        _tx("BGIN", 1001, "PAYROLL", DTESTAMP=local, USER_ID="JSMITH", EXTERNAL_ID="web:jsmith@hr.example.com"),
+        _transaction(
+            "BGIN", 1001, "PAYROLL", DTESTAMP=local, USER_ID="JSMITH", EXTERNAL_ID="web:jsmith@hr.example.com"
+        ),
         _area(1001, "EMP-DEMO-REGION", 30001, 30500),
         _image("BFOR", 1001, 9, 30001, 3, b""),  # STORE: null before image
         _image("AFTR", 1001, 9, 30001, 3, stored),
         _image("BFOR", 1001, 12, 30001, 2, old),  # MODIFY
         _image("AFTR", 1001, 12, 30001, 2, new),
-        _tx("COMT", 1001, "PAYROLL", DTESTAMP=local, **_stats(1001, 2)),
+        _transaction("COMT", 1001, "PAYROLL", DTESTAMP=local, **_stats(1001, 2)),
         _image("BFOR", 1001, 14, 30001, 3, stored),  # ERASE: null after image
         _image("AFTR", 1001, 14, 30001, 3, b""),
-        _tx("ENDJ", 1001, "PAYROLL", DTESTAMP=local, **_stats(1001, 3)),
-        _tx("BGIN", 1002, "ORDENTRY", DTESTAMP=local, USER_ID="CLERK07"),
+        _transaction("ENDJ", 1001, "PAYROLL", DTESTAMP=local, **_stats(1001, 3)),
+        _transaction("BGIN", 1002, "ORDENTRY", DTESTAMP=local, USER_ID="CLERK07"),
         _area(1002, "ORDER-REGION", 50001, 52000),
         _area(1002, "CUST-REGION", 60001, 61000, mode=1),
         _image("BFOR", 1002, 12, 50017, 5, order, rec_id=2001),
         _image("AFTR", 1002, 12, 50017, 5, order[:-4] + enc.packed(1300, 7), rec_id=2001),
-        _tx("RTSV", 1002, "ORDENTRY", DTESTAMP=local, SAVEPOINT_SEQ=7),
-        _tx("ABRT", 1002, "ORDENTRY", DTESTAMP=local, **_stats(1002, 1)),
+        _transaction("RTSV", 1002, "ORDENTRY", DTESTAMP=local, SAVEPOINT_SEQ=7),
+        _transaction("ABRT", 1002, "ORDENTRY", DTESTAMP=local, **_stats(1002, 1)),
         ("TIME", {"T_DATESTMP": None}),  # buffer not yet written: zero local stamp
-        _tx("BGIN", 1003, "XFERIN", DTESTAMP=local, USER_ID="BATCH01"),
+        _transaction("BGIN", 1003, "XFERIN", DTESTAMP=local, USER_ID="BATCH01"),
         _image("BFOR", 1003, 12, 70001, 1, employee(1, "ACCOUNT A", "FIN1", 100)),
         _image("AFTR", 1003, 12, 70001, 1, employee(1, "ACCOUNT A", "FIN1", 50)),
-        _tx("BGIN", 1004, "XFEROUT", DTESTAMP=local, USER_ID="BATCH01"),
+        _transaction("BGIN", 1004, "XFEROUT", DTESTAMP=local, USER_ID="BATCH01"),
         _image("BFOR", 1004, 12, 70002, 1, employee(2, "ACCOUNT B", "FIN1", 0)),
         _image("AFTR", 1004, 12, 70002, 1, employee(2, "ACCOUNT B", "FIN1", 50)),
         ("DIND", {**_dtrid("SYSTEM74", 1), "STATE": b"\x01", "lids": (1003, 1004)}),
         ("DCOM", {**_dtrid("SYSTEM74", 1), "STATE": b"\x02", "OUTCOME": b"\x01", "lids": (1003, 1004)}),
-        _tx("ENDJ", 1003, "XFERIN", DTESTAMP=local, **_stats(1003, 1)),
-        _tx("ENDJ", 1004, "XFEROUT", DTESTAMP=local, **_stats(1004, 1)),
+        _transaction("ENDJ", 1003, "XFERIN", DTESTAMP=local, **_stats(1003, 1)),
+        _transaction("ENDJ", 1004, "XFEROUT", DTESTAMP=local, **_stats(1004, 1)),
         ("DFGT", {**_dtrid("SYSTEM74", 1)}),
-        _tx("BGIN", 1005, "INVADJ", DTESTAMP=local, USER_ID="JSMITH"),
+        _transaction("BGIN", 1005, "INVADJ", DTESTAMP=local, USER_ID="JSMITH"),
         _image("BFOR", 1005, 12, 80001, 9, employee(9, "STOCK 9", "WH01", 40)),
         _image("AFTR", 1005, 12, 80001, 9, employee(9, "STOCK 9", "WH01", 39)),
         ("DIND", {**_dtrid("SYSTEM74", 2), "STATE": b"\x01", "lids": (1005,)}),
         ("DBAK", {**_dtrid("SYSTEM74", 2), "STATE": b"\x03", "BACKOUT_REASON": b"\x02", "lids": (1005,)}),
-        _tx("ABRT", 1005, "INVADJ", DTESTAMP=local, **_stats(1005, 1)),
+        _transaction("ABRT", 1005, "INVADJ", DTESTAMP=local, **_stats(1005, 1)),
         ("DFGT", {**_dtrid("SYSTEM74", 2)}),
         ("DPND", {**_dtrid("SYSTEM74", 3), "STATE": b"\x04"}),
-        _tx("BGIN", 1006, "BATCHUPD", DTESTAMP=local, USER_ID="BATCH02"),
+        _transaction("BGIN", 1006, "BATCHUPD", DTESTAMP=local, USER_ID="BATCH02"),
         _area(1006, "EMP-DEMO-REGION", 30001, 30500),
         _image("BFOR", 1006, 9, 30002, 1, b""),
         _image("AFTR", 1006, 9, 30002, 1, employee(4713, "ANN LEE", "D300", 4900000, _ptr(30002, 1) + _ptr(30001, 1))),

@@ -32,7 +32,7 @@ def _kept(f) -> bool:
     return not f.name.startswith("RESERVED")
 
 
-def _q(name: str) -> str:
+def _quoted(name: str) -> str:
     return f"`{name}`" if name in QUOTED else name
 
 
@@ -89,7 +89,9 @@ def render_segments_macro() -> str:
             lines.append(f"    {'':<119}{where} {f.doc}")
             continue
         for i, (name, sql) in enumerate(columns(f)):
-            lines.append((f"    {sql:<86} as {_q(name) + ',':<28}" + (f"{where} {f.doc}" if i == 0 else "")).rstrip())
+            lines.append(
+                (f"    {sql:<86} as {_quoted(name) + ',':<28}" + (f"{where} {f.doc}" if i == 0 else "")).rstrip()
+            )
     body = (
         HEAD
         + "\n"
@@ -134,7 +136,7 @@ def _columns_macro() -> str:
         if not _kept(f):
             continue
         for name, _ in columns(f):
-            rows.append(f"  {_q(name)},")
+            rows.append(f"  {_quoted(name)},")
             if name in DESCRIBED:
                 rows.append(f"  {{{{ jcat_lldf_describe('{name}', '{name}') }}}} as {name}_DESC,")
     return "\n".join(
@@ -151,7 +153,7 @@ def _columns_macro() -> str:
 def render_docs(page: str) -> str:
     rows = ["| offset (dec/hex) | substr pos | width | format | column(s) |", "|---|---|---|---|---|"]
     for f in lldf.HEADER:
-        cols = [_q(n) for n, _ in columns(f)] if _kept(f) else ["(not kept)"]
+        cols = [_quoted(n) for n, _ in columns(f)] if _kept(f) else ["(not kept)"]
         cols += [f"{f.name}_DESC"] if f.name in DESCRIBED else []
         off = f.pos - 1
         rows.append(f"| {off} / {off:X} | {f.pos} | {f.length} | {_fmt(f)} {FORMAT[f.kind]} | {', '.join(cols)} |")

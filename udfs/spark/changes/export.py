@@ -15,7 +15,7 @@ from pyspark.sql import functions as F
 
 from ...core.changes import export_files as files
 from ..landing.sources import delete_path
-from ..landing.store import _fs, pause
+from ..landing.store import hadoop_path, pause
 from .events import EVENTS
 from .store import ChangesStore, new_build_id
 
@@ -86,12 +86,12 @@ def _events(spark, starts: dict[str, str | None]):
 
 def _move(spark, staged: str, to: str, table: str, build_id: str, last: str, changes: int) -> Written:
     """One (table, build)'s staged file into place, whole: what a consumer sees is never a part of one."""
-    folder, fs = _fs(spark, f"{staged}/table_name={table}/build_id={build_id}")
+    folder, fs = hadoop_path(spark, f"{staged}/table_name={table}/build_id={build_id}")
     parts = [s.getPath() for s in fs.listStatus(folder) if s.getPath().getName().endswith(".txt")]
     if len(parts) != 1:
         raise RuntimeError(f"the export of {table}'s build {build_id} staged as {len(parts)} files, not one")
     name = files.ExportFile(build_id, last).name
-    target, _ = _fs(spark, f"{to}/{table}/{name}")
+    target, _ = hadoop_path(spark, f"{to}/{table}/{name}")
     fs.mkdirs(target.getParent())
     fs.delete(target, False)  # the same build exported again (from an earlier --since)
     if not fs.rename(parts[0], target):
@@ -107,5 +107,5 @@ def _checksummed(spark, fs) -> bool:
 
 
 def _names(spark, folder: str) -> list[str]:
-    p, fs = _fs(spark, folder)
+    p, fs = hadoop_path(spark, folder)
     return [s.getPath().getName() for s in fs.listStatus(p)] if fs.exists(p) else []

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from ...render.table_names import quote
 from ..landing.sources import delete_path, list_dirs
-from ..landing.store import _fs, pause
+from ..landing.store import hadoop_path, pause
 from . import as_of
 
 DB = "jcat"
@@ -117,7 +117,7 @@ class ChangesStore:
         )
         dropped = set()
         for part in PARTS:
-            p, fs = _fs(self.spark, f"{self.root}/{part}")
+            p, fs = hadoop_path(self.spark, f"{self.root}/{part}")
             if not fs.exists(p):
                 continue
             for st in fs.listStatus(p):
@@ -140,15 +140,15 @@ class ChangesStore:
                 continue
             staged = f"{self.root}/_staging/{build_id}/{part}"
             df.withColumn("build_id", F.lit(build_id)).write.mode("overwrite").parquet(staged)
-            p, fs = _fs(self.spark, staged)
-            target_dir, _ = _fs(self.spark, f"{self.root}/{part}")
+            p, fs = hadoop_path(self.spark, staged)
+            target_dir, _ = hadoop_path(self.spark, f"{self.root}/{part}")
             fs.mkdirs(target_dir)
             files = sorted(
                 (st.getPath() for st in fs.listStatus(p) if st.getPath().getName().endswith(".parquet")),
                 key=lambda f: f.getName(),
             )
             for i, f in enumerate(files):
-                target, _ = _fs(self.spark, f"{self.root}/{part}/b-{build_id}-{i}.parquet")
+                target, _ = hadoop_path(self.spark, f"{self.root}/{part}/b-{build_id}-{i}.parquet")
                 if not fs.rename(f, target):
                     raise RuntimeError(f"could not move {f} into {self.root}/{part}")
         pause("changes-moved")
@@ -173,13 +173,13 @@ class ChangesStore:
             self.spark.sql(
                 f"CREATE TABLE IF NOT EXISTS {self.ledger} ({LEDGER_DDL}) USING parquet LOCATION '{self.root}/builds'"
             )
-        p, fs = _fs(self.spark, staged)
+        p, fs = hadoop_path(self.spark, staged)
         parts = [st.getPath() for st in fs.listStatus(p) if st.getPath().getName().endswith(".parquet")]
         if len(parts) != 1:
             raise RuntimeError(f"the ledger row of build {build.build_id} staged as {len(parts)} files, not one")
         pause("changes-commit")
-        target, _ = _fs(self.spark, f"{self.root}/builds/b-{build.build_id}-0.parquet")
-        fs.mkdirs(_fs(self.spark, f"{self.root}/builds")[0])
+        target, _ = hadoop_path(self.spark, f"{self.root}/builds/b-{build.build_id}-0.parquet")
+        fs.mkdirs(hadoop_path(self.spark, f"{self.root}/builds")[0])
         if not fs.rename(parts[0], target):  # the build becomes visible here, all of it at once
             raise RuntimeError(f"could not commit build {build.build_id} of {self.name}")
         delete_path(self.spark, f"{self.root}/_staging/{build.build_id}")
@@ -189,7 +189,7 @@ class ChangesStore:
     def drop_before(self, build_id: str) -> None:
         """After a rebuild commits: the files of builds before it are never shown again."""
         for part in PARTS:
-            p, fs = _fs(self.spark, f"{self.root}/{part}")
+            p, fs = hadoop_path(self.spark, f"{self.root}/{part}")
             if fs.exists(p):
                 for st in fs.listStatus(p):
                     m = FILE.match(st.getPath().getName())

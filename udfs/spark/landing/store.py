@@ -235,7 +235,8 @@ LEASE_HEARTBEAT_S = 30.0
 LEASE_TIMEOUT_S = 300.0  # a lease from another host is dead after this long without a heartbeat
 
 
-def _fs(spark, path: str):
+def hadoop_path(spark, path: str):
+    """(Hadoop Path, its FileSystem) for a path of any scheme the session's Hadoop configuration knows."""
     jvm = spark.sparkContext._jvm
     p = jvm.org.apache.hadoop.fs.Path(path)
     return p, p.getFileSystem(spark.sparkContext._jsc.hadoopConfiguration())
@@ -256,7 +257,7 @@ class Lease:
         self._thread = threading.Thread(target=self._beat, daemon=True, name=f"lease {load_id}")
 
     def __enter__(self):
-        p, fs = _fs(self.spark, self.path)
+        p, fs = hadoop_path(self.spark, self.path)
         fs.create(p, True).close()
         self._thread.start()
         return self
@@ -264,7 +265,7 @@ class Lease:
     def _beat(self):
         while not self._stop.wait(LEASE_HEARTBEAT_S):
             try:
-                p, fs = _fs(self.spark, self.path)
+                p, fs = hadoop_path(self.spark, self.path)
                 fs.setTimes(p, int(time.time() * 1000), -1)
             except Exception:  # noqa: BLE001  (the JVM is going away: the lease dies with us)
                 return
@@ -272,7 +273,7 @@ class Lease:
     def __exit__(self, *exc):
         self._stop.set()
         try:
-            p, fs = _fs(self.spark, self.path)
+            p, fs = hadoop_path(self.spark, self.path)
             fs.delete(p, False)
         except Exception:  # noqa: BLE001  (a lease left behind is dead once its pid is gone)
             pass
@@ -321,7 +322,7 @@ def pause(point: str) -> None:
 
 def live_leases(spark) -> set[str]:
     """load_ids whose owner still runs; dead leases are removed."""
-    p, fs = _fs(spark, leases_dir(spark))
+    p, fs = hadoop_path(spark, leases_dir(spark))
     if not fs.exists(p):
         return set()
     host, now_ms, live = socket.gethostname(), time.time() * 1000, set()
@@ -373,12 +374,12 @@ def commit(spark, entries: list[dict]) -> None:
     ledger = _ledger_location(spark)
     staged = f"{ledger}/_staging/{load_id}"
     spark.createDataFrame(entries, schema=LEDGER_DDL).coalesce(1).write.mode("overwrite").parquet(staged)
-    p, fs = _fs(spark, staged)
+    p, fs = hadoop_path(spark, staged)
     parts = [st.getPath() for st in fs.listStatus(p) if st.getPath().getName().endswith(".parquet")]
     if len(parts) != 1:
         raise RuntimeError(f"ledger rows of load {load_id} staged as {len(parts)} files, not one")
     pause("commit")
-    target, _ = _fs(spark, f"{ledger}/part-{load_id}.snappy.parquet")
+    target, _ = hadoop_path(spark, f"{ledger}/part-{load_id}.snappy.parquet")
     if not fs.rename(parts[0], target):  # the load becomes visible here, all of it at once
         raise RuntimeError(f"could not commit load {load_id}: renaming its ledger file into {ledger} failed")
     fs.delete(p, True)
