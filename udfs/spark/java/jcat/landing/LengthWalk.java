@@ -9,7 +9,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**
- * The common case of the sparse-index walk of `jcat load` (udfs/core/framing/frames.py, `_fast_walk`: the same
+ * The common case of the sparse-index walk of `jcat load` (udfs/core/framing/sparse_index.py, `_fast_walk`: the same
  * checks, in the same order), in the driver JVM, from any Hadoop FileSystem: well-formed RDWs, or short-form BDWs
  * whose RDWs fill their block exactly. It stops where anything else starts; Python's framing loop carries on from
  * there, so the index is the one the loop alone would give. Why here: the Python loop costs about 0.25 us a
