@@ -9,7 +9,7 @@ from support.declared import project_with_ddl
 from udfs.cli import main
 from udfs.core.changes import events as rules
 from udfs.core.tables.declaration import DeclarationProblem, check_time_zone
-from udfs.render.declared_tables import read_all
+from udfs.core.tables.declaration_file import read_all
 from udfs.spark.changes.events import all_feed_sql
 
 DDL = """CREATE TABLE APPLIB.ORDERS (

@@ -27,7 +27,7 @@ class _Spark:
 
 
 def test_a_cd_table_without_a_key_is_said_and_skipped_and_one_with_a_key_is_built(tmp_path, monkeypatch):
-    import udfs.spark.changes as changes
+    import udfs.spark.changes.build as changes
 
     project_with_ddl(tmp_path, monkeypatch, {"CDSTAFF.sql": DDL})
     ddl = str(tmp_path / "CDSTAFF.sql")
@@ -49,7 +49,7 @@ def test_a_cd_table_without_a_key_is_said_and_skipped_and_one_with_a_key_is_buil
 
 
 def test_an_updates_before_row_takes_the_key_from_its_before_image_column_when_there_is_one(tmp_path, monkeypatch):
-    from udfs.render.declared_tables import read_all
+    from udfs.core.tables.declaration_file import read_all
     from udfs.render.tables_ibmsnap import images_macro
 
     ddl = DDL.replace("PAY INTEGER", "PAY INTEGER, XSTAFFNO CHAR(6), XPAY INTEGER")
@@ -85,7 +85,7 @@ ZOS_DDL = "CREATE TABLE PAYROLL.ACCT (K INTEGER NOT NULL, V VARCHAR(12){pk}) IN 
 def test_an_lldf_table_without_a_key_is_said_and_skipped_and_one_with_its_ddls_primary_key_is_built(
     tmp_path, monkeypatch
 ):
-    import udfs.spark.changes as changes
+    import udfs.spark.changes.build as changes
 
     project_with_ddl(
         tmp_path, monkeypatch, {"NOKEY.sql": ZOS_DDL.format(pk=""), "KEYED.sql": ZOS_DDL.format(pk=", PRIMARY KEY (K)")}

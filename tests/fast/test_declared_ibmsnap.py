@@ -14,7 +14,7 @@ from udfs.cli import main
 from udfs.cli.tables import TablesProblem, load_target
 from udfs.core.ddl import parse_text
 from udfs.core.tables.declaration import DeclarationProblem
-from udfs.render.declared_tables import declaration_path, read_declaration
+from udfs.core.tables.declaration_file import declaration_path, read_declaration
 from udfs.render.generate import problems
 
 CD = (

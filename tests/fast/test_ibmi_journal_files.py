@@ -18,9 +18,10 @@ from udfs.core.changes import frame, ibmi
 from udfs.core.ddl import parse_text
 from udfs.core.kernels.record import decode_record
 from udfs.core.layouts import qjordje5
-from udfs.core.tables.declaration import DeclaredTable, IbmiOptions
+from udfs.core.tables.declaration import DeclaredTable
 from udfs.core.tables.ibmi_image import image_columns
 from udfs.core.tables.image_decode import decode_image
+from udfs.core.tables.options import IbmiOptions
 
 SEEDS = range(6)
 

@@ -8,8 +8,9 @@ import pytest
 
 from udfs.core import ddl
 from udfs.core.layouts import lldf
-from udfs.core.tables.declaration import DeclaredTable, LldfOptions
+from udfs.core.tables.declaration import DeclaredTable
 from udfs.core.tables.lldf_image import image_columns
+from udfs.core.tables.options import LldfOptions
 
 
 def test_hfp_is_the_mainframes_form():

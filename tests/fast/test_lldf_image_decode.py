@@ -18,9 +18,10 @@ from support.lldf_project import chars, varchar
 
 from udfs.core.ddl import parse_text
 from udfs.core.kernels.batch import DecodeError
-from udfs.core.tables.declaration import DeclaredTable, LldfOptions
+from udfs.core.tables.declaration import DeclaredTable
 from udfs.core.tables.lldf_decode import decode_lldf_image, layout_function
 from udfs.core.tables.lldf_image import image_columns
+from udfs.core.tables.options import LldfOptions
 
 
 @cache

@@ -14,8 +14,9 @@ from support.lldf_images import ANN, DDL, EMPTY, NAMES, expected
 from udfs.cli import main
 from udfs.core.changes.snapshot import SnapshotProblem, check_table, commit_position, record_length
 from udfs.core.ddl import parse_text
-from udfs.core.tables.declaration import DeclaredTable, LldfOptions
+from udfs.core.tables.declaration import DeclaredTable
 from udfs.core.tables.lldf_decode import snapshot_function
+from udfs.core.tables.options import LldfOptions
 
 
 def staff(float_format: str = "ieee") -> DeclaredTable:
@@ -137,7 +138,7 @@ ACCT = "CREATE TABLE PAYROLL.ACCT (K INTEGER NOT NULL, V VARCHAR(12){pk}) IN PAY
 def _declared(tmp_path, monkeypatch, *tables: tuple[str, list[str]]):
     from support import idms_images
 
-    from udfs.render.declared_tables import read_all
+    from udfs.core.tables.declaration_file import read_all
 
     root = project_with_ddl(
         tmp_path,

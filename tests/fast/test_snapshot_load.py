@@ -57,7 +57,7 @@ def test_a_snapshot_load_that_cannot_start_the_table_is_refused_before_spark(
 
 def test_a_snapshot_record_is_the_files_buffer(tmp_path, monkeypatch):
     from udfs.core.changes.snapshot import record_length
-    from udfs.render.declared_tables import read_all
+    from udfs.core.tables.declaration_file import read_all
 
     root = project_with_ddl(tmp_path, monkeypatch, {"orders.sql": jf.ORDERS.ddl()})
     assert main(["tables", "add", "orders", "--log", "ibmi", "--ddl", str(tmp_path / "orders.sql")]) == 0
@@ -80,7 +80,7 @@ SOURCE = (
 
 
 def _staff(tmp_path, monkeypatch, *options: str):
-    from udfs.render.declared_tables import read_all
+    from udfs.core.tables.declaration_file import read_all
 
     root = project_with_ddl(tmp_path, monkeypatch, {"cd.sql": CD})
     assert main(["tables", "add", "staff", "--log", "ibmsnap", "--ddl", str(tmp_path / "cd.sql"), *options]) == 0

@@ -16,8 +16,9 @@ from udfs.core.catalog import BY_NAME
 from udfs.core.ddl import parse_text
 from udfs.core.kernels.batch import DecodeError
 from udfs.core.kernels.unload import UnloadColumn, decode_unload
-from udfs.core.tables.declaration import DeclaredTable, IbmsnapOptions
+from udfs.core.tables.declaration import DeclaredTable
 from udfs.core.tables.ibmsnap_image import layout_function
+from udfs.core.tables.options import IbmsnapOptions
 
 CD_FUNCTION = "decode_cdemployee_image"
 

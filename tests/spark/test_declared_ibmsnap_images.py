@@ -242,7 +242,7 @@ def test_sequences_and_types_as_the_cd_table_declares(spark, built):
 def test_the_view_text_estimate_is_never_under_the_compiled_view(built):
     """`tables add` makes a decoding view only when its SQL fits the metastore, judged by an estimate made without
     dbt: never under the SQL dbt compiled for the view."""
-    from udfs.render.declared_tables import read_all
+    from udfs.core.tables.declaration_file import read_all
     from udfs.render.table_models import view_text_estimate
 
     assert built

@@ -322,7 +322,7 @@ def declared_sql(spark, every_project):
 def test_the_view_text_estimate_is_never_under_the_compiled_view(spark, every_project, declared_sql):
     """`tables add` makes a view only when its SQL fits the metastore, judged by an estimate made without dbt: the
     estimate is at least the view's compiled SQL (in strict mode too, its longest form)."""
-    from udfs.render.declared_tables import read_all
+    from udfs.core.tables.declaration_file import read_all
     from udfs.render.table_models import view_text_estimate
 
     (table,) = read_all(every_project)

@@ -90,7 +90,8 @@ def _bench(args, n: int) -> dict:
 
 def _declare() -> None:
     from ..core import ddl
-    from ..core.tables.declaration import DeclaredTable, IbmiOptions
+    from ..core.tables.declaration import DeclaredTable
+    from ..core.tables.options import IbmiOptions
     from ..dbt.user_project import user_project
     from ..render.table_models import write_declaration
 

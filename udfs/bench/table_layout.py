@@ -90,7 +90,7 @@ class TableLayout:
 
     def register(self, spark, function: str) -> None:
         """The table's layout function as `function`, the row UDFs of its functions, and the persistent functions."""
-        from ..spark import declared_tables as declared
+        from ..spark import declared_functions as declared
         from ..spark.function_install import ensure_installed
         from ..spark.spark_catalog import arrow_udf_for, register
 

@@ -73,7 +73,7 @@ def ibmi_layout(name: str, table: DeclaredTable) -> TableLayout:
 
 
 def declared_names() -> list[str]:
-    from ..render.declared_tables import read_all
+    from ..core.tables.declaration_file import read_all
 
     try:
         return [t.name for t in read_all(project_dir())]
@@ -83,7 +83,7 @@ def declared_names() -> list[str]:
 
 def declared_layout(name: str) -> TableLayout | None:
     """The declared table `name` of the project jcat builds as a bench layout, or None when there is none."""
-    from ..render.declared_tables import read_all
+    from ..core.tables.declaration_file import read_all
 
     try:
         tables = {t.name: t for t in read_all(project_dir())}

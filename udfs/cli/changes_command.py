@@ -7,9 +7,7 @@ import sys
 
 from ..core.changes.snapshot import SnapshotProblem, commit_position
 from ..core.project import project_dir
-from ..render.declared_tables import read_all
-
-RESOLVED_LOGS = ("ibmi", "ibmsnap", "lldf", "idms")  # the logs whose declared tables have changes
+from ..core.tables.declaration_file import read_all
 
 
 class ExportProblem(ValueError):
@@ -50,7 +48,7 @@ def add_parser(sub) -> None:
 
 def targets(names: list[str] | None, since: str | None) -> tuple[list[str], str | dict | None]:
     """(the tables to export, each one's --since as a COMMIT_POSITION or None): ExportProblem when wrong."""
-    declared = {t.name: t for t in read_all(project_dir()) if t.log in RESOLVED_LOGS}
+    declared = {t.name: t for t in read_all(project_dir()) if t.spec.changes}
     unknown = sorted(set(names or ()) - set(declared))
     if unknown:
         have = ", ".join(sorted(declared)) or "none"

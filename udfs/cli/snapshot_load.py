@@ -10,7 +10,7 @@ from ..core.changes.snapshot import (
 )
 from ..core.changes.snapshot import record_length as width
 from ..core.project import ProjectNotFound, project_dir
-from ..render.declared_tables import read_all
+from ..core.tables.declaration_file import read_all
 
 
 def snapshot_target(name: str, position: str, record_length: int | None):

@@ -18,25 +18,16 @@ from ..core.tables import copybook_table, ibmi_image, ibmsnap_image, lldf_image
 from ..core.tables.declaration import (
     DeclarationProblem,
     DeclaredTable,
-    FileOptions,
-    IbmiOptions,
-    IbmsnapOptions,
-    IdmsOptions,
-    LldfOptions,
     check_columns,
-    check_file_options,
-    check_float_format,
-    check_idms_options,
     check_key,
-    check_log,
     check_name,
     check_time_zone,
     default_key,
     key_words,
-    parse_journaled,
-    parse_lldf_table,
 )
-from ..render.declared_tables import declaration_path, parse_ddl, read_all
+from ..core.tables.declaration_file import declaration_path, parse_ddl, read_all
+from ..core.tables.logs import LOGS, Log, log_of
+from ..core.tables.options import YES_NO
 from ..render.table_models import made, write_declaration, write_project_files
 from ..render.table_names import MACROS, MODELS
 
@@ -53,7 +44,7 @@ def add_parser(sub) -> None:
     a.add_argument(
         "--log",
         required=True,
-        help="the log its row images come from: ibmi, lldf or ibmsnap; or file: a record file described by a copybook",
+        help=f"the log its row images come from: {', '.join(LOGS)} (file: a record file described by a copybook)",
     )
     a.add_argument("--ddl", type=Path, help="the table's DDL (QSYS2.GENERATE_SQL, Db2 for z/OS DDL)")
     a.add_argument("--copybook", type=Path, help="file, idms: the COBOL copybook of the records")
@@ -112,16 +103,6 @@ def _project(create: bool) -> Path:
     return user_project(create)
 
 
-def _journaled_default(table: ddl.TableDdl) -> str:
-    name = getattr(table, "system_name", None) or table.name
-    if not table.schema or len(name) > 10 or len(table.schema) > 10:
-        raise TablesProblem(
-            f"{table.source_file}: give --journaled LIBRARY/FILE: the DDL names no library and "
-            "system name of 10 characters or less"
-        )
-    return f"{table.schema}/{name}"
-
-
 def _taken_relations(root: Path) -> set[str]:
     """Models of the project and of jcat: a new table's relations must be none of them."""
     names = {p.stem for p in (source_root() / "models").rglob("*.sql")}
@@ -130,18 +111,16 @@ def _taken_relations(root: Path) -> set[str]:
 
 
 def declare(args) -> DeclaredTable:
-    name, log = check_name(args.name), check_log(args.log)
-    zone = check_time_zone(getattr(args, "time_zone", None), log)
-    table = _declare(args, name, log)
+    name, log = check_name(args.name), log_of(args.log)
+    zone = check_time_zone(getattr(args, "time_zone", None), log.name)
+    table = _declare_copybook(args, name, log) if log.described_by == "copybook" else _declare_ddl(args, name, log)
     return dataclasses.replace(table, time_zone=zone) if zone else table
 
 
-def _declare(args, name: str, log: str) -> DeclaredTable:
-    if log in ("file", "idms"):
-        return _declare_copybook(args, name, log)
+def _declare_ddl(args, name: str, log: Log) -> DeclaredTable:
     if getattr(args, "copybook", None) or not args.ddl:
         raise TablesProblem(
-            f"a table of log {log} is declared from its DDL: give --ddl FILE (--copybook is for --log file)"
+            f"a table of log {log.name} is declared from its DDL: give --ddl FILE (--copybook is for --log file)"
         )
     if not args.ddl.is_file():
         raise TablesProblem(f"--ddl {args.ddl}: no such file")
@@ -152,66 +131,38 @@ def _declare(args, name: str, log: str) -> DeclaredTable:
         if args.key
         else default_key(table)
     )
-    ibmi = None
-    if log == "ibmi":
-        lib, file, member = parse_journaled(args.journaled or _journaled_default(table))
-        ibmi = IbmiOptions(
-            lib, file, member, args.ccsid, args.datfmt.upper(), args.datsep, args.timfmt.upper(), args.timsep
-        )
-    lldf = _lldf_options(args, table) if log == "lldf" else None
-    ibmsnap = _ibmsnap_options(args, table) if log == "ibmsnap" else None
-    return DeclaredTable(name, log, table, f"{name}.sql", key, ibmi, lldf, ibmsnap)
+    if log.name == "ibmsnap":  # a CD table: its name must not be one of jcat's own IBMSNAP tables'
+        ibmsnap_image.check_name_free(args.name)
+        ibmsnap_image.check_cd_columns(table)
+    options = {log.name: log.options.from_flags(vars(args), table)}
+    return DeclaredTable(name, log.name, table, f"{name}.sql", key, **options)
 
 
-def _declare_copybook(args, name: str, log: str) -> DeclaredTable:
+def _declare_copybook(args, name: str, log: Log) -> DeclaredTable:
     """A record file (its framing) or an IDMS record (its USER-REC-ID), from its copybook."""
-    what = "a record file (--log file)" if log == "file" else "an IDMS record (--log idms)"
+    what = "a record file (--log file)" if log.name == "file" else "an IDMS record (--log idms)"
     if args.ddl or not getattr(args, "copybook", None):
         raise TablesProblem(f"{what} is declared from its copybook: give --copybook FILE, not --ddl")
     if not args.copybook.is_file():
         raise TablesProblem(f"--copybook {args.copybook}: no such file")
-    floats = getattr(args, "float_format", "hfp")
-    file = idms = None
-    if log == "file":
-        file = check_file_options(FileOptions(args.record, args.framing, args.ccsid, floats, args.trim))
-    else:
-        if getattr(args, "record_id", None) is None:
-            raise TablesProblem(
-                "an IDMS record (--log idms) needs --record-id N: the USER-REC-ID of its BFOR/AFTR journal records"
-            )
-        idms = check_idms_options(IdmsOptions(args.record_id, args.record, args.ccsid, floats, args.trim))
+    options = {log.name: log.options.from_flags(vars(args))}
     key = tuple(k.strip().upper().replace("-", "_") for k in (args.key or "").split(",") if k.strip())
-    if log == "idms" and not key:
-        key = ("DB_KEY",)  # the record's database key, from the journal record
     return copybook_table.check(
         DeclaredTable(
             name,
-            log,
+            log.name,
             None,
             f"{name}.cpy",
-            key,
-            file=file,
-            idms=idms,
+            key or log.default_key,
             copybook=copybook_table.read_copybook(args.copybook),
+            **options,
         )
     )
 
 
-def _lldf_options(args, table: ddl.TableDdl) -> LldfOptions:
-    if args.table:
-        owner, name = parse_lldf_table(args.table)
-    elif table.schema:
-        owner, name = table.schema, table.name
-    else:
-        raise TablesProblem(f"{table.source_file}: give --table OWNER.NAME: the DDL names no schema")
-    return LldfOptions(owner, name, args.ccsid, check_float_format(getattr(args, "float_format", "hfp")))
-
-
 def image_columns(table: DeclaredTable) -> tuple:
     """The table's columns as its log writes a row image (refusing what the image cannot hold)."""
-    if table.copybook is not None:
-        return tuple(copybook_table.columns(table))
-    return {"lldf": lldf_image, "ibmsnap": ibmsnap_image}.get(table.log, ibmi_image).image_columns(table)
+    return tuple(table.spec.image_reader().image_columns(table))
 
 
 def _where(t: DeclaredTable) -> str:
@@ -219,14 +170,12 @@ def _where(t: DeclaredTable) -> str:
         return f"landed in raw_file_{t.name} ({t.file.framing})"
     if t.idms:
         return f"USER-REC-ID {t.idms.record_id} in idms_journal"
-    if t.ibmsnap:
-        return f"landed in raw_ibmsnap_{t.name}"
-    return t.ibmi.journaled if t.ibmi else t.lldf.qualified if t.lldf else ""
+    if t.spec.lands_per_table():
+        return f"landed in raw_{t.spec.landed_layout(t.name)}"
+    return t.options.where
 
 
 # --- IBM SQL Replication CD tables --------------------------------------------------------------------------
-
-YES_NO = {"yes": True, "no": False}
 
 
 def _ibmsnap_flags(a) -> None:
@@ -253,21 +202,6 @@ def _ibmsnap_flags(a) -> None:
     )
 
 
-def _ibmsnap_options(args, table: ddl.TableDdl) -> IbmsnapOptions:
-    ibmsnap_image.check_name_free(args.name)
-    ibmsnap_image.check_cd_columns(table)
-    pairs = getattr(args, "updates_as_delete_insert", None)
-    return ibmsnap_image.check_options(
-        IbmsnapOptions(
-            getattr(args, "before_prefix", None),
-            None if pairs is None else YES_NO[pairs],
-            getattr(args, "variant", None) or "os390/char10",
-            getattr(args, "null_indicator", None) or "leading",
-            args.ccsid,
-        )
-    )
-
-
 def load_target(name: str, record_length: int | None, framing: str | None = None) -> tuple[str, int | None, str | None]:
     """`jcat load NAME`: a declared ibmsnap table lands as layout ibmsnap_NAME, its record length from its DDL; a
     record file as file_NAME, framed as declared (fixed: the copybook's record length); any other name is a
@@ -282,17 +216,17 @@ def load_target(name: str, record_length: int | None, framing: str | None = None
     if t is not None and t.log == "file":
         fixed = (framing or t.file.framing) == "fixed"
         return (
-            f"file_{t.name}",
+            t.spec.landed_layout(t.name),
             record_length or (copybook_table.record_length(t) if fixed else None),
             framing or t.file.framing,
         )
     if t is None or t.log != "ibmsnap":
-        journal = {"ibmi": "qjordje5", "lldf": "lldf", "idms": "idms"}.get(t.log if t else "", "qjordje5")
+        journal = t.spec.landed if t else LOGS["ibmi"].landed
         raise TablesProblem(
             f"table {name} is declared from log {t.log if t else '?'}: land its journal's "
             f"records (jcat load {journal} ...), not the table"
         )
-    return f"ibmsnap_{t.name}", record_length or ibmsnap_image.record_layout(t).record_length, framing
+    return t.spec.landed_layout(t.name), record_length or ibmsnap_image.record_layout(t).record_length, framing
 
 
 def _columns(t: DeclaredTable) -> list[tuple[str, str, int, int, str]]:

@@ -20,9 +20,10 @@ from pathlib import Path
 
 from ..core import ddl
 from ..core.layouts import ibmi_esd, qasym7j5, qjordje5
-from ..core.tables.declaration import DeclaredTable, IbmiOptions
+from ..core.tables.declaration import DeclaredTable
 from ..core.tables.ibmi_encode import encode_image
 from ..core.tables.ibmi_image import image_columns
+from ..core.tables.options import IbmiOptions
 
 LAYOUTS = ["qasym7j5", "qjordje5"]
 MODELS = "audit_journal_m7 source:jcat.raw_qjordje5+"  # journal_entries, journal_entries_decoded, the ESD models

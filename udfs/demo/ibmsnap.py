@@ -20,8 +20,9 @@ from pathlib import Path
 
 from ..core import ddl
 from ..core.layouts import ibmsnap as L
-from ..core.tables.declaration import DeclaredTable, IbmsnapOptions
+from ..core.tables.declaration import DeclaredTable
 from ..core.tables.ibmsnap_image import record_layout
+from ..core.tables.options import IbmsnapOptions
 
 # The CD table of source PAYROLL.EMPLOYEE, registered with BEFORE_IMG_PREFIX 'X' (XDEPTNO, XSALARY hold before
 # images); the three IBMSNAP columns first, as seed 003's Figure 35 has them.

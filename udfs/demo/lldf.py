@@ -21,7 +21,8 @@ from pathlib import Path
 from ..core import ddl
 from ..core.layouts import lldf
 from ..core.tables import lldf_image
-from ..core.tables.declaration import DeclaredTable, LldfOptions
+from ..core.tables.declaration import DeclaredTable
+from ..core.tables.options import LldfOptions
 
 LAYOUTS = ["lldf"]
 FRAMING = {"lldf": "vb"}  # the product writes RECFM=VB; segments can only be framed by their RDWs

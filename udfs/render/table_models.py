@@ -16,21 +16,21 @@ import yaml
 
 from ..core.project import project_dir, source_root
 from ..core.tables.declaration import DeclaredTable
+from ..core.tables.declaration_file import declaration_path, read_all, to_yaml
+from ..core.tables.logs import LOGS
 from . import ibmsnap_cd_rows, tables_file, tables_ibmi, tables_ibmsnap, tables_idms, tables_lldf
-from .declared_tables import declaration_path, read_all, to_yaml
 from .markers import with_marker
 from .table_names import MACROS, MODELS
 
 # log -> module with images_macro(table), model_doc(table, model, what), and ENTRIES {materialization: jcat model
 # the macro reads} or macro_args(table, materialization) (the macro's arguments) and sources(table) (dbt sources);
-# pre_hook(table): SQL its models run before they build.
+# pre_hook(table): SQL its models run before they build. One per log of the registry (udfs/core/tables/logs.py).
 RENDERERS = {
-    "ibmi": tables_ibmi,
-    "lldf": tables_lldf,
-    "ibmsnap": tables_ibmsnap,
-    "file": tables_file,
-    "idms": tables_idms,
+    m.__name__.rsplit(".", 1)[1].removeprefix("tables_"): m
+    for m in (tables_ibmi, tables_lldf, tables_ibmsnap, tables_file, tables_idms)
 }
+if set(RENDERERS) != set(LOGS):
+    raise ImportError(f"table renderers {sorted(RENDERERS)} differ from the registry's logs {sorted(LOGS)}")
 
 
 VIEW_TEXT_LIMIT = 32_700  # characters of view text the embedded Derby metastore keeps (a LONG VARCHAR)

@@ -11,7 +11,7 @@ MACROS = Path("macros") / "jcat_tables"
 
 
 def layout_function_name(name: str) -> str:
-    """The table's layout function, registered by `register(spark)` (udfs.spark.declared_tables)."""
+    """The table's layout function, registered by `register(spark)` (udfs.spark.declared_functions)."""
     return f"decode_{name}_image"
 
 

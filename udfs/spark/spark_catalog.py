@@ -36,7 +36,7 @@ def arrow_udf_for(fn: Function):
 def register(spark) -> list[str]:
     """Register every catalog function, and the layout function of each table declared in the project jcat
     builds, into this session's Spark SQL; idempotent. Returns the names."""
-    from .declared_tables import declared_functions
+    from .declared_functions import declared_functions
 
     functions = [*CATALOG, *declared_functions()]
     for fn in functions:
@@ -46,7 +46,7 @@ def register(spark) -> list[str]:
 
 def register_declared(spark) -> list[str]:
     """The declared tables' layout functions alone: a session started before `jcat tables add` gets them too."""
-    from .declared_tables import declared_functions
+    from .declared_functions import declared_functions
 
     functions = declared_functions()
     for fn in functions:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from ..tables import copybook_table, ibmi_image, ibmsnap_image, lldf_decode
+from ..tables.logs import SNAPSHOT_LOGS
 
 _HEX = re.compile(r"^(?:x')?([0-9a-fA-F]+)'?$")
 
@@ -90,19 +91,9 @@ def layout(name: str) -> str:
     return f"snapshot_{name}"
 
 
-# Why a table without a declared key cannot start from a snapshot, per log.
-_KEYLESS = {
-    "ibmi": "is keyed by the relative record number, which a copy to a flat file does not keep",
-    "ibmsnap": "has no key: its CD rows say which source row they change only by one",
-    "lldf": "has no key (its DDL names no PRIMARY KEY): a logical log's images say which row they change only by one",
-    "idms": "is keyed by DB_KEY, the database key, which a file of the record's occurrences does not carry",
-}
-LOGS = tuple(_KEYLESS)  # the logs whose tables can start from a snapshot
-
-
 def check_table(table) -> None:
     """Refuse what a snapshot cannot start (before anything lands)."""
-    if table.log not in LOGS:
+    if table.log not in SNAPSHOT_LOGS:
         raise SnapshotProblem(
             f"table {table.name}: snapshots of {table.log} tables are not read (IBM i tables can "
             "start from a CPYF copy, IBMSNAP CD tables from a Db2 UNLOAD of the source table, "
@@ -110,16 +101,17 @@ def check_table(table) -> None:
             "occurrences)"
         )
     if not table.key or _db_keyed(table):
-        fields = "FIELD,... (copybook fields)" if table.log == "idms" else "COL,..."
+        fields = "FIELD,... (copybook fields)" if table.spec.described_by == "copybook" else "COL,..."
         raise SnapshotProblem(
-            f"table {table.name} {_KEYLESS[table.log]}: declare its key (jcat tables add ... "
+            f"table {table.name} {table.spec.keyless}: declare its key (jcat tables add ... "
             f"--key {fields}) to start it from a snapshot"
         )
 
 
 def _db_keyed(table) -> bool:
     """An IDMS record keyed (in part) by its database key, which no record of the copy carries."""
-    return table.log == "idms" and "DB_KEY" in table.key and "DB_KEY" not in copybook_table.columns(table)
+    database_key = "DB_KEY" in table.spec.default_key
+    return database_key and "DB_KEY" in table.key and "DB_KEY" not in copybook_table.columns(table)
 
 
 def record_length(table) -> int:

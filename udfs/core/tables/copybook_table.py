@@ -37,6 +37,11 @@ def columns(table: DeclaredTable) -> list[str]:
     return column_names(table.copybook, record_name(table))
 
 
+def image_columns(table: DeclaredTable) -> tuple[str, ...]:
+    """The columns of a row (the registry's image reader of copybook logs: udfs/core/tables/logs.py)."""
+    return tuple(columns(table))
+
+
 def record_length(table: DeclaredTable) -> int:
     return table.copybook.record(record_name(table)).length
 
@@ -72,7 +77,7 @@ def check(table: DeclaredTable) -> DeclaredTable:
             f"{book.source}: record {rec.name} varies in length (OCCURS DEPENDING ON): give "
             "--framing rdw or vb, the framing its file has"
         )
-    unknown = [k for k in table.key if k not in names and not (table.log == "idms" and k == "DB_KEY")]
+    unknown = [k for k in table.key if k not in names and k not in table.spec.default_key]
     if unknown:
         raise DeclarationProblem(
             f"--key names {', '.join(unknown)}, not a top-level field of {rec.name}: use {', '.join(names)}"

@@ -19,15 +19,14 @@ from dataclasses import dataclass
 from ..catalog import Arg, Function
 from ..ddl import TableDdl
 from ..kernels.unload import UnloadColumn, decode_unload
-from ..layouts.ibmsnap import VARIANTS, Layout, Slot, lay_out, spark_type, unload_column
-from .declaration import DeclarationProblem, DeclaredTable, IbmsnapOptions
+from ..layouts.ibmsnap import Layout, Slot, lay_out, spark_type, unload_column
+from .declaration import DeclarationProblem, DeclaredTable
+from .options import PREFIX_MAX
 
 # The first columns of a CD table, in order: V5 (seed 003) has the unit of work's id, later releases its commit
 # sequence.
 SEQUENCE_FIRST = ("IBMSNAP_UOWID", "IBMSNAP_COMMITSEQ")
 CD_REST = ("IBMSNAP_INTENTSEQ", "IBMSNAP_OPERATION")
-PREFIX_MAX = 4  # REGISTER.BEFORE_IMG_PREFIX is VARCHAR(4)
-NULL_INDICATORS = ("leading", "trailing")
 # Columns jcat adds to a CD table's image rows besides the shared system columns.
 ADDED_COLUMNS = ("IBMSNAP_UOWID", "IBMSNAP_COMMITSEQ", "updates_as_delete_insert")
 # Names the images macro's own steps use (a user column of one of these names would be ambiguous there).
@@ -48,23 +47,6 @@ class ImageColumn:
     @property
     def spark_type(self) -> str:
         return spark_type(self.after.column)
-
-
-def check_options(o: IbmsnapOptions) -> IbmsnapOptions:
-    if o.variant not in VARIANTS:
-        raise DeclarationProblem(f"--variant {o.variant}: use one of {', '.join(VARIANTS)}")
-    if o.null_indicator not in NULL_INDICATORS:
-        raise DeclarationProblem(
-            f"--null-indicator {o.null_indicator}: use leading (Db2 UNLOAD) or trailing (DSNTIAUL format)"
-        )
-    if o.before_prefix is not None and (
-        len(o.before_prefix) > PREFIX_MAX or o.before_prefix != o.before_prefix.strip()
-    ):
-        raise DeclarationProblem(
-            f"--before-prefix {o.before_prefix!r}: BEFORE_IMG_PREFIX is up to {PREFIX_MAX} "
-            "characters without blanks ('' for none)"
-        )
-    return o
 
 
 def check_cd_columns(ddl: TableDdl) -> None:

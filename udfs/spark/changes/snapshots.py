@@ -17,11 +17,12 @@ from dataclasses import dataclass, replace
 from pyspark.sql import Window
 from pyspark.sql import functions as F
 
-from ...core.changes.snapshot import LOGS, layout
+from ...core.changes.snapshot import layout
 from ...core.tables import copybook_table, lldf_decode
 from ...core.tables.ibmi_image import image_columns
 from ...core.tables.ibmsnap_image import snapshot_columns, snapshot_function
 from ...core.tables.lldf_image import image_columns as lldf_columns
+from ...core.tables.logs import SNAPSHOT_LOGS
 from ...render.table_names import layout_function_name, quote
 from ...render.tables_ibmi import ibmi_value
 from ..landing.sources import list_dirs
@@ -52,7 +53,7 @@ class SnapshotWithoutPosition(RuntimeError):
 
 def current(spark, table) -> list[Snapshot]:
     """The table's snapshot loads the landing ledger holds current, with their positions, in load order."""
-    if table.log not in LOGS:
+    if table.log not in SNAPSHOT_LOGS:
         return []
     folder = positions_dir(spark, table.name)
     kept = list_dirs(spark, folder)

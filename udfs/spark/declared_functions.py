@@ -18,9 +18,10 @@ from ..core.copybook.decode import layout_function as copybook_layout_function
 from ..core.project import ProjectNotFound, project_dir
 from ..core.tables import ibmsnap_image, lldf_decode
 from ..core.tables.declaration import DeclarationProblem, DeclaredTable
+from ..core.tables.declaration_file import read_all
 from ..core.tables.ibmi_image import image_columns
 from ..core.tables.image_decode import decode_image, struct_type_sql
-from ..render.declared_tables import read_all
+from ..core.tables.logs import LOGS
 from ..render.table_names import layout_function_name
 
 
@@ -44,14 +45,7 @@ def declared_functions() -> list[Function]:
     except (DeclarationProblem, ddl.DdlProblem, CopybookProblem) as e:
         print(f"jcat: declared tables not registered: {e}", file=sys.stderr)
         return []
-    builders = {
-        "ibmi": layout_function,
-        "ibmsnap": ibmsnap_layout_function,
-        "lldf": lldf_layout_function,
-        "file": file_layout_function,
-        "idms": idms_layout_function,
-    }
-    return [builders[t.log](t) for t in tables if t.log in builders]
+    return [BUILDERS[t.log](t) for t in tables]
 
 
 def ibmsnap_layout_function(table: DeclaredTable) -> Function:
@@ -81,3 +75,15 @@ def idms_layout_function(table: DeclaredTable) -> Function:
         float_format=o.float_format,
         trim=o.trim,
     )
+
+
+# A table's layout function, by its log: one per log of the registry (udfs/core/tables/logs.py).
+BUILDERS = {
+    "ibmi": layout_function,
+    "ibmsnap": ibmsnap_layout_function,
+    "lldf": lldf_layout_function,
+    "file": file_layout_function,
+    "idms": idms_layout_function,
+}
+if set(BUILDERS) != set(LOGS):
+    raise ImportError(f"layout function builders {sorted(BUILDERS)} differ from the registry's logs {sorted(LOGS)}")
