@@ -8,7 +8,7 @@ from support import ibmi_journal_files as jf
 from support.declared import project_with_ddl
 
 from udfs.cli import main
-from udfs.cli.changes_command import targets
+from udfs.cli.changes import targets
 from udfs.core.changes import export_files as files
 
 LLDF_DDL = "CREATE TABLE PAYROLL.STAFF (ID INTEGER NOT NULL, PAY DECIMAL(9,2), PRIMARY KEY (ID));\n"

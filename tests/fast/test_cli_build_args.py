@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from udfs.cli.commands import parse
+from udfs.cli.parser import parse
 
 
 def test_build_and_dbt_pass_dbt_flags_through():

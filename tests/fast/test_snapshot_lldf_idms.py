@@ -191,7 +191,7 @@ def test_an_idms_record_keyed_by_db_key_is_refused_and_one_with_a_key_starts(tmp
     ],
 )
 def test_a_snapshot_load_lands_as_its_layout_at_the_position(tmp_path, monkeypatch, table, position, lands_at):
-    from udfs.cli.snapshot_load import snapshot_target
+    from udfs.cli.load import snapshot_target
 
     cpy = str(tmp_path / "emp.cpy")
     t = _declared(

@@ -128,7 +128,7 @@ def test_an_ibmsnap_table_without_a_key_cannot_start_from_a_snapshot(tmp_path, m
 
 
 def test_an_ibmsnap_snapshot_load_lands_as_its_layout_at_the_commitseq(tmp_path, monkeypatch):
-    from udfs.cli.snapshot_load import snapshot_target
+    from udfs.cli.load import snapshot_target
     from udfs.core.changes.snapshot import record_length
 
     staff = _staff(tmp_path, monkeypatch, "--key", "STAFFNO")

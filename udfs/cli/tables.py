@@ -30,12 +30,14 @@ from ..core.tables.logs import LOGS, Log, log_of
 from ..core.tables.options import YES_NO
 from ..render.table_models import made, write_declaration, write_project_files
 from ..render.table_names import MACROS, MODELS
+from .registry import arguments, command
 
 
 class TablesProblem(DeclarationProblem):
     """A tables command that cannot be done: one line."""
 
 
+@arguments("tables")
 def add_parser(sub) -> None:
     t = sub.add_parser("tables", help="declare your own tables from their DDL: their row images become typed models")
     ts = t.add_subparsers(dest="tables_command", required=True, metavar="ACTION")
@@ -335,6 +337,7 @@ def cmd_remove(args) -> int:
 ACTIONS = {"add": cmd_add, "list": cmd_list, "show": cmd_show, "remove": cmd_remove}
 
 
+@command("tables")
 def cmd_tables(args: argparse.Namespace) -> int:
     try:
         return ACTIONS[args.tables_command](args)

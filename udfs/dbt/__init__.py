@@ -1,3 +1,3 @@
-"""The dbt layer: running dbt in-process (runner), rendering dbt models, macros and docs from the declarations
-(ibmsnap, layout_models) and `jcat generate` (generate). Imports udfs.core and udfs.spark only.
-(A package, not a top-level module: dbt imports top-level `dbt_*` modules.)"""
+"""The dbt layer: dbt run in-process (runner), the dbt project a user's tables are declared in (user_project), and
+after a selective build the models that had nothing to read (empty_sources). Imports udfs.core, udfs.render and
+udfs.spark only. (A package, not a top-level module: dbt imports top-level `dbt_*` modules.)"""

@@ -67,3 +67,8 @@ def command_line() -> str:
     if any(any(c.isspace() for c in a) for a in args):
         return " ".join(shlex.quote(a) for a in args)
     return " ".join(args)
+
+
+def jcat_home_has_metastore() -> bool:
+    """Whether jcat has created its metastore under JCAT_HOME (its service runs, or its Derby database exists)."""
+    return metastore_service_uri() is not None or (jcat_home() / "metastore_db").exists()

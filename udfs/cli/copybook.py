@@ -10,8 +10,10 @@ from ..core.copybook import FLOAT_FORMATS, field_call, sql_type
 from ..core.copybook.text import TRIMS
 from ..core.copybook.tree import read_copybook_file
 from ..render.copybook_sql import record_query
+from .registry import arguments, command
 
 
+@arguments("copybook")
 def add_parser(sub) -> None:
     c = sub.add_parser("copybook", help="a COBOL copybook as the Spark SQL that decodes its records, or its layout")
     c.add_argument("file", help="the copybook (fixed format, columns 8-72, or free format)")
@@ -40,6 +42,7 @@ def add_parser(sub) -> None:
     )
 
 
+@command("copybook")
 def cmd_copybook(args) -> int:
     path = Path(args.file)
     if not path.is_file():

@@ -8,12 +8,15 @@ import sys
 from ..core.changes.snapshot import SnapshotProblem, commit_position
 from ..core.project import project_dir
 from ..core.tables.declaration_file import read_all
+from .registry import arguments, command
+from .session import build_lock, session
 
 
 class ExportProblem(ValueError):
     """A mistake in the command line, told in one line before Spark starts."""
 
 
+@arguments("changes")
 def add_parser(sub) -> None:
     c = sub.add_parser("changes", help="the declared tables' committed changes, for tools outside Spark")
     cs = c.add_subparsers(dest="changes_command", required=True, metavar="ACTION")
@@ -70,7 +73,8 @@ def targets(names: list[str] | None, since: str | None) -> tuple[list[str], str 
         raise ExportProblem(str(e)) from e
 
 
-def cmd_changes(args, session, lock) -> int:
+@command("changes")
+def cmd_changes(args) -> int:
     try:
         names, since = targets(args.tables, args.since)
     except ExportProblem as e:
@@ -81,8 +85,8 @@ def cmd_changes(args, session, lock) -> int:
         return 1
     from ..spark.changes.export import export, uri
 
-    spark = session(args)
-    with lock():
+    spark = session(args, landing=False)
+    with build_lock():
         written = export(spark, args.to, names, since)
     for w in written:
         print(f"jcat: {w.table}: {w.changes:,} changes to {w.path}")
