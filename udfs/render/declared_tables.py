@@ -12,6 +12,7 @@ from pathlib import Path
 import yaml
 
 from ..core import ddl
+from ..core.project import source_root
 from ..core.tables import copybook_table
 from ..core.tables.declaration import (
     ColumnFormat,
@@ -49,11 +50,9 @@ def declaration_path(project: Path, name: str) -> Path:
     return tables_dir(project) / f"{name}.yml"
 
 
-def parse_ddl(path: Path, where: str | None = None) -> ddl.TableDdl:
-    parse = getattr(ddl, "parse_declared", None)
-    if parse is not None:
-        return parse(path)
-    return ddl.parse_text(path.read_text(), where or str(path), variant="declared")
+def parse_ddl(path: Path) -> ddl.TableDdl:
+    """A declared table's DDL file; a problem names the file relative to the checkout when it lies in it."""
+    return ddl.parse_declared(path, source_root())
 
 
 def to_yaml(table: DeclaredTable) -> str:

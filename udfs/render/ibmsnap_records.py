@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..core.layouts.ibmsnap import DEFAULT_VARIANT, VARIANTS, Slot, all_tables, kind, unload_length, variant_groups
+from ..core.layouts.ibmsnap import DEFAULT_VARIANT, VARIANTS, Slot, all_tables, kind, unload_length
 from ..core.project import source_root
+from .ibmsnap_ddl import control_tables
 from .markers import marker
 
 RECORDS_MODULE = source_root() / "udfs" / "core" / "layouts" / "ibmsnap_records.py"
@@ -44,7 +45,7 @@ def render_records_module() -> str:
     ]
     for table in all_tables():
         out.append(f"    {table!r}: {{")
-        for vs, lay in variant_groups(table):
+        for vs, lay in control_tables().variant_groups(table):
             out.append(f"        # {Path(lay.ddl.source_file).name}: {lay.record_length} bytes")
             out.append(f"        {tuple(vs)!r}: (")
             w = max(len(_unload_line(s)) for s in lay.slots)
