@@ -1,4 +1,4 @@
-"""Clauses of the Db2 dialect (udfs.core.ddl) that the whole-file tests do not reach: attribute order, Db2's own
+"""Clauses of the Db2 dialect (udfs.core.ddl.dialect) that the whole-file tests do not reach: attribute order, Db2's own
 spellings of defaults, temporal periods, and sqlglot's own parse errors turned into one-line problems. Expected values
 are written by hand from the DDL text."""
 

@@ -7,14 +7,16 @@ import re
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support import DATA
+from support import DATA, REPO
 
 from udfs.core import ddl
 from udfs.core.layouts import ibmsnap as L
-from udfs.render import generate
+from udfs.render import generate, ibmsnap_ddl
 from udfs.render import ibmsnap as models
+from udfs.render.ibmsnap_ddl import SQL_DIR, control_tables
 
 SEED = DATA / "sources" / "003_ibmsnap_statements.txt"  # seed 003's DDL
+T = control_tables()  # the control tables laid out from sql/ibmsnap
 
 
 def seed_statements() -> list[str]:
@@ -25,7 +27,7 @@ def seed_statements() -> list[str]:
 def test_every_seed_statement_has_a_corrected_copy_that_parses():
     statements = seed_statements()
     assert len(statements) == 29  # 17 CREATE TABLE + 12 CREATE INDEX in the seed's figures
-    parsed = ddl.load_all()
+    parsed = ddl.load_all(SQL_DIR)
     tables = {(t.name, t.variant) for t in parsed}
     n_tables = sum(1 for s in statements if s.startswith("CREATE TABLE"))
     n_indexes = len(statements) - n_tables
@@ -70,7 +72,7 @@ def test_db2_isms_are_parsed_not_dropped():
 
 def test_uow_layout_by_hand():
     # CHAR(10) FBD x2, TIMESTAMP 26, CHAR(12), CHAR(18), CHAR(1), CHAR(18): all NOT NULL
-    lay = L.layout("uow")
+    lay = T.layout("uow")
     assert [(s.name, s.pos, s.width) for s in lay.slots] == [
         ("IBMSNAP_UOWID", 1, 10),
         ("IBMSNAP_COMMITSEQ", 11, 10),
@@ -81,43 +83,43 @@ def test_uow_layout_by_hand():
         ("IBMSNAP_APPLY_QUAL", 78, 18),
     ]
     assert lay.record_length == 95
-    assert L.layout("uow", "os390/varchar16").record_length == 95 + 2 * 8
+    assert T.layout("uow", "os390/varchar16").record_length == 95 + 2 * 8
 
 
 def test_pruncntl_nullable_columns_carry_an_indicator():
-    lay = L.layout("pruncntl")
+    lay = T.layout("pruncntl")
     assert (lay.slot("SYNCHTIME").pos, lay.slot("SYNCHTIME").width) == (55, 27)
     assert (lay.slot("SYNCHPOINT").pos, lay.slot("SYNCHPOINT").width) == (82, 11)
     assert (lay.slot("CNTL_ALIAS").width, lay.record_length) == (9, 195)
 
 
 def test_platform_variants():
-    assert [s.name for s in L.layout("warm_start", "vmvse/char10").slots][1] == "UOWID"
-    assert [s.name for s in L.layout("warm_start", "os390/char10").slots][1] == "AUTHTKN"
-    assert L.layout("critsec", "vmvse/char10").ddl.variant == "other"
-    assert L.layout("ccpenq", "os390/char10").ddl.variant == "vmvse"
+    assert [s.name for s in T.layout("warm_start", "vmvse/char10").slots][1] == "UOWID"
+    assert [s.name for s in T.layout("warm_start", "os390/char10").slots][1] == "AUTHTKN"
+    assert T.layout("critsec", "vmvse/char10").ddl.variant == "other"
+    assert T.layout("ccpenq", "os390/char10").ddl.variant == "vmvse"
     # the VM/VSE UOW DDL has no WITH DEFAULT; same bytes
-    assert L.layout("uow", "vmvse/char10").slots[5].column.with_default is False
-    assert L.layout("uow", "vmvse/char10").record_length == L.layout("uow").record_length
+    assert T.layout("uow", "vmvse/char10").slots[5].column.with_default is False
+    assert T.layout("uow", "vmvse/char10").record_length == T.layout("uow").record_length
 
 
 def test_encode_row_null_and_varchar():
-    values = L.sample_values("register", nulls=True)
+    values = T.sample_values("register", nulls=True)
     values["BEFORE_IMG_PREFIX"] = "X"
-    rec = L.encode_row("register", values)
-    lay = L.layout("register")
+    rec = T.encode_row("register", values)
+    lay = T.layout("register")
     s = lay.slot("BEFORE_IMG_PREFIX")
     assert rec[s.pos - 1 : s.pos - 1 + s.width] == b"\x00\x00\x01\xe7\x00\x00\x00"
     s = lay.slot("CD_OWNER")
     assert rec[s.pos - 1] == 0xFF and rec[s.pos : s.pos + 18] == b"\x00" * 18
-    trailing = L.encode_row("register", values, null_indicator="trailing")
+    trailing = T.encode_row("register", values, null_indicator="trailing")
     assert trailing[s.pos - 1 + 18] == 0xFF and len(trailing) == len(rec)
 
 
 def test_models_are_what_the_ddl_renders():
     stale = [
         p
-        for p, text in generate.all_files(["ibmsnap", "ibmsnap_records"]).items()
+        for p, text in generate.all_files(["ibmsnap", "ibmsnap_layouts"]).items()
         if not p.exists() or p.read_text() != text[1]
     ]
     assert stale == [], "run: jcat generate"
@@ -125,23 +127,19 @@ def test_models_are_what_the_ddl_renders():
 
 def test_a_ddl_change_changes_the_model(tmp_path, monkeypatch):
     before = models.render_decoding_macro("ccpparms")
-    src = (ddl.SQL_DIR / "ccpparms.all.sql").read_text()
-    for f in ddl.SQL_DIR.glob("*.sql"):
+    src = (SQL_DIR / "ccpparms.all.sql").read_text()
+    for f in SQL_DIR.glob("*.sql"):
         (tmp_path / f.name).write_text(f.read_text())
     (tmp_path / "ccpparms.all.sql").write_text(src.replace("PRUNE_INTERVAL INT", "PRUNE_INTERVAL SMALLINT"))
-    monkeypatch.setattr(L, "SQL_DIR", tmp_path)
-    L._ddls.cache_clear()
-    try:
-        after = models.render_decoding_macro("ccpparms")
-    finally:
-        L._ddls.cache_clear()
+    monkeypatch.setattr(ibmsnap_ddl, "SQL_DIR", tmp_path)  # the control tables are read once per folder
+    after = models.render_decoding_macro("ccpparms")
     assert before != after and "'smallint'" in after
 
 
 def test_landing_lookup_matches_the_ddl():
     from udfs.core.framing import layout_framing as landing
 
-    assert landing.IBMSNAP_RECORD_LENGTHS == L.default_record_lengths()
+    assert landing.IBMSNAP_RECORD_LENGTHS == T.default_record_lengths()
 
 
 @settings(max_examples=50, deadline=None)
@@ -164,9 +162,9 @@ def test_cd_encoder_places_fields(seq, name, salary):
 
 
 def test_docs_field_tables_match_the_layouts():
-    text = (ddl.REPO / "docs" / "ibmsnap.md").read_text()
+    text = (REPO / "docs" / "ibmsnap.md").read_text()
     for t in L.all_tables():
-        for s in L.layout(t).slots:
+        for s in T.layout(t).slots:
             line = f"| {s.pos} | {s.width} | {s.column.declared} |"
             assert line in text, (t, line)
 

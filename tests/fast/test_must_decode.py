@@ -62,7 +62,7 @@ def test_must_decode_renders_each_layouts_condition_as_written_out_by_hand(args,
         ("jcat_ibmi_present.sql", "jcat_must_decode(col, pos, len, ['40'])"),
         ("jcat_idms_field.sql", "jcat_must_decode(col, pos, len, ['00', '40'], when="),
         ("jcat_ibmi_esd_field.sql", "jcat_must_decode(col, pos, len, fills, 'start')"),
-        ("jcat_ibmsnap_present.sql", "['FF', '6F'], 'any')"),
+        ("ibmsnap/jcat_ibmsnap_present.sql", "['FF', '6F'], 'any')"),
     ],
 )
 def test_every_present_macro_is_the_one_macro(macro, call):

@@ -142,16 +142,17 @@ def test_the_arguments_a_user_can_get_wrong():
 
 def test_every_table_has_a_layout_function_with_every_column_of_every_variant():
     from udfs.core.layouts import ibmsnap
+    from udfs.render.ibmsnap_ddl import control_tables
 
     for table in ibmsnap.all_tables():
         fn = BY_NAME[f"decode_ibmsnap_{table}"]
-        names = [c.name for c in ibmsnap.union_columns(table)]
+        names = [c.name for c in control_tables().union_columns(table)]
         assert (
             fn.returns
             == "STRUCT<"
             + ", ".join(
                 f"{n}: {t}"
-                for n, t in zip(names, (ibmsnap.spark_type(c).upper() for c in ibmsnap.union_columns(table)))
+                for n, t in zip(names, (ibmsnap.spark_type(c).upper() for c in control_tables().union_columns(table)))
             )
             + ">"
         )

@@ -23,20 +23,22 @@ from support.fuzz import (
 )
 
 from udfs.core.layouts import ibmsnap
+from udfs.render.ibmsnap_ddl import control_tables
 
 TABLES = ibmsnap.all_tables()
+CONTROL = control_tables()  # laid out from sql/ibmsnap
 NULL_MARKERS = (b"\xff", b"\x6f")  # Db2 UNLOAD, DSNTIAUL: a real NULL
 
 
 def base_record(table: str, rng: random.Random, i: int) -> bytes:
-    values = ibmsnap.sample_values(table, seed=i % 97 + 1, nulls=False)  # small seeds: SMALLINT samples fit
-    for s in ibmsnap.layout(table).slots:
+    values = CONTROL.sample_values(table, seed=i % 97 + 1, nulls=False)  # small seeds: SMALLINT samples fit
+    for s in CONTROL.layout(table).slots:
         if s.column.nullable and rng.random() < 0.2:
             values[s.name] = None
         elif ibmsnap.kind(s.column) == "varchar" and rng.random() < 0.5:  # trailing blanks are the value's
             text = values[s.name][: rng.randint(0, s.column.length - 1)]
             values[s.name] = text + " " * rng.randint(1, s.column.length - len(text))
-    return ibmsnap.encode_row(table, values, null_marker=rng.choice(NULL_MARKERS))
+    return CONTROL.encode_row(table, values, null_marker=rng.choice(NULL_MARKERS))
 
 
 def _data_ok(k: str, c, v, raw: bytes) -> bool:
@@ -78,7 +80,7 @@ def judge_row(t: Tally, lay, orig, mut, pos, rec, where):
 
 def judge_batch(table: str, t: Tally, batch, sql):
     """The view (field by field) and, where the table has one, its decoded table twin (decode_ibmsnap_<table>)."""
-    lay = ibmsnap.layout(table)
+    lay = CONTROL.layout(table)
     for model in [m for m in (f"ibmsnap_{table}", f"ibmsnap_{table}_decoded") if m in sql]:
         rows = batch.rows(sql[model], {f"raw_ibmsnap_{table}": batch.view})
         for i, rec, pos, orig, mut in batch.pairs(rows):

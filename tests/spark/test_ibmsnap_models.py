@@ -20,6 +20,7 @@ from udfs.cli import main
 from udfs.core.layouts import ibmsnap as L
 from udfs.dbt.runner import run_dbt
 from udfs.demo import ibmsnap as demo
+from udfs.render.ibmsnap_ddl import control_tables
 from udfs.spark.failed_builds import database_location
 
 # Under -m heavy since the suite passed 20 minutes (about 200 s on 2 cores): the declared CD tables' changes run in the
@@ -91,7 +92,7 @@ def norm(v):
 
 @pytest.mark.parametrize("table", L.all_tables())  # the control tables (the CD table's images: its own module)
 def test_every_value_round_trips(spark, scenario_built, table):
-    names = [s.name for s in L.layout(table).slots]
+    names = [s.name for s in control_tables().layout(table).slots]
     got = spark.sql(
         f"select {', '.join(names)}, decode_errors from jcat.ibmsnap_{table} order by record_number"
     ).collect()
@@ -164,15 +165,15 @@ def test_prune_candidates(spark, scenario_built):
 
 def test_decode_errors_and_nulls(spark, scenario_built):
     good = demo.scenario()["uow"][0]
-    lay = L.layout("uow")
-    bad_ts = bytearray(L.encode_row("uow", good))
+    lay = control_tables().layout("uow")
+    bad_ts = bytearray(control_tables().encode_row("uow", good))
     s = lay.slot("IBMSNAP_LOGMARKER")
     bad_ts[s.pos - 1 : s.pos + 3] = b"\xc1\xc2\xc3\xc4"  # 'ABCD' for the year
     ws = demo.scenario()["warm_start"][0]
-    bad_ni = bytearray(L.encode_row("warm_start", ws))
-    bad_ni[L.layout("warm_start").slot("AUTHID").pos - 1] = 0x01  # neither present nor a NULL marker
-    null_6f = bytearray(L.encode_row("warm_start", {**ws, "CAPTURED": None}))
-    null_6f[L.layout("warm_start").slot("CAPTURED").pos - 1] = 0x6F  # DSNTIAUL's '?' NULL marker
+    bad_ni = bytearray(control_tables().encode_row("warm_start", ws))
+    bad_ni[control_tables().layout("warm_start").slot("AUTHID").pos - 1] = 0x01  # neither present nor a NULL marker
+    null_6f = bytearray(control_tables().encode_row("warm_start", {**ws, "CAPTURED": None}))
+    null_6f[control_tables().layout("warm_start").slot("CAPTURED").pos - 1] = 0x6F  # DSNTIAUL's '?' NULL marker
     spark.createDataFrame(
         [("bad.bin", 0, 1, bytes(bad_ts), "LX"), ("bad.bin", 95, 2, bytes(bad_ts[:90]), "LX")], RAW_SCHEMA
     ).createOrReplaceTempView("bad_uow")
@@ -356,8 +357,9 @@ def test_varchar16_sequences_and_vmvse(spark, scenario_built):
 
 def test_trailing_null_indicators_with_nulls_in_table_and_view(spark, scenario_built):
     """DSNTIAUL-format unloads (indicator after the data), NULLs in every nullable column of half the rows."""
-    rows = [L.sample_values("register", seed=s, nulls=s % 2 == 0) for s in range(1, 7)]
-    recs = [L.encode_row("register", r, null_indicator="trailing", null_marker=L.NULL_DSNTIAUL) for r in rows]
+    tables = control_tables()
+    rows = [tables.sample_values("register", seed=s, nulls=s % 2 == 0) for s in range(1, 7)]
+    recs = [tables.encode_row("register", r, null_indicator="trailing", null_marker=L.NULL_DSNTIAUL) for r in rows]
     write_raw(spark, "register", recs)
     build(spark, "ibmsnap_register ibmsnap_register_decoded", '{"ibmsnap_null_indicator": "trailing"}')
     got = _rows(spark, "ibmsnap_register_decoded")

@@ -9,6 +9,7 @@ import pytest
 from udfs.core.layouts import ibmsnap as L
 from udfs.dbt.runner import run_dbt
 from udfs.demo import ibmsnap as demo
+from udfs.render.ibmsnap_ddl import control_tables
 
 loader = pytest.importorskip("udfs.spark.landing.loader")
 
@@ -27,7 +28,7 @@ def test_demo_files_round_trip_through_landing(spark, tmp_path):
     assert run_dbt(spark, ["run", "--select", demo.MODELS, "--full-refresh"])
     scenario = demo.scenario()
     for t in L.all_tables():
-        names = [s.name for s in L.layout(t).slots]
+        names = [s.name for s in control_tables().layout(t).slots]
         # other modules in this worker land files of their own (the landed tables outlive a raw table's drop)
         rows = spark.sql(
             f"select {', '.join(names)}, decode_errors, source_file, record_offset "
@@ -37,7 +38,7 @@ def test_demo_files_round_trip_through_landing(spark, tmp_path):
         assert len(rows) == len(scenario[t]), t
         for i, (row, values) in enumerate(zip(rows, scenario[t])):
             assert row.decode_errors == [], (t, i)
-            assert row.record_offset == i * L.layout(t).record_length
+            assert row.record_offset == i * control_tables().layout(t).record_length
             assert row.source_file.endswith(f"ASN.{t.upper()}.UNLOAD.bin")
             for n in names:
                 got = bytes(row[n]) if isinstance(row[n], (bytes, bytearray)) else row[n]

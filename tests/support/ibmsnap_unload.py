@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from functools import cache
 
+from support import REPO
 from udfs.core import ddl
 from udfs.core.ddl import Column, TableDdl
 
@@ -160,7 +161,7 @@ def column_bytes(c: Column, value, indicator: str = "leading") -> str:
 
 @cache
 def _all_ddls() -> tuple[TableDdl, ...]:
-    return tuple(ddl.load_all())
+    return tuple(ddl.load_all(REPO / "sql" / "ibmsnap"))
 
 
 def table_name(d: TableDdl) -> str:

@@ -178,13 +178,15 @@ SNAP_TABLE = "uow"  # the busiest control table: a row per committed unit of wor
 
 
 def _snap_pool(n: int) -> list[bytes]:
-    from ..core.layouts import ibmsnap
+    from ..render.ibmsnap_ddl import control_tables
 
-    return [ibmsnap.encode_row(SNAP_TABLE, ibmsnap.sample_values(SNAP_TABLE, seed=i % 150 + 1)) for i in range(n)]
+    tables = control_tables()
+    return [tables.encode_row(SNAP_TABLE, tables.sample_values(SNAP_TABLE, seed=i % 150 + 1)) for i in range(n)]
 
 
 def _snap_fields() -> tuple[Field, ...]:
     from ..core.layouts import ibmsnap
+    from ..render.ibmsnap_ddl import control_tables
 
     kinds = {
         "char": "char",
@@ -196,7 +198,7 @@ def _snap_fields() -> tuple[Field, ...]:
         "timestamp": "ibmi_ts",
     }
     out = []
-    for s in ibmsnap.layout(SNAP_TABLE).slots:
+    for s in control_tables().layout(SNAP_TABLE).slots:
         k = ibmsnap.kind(s.column)
         if k not in kinds:
             continue

@@ -12,12 +12,12 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from . import kernels
-from .ibmsnap_decode import decode_table, struct_columns
 from .kernels.ebcdic import SUPPORTED_CCSIDS
 from .kernels.ibmi import DATE_FORMS, MAX_FIELDS, SEPARATORS, TIME_FORMS
+from .kernels.ibmsnap_unload import decode_table, struct_columns
 from .kernels.record import decode_record, decode_record_lenient, struct_type_sql
 from .kernels.unicode import UNICODE_CCSIDS
-from .layouts import ibmsnap_records, idms, lldf, qasym7j5, qjordje5
+from .layouts import ibmsnap_ddl_generated, idms, lldf, qasym7j5, qjordje5
 
 
 @dataclass(frozen=True)
@@ -391,7 +391,8 @@ LAYOUT_FUNCTIONS: tuple[Function, ...] = (
         by_record_type=True,
     ),
 )
-# --- IBM SQL Replication: one layout function per table, over its Db2 unload records (udfs/core/ibmsnap_decode.py)
+# --- IBM SQL Replication: one layout function per table, over its Db2 unload records
+# (kernel: udfs/core/kernels/ibmsnap_unload.py)
 
 
 def ibmsnap_layout_function(table: str) -> Function:
@@ -408,8 +409,8 @@ def ibmsnap_layout_function(table: str) -> Function:
                 "variant",
                 "STRING",
                 "platform/sequence form: "
-                + ", ".join(ibmsnap_records.VARIANTS)
-                + f" (default {ibmsnap_records.DEFAULT_VARIANT}); one value for the whole query",
+                + ", ".join(ibmsnap_ddl_generated.VARIANTS)
+                + f" (default {ibmsnap_ddl_generated.DEFAULT_VARIANT}); one value for the whole query",
                 optional=True,
             ),
             Arg(
@@ -427,7 +428,7 @@ def ibmsnap_layout_function(table: str) -> Function:
         "`ebcdic_str`, SMALLINT/INT/BIGINT: `unpack_bin`, DECIMAL: `unpack_packed` scaled, with NULL past its "
         "precision, TIMESTAMP: `parse_ibmi_timestamp`, FOR BIT DATA: the raw bytes, VARCHAR: the bytes its 2-byte "
         "length gives, NULL when the length is above the column's), from the layout "
-        "`udfs/core/layouts/ibmsnap_records.py` derives from the DDL in `sql/ibmsnap`. A nullable column is "
+        "`udfs/core/layouts/ibmsnap_ddl_generated.py` derives from the DDL in `sql/ibmsnap`. A nullable column is "
         "decoded only where its null indicator is X'00'; a column missing from the variant, or that the record is "
         "too short to hold, is NULL. Strict mode names the column. " + _NULL_RULE,
         (_unload_example(name, first),),
@@ -447,7 +448,9 @@ def _unload_example(name: str, c) -> Example:
     raise ValueError(f"{name}: no example for a first column of kind {c.kind}")
 
 
-IBMSNAP_LAYOUT_FUNCTIONS: tuple[Function, ...] = tuple(ibmsnap_layout_function(t) for t in ibmsnap_records.LAYOUTS)
+IBMSNAP_LAYOUT_FUNCTIONS: tuple[Function, ...] = tuple(
+    ibmsnap_layout_function(t) for t in ibmsnap_ddl_generated.LAYOUTS
+)
 LAYOUT_FUNCTIONS = LAYOUT_FUNCTIONS + IBMSNAP_LAYOUT_FUNCTIONS
 CATALOG = CATALOG + LAYOUT_FUNCTIONS
 BY_NAME: dict[str, Function] = {f.name: f for f in CATALOG}

@@ -23,6 +23,7 @@ from ..core.layouts import ibmsnap as L
 from ..core.tables.declaration import DeclaredTable
 from ..core.tables.ibmsnap_image import record_layout
 from ..core.tables.options import IbmsnapOptions
+from ..render.ibmsnap_ddl import control_tables
 
 # The CD table of source PAYROLL.EMPLOYEE, registered with BEFORE_IMG_PREFIX 'X' (XDEPTNO, XSALARY hold before
 # images); the three IBMSNAP columns first, as seed 003's Figure 35 has them.
@@ -102,7 +103,7 @@ UOW_A, UOW_B, UOW_C, UOW_D = seq(0xA1), seq(0xB2), seq(0xC3), seq(0xD4)
 
 def _register_rows() -> list[dict]:
     """The global record, and the registration of PAYROLL.EMPLOYEE with its CD table and before-image prefix X."""
-    reg = {c.name: None for c in L.layout("register").ddl.columns}
+    reg = {c.name: None for c in control_tables().layout("register").ddl.columns}
     return [
         {
             **reg,
@@ -283,7 +284,7 @@ def records(table: str, rows: list[dict], variant: str = L.DEFAULT_VARIANT) -> l
     if table == "cdemployee":  # the declared CD table, laid out from its DDL
         lay = record_layout(cdemployee(variant))
         return [L.encode_layout(lay, r) for r in rows]
-    return [L.encode_row(table, r, variant) for r in rows]
+    return [control_tables().encode_row(table, r, variant) for r in rows]
 
 
 def generate(workdir: Path) -> dict[str, list[Path]]:

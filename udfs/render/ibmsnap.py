@@ -9,14 +9,16 @@ from pathlib import Path
 
 from ..core.ddl import Column
 from ..core.layouts import ibmsnap as L
-from ..core.layouts.ibmsnap import MODELS_DIR, kind, spark_type, unload_length
+from ..core.layouts.ibmsnap import kind, spark_type, unload_length
 from ..core.project import source_root
 from . import ibmsnap_cd_rows
 from . import ibmsnap_docs as D
+from .ibmsnap_ddl import control_tables
 from .ibmsnap_docs import CODE_MEANINGS
 from .markers import marker
 
 REPO = source_root()
+MODELS_DIR = REPO / "models" / "ibmsnap"
 
 # --- models/ibmsnap/* are rendered from the DDL (a test fails when they are stale) -----------------------
 
@@ -110,13 +112,13 @@ from framed
 def render_decoding_macro(table: str) -> str:
     """The decoding of one table, once: the view ibmsnap_<table> and, for the aggregates' inputs, the incremental
     table ibmsnap_<table>_decoded both call it (each over the raw table, never over the other)."""
-    groups = L.variant_groups(table)
+    groups = control_tables().variant_groups(table)
     files = sorted({Path(lay.ddl.source_file).name for _, lay in groups})
     path = MACROS_DIR / f"{decode_macro(table)}.sql"
     header = HEADER.format(
         marker=marker(path, "udfs/render/ibmsnap.py"), files=", ".join(f"sql/ibmsnap/{f}" for f in files)
     )
-    cols = L.union_columns(table)
+    cols = control_tables().union_columns(table)
     return "\n".join(
         [
             header.rstrip("\n"),
@@ -183,7 +185,7 @@ def _selected_columns(table: str, cols) -> list[str]:
 def render_table_model(table: str, ephemeral: bool = False) -> str:
     """The view ibmsnap_<table>, or (ephemeral=True, a name kept from before) its incremental twin
     ibmsnap_<table>_decoded: either is the table's decoding macro."""
-    files = sorted({Path(lay.ddl.source_file).name for _, lay in L.variant_groups(table)})
+    files = sorted({Path(lay.ddl.source_file).name for _, lay in control_tables().variant_groups(table)})
     name = f"ibmsnap_{table}_decoded" if ephemeral else f"ibmsnap_{table}"
     out = [
         HEADER.format(
@@ -265,7 +267,7 @@ def _dump(doc: dict) -> str:
 
 def render_table_yml(table: str) -> str:
     cols = []
-    for c in L.union_columns(table):
+    for c in control_tables().union_columns(table):
         cols.append(_column_yml(table, c))
         meanings = D.CODE_MEANINGS.get((table, c.name))
         if meanings is not None:
@@ -461,11 +463,11 @@ def generated_files() -> dict[Path, str]:
     files: dict[Path, str] = {}
     for t in L.all_tables():
         files[MACROS_DIR / f"{decode_macro(t)}.sql"] = render_decoding_macro(t)
-        files[L.MODELS_DIR / f"ibmsnap_{t}.sql"] = render_table_model(t)
-        files[L.MODELS_DIR / f"ibmsnap_{t}.yml"] = render_table_yml(t)
+        files[MODELS_DIR / f"ibmsnap_{t}.sql"] = render_table_model(t)
+        files[MODELS_DIR / f"ibmsnap_{t}.yml"] = render_table_yml(t)
     for t in aggregate_inputs():
-        files[L.MODELS_DIR / f"ibmsnap_{t}_decoded.sql"] = render_table_model(t, ephemeral=True)
-        files[L.MODELS_DIR / f"ibmsnap_{t}_decoded.yml"] = render_decoded_yml(t)
+        files[MODELS_DIR / f"ibmsnap_{t}_decoded.sql"] = render_table_model(t, ephemeral=True)
+        files[MODELS_DIR / f"ibmsnap_{t}_decoded.yml"] = render_decoded_yml(t)
     files.update(render_aggregates())
     files.update(ibmsnap_cd_rows.generated_files())
     return files

@@ -16,8 +16,8 @@ TARGETS: dict[str, str] = {
     "idms": "udfs.render.idms_journal:generated_files",  # IDMS decoding, headings macro, docs/idms.md fields
     "lldf": "udfs.render.lldf_segments:generated_files",  # LLDF header decoding and columns, docs/lldf.md fields
     "ibmsnap": "udfs.render.ibmsnap:generated_files",  # IBMSNAP models and macros from sql/ibmsnap DDL
-    # their unload layouts as data (decode_ibmsnap_<table>)
-    "ibmsnap_records": "udfs.render.ibmsnap_records:generated_files",
+    # their unload layouts as data (decode_ibmsnap_<table>): udfs/core/layouts/ibmsnap_ddl_generated.py
+    "ibmsnap_layouts": "udfs.render.ibmsnap_layouts_module:generated_files",
     "ibmi_esd": "udfs.render.ibmi_esd:generated_files",  # ESD models, mapping macro, docs/ibmi_esd.md
     "tables": "udfs.render.table_models:generated_files",  # a user's declared tables' models, in their project
 }

@@ -10,9 +10,9 @@ from .frames import Framing
 # Record lengths fixed by the layout itself. IBMSNAP table lengths arrive later: add them to
 # IBMSNAP_RECORD_LENGTHS (table name in lower case -> bytes) and `--record-length` becomes optional.
 FIXED_RECORD_LENGTHS: dict[str, int] = {"qasym7j5": qasym7j5.RECORD_LENGTH}
-# Db2 unload record lengths derived from sql/ibmsnap (udfs.core.layouts.ibmsnap.default_record_lengths(): default
-# variant os390, CHAR(10) sequences; other variants give --record-length). tests/fast/test_ibmsnap_ddl.py fails when
-# these drift.
+# Db2 unload record lengths derived from sql/ibmsnap (ControlTables.default_record_lengths() of
+# udfs.core.layouts.ibmsnap: default variant os390, CHAR(10) sequences; other variants give --record-length).
+# tests/fast/test_ibmsnap_ddl.py fails when these drift.
 IBMSNAP_RECORD_LENGTHS: dict[str, int] = {
     "register": 504,
     "pruncntl": 195,

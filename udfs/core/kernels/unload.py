@@ -1,6 +1,6 @@
 """Db2 unload records (IBM SQL Replication tables): every column of a record in one batch call, as one struct.
 
-A column here is what macros/jcat_ibmsnap_column.sql decodes field by field: CHAR (EBCDIC text, trailing
+A column here is what macros/ibmsnap/jcat_ibmsnap_column.sql decodes field by field: CHAR (EBCDIC text, trailing
 blanks removed), FOR BIT DATA (raw bytes), VARCHAR (2-byte length, then up to n bytes, text untrimmed; a length
 outside 0..n gives NULL), SMALLINT/INT/BIGINT (big-endian two's complement), DECIMAL(p,s) (packed, p//2+1 bytes; a
 value of more than p digits gives NULL) and TIMESTAMP (26 EBCDIC characters). A nullable column has a one-byte null

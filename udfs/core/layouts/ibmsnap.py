@@ -1,6 +1,7 @@
-"""IBM SQL Replication (DataPropagator) control tables as Db2 unload records: layouts derived from the DDL in
-sql/ibmsnap. A user's CD tables are declared from their own DDL (udfs.core.tables.ibmsnap_image), laid out by the
-same rules (lay_out).
+"""IBM SQL Replication (DataPropagator) control tables as Db2 unload records: layouts derived from their DDL
+figures (ControlTables, over the files of a folder the caller names: this project's sql/ibmsnap, read by
+udfs/render/ibmsnap_ddl.py). A user's CD tables are declared from their own DDL (udfs.core.tables.ibmsnap_image),
+laid out by the same rules (lay_out).
 
 Record convention (formats.md section 3, confirmed against IBM's Db2 UNLOAD "Layout of output fields" and
 File Manager's "Null indicator byte processing"): columns in DDL order; CHAR(n) n bytes EBCDIC; FOR BIT DATA raw;
@@ -20,9 +21,10 @@ import datetime as dt
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from functools import cache
+from pathlib import Path
 
 from .. import encoders as enc
-from ..ddl import REPO, SQL_DIR, Column, TableDdl, load_all
+from ..ddl import Column, TableDdl, load_all
 from ..kernels.unload import UnloadColumn
 
 PLATFORMS = ("os390", "vmvse", "other")
@@ -45,7 +47,6 @@ SEQUENCE_COLUMNS = frozenset(
     }
 )
 CONTROL_TABLES = ("register", "pruncntl", "uow", "critsec", "trace", "ccpparms", "warm_start", "ccpenq")
-MODELS_DIR = REPO / "models" / "ibmsnap"
 
 
 # --- layout ------------------------------------------------------------------------------------------------
@@ -126,35 +127,9 @@ def lay_out(ddl: TableDdl, variant: str, table: str) -> Layout:
     return Layout(table, ddl, variant, tuple(slots))
 
 
-@cache
-def _ddls() -> tuple[TableDdl, ...]:
-    return tuple(load_all(SQL_DIR))
-
-
 def table_key(ddl: TableDdl) -> str:
     name = ddl.name.lower()
     return name[len("ibmsnap_") :] if name.startswith("ibmsnap_") else name
-
-
-def control_ddl(table: str, platform: str) -> TableDdl:
-    """The DDL figure for a platform: its own, else 'all other platforms' (not OS/390), else 'all platforms',
-    else the only one there is (CCPENQ exists for VM/VSE only)."""
-    found = {d.variant: d for d in _ddls() if d.variant != "template" and table_key(d) == table}
-    if not found:
-        raise KeyError(f"no DDL for IBMSNAP_{table.upper()} in {SQL_DIR}")
-    for v in (platform, "other" if platform != "os390" else None, "all"):
-        if v in found:
-            return found[v]
-    return next(iter(found.values()))
-
-
-def layout(table: str, variant: str = DEFAULT_VARIANT) -> Layout:
-    platform = variant.split("/")[0]
-    if variant not in VARIANTS:
-        raise ValueError(f"variant {variant!r}: expected one of {', '.join(VARIANTS)}")
-    if table in CONTROL_TABLES:
-        return lay_out(control_ddl(table, platform), variant, table)
-    raise KeyError(f"no layout ibmsnap_{table}")
 
 
 def all_tables() -> tuple[str, ...]:
@@ -162,38 +137,85 @@ def all_tables() -> tuple[str, ...]:
     return CONTROL_TABLES
 
 
-def default_record_lengths() -> dict[str, int]:
-    """Record lengths for the landing lookup (default variant os390/char10)."""
-    return {t: layout(t).record_length for t in all_tables()}
+@dataclass(frozen=True)
+class ControlTables:
+    """The control tables laid out from their DDL figures: every `<table>.<variant>.sql` of the folder `source`."""
+
+    ddls: tuple[TableDdl, ...]
+    source: Path
+
+    def control_ddl(self, table: str, platform: str) -> TableDdl:
+        """The DDL figure for a platform: its own, else 'all other platforms' (not OS/390), else 'all platforms',
+        else the only one there is (CCPENQ exists for VM/VSE only)."""
+        found = {d.variant: d for d in self.ddls if d.variant != "template" and table_key(d) == table}
+        if not found:
+            raise KeyError(f"no DDL for IBMSNAP_{table.upper()} in {self.source}")
+        for v in (platform, "other" if platform != "os390" else None, "all"):
+            if v in found:
+                return found[v]
+        return next(iter(found.values()))
+
+    def layout(self, table: str, variant: str = DEFAULT_VARIANT) -> Layout:
+        platform = variant.split("/")[0]
+        if variant not in VARIANTS:
+            raise ValueError(f"variant {variant!r}: expected one of {', '.join(VARIANTS)}")
+        if table in CONTROL_TABLES:
+            return lay_out(self.control_ddl(table, platform), variant, table)
+        raise KeyError(f"no layout ibmsnap_{table}")
+
+    def default_record_lengths(self) -> dict[str, int]:
+        """Record lengths for the landing lookup (default variant os390/char10)."""
+        return {t: self.layout(t).record_length for t in all_tables()}
+
+    def variant_groups(self, table: str) -> list[tuple[list[str], Layout]]:
+        """Variants that share one record layout, in VARIANTS order: ([variant, ...], layout)."""
+        groups: list[tuple[list[str], Layout]] = []
+        for v in VARIANTS:
+            lay = self.layout(table, v)
+            for vs, other in groups:
+                if other.slots == lay.slots:
+                    vs.append(v)
+                    break
+            else:
+                groups.append(([v], lay))
+        return groups
+
+    def union_columns(self, table: str) -> list[Column]:
+        """Every column any variant has, in first-seen order (a stable model schema across variants); a column's
+        Spark type is the same in every variant (checked: the layout function's struct has one type per column)."""
+        seen: dict[str, Column] = {}
+        for _, lay in self.variant_groups(table):
+            for s in lay.slots:
+                first = seen.setdefault(s.name, s.column)
+                if spark_type(first) != spark_type(s.column):
+                    raise ValueError(
+                        f"ibmsnap_{table}.{s.name} is {spark_type(first)} in one variant and "
+                        f"{spark_type(s.column)} in another: one column, one type"
+                    )
+        return list(seen.values())
+
+    def encode_row(
+        self,
+        table: str,
+        values: dict,
+        variant: str = DEFAULT_VARIANT,
+        null_marker: bytes = NULL_UNLOAD,
+        null_indicator: str = "leading",
+        ccsid: int = 37,
+    ) -> bytes:
+        """One unload record of a control table. Every column must be given; None for a nullable column writes the
+        null marker and binary zeros (as unload utilities do)."""
+        return encode_layout(self.layout(table, variant), values, null_marker, null_indicator, ccsid)
+
+    def sample_values(self, table: str, variant: str = DEFAULT_VARIANT, seed: int = 1, nulls: bool = False) -> dict:
+        """Deterministic values of the right type for every column; `nulls` makes every nullable column NULL."""
+        return sample_layout_values(self.layout(table, variant), seed, nulls)
 
 
-def variant_groups(table: str) -> list[tuple[list[str], Layout]]:
-    """Variants that share one record layout, in VARIANTS order: ([variant, ...], layout)."""
-    groups: list[tuple[list[str], Layout]] = []
-    for v in VARIANTS:
-        lay = layout(table, v)
-        for vs, other in groups:
-            if other.slots == lay.slots:
-                vs.append(v)
-                break
-        else:
-            groups.append(([v], lay))
-    return groups
-
-
-def union_columns(table: str) -> list[Column]:
-    """Every column any variant has, in first-seen order (a stable model schema across variants); a column's
-    Spark type is the same in every variant (checked: the layout function's struct has one type per column)."""
-    seen: dict[str, Column] = {}
-    for _, lay in variant_groups(table):
-        for s in lay.slots:
-            first = seen.setdefault(s.name, s.column)
-            if spark_type(first) != spark_type(s.column):
-                raise ValueError(
-                    f"ibmsnap_{table}.{s.name} is {spark_type(first)} in one variant and "
-                    f"{spark_type(s.column)} in another: one column, one type"
-                )
-    return list(seen.values())
+@cache
+def read_control_tables(sql_dir: Path, root: Path | None = None) -> ControlTables:
+    """The control tables of the DDL figures in `sql_dir` (problems name a file relative to `root`), read once."""
+    return ControlTables(tuple(load_all(sql_dir, root)), sql_dir)
 
 
 # --- encoder -----------------------------------------------------------------------------------------------
@@ -226,19 +248,6 @@ def encode_value(c: Column, value, ccsid: int = 37) -> bytes:
     raise ValueError(f"unknown kind {k}")
 
 
-def encode_row(
-    table: str,
-    values: dict,
-    variant: str = DEFAULT_VARIANT,
-    null_marker: bytes = NULL_UNLOAD,
-    null_indicator: str = "leading",
-    ccsid: int = 37,
-) -> bytes:
-    """One unload record of a control table. Every column must be given; None for a nullable column writes the
-    null marker and binary zeros (as unload utilities do)."""
-    return encode_layout(layout(table, variant), values, null_marker, null_indicator, ccsid)
-
-
 def encode_layout(
     lay: Layout, values: dict, null_marker: bytes = NULL_UNLOAD, null_indicator: str = "leading", ccsid: int = 37
 ) -> bytes:
@@ -268,9 +277,8 @@ def encode_layout(
     return bytes(out)
 
 
-def sample_values(table: str, variant: str = DEFAULT_VARIANT, seed: int = 1, nulls: bool = False) -> dict:
-    """Deterministic values of the right type for every column; `nulls` makes every nullable column NULL."""
-    lay = layout(table, variant)
+def sample_layout_values(lay: Layout, seed: int = 1, nulls: bool = False) -> dict:
+    """Deterministic values of the right type for every column of `lay`; `nulls` makes every nullable column NULL."""
     out = {}
     for i, s in enumerate(lay.slots):
         c, k, n = s.column, kind(s.column), seed * 31 + i

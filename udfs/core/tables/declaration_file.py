@@ -14,6 +14,7 @@ from pathlib import Path
 import yaml
 
 from .. import ddl
+from ..project import source_root
 from . import copybook_table
 from .declaration import DeclarationProblem, DeclaredTable, check_log, check_name, check_time_zone
 from .logs import LOGS
@@ -34,7 +35,8 @@ def declaration_path(project: Path, name: str) -> Path:
 
 
 def parse_ddl(path: Path) -> ddl.TableDdl:
-    return ddl.parse_declared(path)
+    """A declared table's DDL file; a problem names the file relative to the checkout when it lies in it."""
+    return ddl.parse_declared(path, source_root())
 
 
 def to_yaml(table: DeclaredTable) -> str:

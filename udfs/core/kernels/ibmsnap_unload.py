@@ -1,5 +1,6 @@
 """IBM SQL Replication: one table's Db2 unload records decoded into one struct (the kernel behind
-`decode_ibmsnap_<table>`), from the unload layouts udfs/core/layouts/ibmsnap_records.py holds as data.
+`decode_ibmsnap_<table>`), from the unload layouts udfs/core/layouts/ibmsnap_ddl_generated.py holds as data
+(generated from the DDL in sql/ibmsnap by `jcat generate`; read here as plain data).
 
 A table has a layout per variant (platform/sequence form); the struct has every column any variant has, so one
 SQL type serves every variant and a column the variant lacks is NULL.
@@ -11,8 +12,8 @@ from functools import cache
 
 import pyarrow as pa
 
-from .kernels.unload import decode_unload
-from .layouts import ibmsnap_records
+from ..layouts import ibmsnap_ddl_generated
+from .unload import decode_unload
 
 
 def constant_argument(arr, name: str, function: str, default):
@@ -32,7 +33,7 @@ def constant_argument(arr, name: str, function: str, default):
 def struct_columns(table: str):
     """The struct's columns: every column any variant has, in first-seen order, each with one type."""
     seen = {}
-    for columns in ibmsnap_records.LAYOUTS[table].values():
+    for columns in ibmsnap_ddl_generated.LAYOUTS[table].values():
         for c in columns:
             first = seen.setdefault(c.name, c)
             if first.arrow_type != c.arrow_type:
@@ -45,17 +46,17 @@ def struct_columns(table: str):
 @cache
 def variant_columns(table: str) -> dict:
     """variant -> the table's columns in that variant."""
-    return {one: cols for group, cols in ibmsnap_records.LAYOUTS[table].items() for one in group}
+    return {one: cols for group, cols in ibmsnap_ddl_generated.LAYOUTS[table].items() for one in group}
 
 
 def decode_table(record, variant=None, null_indicator=None, ccsid=None, strict: bool = False, table: str = ""):
     """Every column of `table`'s unload records as one struct array (the arguments as the SQL function's)."""
     name = f"decode_ibmsnap_{table}"
-    v = str(constant_argument(variant, "variant", name, ibmsnap_records.DEFAULT_VARIANT)).lower()
+    v = str(constant_argument(variant, "variant", name, ibmsnap_ddl_generated.DEFAULT_VARIANT)).lower()
     layouts = variant_columns(table)
     if v not in layouts:
         raise ValueError(
-            f"{name}: variant {v!r}: expected one of {', '.join(ibmsnap_records.VARIANTS)} "
+            f"{name}: variant {v!r}: expected one of {', '.join(ibmsnap_ddl_generated.VARIANTS)} "
             "(platform/sequence form, as dbt vars ibmsnap_platform and ibmsnap_sequence_form)"
         )
     ni = str(constant_argument(null_indicator, "null_indicator", name, "leading")).lower()

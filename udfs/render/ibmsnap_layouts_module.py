@@ -1,15 +1,18 @@
-"""udfs/core/layouts/ibmsnap_records.py: every IBMSNAP table's unload layout as data, rendered from the DDL in
-sql/ibmsnap (laid out by udfs/core/layouts/ibmsnap.py), so the layout functions never parse DDL where they run."""
+"""udfs/core/layouts/ibmsnap_ddl_generated.py: every IBMSNAP table's unload layout as data, generated from the DDL in
+sql/ibmsnap (laid out by udfs/core/layouts/ibmsnap.py), so the layout functions never parse DDL where they run: an
+executor has the package, not sql/. udfs.core reads the generated module as plain data and imports nothing of this
+layer (target `ibmsnap_layouts` of `jcat generate`)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from ..core.layouts.ibmsnap import DEFAULT_VARIANT, VARIANTS, Slot, all_tables, kind, unload_length, variant_groups
+from ..core.layouts.ibmsnap import DEFAULT_VARIANT, VARIANTS, Slot, all_tables, kind, unload_length
 from ..core.project import source_root
+from .ibmsnap_ddl import control_tables
 from .markers import marker
 
-RECORDS_MODULE = source_root() / "udfs" / "core" / "layouts" / "ibmsnap_records.py"
+LAYOUTS_MODULE = source_root() / "udfs" / "core" / "layouts" / "ibmsnap_ddl_generated.py"
 
 
 def _unload_line(s: Slot) -> str:
@@ -22,11 +25,11 @@ def _unload_line(s: Slot) -> str:
     return f"C({', '.join(args)}),"
 
 
-def render_records_module() -> str:
+def render_layouts_module() -> str:
     """The unload layout of every table and variant as data, for decode_ibmsnap_<table> (udfs/core/catalog.py):
     no DDL parsing where the functions run (executors have the package, not sql/)."""
     out = [
-        marker(RECORDS_MODULE, "udfs/core/layouts/ibmsnap.py"),
+        marker(LAYOUTS_MODULE, "udfs/core/layouts/ibmsnap.py"),
         '"""IBM SQL Replication tables as Db2 unload records, laid out from the DDL in sql/ibmsnap by',
         "udfs/core/layouts/ibmsnap.py, for the layout functions decode_ibmsnap_<table>. Per table, per group of",
         "variants (platform/sequence form) that share a layout, one line per column: name, 1-based position of its",
@@ -44,7 +47,7 @@ def render_records_module() -> str:
     ]
     for table in all_tables():
         out.append(f"    {table!r}: {{")
-        for vs, lay in variant_groups(table):
+        for vs, lay in control_tables().variant_groups(table):
             out.append(f"        # {Path(lay.ddl.source_file).name}: {lay.record_length} bytes")
             out.append(f"        {tuple(vs)!r}: (")
             w = max(len(_unload_line(s)) for s in lay.slots)
@@ -57,4 +60,4 @@ def render_records_module() -> str:
 
 
 def generated_files() -> dict:
-    return {RECORDS_MODULE: render_records_module()}
+    return {LAYOUTS_MODULE: render_layouts_module()}
