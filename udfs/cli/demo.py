@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..demo.areas import AREAS
 from .registry import arguments, command
 from .session import session
 
@@ -14,7 +15,7 @@ def add_parser(sub) -> None:
         "--area",
         dest="areas",
         action="append",
-        choices=["ibmi", "lldf", "idms", "ibmsnap"],
+        choices=list(AREAS),
         help="only this format (repeatable); default every format",
     )
 

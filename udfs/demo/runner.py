@@ -18,6 +18,7 @@ from ..core.m7_samples import m7_records
 from ..dbt.runner import run_dbt
 from ..spark.changes import build_all
 from ..spark.output import print_rows, short_error
+from .areas import AREAS
 
 # One line per field, as in IBM's table: position, width, decoder.
 DEMO_QUERY = """
@@ -37,13 +38,6 @@ SELECT
 FROM demo_m7
 ORDER BY ENTRY_TIMESTAMP
 """
-
-AREAS = {  # module in udfs.demo -> what it shows
-    "ibmi": "IBM i audit journal M7 and journal entries",
-    "lldf": "Db2 for z/OS changes from BMC Log Master (LLDF)",
-    "idms": "CA IDMS journal",
-    "ibmsnap": "IBM SQL Replication control and CD tables",
-}
 
 
 def _heading(text: str) -> None:
