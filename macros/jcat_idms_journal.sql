@@ -5,7 +5,7 @@
     that the table models (idms_transactions, idms_distributed_transactions) read, where a jcat build writes
     the Arrow UDFs: a table never decodes through the view.
     Field lines: udfs/core/layouts/idms.py (udfs/render/idms_journal.py); the rest:
-    udfs/render/logic/idms_journal.sql. -#}
+    udfs/render/handwritten/idms_journal.sql. -#}
 {% macro jcat_idms_journal(relation) -%}
 {%- set radix = var('idms_dbk_format', 8) | int -%}
 {%- if radix < 2 or radix > 12 -%}

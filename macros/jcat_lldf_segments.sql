@@ -6,7 +6,7 @@
     ...), and by the ephemeral lldf_segments_decoded that the table models (lldf_data_change,
     lldf_segment_rejects) read, where a jcat build writes the Arrow UDFs: a table never decodes through the view.
     Field lines: udfs/core/layouts/lldf.py (udfs/render/lldf_segments.py); the rest:
-    udfs/render/logic/lldf_segments.sql. -#}
+    udfs/render/handwritten/lldf_segments.sql. -#}
 {% macro jcat_lldf_segments(relation) -%}
 with {{ jcat_layout_records(relation, 'lldf') }},
 

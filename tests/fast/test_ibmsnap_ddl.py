@@ -119,7 +119,7 @@ def test_encode_row_null_and_varchar():
 def test_models_are_what_the_ddl_renders():
     stale = [
         p
-        for p, text in generate.all_files(["ibmsnap", "ibmsnap_layouts"]).items()
+        for p, text in generate.all_files(["ibmsnap_models", "ibmsnap_layouts"]).items()
         if not p.exists() or p.read_text() != text[1]
     ]
     assert stale == [], "run: jcat generate"

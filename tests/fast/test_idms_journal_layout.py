@@ -152,7 +152,7 @@ def test_decode_idms_in_a_strict_session_does_not_fail_on_fields_the_record_type
 
 # ---- the model's .yml: descriptions from the declaration, none restated by hand ----------------------------
 
-LOGIC = REPO / "udfs" / "render" / "logic"
+LOGIC = REPO / "udfs" / "render" / "handwritten"
 
 
 def test_each_rec_column_description_names_the_seeds_position_and_length():

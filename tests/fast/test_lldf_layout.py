@@ -167,7 +167,7 @@ def test_published_header_columns_are_the_decoded_ones():
 
 # ---- the models' .yml: descriptions from the declaration, none restated by hand ----------------------------
 
-LOGIC = REPO / "udfs" / "render" / "logic"
+LOGIC = REPO / "udfs" / "render" / "handwritten"
 LLDF_PARTS = sorted(LOGIC.glob("lldf_*.yml"))
 
 

@@ -211,4 +211,6 @@ def test_the_committed_declaration_is_what_tables_add_writes(tmp_path, monkeypat
 
     monkeypatch.setenv("JCAT_PROJECT_DIR", str(PROJECT))
     assert [line for line in generate.problems() if "integration_tests" in line] == []
-    assert any(f"models/jcat_tables/{TABLE}_images.sql" in str(p) for p in generate.all_files(["tables"]))
+    assert any(
+        f"models/jcat_tables/{TABLE}_images.sql" in str(p) for p in generate.all_files(["declared_table_models"])
+    )

@@ -1,4 +1,4 @@
-"""Checks of the hand-written parts of generated model .yml files (udfs/render/logic/<model>.yml): they may say
+"""Checks of the hand-written parts of generated model .yml files (udfs/render/handwritten/<model>.yml): they may say
 what a computed column means, never restate a declared field's position or width, nor repeat a description."""
 
 from __future__ import annotations

@@ -6,7 +6,7 @@
 - models/ibmi/audit_journal_m7.yml, journal_entries.yml, journal_entries_decoded.yml: the whole properties file. The
   description of every declared column comes from its Field (position, IBM format, width, description); the
   hand-written rest (model description, config, data tests, columns computed by hand-written SQL) is
-  udfs/render/logic/<model>.yml, outside dbt's model-paths so dbt reads it once, here.
+  udfs/render/handwritten/<model>.yml, outside dbt's model-paths so dbt reads it once, here.
 - docs/ibmi_m7.md and docs/ibmi_journal_entries.md: the field tables (generated sections).
 """
 
@@ -21,7 +21,7 @@ from ..core.layouts.qasym7j5 import Route
 from ..core.project import source_root
 from .markers import replace_section, with_marker
 
-LOGIC = Path(__file__).resolve().parent / "logic"
+HANDWRITTEN = Path(__file__).resolve().parent / "handwritten"
 M7_SOURCE = "udfs/core/layouts/qasym7j5.py"
 HEADING_SOURCE = "udfs/core/layouts/qjordje5.py"
 M7_FIELD = {f.name: f for f in qasym7j5.M7}
@@ -327,7 +327,7 @@ def _with_warn_rules(hand: dict, rules: dict[str, str]) -> dict:
         if row_rules and row_rules.get("config", {}).get("severity") == "warn":
             row_rules["arguments"]["rules"].update(rules)
             return hand
-    raise ValueError(f"logic/{hand['name']}.yml has no warn-level jcat_row_rules test to add {sorted(rules)} to")
+    raise ValueError(f"handwritten/{hand['name']}.yml has no warn-level jcat_row_rules test to add {sorted(rules)} to")
 
 
 def render_yml(
@@ -337,28 +337,28 @@ def render_yml(
     columns_of: str | None = None,
     warn_rules: dict[str, str] | None = None,
 ) -> str:
-    """models/ibmi/<model>.yml: udfs/render/logic/<model>.yml with the declared columns' descriptions first, then
-    the hand-written columns (those of logic/<columns_of>.yml when the model has another model's columns), and
+    """models/ibmi/<model>.yml: udfs/render/handwritten/<model>.yml with the declared columns' descriptions first, then
+    the hand-written columns (those of handwritten/<columns_of>.yml when the model has another model's columns), and
     `warn_rules` rendered from the declaration.
 
     A hand-written column named like a declared one adds its tests; it may not describe it (the declaration does)."""
-    hand = yaml.safe_load((LOGIC / f"{model}.yml").read_text())
+    hand = yaml.safe_load((HANDWRITTEN / f"{model}.yml").read_text())
     assert hand["name"] == model, (model, hand["name"])
     if warn_rules:
         hand = _with_warn_rules(hand, warn_rules)
     extra = {c["name"]: c for c in hand.pop("columns", [])}
     if columns_of:
-        extra = {c["name"]: c for c in yaml.safe_load((LOGIC / f"{columns_of}.yml").read_text())["columns"]}
+        extra = {c["name"]: c for c in yaml.safe_load((HANDWRITTEN / f"{columns_of}.yml").read_text())["columns"]}
     columns = []
     for name, text in declared.items():
         more = extra.pop(name, {})
         if "description" in more:
-            raise ValueError(f"logic/{model}.yml describes the declared column {name}: change {source} instead")
+            raise ValueError(f"handwritten/{model}.yml describes the declared column {name}: change {source} instead")
         columns.append({"name": name, "description": text, **{k: v for k, v in more.items() if k != "name"}})
     columns += list(extra.values())
     doc = {"version": 2, "models": [{**hand, "columns": columns}] if columns else [hand]}
     text = yaml.safe_dump(doc, sort_keys=False, width=115, allow_unicode=True, default_flow_style=False)
-    return with_marker(".yml", f"{source} and udfs/render/logic/{model}.yml", text)
+    return with_marker(".yml", f"{source} and udfs/render/handwritten/{model}.yml", text)
 
 
 def column_type(f) -> str:

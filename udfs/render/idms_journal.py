@@ -1,12 +1,12 @@
 """The IDMS journal's decoding and field table, derived from udfs/core/layouts/idms.py (seed 004's REC lines).
 
 - macros/jcat_idms_journal.sql: one line per REC line (a synonym or group line as a comment), then the
-  hand-written logic in udfs/render/logic/idms_journal.sql; jcat_idms_journal_checks(), the fields decode_errors
+  hand-written logic in udfs/render/handwritten/idms_journal.sql; jcat_idms_journal_checks(), the fields decode_errors
   can name.
 - macros/jcat_idms_carried.sql: the seed's headings (ALL, TX, ...) as record-type lists.
 - docs/idms.md: the field table (a generated section).
 - models/idms/<model>.yml, whole: each REC column described from its declaration (meaning, position, length, what
-  it decodes to, the record types that carry it), merged with the hand-written part udfs/render/logic/<model>.yml
+  it decodes to, the record types that carry it), merged with the hand-written part udfs/render/handwritten/<model>.yml
   (udfs/render/model_yml.py).
 """
 
@@ -17,7 +17,7 @@ from pathlib import Path
 from ..core.layouts import idms
 from ..core.project import source_root
 from . import model_yml
-from .layout_models import LOGIC, logic
+from .layout_models import HANDWRITTEN, handwritten
 from .markers import replace_section, with_marker
 
 SOURCE = "udfs/core/layouts/idms.py"
@@ -54,7 +54,7 @@ HEAD = """{#- The decoding of idms_journal (every REC field of JREPORT 000, seed
     that the table models (idms_transactions, idms_distributed_transactions) read, where a jcat build writes
     the Arrow UDFs: a table never decodes through the view.
     Field lines: udfs/core/layouts/idms.py (udfs/render/idms_journal.py); the rest:
-    udfs/render/logic/idms_journal.sql. -#}
+    udfs/render/handwritten/idms_journal.sql. -#}
 {% macro jcat_idms_journal(relation) -%}
 {%- set radix = var('idms_dbk_format', 8) | int -%}
 {%- if radix < 2 or radix > 12 -%}
@@ -94,7 +94,7 @@ def render_journal_macro() -> str:
         + "\n"
         + "\n".join(lines)
         + "\n  from records\n),\n\n"
-        + logic("idms_journal.sql")
+        + handwritten("idms_journal.sql")
         + "\n\n"
         + _checks_macro()
     )
@@ -217,7 +217,7 @@ def render_model_ymls(root: Path) -> dict[Path, str]:
     groups = {"rec": rec_columns()}
     out = {}
     for model in MODELS:
-        text, groups[model] = model_yml.render(SOURCE, LOGIC / f"{model}.yml", groups, {"rec"})
+        text, groups[model] = model_yml.render(SOURCE, HANDWRITTEN / f"{model}.yml", groups, {"rec"})
         out[root / "models" / "idms" / f"{model}.yml"] = text
     return out
 

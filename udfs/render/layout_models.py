@@ -3,7 +3,7 @@
 - macros/jcat_layout_field.sql: from the SQL of each kind (udfs/render/kind_sql.py). The switch point between the two
   ways a model decodes a field: a table or incremental model reads the field from the layout function's struct
   (each record decoded once, `decode_<layout>(record)`); a view calls one function per field.
-- `logic(name)`: the hand-written part of a model in udfs/render/logic/, for the renderers that append one.
+- `handwritten(name)`: the hand-written part of a model in udfs/render/handwritten/, for the renderers that append one.
 The IBM i models, their heading macro and docs: udfs/render/ibmi_models.py.
 """
 
@@ -15,7 +15,7 @@ from ..core.project import source_root
 from . import kind_sql
 from .markers import with_marker
 
-LOGIC = Path(__file__).resolve().parent / "logic"
+HANDWRITTEN = Path(__file__).resolve().parent / "handwritten"
 
 
 def _jinja(template: str) -> str:
@@ -98,8 +98,8 @@ records as (
 """
 
 
-def logic(name: str) -> str:
-    text = (LOGIC / name).read_text()
+def handwritten(name: str) -> str:
+    text = (HANDWRITTEN / name).read_text()
     return text.split("-#}\n", 1)[1] if text.startswith("{#-") else text  # its own comment stays in the source
 
 

@@ -2,11 +2,11 @@
 
 - macros/jcat_lldf_segments.sql: one line per header field (each kind gives its columns: an LRSN its raw bytes
   and `_TIME`, an RBA its raw bytes and `_NUMBER`, a BIN(17) timestamp its value and `_FRACTION`), then the
-  hand-written logic in udfs/render/logic/lldf_segments.sql; jcat_lldf_segments_checks(), the columns
+  hand-written logic in udfs/render/handwritten/lldf_segments.sql; jcat_lldf_segments_checks(), the columns
   decode_errors can name; jcat_lldf_header_columns(), the header columns as the models downstream publish them.
 - docs/lldf.md: the header field table (a generated section).
 - models/lldf/<model>.yml, whole: each header column described from its declaration (offset, width, format,
-  meaning), merged with the hand-written part udfs/render/logic/<model>.yml (udfs/render/model_yml.py).
+  meaning), merged with the hand-written part udfs/render/handwritten/<model>.yml (udfs/render/model_yml.py).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from pathlib import Path
 from ..core.layouts import lldf
 from ..core.project import source_root
 from . import model_yml
-from .layout_models import LOGIC, logic
+from .layout_models import HANDWRITTEN, handwritten
 from .markers import replace_section, with_marker
 
 SOURCE = "udfs/core/layouts/lldf.py"
@@ -71,7 +71,7 @@ HEAD = """{#- The decoding of lldf_segments (one row per landed LLDF record: see
     ...), and by the ephemeral lldf_segments_decoded that the table models (lldf_data_change,
     lldf_segment_rejects) read, where a jcat build writes the Arrow UDFs: a table never decodes through the view.
     Field lines: udfs/core/layouts/lldf.py (udfs/render/lldf_segments.py); the rest:
-    udfs/render/logic/lldf_segments.sql. -#}
+    udfs/render/handwritten/lldf_segments.sql. -#}
 {% macro jcat_lldf_segments(relation) -%}
 with {{ jcat_layout_records(relation, 'lldf') }},
 
@@ -97,7 +97,7 @@ def render_segments_macro() -> str:
         + "\n"
         + "\n".join(lines)
         + "\n"
-        + logic("lldf_segments.sql")
+        + handwritten("lldf_segments.sql")
         + "\n\n"
         + _checks_macro()
         + "\n"
@@ -222,7 +222,7 @@ def render_model_ymls(root: Path) -> dict[Path, str]:
     groups = {name: render() for name, render in DECLARED.items()}
     out = {}
     for model in MODELS:
-        text, groups[model] = model_yml.render(SOURCE, LOGIC / f"{model}.yml", groups, set(DECLARED))
+        text, groups[model] = model_yml.render(SOURCE, HANDWRITTEN / f"{model}.yml", groups, set(DECLARED))
         out[root / "models" / "lldf" / f"{model}.yml"] = text
     return out
 

@@ -1,6 +1,6 @@
 """A model's whole .yml, from the columns a declaration describes and a hand-written part beside the model's logic.
 
-The hand-written part, udfs/render/logic/<model>.yml (outside dbt's model-paths, so dbt parses only the result),
+The hand-written part, udfs/render/handwritten/<model>.yml (outside dbt's model-paths, so dbt parses only the result),
 holds what no declaration knows: the model's description, config, data_tests, unit tests written by hand, and the
 columns its own logic computes. Its `columns:` list takes three forms of entry:
 
@@ -93,5 +93,5 @@ def render(source: str, logic_file: Path, groups: dict[str, Columns], declared: 
     unknown = set(part) - {"description", "config", "data_tests", "columns", "unit_tests"}
     if unknown:
         raise ValueError(f"{logic_file}: unknown keys {sorted(unknown)}")
-    head = marker(".yml", source) + f"\n# The hand-written part: udfs/render/logic/{logic_file.name}.\n"
+    head = marker(".yml", source) + f"\n# The hand-written part: udfs/render/handwritten/{logic_file.name}.\n"
     return head + dump(doc), columns
