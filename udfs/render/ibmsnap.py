@@ -1,5 +1,5 @@
 """dbt models of IBM SQL Replication, rendered from the Db2 DDL in sql/ibmsnap (parsed by udfs.core.ddl) and the
-record layouts of udfs.core.layouts.ibmsnap (target `ibmsnap` of `jcat generate`). The CD tables are the user's,
+record layouts of udfs.core.layouts.ibmsnap (target `ibmsnap_models` of `jcat generate`). The CD tables are the user's,
 declared: the aggregates read them through the dispatched macro jcat_ibmsnap_cd_rows (udfs/render/ibmsnap_cd_rows.py).
 """
 

@@ -754,7 +754,7 @@ def ddl_script(version: str, schema: str = SCHEMA) -> str:
 
 def dbt_macro(version: str) -> str:
     """`macros/jcat_install_functions.sql`, the dbt `on-run-start` hook: the same DDL, run only when the hash stored
-    on the schema differs (one DESCRIBE SCHEMA otherwise). Written by `jcat generate` (target `sql_functions`)
+    on the schema differs (one DESCRIBE SCHEMA otherwise). Written by `jcat generate` (target `install_functions_macro`)
     and printed by `jcat functions --dbt-macro`."""
     want = catalog_hash(version)
     out = [
