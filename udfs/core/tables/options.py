@@ -7,7 +7,7 @@ table's parsed DDL when the log is declared from one). The registry of logs (log
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 from ..copybook.text import TRIMS
@@ -195,28 +195,19 @@ class IbmsnapOptions:
 
     def to_yaml(self) -> dict:
         """before_prefix / updates_as_delete_insert null: the landed REGISTER row says, at build time."""
-        return {k: getattr(self, k) for k in self.KEYS}
+        return _as_mapping(self)
 
     @classmethod
     def from_yaml(cls, path: Path, raw) -> IbmsnapOptions:
-        raw = raw or {}
-        unknown = set(raw) - set(cls.KEYS) if isinstance(raw, dict) else {"(not a mapping)"}
-        if unknown:
-            raise DeclarationProblem(f"{path}: ibmsnap: unknown option {sorted(unknown)[0]}; use {', '.join(cls.KEYS)}")
+        raw = _known_keys(path, "ibmsnap", raw, cls.KEYS)
         pairs = raw.get("updates_as_delete_insert")
         if pairs is not None and not isinstance(pairs, bool):
             raise DeclarationProblem(
                 f"{path}: ibmsnap: updates_as_delete_insert is true, false or null (REGISTER says)"
             )
         prefix = raw.get("before_prefix")
-        default = cls()
-        return cls(
-            None if prefix is None else str(prefix),
-            pairs,
-            str(raw.get("variant") or default.variant),
-            str(raw.get("null_indicator") or default.null_indicator),
-            int(raw.get("ccsid") or default.ccsid),
-        ).checked()
+        values = _or_defaults(cls, raw, ("variant", "null_indicator", "ccsid"))
+        return cls(None if prefix is None else str(prefix), pairs, **values).checked()
 
     @classmethod
     def from_flags(cls, flags: dict, ddl) -> IbmsnapOptions:
@@ -259,22 +250,12 @@ class FileOptions:
     KEYS = ("record", "framing", "ccsid", "float_format", "trim")
 
     def to_yaml(self) -> dict:
-        return {k: getattr(self, k) for k in self.KEYS}
+        return _as_mapping(self)
 
     @classmethod
     def from_yaml(cls, path: Path, raw) -> FileOptions:
-        raw = raw or {}
-        unknown = set(raw) - set(cls.KEYS) if isinstance(raw, dict) else {"(not a mapping)"}
-        if unknown:
-            raise DeclarationProblem(f"{path}: file: unknown option {min(unknown)}; use {', '.join(cls.KEYS)}")
-        d = cls()
-        return cls(
-            raw.get("record"),
-            str(raw.get("framing") or d.framing),
-            int(raw.get("ccsid") or d.ccsid),
-            str(raw.get("float_format") or d.float_format),
-            str(raw.get("trim") or d.trim),
-        ).checked()
+        raw = _known_keys(path, "file", raw, cls.KEYS)
+        return cls(raw.get("record"), **_or_defaults(cls, raw, cls.KEYS[1:])).checked()
 
     @classmethod
     def from_flags(cls, flags: dict, ddl=None) -> FileOptions:
@@ -302,23 +283,15 @@ class IdmsOptions:
     KEYS = ("record_id", "record", "ccsid", "float_format", "trim")
 
     def to_yaml(self) -> dict:
-        return {k: getattr(self, k) for k in self.KEYS}
+        return _as_mapping(self)
 
     @classmethod
     def from_yaml(cls, path: Path, raw) -> IdmsOptions:
         if not isinstance(raw, dict) or "record_id" not in raw:
             raise DeclarationProblem(f"{path}: an idms table needs `idms: record_id: N` (the record's USER-REC-ID)")
-        unknown = set(raw) - set(cls.KEYS)
-        if unknown:
-            raise DeclarationProblem(f"{path}: idms: unknown option {min(unknown)}; use {', '.join(cls.KEYS)}")
-        d = cls(0)
-        return cls(
-            int(raw["record_id"]),
-            raw.get("record"),
-            int(raw.get("ccsid") or d.ccsid),
-            str(raw.get("float_format") or d.float_format),
-            str(raw.get("trim") or d.trim),
-        ).checked()
+        raw = _known_keys(path, "idms", raw, cls.KEYS)
+        values = _or_defaults(cls, raw, cls.KEYS[2:])
+        return cls(int(raw["record_id"]), raw.get("record"), **values).checked()
 
     @classmethod
     def from_flags(cls, flags: dict, ddl=None) -> IdmsOptions:
@@ -333,6 +306,26 @@ class IdmsOptions:
         if not 0 <= self.record_id <= 65535:
             raise DeclarationProblem(f"--record-id {self.record_id}: USER-REC-ID is 2 bytes, 0 to 65535")
         return _check_copybook_reading(self)
+
+
+def _as_mapping(options) -> dict:
+    """The options as their part of the declaration file: each of their KEYS."""
+    return {k: getattr(options, k) for k in options.KEYS}
+
+
+def _known_keys(path: Path, log: str, raw, keys: tuple[str, ...]) -> dict:
+    """The log's part of the declaration file, refused when it names an option the log does not take."""
+    raw = raw or {}
+    unknown = set(raw) - set(keys) if isinstance(raw, dict) else {"(not a mapping)"}
+    if unknown:
+        raise DeclarationProblem(f"{path}: {log}: unknown option {min(unknown)}; use {', '.join(keys)}")
+    return raw
+
+
+def _or_defaults(options_type, raw: dict, keys) -> dict:
+    """Each of `keys` from the file, or its default when missing or empty, as the default's type (int or str)."""
+    defaults = {f.name: f.default for f in fields(options_type)}
+    return {k: type(defaults[k])(raw.get(k) or defaults[k]) for k in keys}
 
 
 def _check_copybook_reading(o):
