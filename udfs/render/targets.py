@@ -8,7 +8,7 @@ tests' encoders): udfs.render.generate loads them when that file exists, so a wh
 from __future__ import annotations
 
 TARGETS: dict[str, str] = {
-    "functions": "udfs.render.reference:generated_files",  # docs/functions.md
+    "functions": "udfs.render.function_reference:generated_files",  # docs/functions.md
     "sql_functions": "udfs.render.install_macro:generated_files",  # dbt on-run-start hook installing the SQL functions
     "kinds": "udfs.render.kind_sql:generated_files",  # the IDMS date-time macro (one arithmetic with its baseline)
     "layouts": "udfs.render.layout_models:generated_files",  # the kinds macro (jcat_layout_field)
