@@ -82,7 +82,7 @@ def _bench_in(spark, args, names: list[str], ways: tuple[str, ...]) -> int:
                 spark, lay, args.records, nbytes[name], args.repeat, ways, log=lambda s: print(s, flush=True)
             )
         if (getattr(args, "models", False) or getattr(args, "models_only", False)) and name in MODELS:
-            from ..spark.spark_catalog import register
+            from ..spark.udf_registration import register
 
             register(spark)
             engines = tuple(args.model_engines.split(",")) if getattr(args, "model_engines", None) else None
