@@ -445,7 +445,8 @@ PART_CASES = [
 @pytest.fixture(scope="module")
 def entries():
     """(record number -> (model, code, type, ESD, record length, special case)): every pair of the expected
-    mapping (tests/ibmi_esd_mapping.py, not the declaration) with its layout's sample, then the special cases."""
+    mapping (tests/support/ibmi_esd_mapping.py, not the declaration) with its layout's sample, then the special
+    cases."""
     out = []
     for (code, typ), model in sorted(EXPECTED.items()):
         out.append((model, code, typ, sample_esd(model), None, None))
