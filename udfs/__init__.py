@@ -16,7 +16,7 @@ __all__ = ["register", "__version__"]
 
 def __getattr__(name: str):
     if name == "register":
-        from .spark.spark_catalog import register
+        from .spark.udf_registration import register
 
         return register
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

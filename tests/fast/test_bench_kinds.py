@@ -91,7 +91,7 @@ def test_scaling_runs_each_size_as_a_child_of_its_own_and_reports_their_figures(
     import argparse
     import json
 
-    import udfs.bench as bench
+    import udfs.bench.processes as processes
 
     asked = []
 
@@ -99,12 +99,12 @@ def test_scaling_runs_each_size_as_a_child_of_its_own_and_reports_their_figures(
         asked.append((records, extra, home.name))
         return {"results": [dict(_run("ibmsnap", "catalog", 1.0 + records / 1000, 1000), records=records)]}
 
-    monkeypatch.setattr(bench, "_child", child)
+    monkeypatch.setattr(processes, "_child", child)
     out = tmp_path / "scaling.json"
     args = argparse.Namespace(
         master="local[1]", records=None, repeat=1, json_path=str(out), layouts=["ibmsnap"], ways=None, scaling="100,200"
     )
-    assert bench.run_scaling(args) == 0
+    assert processes.run_scaling(args) == 0
     assert asked == [
         (100, ["--ways", "catalog", "--layout", "ibmsnap"], "home-100"),
         (200, ["--ways", "catalog", "--layout", "ibmsnap"], "home-200"),
@@ -115,8 +115,8 @@ def test_scaling_runs_each_size_as_a_child_of_its_own_and_reports_their_figures(
         200,
     ]
     assert figures["scaling"]["ibmsnap/catalog"]["time_spread"] == pytest.approx(1.2 / 1.1)
-    monkeypatch.setattr(bench, "_child", lambda *a, **k: None)  # a child that failed
-    assert bench.run_scaling(args) == 1
+    monkeypatch.setattr(processes, "_child", lambda *a, **k: None)  # a child that failed
+    assert processes.run_scaling(args) == 1
 
 
 def test_isolate_runs_each_way_as_a_child_of_its_own_only_the_first_checking(monkeypatch, tmp_path):
@@ -125,7 +125,7 @@ def test_isolate_runs_each_way_as_a_child_of_its_own_only_the_first_checking(mon
     import argparse
     import json
 
-    import udfs.bench as bench
+    import udfs.bench.processes as processes
 
     asked = []
 
@@ -137,7 +137,7 @@ def test_isolate_runs_each_way_as_a_child_of_its_own_only_the_first_checking(mon
             "results": [dict(_run("ibmsnap", way, 1.0, 300), runs_s=[0.1], records=300, bytes=95 * 300)],
         }
 
-    monkeypatch.setattr(bench, "_child", child)
+    monkeypatch.setattr(processes, "_child", child)
     out = tmp_path / "isolated.json"
     args = argparse.Namespace(
         master="local[1]",
@@ -150,7 +150,7 @@ def test_isolate_runs_each_way_as_a_child_of_its_own_only_the_first_checking(mon
         isolate=True,
         models=False,
     )
-    assert bench.run_isolated(args) == 0
+    assert processes.run_isolated(args) == 0
     assert asked == [
         ["--layout", "ibmsnap", "--ways", "catalog", "--exact-ways"],
         ["--layout", "ibmsnap", "--ways", "jvm_expressions", "--exact-ways", "--no-check"],

@@ -6,7 +6,7 @@ from support import REPO
 from support.golden import BINARY_ARGS, GOLDEN
 
 from udfs.core.catalog import BY_NAME, CATALOG, LAYOUT_FUNCTIONS
-from udfs.render.reference import reference_markdown
+from udfs.render.function_reference import reference_markdown
 
 FIELD_FUNCTIONS = [f for f in CATALOG if f not in LAYOUT_FUNCTIONS]
 

@@ -1,6 +1,6 @@
 """Cobrix's own integration tests (tests/support/cobrix_suite.py: each with its Scala test's reader options) decoded
-by jcat's copybook layout function and held against Cobrix's expected output. The same cases through `jcat load`
-and SQL: tests/spark/test_cobrix_suite_sql.py."""
+by jcat's copybook layout function and held against Cobrix's expected output. Test 3 through `jcat load` and SQL:
+tests/spark/test_declared_copybook_tables.py."""
 
 from __future__ import annotations
 

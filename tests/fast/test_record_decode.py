@@ -11,7 +11,7 @@ from udfs.core.catalog import LAYOUT_FUNCTIONS
 from udfs.core.kernels import DecodeError
 from udfs.core.kernels.record import RECORD_DECODERS, decode_record
 from udfs.core.layouts import qasym7j5
-from udfs.core.m7_samples import m7_records
+from udfs.core.samples.m7 import m7_records
 
 
 def _records() -> list:

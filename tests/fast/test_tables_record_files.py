@@ -1,5 +1,5 @@
 """`jcat tables add NAME --log file --copybook FILE`: a record file declared from its copybook, its files written, its
-landing resolved by `jcat load NAME`, every mistake one line. No dbt runs (tests/spark/test_declared_record_files.py
+landing resolved by `jcat load NAME`, every mistake one line. No dbt runs (tests/spark/test_declared_copybook_tables.py
 builds them)."""
 
 from __future__ import annotations

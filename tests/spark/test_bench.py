@@ -228,7 +228,7 @@ def test_model_bench_engines_agree_and_every_stage_can_be_jit_compiled(spark, ja
     from udfs.bench import models
     from udfs.bench.layouts import get
     from udfs.bench.measure import land
-    from udfs.spark.spark_catalog import register
+    from udfs.spark.udf_registration import register
 
     lay = get("qasym7j5")
     land(spark, lay, 300)
@@ -272,7 +272,7 @@ def test_table_build_decodes_each_record_once_through_the_layout_function(spark,
     from udfs.bench import models
     from udfs.bench.layouts import get
     from udfs.bench.measure import land
-    from udfs.spark.spark_catalog import register
+    from udfs.spark.udf_registration import register
 
     lay = get(layout)
     land(spark, lay, 300)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from support.standalone import importable
 
-from udfs.core.m7_samples import m7_records
+from udfs.core.samples.m7 import m7_records
 
 pytestmark = pytest.mark.cluster
 REPO = Path(__file__).resolve().parents[2]

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from udfs.core.m7_samples import m7_records
+from udfs.core.samples.m7 import m7_records
 
 # Under -m heavy since the suite passed 20 minutes (114 s): serve, loads and builds each in a process of their own stay
 # in the suite (test_serve.py, test_landing_kill.py, test_cluster.py); what only this runs is all of them at once.

@@ -177,7 +177,7 @@ def test_the_declared_table_gives_the_images_the_encoder_wrote(spark, built, rel
         f"decode_errors from jcat_integration.{relation} order by record_number, image_kind = 'after'"
     )
     assert [tuple(r[:-1]) + (list(r[-1]),) for r in got.collect()] == images()
-    # the project's own data test (seeds/integration_staff_expected_rows.csv, actual vs expected) agrees
+    # the project's own data test (integration_tests/seeds/integration_staff_expected_rows.csv) agrees
     assert results[relation]["status"] == "success"
     assert results[f"{TABLE}_images_equal_expected"]["status"] == "pass", results[f"{TABLE}_images_equal_expected"]
     assert ok
@@ -192,7 +192,7 @@ def test_the_expected_seed_holds_every_image(spark, built):
 
 
 def test_the_committed_declaration_is_what_tables_add_writes(tmp_path, monkeypatch):
-    """integration_tests/tables, models/jcat_tables and macros/jcat_tables are what `jcat tables add` writes today
+    """integration_tests/tables and its models/jcat_tables and macros/jcat_tables are what `jcat tables add` writes
     (a change to the renderers must be followed by `jcat generate` with JCAT_PROJECT_DIR=integration_tests)."""
     fresh = tmp_path / "integration_tests"
     shutil.copytree(

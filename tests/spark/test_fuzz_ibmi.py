@@ -27,6 +27,7 @@ from support.fuzz import (
 from support.ibmi_esd_mapping import EXPECTED
 
 from udfs.core.layouts import ibmi_esd, qjordje5
+from udfs.core.samples.ibmi_esd import sample_esd
 
 # IBM's *TYPE5 heading as journal_entries publishes it: (column, 1-based position, width, kind)
 HEADING = [
@@ -85,7 +86,7 @@ def _text(rng, n):
 
 def base_record(rng, i: int) -> bytes:
     (code, typ), model = PAIRS[i % len(PAIRS)]
-    esd = ibmi_esd.sample_esd(model)
+    esd = sample_esd(model)
     values = {
         "JOSEQN": rng.randrange(10**12),
         "JOCODE": code,

@@ -18,8 +18,10 @@ from support.ibmi_esd_mapping import EXPECTED
 from support.views import arrow_rows, assert_persistent_view, view_rows
 
 from udfs.core import encoders as enc
-from udfs.core.layouts import ibmi_esd, qjordje5
-from udfs.core.layouts.ibmi_esd import BY_MODEL, LAYOUTS, sample_esd, sample_values
+from udfs.core.layouts import qjordje5
+from udfs.core.layouts.ibmi_esd import BY_MODEL, LAYOUTS
+from udfs.core.samples import ibmi_esd as esd_samples
+from udfs.core.samples.ibmi_esd import sample_esd, sample_values
 from udfs.dbt.runner import run_dbt
 from udfs.spark.runtime import jcat_home
 
@@ -342,8 +344,8 @@ def matches(actual, want) -> bool:
 
 def luw_extra() -> bytes:
     """A second C LW entry with the record kinds the sample lacks: HDR, API, RMT."""
-    rec = ibmi_esd._luw_record
-    hdr = ibmi_esd.luw_bytes()[:416]
+    rec = esd_samples._luw_record
+    hdr = esd_samples.luw_bytes()[:416]
     api = rec(
         "API",
         112,
@@ -369,7 +371,7 @@ def bad_utf16_name() -> bytes:
     lay = BY_MODEL["ifs_begin_create"]
     raw = b"\xd8\x00\x00\x41"  # a high surrogate followed by 'A': not UTF-16
     head = enc.binary(len(raw), 4) + enc.binary(1200, 4) + enc.ebcdic("US") + enc.ebcdic("ENU") + b"\0" * 3
-    return ibmi_esd.encode_fixed(lay, {**sample_values(lay), "OBJECT_NAME_OFFSET": 16}) + head + raw
+    return esd_samples.encode_fixed(lay, {**sample_values(lay), "OBJECT_NAME_OFFSET": 16}) + head + raw
 
 
 def patched(model: str, pos: int, raw: bytes) -> bytes:
@@ -443,12 +445,13 @@ PART_CASES = [
 @pytest.fixture(scope="module")
 def entries():
     """(record number -> (model, code, type, ESD, record length, special case)): every pair of the expected
-    mapping (tests/ibmi_esd_mapping.py, not the declaration) with its layout's sample, then the special cases."""
+    mapping (tests/support/ibmi_esd_mapping.py, not the declaration) with its layout's sample, then the special
+    cases."""
     out = []
     for (code, typ), model in sorted(EXPECTED.items()):
         out.append((model, code, typ, sample_esd(model), None, None))
     write = BY_MODEL["ifs_write"]
-    big = ibmi_esd.encode_fixed(write, {**sample_values(write), "DATA_LENGTH": 3, "DATA_OFFSET": U64_BIG}) + b"abc"
+    big = esd_samples.encode_fixed(write, {**sample_values(write), "DATA_LENGTH": 3, "DATA_OFFSET": U64_BIG}) + b"abc"
     out += [
         ("ifs_write", "B", "WA", big, None, "u64_big"),
         ("ifs_create_summary", "B", "B1", sample_esd("ifs_create_summary"), 609 + 165, "truncated"),

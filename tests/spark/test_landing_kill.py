@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from support import REPO
 
-from udfs.core.m7_samples import m7_records
+from udfs.core.samples.m7 import m7_records
 
 pytestmark = [pytest.mark.spark, pytest.mark.long]  # minutes: loads in processes of their own
 

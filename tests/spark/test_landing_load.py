@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from support.landing_data import idms_record, lldf_record, rdw, vb
 
-from udfs.core.m7_samples import m7_records
+from udfs.core.samples.m7 import m7_records
 from udfs.spark.landing import LoadProblem, SourceProblem, load
 
 pytestmark = pytest.mark.spark

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 from support.landing_data import bdw, idms_record, rdw, vb
 
-from udfs.core.m7_samples import m7_records
+from udfs.core.samples.m7 import m7_records
 from udfs.spark.landing import LoadProblem, load
 from udfs.spark.landing.tasks import local_path as LOCAL_PATH
 

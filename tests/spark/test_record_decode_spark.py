@@ -7,7 +7,7 @@ import random
 import pytest
 
 from udfs.core.layouts import qasym7j5
-from udfs.core.m7_samples import m7_records
+from udfs.core.samples.m7 import m7_records
 
 
 def _records() -> list:

@@ -702,7 +702,7 @@ def test_eight_clients_at_once(built, per_client):
 @pytest.mark.skipif(not (REPO / "models" / "ibmi" / "audit_journal_m7.sql").exists(), reason="model not landed yet")
 def test_audit_journal_m7_built_and_read_through_server(built):
     """The real project's M7 model, built by dbt's thrift target from raw records landed through the server."""
-    from udfs.core.m7_samples import m7_records
+    from udfs.core.samples.m7 import m7_records
 
     records = m7_records(3)
     cur = hive_cursor(built.port)

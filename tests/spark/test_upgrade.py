@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from udfs.core.m7_samples import m7_records
+from udfs.core.samples.m7 import m7_records
 
 pytestmark = [pytest.mark.spark, pytest.mark.heavy]  # under -m heavy since the suite passed 20 minutes (47 s)
 REPO = Path(__file__).resolve().parents[2]

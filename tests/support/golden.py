@@ -1,6 +1,6 @@
 """Golden values: hex input and expected output for every catalog function.
 
-Written by hand from the format rules, independently of `udfs.encoders`. Each row is
+Written by hand from the format rules, independently of `udfs.core.encoders`. Each row is
 (function, args, expected): args are hex strings for BINARY arguments and Python values otherwise;
 expected None means NULL. Instants are naive datetimes in UTC.
 """

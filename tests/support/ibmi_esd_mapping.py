@@ -1,5 +1,5 @@
 """Which journal code / entry type carries which seed 001 ESD layout, written out here independently of
-`udfs.core.layouts.ibmi_esd.ENTRY_TYPES` (no tests in this module; tests/fast/test_ibmi_esd_rendering and tests/spark/test_ibmi_esd_build use it).
+`udfs.core.layouts.ibmi_esd.ENTRY_TYPES` (no tests in this module; tests/fast/test_ibmi_esd_rendering.py and tests/spark/test_ibmi_esd_build.py use it).
 
 HEADERS: the pairs IBM's V5R4 QSYSINC headers confirm (public copy: GitHub friedkiwi/iheaders, folder v5r4; the
 comment of each struct names its journal code and entry type, e.g. "journal code B, B4 (Remove link - Parent

@@ -62,7 +62,7 @@ class CopybookLayout:
 
     def register(self, spark, function: str) -> None:
         from ..spark.function_install import ensure_installed
-        from ..spark.spark_catalog import arrow_udf_for
+        from ..spark.udf_registration import arrow_udf_for
 
         ensure_installed(spark)
         fn = layout_function(function, self.copybook, self.record, **self.options)

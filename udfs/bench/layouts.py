@@ -55,7 +55,7 @@ def _stamp(rng: random.Random) -> dt.datetime:
 
 
 def _m7_pool(n: int) -> list[bytes]:
-    from ..core.m7_samples import m7_records
+    from ..core.samples.m7 import m7_records
 
     return m7_records(n)
 

@@ -43,7 +43,7 @@ def parse_size(text: str) -> int:
 
 
 def _pool(n: int = 1000) -> list[bytes]:
-    from ..core.m7_samples import m7_records
+    from ..core.samples.m7 import m7_records
 
     return m7_records(n)
 

@@ -169,7 +169,7 @@ def register(spark, lay: BenchLayout) -> None:
 
     from ..core.catalog import Example, layout_function
     from ..core.layouts import Field
-    from ..spark.spark_catalog import arrow_udf_for
+    from ..spark.udf_registration import arrow_udf_for
 
     spark.udf.register("bench_arrow_floor", arrow_udf(lambda b: pa.nulls(len(b), pa.int64()), "bigint"))
     if hasattr(lay, "frames"):  # a declared table (udfs/bench/tables.py) registers its own functions

@@ -92,7 +92,7 @@ class TableLayout:
         """The table's layout function as `function`, the row UDFs of its functions, and the persistent functions."""
         from ..spark import declared_functions as declared
         from ..spark.function_install import ensure_installed
-        from ..spark.spark_catalog import arrow_udf_for, register
+        from ..spark.udf_registration import arrow_udf_for, register
 
         register(spark)  # the per-field Arrow UDFs
         ensure_installed(spark)

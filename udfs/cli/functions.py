@@ -35,7 +35,7 @@ def add_parser(sub) -> None:
 @command("functions")
 def cmd_functions(args) -> int:
     from ..core.catalog import CATALOG
-    from ..render.reference import reference_markdown
+    from ..render.function_reference import reference_markdown
 
     if args.markdown:
         sys.stdout.write(reference_markdown())

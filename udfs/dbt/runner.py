@@ -9,7 +9,7 @@ from ..render.table_models import refresh_generated
 from ..spark.failed_builds import clear_failed_builds
 from ..spark.locks import queued
 from ..spark.runtime import jcat_home, owns_metastore
-from ..spark.spark_catalog import register_declared
+from ..spark.udf_registration import register_declared
 
 
 def run_dbt(spark, dbt_args: list[str]) -> bool:

@@ -7,7 +7,7 @@ version entry with a three-part identifier.
 Journal entries: record changes of the order header file ORDDTA/ORDHDR, a commit, a file open and an
 apply-changes summary, one of them truncated by the outfile's record length, with the ESD cut from each; then one
 entry of every journal code / entry type with a known entry-specific data layout
-(udfs.core.layouts.ibmi_esd.sample_entries), decoded by the ESD models. The order header file is declared from its
+(udfs.core.samples.ibmi_esd.sample_entries), decoded by the ESD models. The order header file is declared from its
 DDL as QSYS2.GENERATE_SQL writes it (TABLES: `jcat tables add order_headers ...`), so its row images come out
 typed, NULL where JONVI says.
 """
@@ -20,6 +20,7 @@ from pathlib import Path
 
 from ..core import ddl
 from ..core.layouts import ibmi_esd, qasym7j5, qjordje5
+from ..core.samples import ibmi_esd as esd_samples
 from ..core.tables.declaration import DeclaredTable
 from ..core.tables.ibmi_encode import encode_image
 from ..core.tables.ibmi_image import image_columns
@@ -300,14 +301,14 @@ def journal_entry_records() -> list[bytes]:
                 "JOMBR": "CUSTMAST",
                 "JOOBJTYP": "*QDDS",
             },
-            ibmi_esd.encode_fixed(
+            esd_samples.encode_fixed(
                 ibmi_esd.BY_MODEL["file_open_close"],
                 {"FILE_NAME": "CUSTMAST", "LIBRARY_NAME": "ORDDTA", "MEMBER_NAME": "CUSTMAST", "OPEN_INPUT": "Y"},
             ),
         ),
         (
             {"JOCODE": "D", "JOENTT": "DD", "JOOBJ": "ORDHDR", "JOLIB": "ORDDTA", "JOCTRR": 12, "JOFLAG": "0"},
-            ibmi_esd.sample_esd("apply_remove"),
+            esd_samples.sample_esd("apply_remove"),
         ),
         (
             {
@@ -335,7 +336,7 @@ def journal_entry_records() -> list[bytes]:
 def esd_entry_records() -> list[bytes]:
     """One *TYPE5 record per mapped ESD layout: its first journal code / entry type, its sample ESD."""
     out = []
-    for i, (code, typ, esd) in enumerate(ibmi_esd.sample_entries()):
+    for i, (code, typ, esd) in enumerate(esd_samples.sample_entries()):
         values = {
             "JOCODE": code,
             "JOENTT": typ,

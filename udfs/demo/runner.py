@@ -14,7 +14,7 @@ import importlib
 import sys
 from pathlib import Path
 
-from ..core.m7_samples import m7_records
+from ..core.samples.m7 import m7_records
 from ..dbt.runner import run_dbt
 from ..spark.changes import build_all
 from ..spark.output import print_rows, short_error

@@ -2,8 +2,8 @@
 
 `CREATE FUNCTION jcat.<name>(...) RETURNS <type> RETURN <body>` stores a function in the metastore that any Spark
 session calls with no Python and no session setting: views over the raw tables use them. Name, arguments
-(optional ones as `DEFAULT` parameters), result type and documentation come from the registry (`udfs.catalog`);
-only the bodies are written here, and `tests/test_sql_functions_differential.py` holds every body equal to its
+(optional ones as `DEFAULT` parameters), result type and documentation come from the registry (`udfs.core.catalog`);
+only the bodies are written here, and `tests/spark/test_sql_functions_differential.py` holds every body equal to its
 kernel, value for value and NULL for NULL, with ANSI mode on and off.
 
 Rules every body follows:

@@ -8,7 +8,7 @@ tests' encoders): udfs.render.generate loads them when that file exists, so a wh
 from __future__ import annotations
 
 TARGETS: dict[str, str] = {
-    "functions_reference": "udfs.render.reference:generated_files",  # docs/functions.md
+    "functions_reference": "udfs.render.function_reference:generated_files",  # docs/functions.md
     "install_functions_macro": "udfs.render.install_macro:generated_files",  # dbt's on-run-start hook installing them
     "idms_datetime_macro": "udfs.render.kind_sql:generated_files",  # one arithmetic with the bench's baseline
     "layout_field_macro": "udfs.render.layout_models:generated_files",  # jcat_layout_field: each kind's column

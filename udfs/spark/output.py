@@ -1,5 +1,7 @@
-"""Rows and errors as the user sees them: a table, CSV or JSON lines; one line per error. No Spark import
-(rows are anything indexable; Spark's Row is recognised by its asDict)."""
+"""Spark's rows and errors as the user sees them: a table, CSV or JSON lines; one line per error. In the Spark layer
+for what it shows (query results; Spark, Python-worker and start-up errors), yet it imports no pyspark itself
+(rows are anything indexable; Spark's Row is recognised by its asDict), so `jcat` commands that start no Spark use
+it too (tests/fast/test_cli_without_spark.py)."""
 
 from __future__ import annotations
 

@@ -267,7 +267,7 @@ def check_metastore_reachable(settings: dict[str, Setting]) -> None:
 
 def start(master: str | None = None, app_name: str = "jcat", conf: dict[str, str] | None = None, quiet: bool = True):
     """A session with the catalog registered and database `jcat` created and current."""
-    from .spark_catalog import register
+    from .udf_registration import register
 
     check_java()
     try:

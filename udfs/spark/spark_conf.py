@@ -28,7 +28,7 @@ def metastore_service_uri() -> str | None:
 
 
 def settings() -> dict[str, str]:
-    """The Spark settings another process needs; the same values `udfs.runtime.session_builder` uses (tested)."""
+    """The Spark settings another process needs; the same values `udfs.spark.runtime.session_builder` uses (tested)."""
     home = jcat_home()
     out = {
         "spark.sql.catalogImplementation": "hive",

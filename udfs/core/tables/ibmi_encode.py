@@ -1,4 +1,5 @@
-"""Sample row images of a declared IBM i table, for the demo and the benchmark: values into the record buffer.
+"""Row images of a declared IBM i table encoded from given values, as its record buffer holds them (the demo's
+order headers).
 
 Tests never take expected values from here (they encode from IBM's text: tests/support/ibmi_images.py).
 """

@@ -152,7 +152,7 @@ def _ibmi_values(spark, table, start: Snapshot, columns: list[str]):
     """(records decoded by the table's image function, the column names, decode_errors): a CPYF copy has no null
     map, so a NULL value is a field that did not decode."""
     if not spark.catalog.functionExists(layout_function_name(table.name)):  # a session that ran no dbt yet
-        from ..spark_catalog import register_declared
+        from ..udf_registration import register_declared
 
         register_declared(spark)
     cols = [c for c in image_columns(table) if c.name in columns]
@@ -169,7 +169,7 @@ def _ibmsnap_values(spark, table, start: Snapshot, columns: list[str]):
     """(a source-table unload decoded by the unload kernel, the column names, decode_errors): NULL is a value
     where the column's null indicator is a NULL marker (X'FF' UNLOAD, X'6F' DSNTIAUL); else a field that did not
     decode, as the CD table's images say it."""
-    from ..spark_catalog import arrow_udf_for
+    from ..udf_registration import arrow_udf_for
 
     function = f"decode_{table.name}_snapshot"
     spark.udf.register(function, arrow_udf_for(snapshot_function(table, function)))  # the declaration as it is now
@@ -206,7 +206,7 @@ def _struct_values(spark, table, start: Snapshot, names: list[str], function: st
 def _lldf_values(spark, table, start: Snapshot, columns: list[str]):
     """A Db2 UNLOAD of the table decoded as its row images are, VARCHARs padded (decode_<name>_snapshot): NULL is a
     value where the null indicator is X'FF'; else a column that did not decode, named by the function."""
-    from ..spark_catalog import arrow_udf_for
+    from ..udf_registration import arrow_udf_for
 
     function = f"decode_{table.name}_snapshot"
     spark.udf.register(function, arrow_udf_for(lldf_decode.snapshot_function(table, function)))
@@ -217,7 +217,7 @@ def _lldf_values(spark, table, start: Snapshot, columns: list[str]):
 def _idms_values(spark, table, start: Snapshot, columns: list[str]):
     """A file of the record's occurrences decoded by the table's own image function (the copybook's record)."""
     if not spark.catalog.functionExists(layout_function_name(table.name)):  # a session that ran no dbt yet
-        from ..spark_catalog import register_declared
+        from ..udf_registration import register_declared
 
         register_declared(spark)
     names = [c for c in copybook_table.columns(table) if c in columns]

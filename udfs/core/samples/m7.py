@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import random
 
-from .layouts import qasym7j5
+from ..layouts import qasym7j5
 
 _JOBS = ["QPADEV0001", "MIRRORSVR", "QZDASOINIT", "DSPJRNJOB", "NIGHTLY"]
 _USERS = ["QSECOFR", "AUDITOR", "DB2MIRROR", "JSMITH", "QUSER"]

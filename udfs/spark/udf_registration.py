@@ -1,4 +1,5 @@
-"""The thin Spark layer: wraps each catalog kernel as an Arrow UDF and registers it by its SQL name."""
+"""The catalog's functions registered in a Spark session: each catalog kernel wrapped as an Arrow UDF and registered
+by its SQL name, with the layout functions of the declared tables (`udfs.register(spark)`)."""
 
 from __future__ import annotations
 
