@@ -152,7 +152,7 @@ def test_decode_idms_in_a_strict_session_does_not_fail_on_fields_the_record_type
 
 # ---- the model's .yml: descriptions from the declaration, none restated by hand ----------------------------
 
-LOGIC = REPO / "udfs" / "render" / "handwritten"
+HANDWRITTEN = REPO / "udfs" / "render" / "handwritten"
 
 
 def test_each_rec_column_description_names_the_seeds_position_and_length():
@@ -168,6 +168,6 @@ def test_each_rec_column_description_names_the_seeds_position_and_length():
 
 
 def test_no_hand_written_part_restates_a_position_or_repeats_a_description():
-    parts = sorted(LOGIC.glob("idms_*.yml"))
+    parts = sorted(HANDWRITTEN.glob("idms_*.yml"))
     assert len(parts) == 4
     assert restatements(parts, r"\bat (position )?\d+, \d+ byte") == []

@@ -176,10 +176,25 @@ def rendering(path: Path) -> list[str]:
     return found
 
 
+# A user's declaration file (tables/<name>.yml) is data the core reads and writes, not a rendered file: its module
+# alone may import yaml, and nothing else of the rendering.
+DECLARATION_FILES = (PACKAGE / "core" / "tables" / "declaration_file.py",)
+
+
 def test_core_renders_nothing():
     core = PACKAGE / "core"
     found = [hit for p in sorted(core.rglob("*.py")) for hit in rendering(p)]
+    found = [hit for hit in found if not (hit.endswith(" imports yaml") and _in(hit, DECLARATION_FILES))]
     assert found == [], "move rendering to udfs/render: " + "; ".join(found[:20])
+
+
+def _in(hit: str, files: tuple[Path, ...]) -> bool:
+    return hit.split(":", 1)[0] in {f.name for f in files}
+
+
+def test_the_declaration_files_module_imports_yaml_and_nothing_else_that_renders():
+    (module,) = DECLARATION_FILES
+    assert [hit.split(" ", 1)[1] for hit in rendering(module)] == ["imports yaml"]
 
 
 def test_the_rendering_check_sees_jinja_yaml_and_markers(tmp_path):

@@ -167,8 +167,8 @@ def test_published_header_columns_are_the_decoded_ones():
 
 # ---- the models' .yml: descriptions from the declaration, none restated by hand ----------------------------
 
-LOGIC = REPO / "udfs" / "render" / "handwritten"
-LLDF_PARTS = sorted(LOGIC.glob("lldf_*.yml"))
+HANDWRITTEN = REPO / "udfs" / "render" / "handwritten"
+LLDF_PARTS = sorted(HANDWRITTEN.glob("lldf_*.yml"))
 
 
 def test_each_header_column_description_names_the_tables_offset_and_width():
