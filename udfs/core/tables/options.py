@@ -26,6 +26,15 @@ PREFIX_MAX = 4  # REGISTER.BEFORE_IMG_PREFIX is VARCHAR(4)
 YES_NO = {"yes": True, "no": False}
 
 
+class _WrittenByKeys:
+    """Options whose part of the declaration file is each of their KEYS (None: a value decided at build time)."""
+
+    KEYS: tuple[str, ...] = ()
+
+    def to_yaml(self) -> dict:
+        return {k: getattr(self, k) for k in self.KEYS}
+
+
 @dataclass(frozen=True)
 class ColumnFormat:
     """Per-column overrides of the table's formats (IBM i: DDS fields may differ from the file's)."""
@@ -179,7 +188,7 @@ def parse_lldf_table(text: str) -> tuple[str, str]:
 
 
 @dataclass(frozen=True)
-class IbmsnapOptions:
+class IbmsnapOptions(_WrittenByKeys):
     """How an IBM SQL Replication CD table's unload records are written and read (udfs/core/tables/ibmsnap_image.py).
 
     None: the landed REGISTER row decides at build time (BEFORE_IMG_PREFIX; PARTITION_KEYS_CHG 'Y'). A before
@@ -192,10 +201,6 @@ class IbmsnapOptions:
     ccsid: int = 37
 
     KEYS = ("before_prefix", "updates_as_delete_insert", "variant", "null_indicator", "ccsid")
-
-    def to_yaml(self) -> dict:
-        """before_prefix / updates_as_delete_insert null: the landed REGISTER row says, at build time."""
-        return _as_mapping(self)
 
     @classmethod
     def from_yaml(cls, path: Path, raw) -> IbmsnapOptions:
@@ -237,7 +242,7 @@ class IbmsnapOptions:
 
 
 @dataclass(frozen=True)
-class FileOptions:
+class FileOptions(_WrittenByKeys):
     """A record file described by a copybook (VSAM or QSAM copied off the mainframe): which 01 level, how the file
     is framed, and how its text and floats are written."""
 
@@ -248,9 +253,6 @@ class FileOptions:
     trim: str = "right"
 
     KEYS = ("record", "framing", "ccsid", "float_format", "trim")
-
-    def to_yaml(self) -> dict:
-        return _as_mapping(self)
 
     @classmethod
     def from_yaml(cls, path: Path, raw) -> FileOptions:
@@ -271,7 +273,7 @@ class FileOptions:
 
 
 @dataclass(frozen=True)
-class IdmsOptions:
+class IdmsOptions(_WrittenByKeys):
     """Which CA IDMS record's images (BFOR/AFTR entries of USER-REC-ID `record_id`) and how the copybook reads them."""
 
     record_id: int
@@ -281,9 +283,6 @@ class IdmsOptions:
     trim: str = "right"
 
     KEYS = ("record_id", "record", "ccsid", "float_format", "trim")
-
-    def to_yaml(self) -> dict:
-        return _as_mapping(self)
 
     @classmethod
     def from_yaml(cls, path: Path, raw) -> IdmsOptions:
@@ -306,11 +305,6 @@ class IdmsOptions:
         if not 0 <= self.record_id <= 65535:
             raise DeclarationProblem(f"--record-id {self.record_id}: USER-REC-ID is 2 bytes, 0 to 65535")
         return _check_copybook_reading(self)
-
-
-def _as_mapping(options) -> dict:
-    """The options as their part of the declaration file: each of their KEYS."""
-    return {k: getattr(options, k) for k in options.KEYS}
 
 
 def _known_keys(path: Path, log: str, raw, keys: tuple[str, ...]) -> dict:
