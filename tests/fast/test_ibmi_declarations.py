@@ -116,7 +116,7 @@ def test_the_m7_warn_rules_accept_the_codes_seed_000_lists_under_each_field():
 def test_no_hand_written_ibmi_part_restates_a_position_or_repeats_a_description():
     from support.hand_written import restatements
 
-    from udfs.render.ibmi_models import LOGIC
+    from udfs.render.ibmi_models import HANDWRITTEN
 
-    parts = [LOGIC / f"{m}.yml" for m in ("audit_journal_m7", "journal_entries", "journal_entries_decoded")]
+    parts = [HANDWRITTEN / f"{m}.yml" for m in ("audit_journal_m7", "journal_entries", "journal_entries_decoded")]
     assert restatements(parts, r"\b(position|offset) \d+|\b(Char|Zoned|Bin|BIN|Packed)\(\d+|\b\d{3} Char") == []
