@@ -55,7 +55,7 @@ def test_add_writes_the_declaration_its_ddl_and_models_that_generate_check_cover
     assert not [p for p in problems() if "jcat_tables" in p]
     macro = project / "macros" / "jcat_tables" / "orders_images.sql"
     macro.write_text(macro.read_text() + "-- edited by hand\n")
-    assert [p for p in problems() if "jcat_tables" in p] == [f"differs: {macro} (target tables)"]
+    assert [p for p in problems() if "jcat_tables" in p] == [f"differs: {macro} (target declared_table_models)"]
 
 
 def test_list_show_and_remove(project, tmp_path, capsys):
