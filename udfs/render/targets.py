@@ -15,7 +15,6 @@ AREA_MODELS: dict[str, str] = {
     "idms": "udfs.render.idms_journal:generated_files",  # IDMS decoding, headings macro, docs/idms.md fields
     "lldf": "udfs.render.lldf_segments:generated_files",  # LLDF header decoding, columns, docs/lldf.md fields
     "ibmsnap": "udfs.render.ibmsnap:generated_files",  # IBMSNAP models and macros from sql/ibmsnap DDL
-    "zzdemo": "udfs.render.zzdemo_models:generated_files",
 }
 if set(AREA_MODELS) != set(AREAS):
     raise ImportError(f"area renderers {sorted(AREA_MODELS)} differ from the layouts registry's areas {sorted(AREAS)}")

@@ -113,17 +113,6 @@ LAYOUTS: tuple[Layout, ...] = (
         example=("decode_idms(X'00340000E3C9D4C5').TYPE", "TIME"),
         by_record_type=True,
     ),
-    Layout(
-        name="zzdemo",
-        declared_in="udfs.core.layouts.zzdemo",
-        area="zzdemo",
-        model="zzdemo_rows",
-        title="Made-up records (ZZDEMO, 12 bytes).",
-        record_length=12,
-        fields="FIELDS",
-        summary="Every field of a made-up record as one struct.",
-        example=("decode_zzdemo(X'C1C2C3C4').CODE", "ABCD"),
-    ),  # fmt: skip
     # Default lengths: tests/fast/test_ibmsnap_ddl.py fails when they drift from the DDL.
     _ibmsnap("register", 504, "IBM SQL Replication; layout from sql/ibmsnap", decoded=True),
     _ibmsnap("pruncntl", 195, decoded=True),
