@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..core.layouts import Field
+from ..core.layouts.registry import BY_NAME
 
 POOL = 4096  # distinct generated records, repeated to the requested count
 
@@ -224,6 +225,10 @@ LAYOUTS: dict[str, Callable[[], BenchLayout]] = {
         "ibmsnap", _snap_pool, _snap_fields(), (1, 10, "bin"), "IBM SQL Replication unit-of-work table IBMSNAP_UOW"
     ),
 }
+
+# Record pools for some of the registry's layouts (udfs/core/layouts/registry.py); "ibmsnap" is one control table's
+if not set(LAYOUTS) <= set(BY_NAME) | {"ibmsnap"}:
+    raise ImportError(f"bench layouts {sorted(set(LAYOUTS) - set(BY_NAME))} are not in the layouts registry")
 
 
 def get(name: str):

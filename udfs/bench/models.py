@@ -15,18 +15,15 @@ import os
 import re
 from pathlib import Path
 
-from .layouts import BenchLayout
+from ..core.layouts.registry import LAYOUTS
+from .layouts import SNAP_TABLE, BenchLayout
 from .measure import Result, raw_table, time_way
 
 ENGINES = {"model_layout": "layout", "model_per_field": "function", "model_spark": "spark"}
-# layout -> (dbt model, its source table): the models whose table build decodes through a layout function
-MODELS = {
-    "qasym7j5": ("audit_journal_m7", "raw_qasym7j5"),
-    "qjordje5": ("journal_entries", "raw_qjordje5"),
-    "lldf": ("lldf_segments", "raw_lldf"),
-    "idms": ("idms_journal", "raw_idms"),
-    "ibmsnap": ("ibmsnap_uow_decoded", "raw_ibmsnap_uow"),
-}
+# layout -> (dbt model, its source table): the models whose table build decodes through a layout function, from the
+# registry (udfs/core/layouts/registry.py); the bench's "ibmsnap" is the control table its records are made for
+MODELS = {layout.name: (layout.model, layout.raw_table) for layout in LAYOUTS}
+MODELS["ibmsnap"] = MODELS[f"ibmsnap_{SNAP_TABLE}"]
 TARGET_MODEL = 1.5  # model_layout at least 1.5x model_spark
 TARGETS = {"ibmsnap": 1.0}  # IBMSNAP's narrow rows: at least as fast as Spark's own
 

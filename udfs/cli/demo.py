@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..demo.areas import AREAS
+from ..core.layouts.registry import AREAS
 from .registry import arguments, command
 from .session import session
 
@@ -15,7 +15,7 @@ def add_parser(sub) -> None:
         "--area",
         dest="areas",
         action="append",
-        choices=list(AREAS),
+        choices=list(AREAS),  # the layouts registry's areas: one module of udfs.demo each
         help="only this format (repeatable); default every format",
     )
 

@@ -17,7 +17,8 @@ from .kernels.ibmi import DATE_FORMS, MAX_FIELDS, SEPARATORS, TIME_FORMS
 from .kernels.ibmsnap_unload import decode_table, struct_columns
 from .kernels.record import decode_record, decode_record_lenient, struct_type_sql
 from .kernels.unicode import UNICODE_CCSIDS
-from .layouts import ibmsnap_ddl_generated, idms, lldf, qasym7j5, qjordje5
+from .layouts import ibmsnap_ddl_generated
+from .layouts.registry import IBMSNAP_PREFIX, LAYOUTS, Layout, with_layout_function
 
 
 @dataclass(frozen=True)
@@ -336,12 +337,20 @@ CATALOG: tuple[Function, ...] = (
 )
 
 
-def layout_function(layout: str, fields, summary: str, example: Example, by_record_type: bool = False) -> Function:
+def layout_function(
+    layout: str,
+    fields,
+    summary: str,
+    example: Example,
+    by_record_type: bool = False,
+    declared_in: str | None = None,
+) -> Function:
     """`decode_<layout>(record)`: every field of a declared layout in one call (the fast path).
 
     by_record_type: each field applies to some record types only, and the function decodes every field of every
     record, so bytes that are another type's field must not fail a strict session; the model names what applies
-    (decode_errors) and its strict guard (var jcat_strict) fails the build."""
+    (decode_errors) and its strict guard (var jcat_strict) fails the build. declared_in: the module declaring the
+    fields (default udfs.core.layouts.<layout>)."""
     name = f"decode_{layout}"
     strict = (
         "Strict mode does not apply: a field holds another field's bytes in records of a type that does not "
@@ -349,6 +358,7 @@ def layout_function(layout: str, fields, summary: str, example: Example, by_reco
         if by_record_type
         else "Strict mode names the field. "
     )
+    declaration = (declared_in or f"udfs.core.layouts.{layout}").replace(".", "/") + ".py"
     return Function(
         name,
         partial(decode_record_lenient if by_record_type else decode_record, fields=fields, function=name),
@@ -357,40 +367,25 @@ def layout_function(layout: str, fields, summary: str, example: Example, by_reco
         summary,
         "Each field decoded as its per-field function would (char and digits: `ebcdic_str`, zoned: "
         "`unpack_zoned`, bin: `unpack_bin`, ibmi_ts: `parse_ibmi_timestamp`, hex: the raw bytes), from the layout "
-        f"declared in `udfs/core/layouts/{layout}.py`. One Python call per batch instead of one per field: use it "
-        f"where "
+        f"declared in `{declaration}`. One Python call per batch instead of one per field: use it where "
         "speed matters (`jcat bench`). A field the record is too short to hold is NULL. " + strict + _NULL_RULE,
         (example,),
     )
 
 
-LAYOUT_FUNCTIONS: tuple[Function, ...] = (
-    layout_function(
-        "qasym7j5",
-        qasym7j5.FIELDS,
-        "Every field of an IBM i M7 audit outfile record (QASYM7J5, *TYPE5 heading + M7) as one struct.",
-        Example("decode_qasym7j5(X'F0F0F9F7F1').JOENTL", "971"),
-    ),
-    layout_function(
-        "qjordje5",
-        qjordje5.HEADING,
-        "Every field of an IBM i journal entry's *TYPE5 heading (QJORDJE5, positions 1-609) as one struct.",
-        Example("decode_qjordje5(X'F0F0F6F4F5').JOENTL", "645"),
-    ),
-    layout_function(
-        "lldf",
-        lldf.LAYOUT,
-        "Every field of a BMC Log Master LLDF record header (seed 002, offsets 0-287) as one struct.",
-        Example("decode_lldf(X'0120').LENGTH", "288"),
-    ),
-    layout_function(
-        "idms",
-        idms.LAYOUT,
-        "Every field of a CA IDMS journal record (JREPORT 000, seed 004) as one struct, by column name.",
-        Example("decode_idms(X'00340000E3C9D4C5').TYPE", "TIME"),
-        by_record_type=True,
-    ),
-)
+def registered_layout_function(layout: Layout) -> Function:
+    """A built-in layout's decode_<name>, as the registry (udfs/core/layouts/registry.py) describes it."""
+    return layout_function(
+        layout.name,
+        layout.declared_fields(),
+        layout.summary,
+        Example(*layout.example),
+        layout.by_record_type,
+        layout.declared_in,
+    )
+
+
+LAYOUT_FUNCTIONS: tuple[Function, ...] = tuple(registered_layout_function(lay) for lay in with_layout_function())
 # --- IBM SQL Replication: one layout function per table, over its Db2 unload records
 # (kernel: udfs/core/kernels/ibmsnap_unload.py)
 
@@ -451,6 +446,9 @@ def _unload_example(name: str, c) -> Example:
 IBMSNAP_LAYOUT_FUNCTIONS: tuple[Function, ...] = tuple(
     ibmsnap_layout_function(t) for t in ibmsnap_ddl_generated.LAYOUTS
 )
+_IBMSNAP_LAYOUTS = [lay.name for lay in LAYOUTS if lay.name.startswith(IBMSNAP_PREFIX)]
+if _IBMSNAP_LAYOUTS != [IBMSNAP_PREFIX + t for t in ibmsnap_ddl_generated.LAYOUTS]:
+    raise ImportError(f"the registry's IBMSNAP layouts {_IBMSNAP_LAYOUTS} differ from the DDL's tables")
 LAYOUT_FUNCTIONS = LAYOUT_FUNCTIONS + IBMSNAP_LAYOUT_FUNCTIONS
 CATALOG = CATALOG + LAYOUT_FUNCTIONS
 BY_NAME: dict[str, Function] = {f.name: f for f in CATALOG}

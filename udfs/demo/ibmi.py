@@ -26,6 +26,7 @@ from ..core.tables.ibmi_encode import encode_image
 from ..core.tables.ibmi_image import image_columns
 from ..core.tables.options import IbmiOptions
 
+SHOWS = "IBM i audit journal M7 and journal entries"  # `jcat demo`'s heading for this area
 LAYOUTS = ["qasym7j5", "qjordje5"]
 MODELS = "audit_journal_m7 source:jcat.raw_qjordje5+"  # journal_entries, journal_entries_decoded, the ESD models
 JOURNAL_ENTRIES_RECORD_LENGTH = 2800  # holds the longest sample ESD (data area create, 2112 bytes)

@@ -55,6 +55,7 @@ def tables() -> list[tuple[DeclaredTable, str]]:
     return [(cdemployee(), CDEMPLOYEE_DDL)]
 
 
+SHOWS = "IBM SQL Replication control and CD tables"  # `jcat demo`'s heading for this area
 LAYOUTS = [f"ibmsnap_{t}" for t in L.all_tables()] + ["ibmsnap_cdemployee"]  # the last: the declared CD table
 RECORD_LENGTHS = {"ibmsnap_cdemployee": record_layout(cdemployee()).record_length}  # as `jcat load cdemployee`
 # every IBMSNAP model, whether jcat is the project or its package (a home project), and the declared CD table's

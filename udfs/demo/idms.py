@@ -18,6 +18,7 @@ from pathlib import Path
 from ..core import encoders as enc
 from ..core.layouts.idms import journal
 
+SHOWS = "CA IDMS journal"  # `jcat demo`'s heading for this area
 LAYOUTS = ["idms"]
 MODELS = "source:jcat.raw_idms+"  # the view idms_journal and the tables decoding raw_idms
 START = dt.datetime(2024, 3, 4, 14, 30, 0, 125000)  # GMT of the first record

@@ -24,6 +24,7 @@ from ..core.tables import lldf_image
 from ..core.tables.declaration import DeclaredTable
 from ..core.tables.options import LldfOptions
 
+SHOWS = "Db2 for z/OS changes from BMC Log Master (LLDF)"  # `jcat demo`'s heading for this area
 LAYOUTS = ["lldf"]
 FRAMING = {"lldf": "vb"}  # the product writes RECFM=VB; segments can only be framed by their RDWs
 MODELS = "lldf_segments +payroll_employee_images lldf_committed_changes lldf_segment_rejects"  # the view and the tables

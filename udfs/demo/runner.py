@@ -14,11 +14,11 @@ import importlib
 import sys
 from pathlib import Path
 
+from ..core.layouts.registry import AREAS
 from ..core.samples.m7 import m7_records
 from ..dbt.runner import run_dbt
 from ..spark.changes import build_all
 from ..spark.output import print_rows, short_error
-from .areas import AREAS
 
 # One line per field, as in IBM's table: position, width, decoder.
 DEMO_QUERY = """
@@ -92,7 +92,7 @@ def run_demo(spark, records: int = 8, areas: list[str] | None = None) -> int:
         failures.append("catalog")
     workdir = jcat_home() / "demo"
     modules = {}
-    for area in areas or list(AREAS):
+    for area in areas or list(AREAS):  # one module of udfs.demo per area of the layouts registry
         try:
             modules[area] = importlib.import_module(f"udfs.demo.{area}")
         except ImportError as e:
@@ -104,7 +104,7 @@ def run_demo(spark, records: int = 8, areas: list[str] | None = None) -> int:
         failures.append(f"declaring tables: {short_error(e)}")
     _heading("landing generated sample files (jcat load)")
     for area, module in modules.items():
-        print(f"{AREAS[area]}:")
+        print(f"{module.SHOWS}:")
         try:
             if not land(spark, module, workdir / area):
                 failures.append(f"{area}: a file did not land")
@@ -118,7 +118,7 @@ def run_demo(spark, records: int = 8, areas: list[str] | None = None) -> int:
         failures.append("changes of the declared tables")
     for area, module in modules.items():
         for title, sql in module.QUERIES:
-            _heading(f"{AREAS[area]}: {title}")
+            _heading(f"{module.SHOWS}: {title}")
             try:
                 df = spark.sql(sql)
                 print_rows(df.columns, df.collect(), "table")

@@ -4,28 +4,29 @@ from __future__ import annotations
 
 import re
 
-from ..layouts import qasym7j5
-from .frames import Framing
+from ..layouts.registry import BY_NAME, IBMSNAP_PREFIX, LAYOUTS
+from .frames import SELF_KINDS, Framing
 
-# Record lengths fixed by the layout itself. IBMSNAP table lengths arrive later: add them to
-# IBMSNAP_RECORD_LENGTHS (table name in lower case -> bytes) and `--record-length` becomes optional.
-FIXED_RECORD_LENGTHS: dict[str, int] = {"qasym7j5": qasym7j5.RECORD_LENGTH}
-# Db2 unload record lengths derived from sql/ibmsnap (ControlTables.default_record_lengths() of
-# udfs.core.layouts.ibmsnap: default variant os390, CHAR(10) sequences; other variants give --record-length).
-# tests/fast/test_ibmsnap_ddl.py fails when these drift.
+# Record lengths fixed by the layout itself (the registry: udfs/core/layouts/registry.py).
+FIXED_RECORD_LENGTHS: dict[str, int] = {
+    lay.name: lay.record_length for lay in LAYOUTS if lay.record_length and not lay.length_varies
+}
+# Db2 unload record lengths of the IBMSNAP control tables (table name in lower case -> bytes), the default variant's
+# (os390, CHAR(10) sequences; other variants give --record-length). tests/fast/test_ibmsnap_ddl.py fails when they
+# drift from ControlTables.default_record_lengths() of udfs.core.layouts.ibmsnap.
 IBMSNAP_RECORD_LENGTHS: dict[str, int] = {
-    "register": 504,
-    "pruncntl": 195,
-    "uow": 95,
-    "critsec": 18,
-    "trace": 290,
-    "ccpparms": 20,
-    "warm_start": 50,
-    "ccpenq": 9,
+    lay.name[len(IBMSNAP_PREFIX) :]: lay.record_length for lay in LAYOUTS if lay.name.startswith(IBMSNAP_PREFIX)
 }  # a declared CD table's length comes from its declaration (`jcat load NAME`)
 
-SELF_DELIMITING = ("lldf", "idms")
-_NAME = re.compile(r"^(qasym7j5|qjordje5|lldf|idms|ibmsnap_[a-z0-9_]+|snapshot_[a-z0-9_]+|file_[a-z0-9_]+)$")
+SELF_DELIMITING = tuple(lay.name for lay in LAYOUTS if lay.self_delimiting)
+if set(SELF_DELIMITING) != set(SELF_KINDS):  # frames.py reads each one's length: it knows exactly these
+    raise ImportError(f"self-delimiting layouts {SELF_DELIMITING} but frames.py frames {SELF_KINDS}")
+# Per-table layouts, one per declared table (or IBMSNAP control table): PREFIX<table>.
+TABLE_PREFIXES = (IBMSNAP_PREFIX, "snapshot_", "file_")
+# The layouts named on their own, then the per-table ones: "qasym7j5, ..., snapshot_<table> or file_<table>".
+_OWN_NAMES = tuple(lay.name for lay in LAYOUTS if not lay.name.startswith(TABLE_PREFIXES))
+_NAME = re.compile("^(" + "|".join(_OWN_NAMES + tuple(p + "[a-z0-9_]+" for p in TABLE_PREFIXES)) + ")$")
+_EXPECTED = [*_OWN_NAMES, *(p + "<table>" for p in TABLE_PREFIXES)]
 
 
 class LayoutProblem(ValueError):
@@ -35,24 +36,20 @@ class LayoutProblem(ValueError):
 def check_layout(layout: str) -> str:
     name = layout.lower()
     if not _NAME.match(name):
-        raise LayoutProblem(
-            f"unknown layout {layout!r}: expected qasym7j5, qjordje5, lldf, idms, ibmsnap_<table>, "
-            "snapshot_<table> or file_<table>"
-        )
+        raise LayoutProblem(f"unknown layout {layout!r}: expected {', '.join(_EXPECTED[:-1])} or {_EXPECTED[-1]}")
     return name
 
 
 def default_record_length(layout: str) -> int | None:
-    if layout.startswith("ibmsnap_"):
-        return IBMSNAP_RECORD_LENGTHS.get(layout[len("ibmsnap_") :])
-    return FIXED_RECORD_LENGTHS.get(layout)
+    known = BY_NAME.get(layout)
+    return known.record_length if known and not known.self_delimiting else None
 
 
 def resolve_framing(layout: str, framing: str | None = None, record_length: int | None = None) -> Framing:
     """The framing for a layout and the user's options.
 
-    Defaults: lldf and idms carry their own length (`self`); the others are fixed-length.
-    `rdw`/`vb` wrap either kind: for lldf/idms the record's own length is then checked against the RDW.
+    Defaults: a self-delimiting layout (lldf, idms) carries its own length (`self`); the others are fixed-length.
+    `rdw`/`vb` wrap either kind: for a self-delimiting one the record's own length is then checked against the RDW.
     """
     layout = check_layout(layout)
     inner = layout if layout in SELF_DELIMITING else None

@@ -26,7 +26,8 @@ import socket
 import threading
 import time
 
-from ...core.framing.layout_framing import IBMSNAP_RECORD_LENGTHS, raw_table
+from ...core.framing.layout_framing import raw_table
+from ...core.layouts.registry import LAYOUTS
 from ..locks import pid_alive
 from .problems import LoadProblem
 from .sources import delete_path, list_dirs
@@ -63,7 +64,7 @@ def rejects_dir(spark, load_id: str) -> str:
 
 
 # Every layout jcat lands: `jcat build` reads all their raw views, so they exist (empty) from the first command.
-KNOWN_LAYOUTS = ("qasym7j5", "qjordje5", "lldf", "idms") + tuple(f"ibmsnap_{t}" for t in IBMSNAP_RECORD_LENGTHS)
+KNOWN_LAYOUTS = tuple(layout.name for layout in LAYOUTS)  # the registry's: udfs/core/layouts/registry.py
 
 
 def _table_names(spark) -> set[str]:
