@@ -1,9 +1,9 @@
-"""LLDF dbt unit tests (hex fixtures rendered by tests/support/lldf_unit.py): files in sync with the encoders, and
+"""LLDF dbt unit tests (hex fixtures rendered by tests/support/lldf/unit.py): files in sync with the encoders, and
 passing."""
 
 from __future__ import annotations
 
-from support import lldf_unit
+from support.lldf import unit as lldf_unit
 
 
 def test_lldf_unit_test_files_on_disk_equal_what_jcat_generate_renders():

@@ -1,6 +1,6 @@
 """Sample row images of a declared IBM i table, for the demo and the benchmark: values into the record buffer.
 
-Tests never take expected values from here (they encode from IBM's text: tests/support/ibmi_images.py).
+Tests never take expected values from here (they encode from IBM's text: tests/support/ibmi/images.py).
 """
 
 from __future__ import annotations

@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from support import source_tables as src
 from udfs.core.project import source_root
 from udfs.render.markers import with_marker
 
-from . import source_tables as src
-
-SOURCE = "tests/support/idms_unit.py"
+SOURCE = "tests/support/idms/unit.py"
 UNIT_FILE = source_root() / "models" / "idms" / "idms_unit_tests.yml"
 HAND_WRITTEN = source_root() / "tests" / "data" / "sources" / "004_idms_journal_unit_tests.yml"
 

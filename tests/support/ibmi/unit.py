@@ -1,5 +1,5 @@
 """dbt unit tests of audit_journal_m7 and journal_entries, rendered from the tests' own tables and encoder
-(tests/support/ibmi.py over tests/data/sources), never from udfs/core/layouts: `jcat generate` writes
+(tests/support/ibmi/entries.py over tests/data/sources), never from udfs/core/layouts: `jcat generate` writes
 models/ibmi/<model>_unit_tests.yml (a properties file holding only `unit_tests:`), registered in
 tests/support/generate_targets.py.
 
@@ -17,11 +17,11 @@ from pathlib import Path
 import yaml
 
 from support import REPO
-from support.ibmi import esd_pos, heading_table, m7_record, m7_table, type5_record
+from support.ibmi.entries import esd_pos, heading_table, m7_record, m7_table, type5_record
 from udfs.render.markers import with_marker
 
 MODELS_DIR = REPO / "models" / "ibmi"
-SOURCE = "tests/support/ibmi_unit.py"
+SOURCE = "tests/support/ibmi/unit.py"
 
 # ---- values -------------------------------------------------------------------------------------------------
 

@@ -15,16 +15,16 @@ import datetime as dt
 from decimal import Decimal
 from pathlib import Path
 
+from support import source_tables as src
 from udfs.core.layouts import lldf
 from udfs.core.project import source_root
 from udfs.demo import lldf as demo
 from udfs.render.markers import with_marker
 
-from . import source_tables as src
-from .lldf_project import employee_columns
+from .project import employee_columns
 
 MODELS_DIR = source_root() / "models" / "lldf"
-SOURCE = "tests/support/lldf_unit.py"
+SOURCE = "tests/support/lldf/unit.py"
 
 T0 = demo.T0
 UR_EXT = demo.unit_of_recovery(1, 1, T0, T0 + dt.timedelta(seconds=2), True, "C")  # extended 10-byte LRSN/RBA, member 1

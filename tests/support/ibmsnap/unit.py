@@ -1,4 +1,4 @@
-"""dbt unit tests of the IBMSNAP record models, from the tests' own unload encoder (tests/support/ibmsnap_unload.py)
+"""dbt unit tests of the IBMSNAP record models, from the tests' own unload encoder (tests/support/ibmsnap/unload.py)
 over IBM's DDL in sql/ibmsnap, never from udfs/core/layouts/ibmsnap.py: `jcat generate` writes
 models/ibmsnap/ibmsnap_unit_tests.yml (only `unit_tests:`), registered in tests/support/generate_targets.py.
 
@@ -15,11 +15,11 @@ from pathlib import Path
 import yaml
 
 from support import REPO
-from support import ibmsnap_unload as U
+from support.ibmsnap import unload as U
 from udfs.render.markers import with_marker
 
 MODELS_DIR = REPO / "models" / "ibmsnap"
-SOURCE = "tests/support/ibmsnap_unit.py"
+SOURCE = "tests/support/ibmsnap/unit.py"
 
 # The meaning the models give a code (docs/ibmsnap.md, "Facts confirmed"): the value each test row carries, and what
 # the *_MEANING column must then say. Codes the reference does not confirm read 'unknown code <value>'.
