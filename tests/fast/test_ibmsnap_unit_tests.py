@@ -15,7 +15,7 @@ from udfs.core.catalog import BY_NAME
 
 def test_rendered_unit_tests_are_in_sync():
     stale = [str(p) for p, text in ibmsnap_unit.rendered_files().items() if not p.exists() or p.read_text() != text]
-    assert not stale, "run `jcat generate`: " + ", ".join(stale)
+    assert not stale, "run `python tests/write_unit_tests.py`: " + ", ".join(stale)
 
 
 def test_every_record_model_has_a_unit_test_and_its_yml_holds_none():

@@ -1,5 +1,5 @@
-"""dbt unit tests of the ESD models, rendered from seed 001's tables (`jcat generate` target `ibmi_esd_unit`, registered
-in tests/support/generate_targets.py): models/ibmi/esd/ibmi_esd_unit_tests.yml.
+"""dbt unit tests of the ESD models, rendered from seed 001's tables (writer `ibmi_esd_unit` of
+tests/support/unit_tests.py, run by `python tests/write_unit_tests.py`): models/ibmi/esd/ibmi_esd_unit_tests.yml.
 
 For each model with an entry type, one entry whose ESD this module encodes itself: every named column's value
 written at the position and width its seed row gives (support/ibmi/esd_seed.py reads them from the copy in
@@ -14,9 +14,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from support.unit_tests import marker
 from udfs.core.layouts.ibmi_esd import BY_MODEL
 from udfs.core.project import source_root
-from udfs.render.markers import marker
 
 from . import esd_seed as seed
 from .esd_mapping import COLUMNS, EXPECTED, NOT_IN_SEED, SEED_CORRECTIONS

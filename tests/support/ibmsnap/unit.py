@@ -1,6 +1,6 @@
 """dbt unit tests of the IBMSNAP record models, from the tests' own unload encoder (tests/support/ibmsnap/unload.py)
-over IBM's DDL in sql/ibmsnap, never from udfs/core/layouts/ibmsnap.py: `jcat generate` writes
-models/ibmsnap/ibmsnap_unit_tests.yml (only `unit_tests:`), registered in tests/support/generate_targets.py.
+over IBM's DDL in sql/ibmsnap, never from udfs/core/layouts/ibmsnap.py: `python tests/write_unit_tests.py`
+writes models/ibmsnap/ibmsnap_unit_tests.yml (only `unit_tests:`), as registered in tests/support/unit_tests.py.
 
 Each given record is spelled one line per column (position, column, its DDL type); the expected rows are the values
 the encoder was given, written out. A column laid out at another position or width decodes other bytes and fails.
@@ -16,7 +16,7 @@ import yaml
 
 from support import REPO
 from support.ibmsnap import unload as U
-from udfs.render.markers import with_marker
+from support.unit_tests import with_marker
 
 MODELS_DIR = REPO / "models" / "ibmsnap"
 SOURCE = "tests/support/ibmsnap/unit.py"
