@@ -4,8 +4,8 @@ Spark starts. The export itself runs against a replayed workload in tests/spark/
 from __future__ import annotations
 
 import pytest
-from support import ibmi_journal_files as jf
 from support.declared import project_with_ddl
+from support.ibmi import journal_files as jf
 
 from udfs.cli import main
 from udfs.cli.changes import targets

@@ -1,5 +1,5 @@
 """IBM i commit resolution (udfs/core/changes/ibmi.py): one small journal per rule, then random logical workloads
-(tests/support/ibmi_workload.py) against their oracle, and loads split anywhere giving what one call gives."""
+(tests/support/ibmi/workload.py) against their oracle, and loads split anywhere giving what one call gives."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-from support import ibmi_workload as wl
+from support.ibmi import workload as wl
 
 from udfs.core.changes import frame, ibmi
 

@@ -1,5 +1,5 @@
 """The IBMSNAP commit resolution (udfs/core/changes/ibmsnap.py) against named cases and against the oracle of
-support.ibmsnap_changes (written from seed 003's CD and UOW tables and docs/changes.md, not from the kernel)."""
+support.ibmsnap.workload (written from seed 003's CD and UOW tables and docs/changes.md, not from the kernel)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from itertools import pairwise
 import numpy as np
 import pandas as pd
 import pytest
-from support import ibmsnap_changes as wl
+from support.ibmsnap import workload as wl
 
 from udfs.core.changes import ibmsnap
 

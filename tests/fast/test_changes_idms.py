@@ -1,5 +1,5 @@
 """CA IDMS commit resolution (udfs/core/changes/idms.py): one small journal per rule, then random journals
-(tests/support/idms_changes_workload.py) against their per-record replay (tests/support/idms_changes_oracle.py),
+(tests/support/idms/workload.py) against their per-record replay (tests/support/idms/oracle.py),
 journals split into loads giving what one call gives, and records landed twice counting once."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-from support import idms_changes_oracle as oracle
-from support import idms_changes_workload as wl
+from support.idms import oracle
+from support.idms import workload as wl
 
 from udfs.core.changes import frame, idms
 

@@ -1,5 +1,5 @@
 """LLDF commit resolution (udfs/core/changes/lldf.py): one small logical log per rule, then random workloads
-(tests/support/lldf_workload.py) against their oracle, and extracts in 3 pieces (with units in flight at the cuts,
+(tests/support/lldf/workload.py) against their oracle, and extracts in 3 pieces (with units in flight at the cuts,
 and overlapping) giving what one extract gives."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-from support import lldf_workload as wl
+from support.lldf import workload as wl
 
 from udfs.core.changes import frame, lldf, state
 

@@ -1,12 +1,12 @@
-"""Cobrix's own integration tests (tests/support/cobrix_suite.py: each with its Scala test's reader options) decoded
-by jcat's copybook layout function and held against Cobrix's expected output. Test 3 through `jcat load` and SQL:
-tests/spark/test_declared_copybook_tables.py."""
+"""Cobrix's own integration tests (tests/support/copybook/cobrix_suite.py: each with its Scala test's reader
+options) decoded by jcat's copybook layout function and held against Cobrix's expected output. Test 3 through
+`jcat load` and SQL: tests/spark/test_declared_copybook_tables.py."""
 
 from __future__ import annotations
 
 import pyarrow as pa
 import pytest
-from support.cobrix_suite import CASES, DATA, OUTSIDE, as_cobrix, differences
+from support.copybook.cobrix_suite import CASES, DATA, OUTSIDE, as_cobrix, differences
 
 from udfs.core.copybook.decode import decode_record
 from udfs.core.copybook.model import parse_copybook

@@ -1,12 +1,12 @@
-"""Cobrix's test 6 decoded field by field with the per-field kernels (tests/support/cobrix_test6.py: the copybook's
-pictures, Cobrix's layout, its output and the rules of that output followed) and compared with Cobrix's output:
-all 195 fields of all 100 records. The same through the persistent SQL functions: tests/spark/
+"""Cobrix's test 6 decoded field by field with the per-field kernels (tests/support/copybook/cobrix_test6.py: the
+copybook's pictures, Cobrix's layout, its output and the rules of that output followed) and compared with Cobrix's
+output: all 195 fields of all 100 records. The same through the persistent SQL functions: tests/spark/
 test_sql_functions_differential.py."""
 
 from __future__ import annotations
 
 import pytest
-from support.cobrix_test6 import column_bytes, decoded, expected_rows, fields, records, same
+from support.copybook.cobrix_test6 import column_bytes, decoded, expected_rows, fields, records, same
 
 
 def test_layout_and_pictures_name_the_same_195_fields():

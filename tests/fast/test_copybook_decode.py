@@ -1,6 +1,6 @@
 """The copybook layout function (udfs/core/copybook/decode.py): whole records decoded in batch, the columns, nesting,
 types and decode_errors of the copybook's SQL. Values come from Cobrix's output (test 6) and from the tests'
-own field encoders (tests/support/cobol_fields.py, packed and binary written here), never from the parser."""
+own field encoders (tests/support/copybook/cobol_fields.py, packed and binary written here), never from the parser."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from decimal import Decimal
 
 import pyarrow as pa
 import pytest
-from support.cobrix_test6 import DATA, expected_rows, records, same
-from support.copybook_records import ORDER, cob, order, packed, text
+from support.copybook.cobrix_test6 import DATA, expected_rows, records, same
+from support.copybook.records import ORDER, cob, order, packed, text
 
 from udfs.core.copybook.decode import arrow_type, decode_record, struct_type_sql
 from udfs.core.copybook.model import parse_copybook, sql_type

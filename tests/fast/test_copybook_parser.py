@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support.cobrix_layout import listing
+from support.copybook.cobrix_layout import listing
 
 from udfs.core.copybook import CopybookProblem, field_call, parse_copybook, sql_type
 
@@ -238,7 +238,7 @@ def _literal(arg: str):
 def test_cobrix_test6_through_its_copybook_equals_cobrix_for_all_195_fields():
     """Test 6's copybook parsed, each field decoded by the function field_call names, scaled by its picture, equals
     Cobrix's output for every record (Cobrix's test reads COMP-1/COMP-2 as IEEE 754: float_format ieee)."""
-    from support.cobrix_test6 import column_bytes, decoded, expected_rows, records, same
+    from support.copybook.cobrix_test6 import column_bytes, decoded, expected_rows, records, same
 
     fields = parse_copybook((DATA / "test6_copybook.cob").read_text(encoding="latin-1")).fields()
     recs, rows = records(), expected_rows()

@@ -1,14 +1,14 @@
 """`jcat tables add NAME --log ibmsnap`: a CD table declared from its DDL; its options, refusals, files and landing.
 
 The project is a home-project scaffold in a temporary folder (JCAT_PROJECT_DIR), so no dbt runs. Record lengths
-expected here come from the tests' own unload encoder (support.ibmsnap_unload), not from the layout under test.
+expected here come from the tests' own unload encoder (support.ibmsnap.unload), not from the layout under test.
 """
 
 from __future__ import annotations
 
 import pytest
-from support import ibmsnap_unload as unload
 from support.declared import project_with_ddl
+from support.ibmsnap import unload
 
 from udfs.cli import main
 from udfs.cli.tables import TablesProblem, load_target

@@ -11,8 +11,8 @@ import random
 from decimal import Context, Decimal
 
 import pyarrow as pa
-from support.cobrix_test6 import DATA, fields, records
-from support.copybook_records import ORDER, order
+from support.copybook.cobrix_test6 import DATA, fields, records
+from support.copybook.records import ORDER, order
 from support.fuzz import Tally, bin_ok, changed_in, char_ok, mutate, packed_ok, zoned_ok
 
 from udfs.core.copybook.decode import decode_record

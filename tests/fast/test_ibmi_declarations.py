@@ -1,5 +1,5 @@
 """The IBM i declarations against their source tables, field by field: seed 000's M7 table and formats.md's *TYPE5
-heading, copied as text into tests/data/sources and parsed by tests/support/ibmi.py. A field moved, resized or
+heading, copied as text into tests/data/sources and parsed by tests/support/ibmi/entries.py. A field moved, resized or
 renamed in udfs/core/layouts/qasym7j5.py or qjordje5.py fails here."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from support import ibmi
+from support.ibmi import entries as ibmi
 
 from udfs.core.layouts import qasym7j5, qjordje5
 

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from support import ibmi_esd_mapping
+from support.ibmi import esd_mapping as ibmi_esd_mapping
 
 from udfs.core.layouts import ibmi_esd
 from udfs.render import ibmi_esd as esd_render
@@ -25,7 +25,7 @@ def test_every_seed_table_has_a_model():
 
 
 def test_mapping_is_the_one_ibms_headers_and_pages_give():
-    """ENTRY_TYPES against the mapping these tests write out themselves (tests/support/ibmi_esd_mapping.py)."""
+    """ENTRY_TYPES against the mapping these tests write out themselves (tests/support/ibmi/esd_mapping.py)."""
     EXPECTED, HEADERS = ibmi_esd_mapping.EXPECTED, ibmi_esd_mapping.HEADERS
     PAGES, RECALLED = ibmi_esd_mapping.PAGES, ibmi_esd_mapping.RECALLED
     declared = {(c, t): (m, s, src) for m, c, t, s, src in ibmi_esd.ENTRY_TYPES}

@@ -1,5 +1,5 @@
 """Every ESD layout, field by field, against seed 001's tables as copied into tests/data/sources/ (parsed by
-support/ibmi_esd_seed.py): each named column sits at the position, width and format IBM prints for its row, each
+support/ibmi/esd_seed.py): each named column sits at the position, width and format IBM prints for its row, each
 reserved range is a Reserved row, and every seed row with a width is declared."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from support import ibmi_esd_seed as seed
-from support.ibmi_esd_mapping import COLUMNS, MACRO_TABLES, NOT_IN_SEED, PART_ROWS, SEED_CORRECTIONS
+from support.ibmi import esd_seed as seed
+from support.ibmi.esd_mapping import COLUMNS, MACRO_TABLES, NOT_IN_SEED, PART_ROWS, SEED_CORRECTIONS
 
 from udfs.core.layouts.ibmi_esd import BY_MODEL, LAYOUTS
 

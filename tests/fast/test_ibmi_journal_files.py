@@ -1,4 +1,4 @@
-"""The IBM i replay harness (support.ibmi_journal_files) checked on its own: its *TYPE5 records decode through the
+"""The IBM i replay harness (support.ibmi.journal_files) checked on its own: its *TYPE5 records decode through the
 core's decoders (the QJORDJE5 heading, the declared table's image layout) back to the workload's entries and typed
 values; its files are cut between records; the relations it expects agree with the core's commit resolution on the
 same entries (so a Spark test failing against them points at the build, not the harness)."""
@@ -11,8 +11,8 @@ from functools import cache
 import pandas as pd
 import pyarrow as pa
 import pytest
-from support import ibmi_journal_files as jf
-from support import ibmi_workload as wl
+from support.ibmi import journal_files as jf
+from support.ibmi import workload as wl
 
 from udfs.core.changes import frame, ibmi
 from udfs.core.ddl import parse_text

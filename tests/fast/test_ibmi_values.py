@@ -1,4 +1,4 @@
-"""IBM i record-buffer values: encoder (tests/support/ibmi_buffer.py, from IBM's text) -> kernel -> the value."""
+"""IBM i record-buffer values: encoder (tests/support/ibmi/encoders.py, from IBM's text) -> kernel -> the value."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from support import REPO
-from support import ibmi_buffer as ib
+from support.ibmi import encoders as ib
 
 from udfs.core import kernels as k
 from udfs.core.kernels.batch import DecodeError

@@ -150,7 +150,7 @@ def test_landing_lookup_matches_the_ddl():
 )
 def test_cd_encoder_places_fields(seq, name, salary):
     """A declared CD table is laid out by the same rules (lay_out over its DDL)."""
-    from support import ibmsnap_unload as U
+    from support.ibmsnap import unload as U
 
     lay = L.lay_out(ddl.parse_text(U.CDEMPLOYEE_DDL, "cdemployee.sql"), "other/varchar16", "cdemployee")
     v = U.values(U.cd_employee_columns("varchar16"), 1)

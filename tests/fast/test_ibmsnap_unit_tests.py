@@ -1,21 +1,21 @@
-"""The IBMSNAP dbt unit tests (models/ibmsnap/ibmsnap_unit_tests.yml, rendered by tests/support/ibmsnap_unit.py) and
-the tests' unload encoder they come from (tests/support/ibmsnap_unload.py): in sync, agreeing with the record spelled
+"""The IBMSNAP dbt unit tests (models/ibmsnap/ibmsnap_unit_tests.yml, rendered by tests/support/ibmsnap/unit.py) and
+the tests' unload encoder they come from (tests/support/ibmsnap/unload.py): in sync, agreeing with the record spelled
 byte by byte in test_unload_decode, and decoded by every layout function to the values encoded."""
 
 from __future__ import annotations
 
 import pyarrow as pa
 import pytest
-from support import ibmsnap_unit
-from support import ibmsnap_unload as U
-from support.ibmsnap_unload import EXPECTED, cd_employee
+from support.ibmsnap import unit as ibmsnap_unit
+from support.ibmsnap import unload as U
+from support.ibmsnap.unload import EXPECTED, cd_employee
 
 from udfs.core.catalog import BY_NAME
 
 
 def test_rendered_unit_tests_are_in_sync():
     stale = [str(p) for p, text in ibmsnap_unit.rendered_files().items() if not p.exists() or p.read_text() != text]
-    assert not stale, "run `jcat generate`: " + ", ".join(stale)
+    assert not stale, "run `python tests/write_unit_tests.py`: " + ", ".join(stale)
 
 
 def test_every_record_model_has_a_unit_test_and_its_yml_holds_none():

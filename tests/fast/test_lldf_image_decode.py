@@ -1,5 +1,5 @@
 """The layout function of a declared LLDF table (`decode_<name>_image`): row images written from seed 002's text by
-the tests' encoders (support.lldf_project: a null byte before each nullable column, a VARCHAR's 2-byte length after
+the tests' encoders (support.lldf.project: a null byte before each nullable column, a VARCHAR's 2-byte length after
 it, packed DECIMAL, ISO characters for dates and times), decoded on whole batches; the values are what the encoder
 wrote, and an image that does not end where its columns do has every column NULL and named.
 """
@@ -13,8 +13,8 @@ import pyarrow as pa
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support.lldf_images import ANN, DDL, EMPTY, NAMES, encode, expected
-from support.lldf_project import chars, varchar
+from support.lldf.images import ANN, DDL, EMPTY, NAMES, encode, expected
+from support.lldf.project import chars, varchar
 
 from udfs.core.ddl import parse_text
 from udfs.core.kernels.batch import DecodeError

@@ -1,14 +1,14 @@
-"""LLDF dbt unit tests (hex fixtures rendered by tests/support/lldf_unit.py): files in sync with the encoders, and
+"""LLDF dbt unit tests (hex fixtures rendered by tests/support/lldf/unit.py): files in sync with the encoders, and
 passing."""
 
 from __future__ import annotations
 
-from support import lldf_unit
+from support.lldf import unit as lldf_unit
 
 
-def test_lldf_unit_test_files_on_disk_equal_what_jcat_generate_renders():
+def test_lldf_unit_test_files_on_disk_equal_what_the_tests_write():
     stale = [str(p) for p, text in lldf_unit.rendered_files().items() if p.read_text() != text]
-    assert not stale, "run `jcat generate`: " + ", ".join(stale)
+    assert not stale, "run `python tests/write_unit_tests.py`: " + ", ".join(stale)
 
 
 def test_every_lldf_model_has_unit_tests():

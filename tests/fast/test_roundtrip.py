@@ -100,7 +100,7 @@ def test_timestamp17_fraction_keeps_every_digit(fracs):
         assert g.rstrip("0") == f.rstrip("0") and len(g) >= 12 and f.startswith(g.rstrip("0"))
 
 
-# ---- COBOL fields: the tests' own encoders and readers (tests/support/cobol_fields.py, tests/support/hfp.py) ----
+# ---- COBOL fields: the tests' own encoders and readers (tests/support/copybook/cobol_fields.py, support/hfp.py) ----
 
 SIGN_FORMS = ("trailing", "leading", "trailing separate", "leading separate")
 PICTURES = (
@@ -135,7 +135,7 @@ def _mutated(data, raw: bytes) -> bytes:
 
 @given(st.sampled_from(SIGN_FORMS), st.lists(st.tuples(number_and_digits(38), st.data()), min_size=1, max_size=30))
 def test_zoned_sign_forms_round_trip_and_mutations_read_as_the_rules_say(sign, cases):
-    from support import cobol_fields as cf
+    from support.copybook import cobol_fields as cf
 
     raws = [_mutated(data, cf.zoned(v, n, sign)) for (v, n), data in cases]
     got = k.unpack_zoned(pa.array(raws, pa.binary()), pa.array([sign] * len(raws))).to_pylist()
@@ -146,7 +146,7 @@ def test_zoned_sign_forms_round_trip_and_mutations_read_as_the_rules_say(sign, c
 
 @given(st.sampled_from(PICTURES), st.lists(st.data(), min_size=1, max_size=30))
 def test_edited_round_trip_and_mutations_read_as_the_rules_say(picture, draws):
-    from support import cobol_fields as cf
+    from support.copybook import cobol_fields as cf
 
     n = sum(c in "9Z" for c in cf.expand(picture))
     signed = any(s in picture for s in "+-SCD")

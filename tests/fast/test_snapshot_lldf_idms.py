@@ -1,5 +1,5 @@
 """Starting snapshots of LLDF (Db2 for z/OS) tables and IDMS records: a Db2 UNLOAD record of the table, written by
-the tests' own encoder from UNLOAD's rules (support.lldf_unload: VARCHARs padded to their length), decoded by
+the tests' own encoder from UNLOAD's rules (support.lldf.unload: VARCHARs padded to their length), decoded by
 `decode_<name>_snapshot` to the values written; the positions `--snapshot-at` takes for each log; what is refused
 before Spark starts."""
 
@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pyarrow as pa
 import pytest
-from support import lldf_unload as unload
 from support.declared import project_with_ddl
-from support.lldf_images import ANN, DDL, EMPTY, NAMES, expected
+from support.lldf import unload
+from support.lldf.images import ANN, DDL, EMPTY, NAMES, expected
 
 from udfs.cli import main
 from udfs.core.changes.snapshot import SnapshotProblem, check_table, commit_position, record_length
@@ -136,7 +136,7 @@ ACCT = "CREATE TABLE PAYROLL.ACCT (K INTEGER NOT NULL, V VARCHAR(12){pk}) IN PAY
 
 
 def _declared(tmp_path, monkeypatch, *tables: tuple[str, list[str]]):
-    from support import idms_images
+    from support.idms import images as idms_images
 
     from udfs.core.tables.declaration_file import read_all
 

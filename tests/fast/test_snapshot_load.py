@@ -7,8 +7,8 @@ from decimal import Decimal
 
 import pyarrow as pa
 import pytest
-from support import ibmi_journal_files as jf
 from support.declared import project_with_ddl
+from support.ibmi import journal_files as jf
 
 from udfs.cli import main
 from udfs.core.changes.snapshot import SnapshotProblem, commit_position
@@ -91,7 +91,7 @@ def _staff(tmp_path, monkeypatch, *options: str):
 def _source_rows():
     import datetime as dt
 
-    from support import ibmsnap_unload as unload
+    from support.ibmsnap import unload
 
     from udfs.core.ddl import parse_text
 
@@ -106,7 +106,7 @@ def _source_rows():
 
 @pytest.mark.parametrize("indicator", ["leading", "trailing"])
 def test_an_ibmsnap_snapshot_record_is_a_db2_unload_of_the_source_table(tmp_path, monkeypatch, indicator):
-    from support import ibmsnap_unload as unload
+    from support.ibmsnap import unload
 
     from udfs.core.changes.snapshot import record_length
     from udfs.core.tables.ibmsnap_image import snapshot_function

@@ -122,7 +122,7 @@ def test_a_declaration_edited_to_a_wrong_float_format_is_refused_when_read(proje
 
 def test_the_demo_declares_the_employee_table_the_tests_encode():
     """The demo's own DDL copy declares the columns the tests' list gives, in the same order and widths."""
-    from support.lldf_project import employee_columns
+    from support.lldf.project import employee_columns
 
     from udfs.demo import lldf as demo
 

@@ -5,7 +5,7 @@ builds them)."""
 from __future__ import annotations
 
 import pytest
-from support.copybook_records import ORDER, cob
+from support.copybook.records import ORDER, cob
 from support.declared import project_with_ddl
 
 from udfs.cli import main

@@ -1,6 +1,6 @@
 """decode_ibmsnap_<table> and a declared CD table's layout function: Db2 unload records decoded in one call, against
 records written here byte by byte from IBM's unload format (formats.md section 3), never from the layout the function
-is derived from. The tests' encoder (tests/support/ibmsnap_unload.py) writes the same CDEMPLOYEE bytes:
+is derived from. The tests' encoder (tests/support/ibmsnap/unload.py) writes the same CDEMPLOYEE bytes:
 tests/fast/test_ibmsnap_unit_tests.py."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from decimal import Decimal
 
 import pyarrow as pa
 import pytest
-from support.ibmsnap_unload import CDEMPLOYEE_DDL, EXPECTED, NULL, cd_employee, ebcdic
+from support.ibmsnap.unload import CDEMPLOYEE_DDL, EXPECTED, NULL, cd_employee, ebcdic
 
 from udfs.core.catalog import BY_NAME
 from udfs.core.ddl import parse_text

@@ -12,7 +12,7 @@ from decimal import Decimal
 
 import pytest
 from support import hfp
-from support import ibmi_buffer as buf
+from support.ibmi import encoders as buf
 
 from udfs.cli import main
 from udfs.core.tables.values import ValueSpec

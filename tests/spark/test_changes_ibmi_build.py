@@ -1,6 +1,6 @@
 """A declared IBM i table's changes, current state and history, built by jcat from two loads of its journal.
 
-The journal is written entry by entry from IBM's rules (support.ibmi_images for the record buffer, support.ibmi
+The journal is written entry by entry from IBM's rules (support.ibmi.images for the record buffer, support.ibmi.entries
 for the *TYPE5 heading): a committed cycle that inserts and updates, a change outside commitment control, a cycle
 rolled back with its compensating entry, an entry of another file, and a cycle still in flight at the end of the
 first load whose C CM comes in the second. Expected rows are written here from that story, not from jcat.
@@ -19,9 +19,9 @@ from decimal import Decimal
 
 import pytest
 from support import REPO
-from support import ibmi_images as img
 from support.declared import declared_project
-from support.ibmi import HEADING, type5_record
+from support.ibmi import images as img
+from support.ibmi.entries import HEADING, type5_record
 
 from udfs.dbt.runner import run_dbt
 from udfs.spark.changes import build_changes

@@ -1,5 +1,5 @@
 """Changes, current state and history of declared IBM i tables, end to end: a logical workload
-(support.ibmi_journal_files) written as a *TYPE5 journal, landed in three files with a build after each (a
+(support.ibmi.journal_files) written as a *TYPE5 journal, landed in three files with a build after each (a
 transaction on the table open at the end of one file commits in the next), must give `<name>_changes`,
 `<name>_current` and `<name>_history` exactly as the workload's oracles say, after every file; the same journal
 landed as one file (its files in another library, declared as two more tables) gives the same relations.
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import pytest
 from support import change_shapes as cs
-from support import ibmi_journal_files as jf
 from support.declared import declared_project
+from support.ibmi import journal_files as jf
 
 from udfs.cli import main
 from udfs.dbt.runner import run_dbt

@@ -1,6 +1,6 @@
 """Changes, current state and history of a declared IBMSNAP CD table, end to end: a workload of units of work
-(support.ibmsnap_changes: interleaved, some rejected, updates as a delete and an insert, key changes) written as
-Db2 unloads of the CD table and of the UOW table by the tests' own encoder (support.ibmsnap_unload), landed in three
+(support.ibmsnap.workload: interleaved, some rejected, updates as a delete and an insert, key changes) written as
+Db2 unloads of the CD table and of the UOW table by the tests' own encoder (support.ibmsnap.unload), landed in three
 pieces with a build after each (a unit of work whose CD rows land before its UOW row is held, then comes out whole),
 must give `<name>_changes`, `<name>_current` and `<name>_history` exactly as the workload's oracle says; a fourth
 load with a unit of work committed before all the others rebuilds from the first load and gives the same.
@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import pytest
 from support import change_shapes as cs
-from support import ibmsnap_changes as wl
-from support import ibmsnap_unload as unload
 from support.declared import declared_project
+from support.ibmsnap import unload
+from support.ibmsnap import workload as wl
 from support.scd2_oracle import Replay
 
 from udfs.cli import main

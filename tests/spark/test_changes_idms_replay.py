@@ -1,9 +1,9 @@
 """Changes, current state and history of a declared IDMS record, end to end: a journal of interleaved transaction
-branches (support.idms_changes_workload: stores, modifies and erases of a few DB_KEYs by unit after unit, ABRTs
+branches (support.idms.workload: stores, modifies and erases of a few DB_KEYs by unit after unit, ABRTs
 after COMTs, distributed units decided by DCOM/DBAK, units in flight) written with the IDMS encoder, each present
-image a pointer prefix then an EMP record written by the tests' own field encoders (support.idms_images), landed in
+image a pointer prefix then an EMP record written by the tests' own field encoders (support.idms.images), landed in
 three pieces with a build after each (a unit in flight at the first cut commits in the second piece), must give
-`<name>_changes` as the commit decisions of the workload's oracle (support.idms_changes_oracle) say, and
+`<name>_changes` as the commit decisions of the workload's oracle (support.idms.oracle) say, and
 `<name>_current` and `<name>_history` as the SCD2 replay of those changes (support.scd2_oracle) says.
 
 Started from a snapshot: a second table on the same journal, the record keyed by its copybook field EMP_ID (which
@@ -21,11 +21,11 @@ from io import StringIO
 import pandas as pd
 import pytest
 from support import change_shapes as cs
-from support import idms_changes_oracle as oracle
-from support import idms_changes_workload as wl
-from support import idms_images
 from support.declared import copybook_project
-from support.idms import forget_loads, unland
+from support.idms import images as idms_images
+from support.idms import oracle
+from support.idms import workload as wl
+from support.idms.project import forget_loads, unland
 from support.scd2_oracle import Replay
 
 from udfs.cli import main

@@ -1,6 +1,6 @@
 """Changes, current state and history of a declared LLDF table, end to end: a generated workload of units of recovery
-(support.lldf_workload: interleaved units, savepoints rolled back, records Db2 reversed, aborted units, mass deletes)
-on a keyed table (support.lldf_changes), written as Log Master logical logs by the tests' own encoder and landed as
+(support.lldf.workload: interleaved units, savepoints rolled back, records Db2 reversed, aborted units, mass deletes)
+on a keyed table (support.lldf.log_files), written as Log Master logical logs by the tests' own encoder and landed as
 3 extracts with a build after each (a unit in flight at a cut is held, then comes out whole from the next extract),
 must give `<name>_changes`, `<name>_current` and `<name>_history` exactly as the workload's oracle and the SCD2
 replay say, and `<name>_as_of(t)` at 20 instants the replay's table after the last commit at or before t. The first
@@ -8,7 +8,7 @@ extract landed again with the third (an overlapping extract) adds nothing and re
 before everything applied, landed last, rebuilds from the first load and gives the same.
 
 Started from a snapshot: a second table on the same logical logs, declared from the same DDL, starts from a Db2
-UNLOAD of the table (the tests' own encoder, support.lldf_unload: VARCHARs padded) at one unit of recovery's
+UNLOAD of the table (the tests' own encoder, support.lldf.unload: VARCHARs padded) at one unit of recovery's
 UORCOMMITLRSN, landed with `jcat load NAME FILE --snapshot-at LRSN`; its one build over every landed extract must
 give the unload's rows as 'r' changes at the position, leave out the units committed at or before it (one line) and
 apply the later ones on top, as the oracle started there says.
@@ -22,10 +22,10 @@ import random
 
 import pytest
 from support import change_shapes as cs
-from support import lldf_changes as lc
-from support import lldf_unload as unload
-from support import lldf_workload as wl
 from support.declared import declared_project
+from support.lldf import log_files as lc
+from support.lldf import unload
+from support.lldf import workload as wl
 from support.scd2_oracle import Replay
 
 from udfs.cli import main

@@ -2,15 +2,15 @@
 entry before the snapshot's position (so the two overlap) in two files, a CPYF copy of ORDERS taken at a journal
 entry in the middle is landed with `jcat load orders FILE --snapshot-at SEQUENCE` after the first file was built,
 and `<name>_changes`, `<name>_current` and `<name>_history` must equal the oracle started from the snapshot
-(support.ibmi_snapshot). A second snapshot whose copy repeats a key rebuilds, and says both in one line each.
+(support.ibmi.snapshot). A second snapshot whose copy repeats a key rebuilds, and says both in one line each.
 """
 
 from __future__ import annotations
 
 import pytest
-from support import ibmi_journal_files as jf
-from support import ibmi_snapshot as snap
 from support.declared import declared_project
+from support.ibmi import journal_files as jf
+from support.ibmi import snapshot as snap
 
 from udfs.cli import main
 from udfs.dbt.runner import run_dbt

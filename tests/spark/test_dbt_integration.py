@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from support import REPO
-from support import ibmsnap_unload as unload
+from support.ibmsnap import unload
 
 from udfs.cli import main
 from udfs.cli.tables import load_target

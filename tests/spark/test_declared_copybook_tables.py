@@ -1,5 +1,5 @@
 """Tables declared from copybooks, in one project built by one dbt run. An IDMS record (`--log idms --copybook FILE
---record-id N`): its BFOR/AFTR images (tests/support/idms_images.py) landed with `jcat load idms`. Record files
+--record-id N`): its BFOR/AFTR images (tests/support/idms/images.py) landed with `jcat load idms`. Record files
 (`--log file --copybook FILE`), landed with `jcat load NAME`'s resolution: a fixed file (Cobrix's test 3 file and
 copybook: its expected output is the oracle) and a VB file of ORDER records (groups, OCCURS DEPENDING ON, REDEFINES)
 written by the tests' own encoders, with one block whose BDW is wrong. The view `jcat.<name>` (persistent functions)
@@ -12,11 +12,11 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from support import idms_images
-from support.cobrix_suite import CASES, DATA, differences
-from support.copybook_records import ORDER, order
+from support.copybook.cobrix_suite import CASES, DATA, differences
+from support.copybook.records import ORDER, order
 from support.declared import copybook_project
-from support.idms import forget_loads, unland
+from support.idms import images as idms_images
+from support.idms.project import forget_loads, unland
 
 from udfs.cli import main
 from udfs.cli.tables import load_target

@@ -1,7 +1,7 @@
 """A user's IBM i table, declared from GENERATE_SQL DDL in their own project, read from landed *TYPE5 entries.
 
 The project is a home project (jcat as a dbt package) in a temporary folder; `jcat tables add` declares the table;
-the R entries are encoded from IBM's descriptions (support.ibmi_images, support.ibmi) and landed; dbt builds the
+the R entries are encoded from IBM's descriptions (support.ibmi.images, support.ibmi.entries) and landed; dbt builds the
 view `orders_images` and its table twin, and both must give the values the encoder wrote, NULL where JONVI says,
 every column NULL and named where the image cannot be whole.
 """
@@ -12,9 +12,9 @@ import datetime as dt
 from decimal import Decimal
 
 import pytest
-from support import ibmi_images as img
 from support.declared import declared_project
-from support.ibmi import HEADING, type5_record
+from support.ibmi import images as img
+from support.ibmi.entries import HEADING, type5_record
 
 from udfs.dbt.runner import run_dbt
 from udfs.spark.landing.loader import load

@@ -3,7 +3,7 @@
 Two CD tables of the same shape (DDL below, in the shape of seed 003 Figure 35): `staff` takes its before-image prefix
 and whether updates arrive as delete+insert from the landed REGISTER row; `staff_flag` is declared with --before-prefix
 X (its REGISTER row says no prefix), the DSNTIAUL null indicator and VARCHAR(16) sequences. CD rows are written by
-the tests' own unload encoder (support.ibmsnap_unload), landed with `jcat load NAME`'s resolution (the record length
+the tests' own unload encoder (support.ibmsnap.unload), landed with `jcat load NAME`'s resolution (the record length
 from the declared DDL), and the view and its table twin must give one row per image with the values written.
 """
 
@@ -16,8 +16,8 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from support import ibmsnap_unload as unload
 from support.declared import declared_project
+from support.ibmsnap import unload
 
 from udfs.cli import main
 from udfs.cli.tables import load_target

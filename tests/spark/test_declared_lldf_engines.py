@@ -2,7 +2,7 @@
 positions computed on whole batches) and the per-field SQL (running positions in SQL, each column through its
 persistent function: what a user's own dbt or dbt over Thrift runs, compiled here as a view of the same macro).
 
-Images of every type seed 002 describes are written by the tests' encoder (support.lldf_images); some have one to
+Images of every type seed 002 describes are written by the tests' encoder (support.lldf.images); some have one to
 three bytes mutated anywhere. Over the same images both engines give the same row, value for value and name for name
 in decode_errors; an unmutated image gives the values the encoder wrote. The same bytes are also read by a second
 declaration of the table whose floats are HFP (whatever the bytes: the engines must agree).
@@ -17,7 +17,7 @@ from decimal import Decimal
 
 import pytest
 from support.fuzz import compile_project, run_model
-from support.lldf_images import ANN, DDL, EMPTY, NAMES, encode, expected
+from support.lldf.images import ANN, DDL, EMPTY, NAMES, encode, expected
 
 from udfs.cli import main
 

@@ -1,7 +1,7 @@
 """A user's Db2 for z/OS table, declared from its DDL in their own project, read from a landed Log Master logical log.
 
 The project is a home project (jcat as a dbt package) in a temporary folder; `jcat tables add --log lldf` declares
-the table; the row images are written from seed 002's text (support.lldf_project: null byte first, VARCHAR length
+the table; the row images are written from seed 002's text (support.lldf.project: null byte first, VARCHAR length
 after it, packed DECIMAL, ISO characters for dates and times), wrapped in data change records (DATA as the seed
 words it) and landed; dbt builds the LLDF models, the incremental table `zos_staff_images_decoded` and the view
 `zos_staff_images` over it: one row per image, the values the encoder wrote, NULL where the null byte says, every column
@@ -16,7 +16,7 @@ from decimal import Decimal
 
 import pytest
 from support.declared import declared_project
-from support.lldf_project import char, chars, nullable, packed, seed_data, varchar
+from support.lldf.project import char, chars, nullable, packed, seed_data, varchar
 
 from udfs.core.layouts import lldf
 from udfs.dbt.runner import run_dbt

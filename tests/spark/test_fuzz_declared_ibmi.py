@@ -1,6 +1,6 @@
 """Byte-mutation property test of a declared IBM i table's row images: `jcat tables add` declares a table of every
 supported column type in a home project; R entries of every image entry type (before and after images) carry row
-images encoded by the tests' encoders (support.ibmi_images, support.ibmi_buffer, from IBM's text), some columns
+images encoded by the tests' encoders (support.ibmi.images, support.ibmi.encoders, from IBM's text), some columns
 NULL by JONVI; one to four bytes of the image, JONVI or the heading fields the images depend on are mutated; both
 engines decode them: the view `every_images` (persistent SQL functions, field by field) and its table twin
 `every_images_decoded` (the table's layout function), each over the compiled journal_entries_decoded. Every column
@@ -15,8 +15,6 @@ import datetime as dt
 from decimal import Decimal
 
 import pytest
-from support import ibmi_buffer as buf
-from support import ibmi_images as img
 from support.declared import declared_project
 from support.fuzz import (
     MUT,
@@ -35,7 +33,9 @@ from support.fuzz import (
     varying_ok,
     zoned_ok,
 )
-from support.ibmi import HEADING, type5_record
+from support.ibmi import encoders as buf
+from support.ibmi import images as img
+from support.ibmi.entries import HEADING, type5_record
 
 from udfs.cli import main
 

@@ -2,7 +2,7 @@
 declares two CD tables of every column type a Db2 unload record holds, with before-image columns (prefix X) and a
 key: `cd_lead` (Db2 UNLOAD: the null indicator before the field, X'FF' NULL, CHAR(10) sequences) and `cd_trail`
 (DSNTIAUL: the indicator after the field, X'6F' or X'FF' NULL, VARCHAR(16) sequences). CD rows of every operation
-(I, U, D) are written by the tests' unload encoder (support.ibmsnap_unload), some columns NULL; one to four bytes
+(I, U, D) are written by the tests' unload encoder (support.ibmsnap.unload), some columns NULL; one to four bytes
 anywhere in the record (values, null indicators, VARCHAR lengths, IBMSNAP_OPERATION) are mutated; both engines
 decode them: the view `<name>_images` (persistent SQL functions, column by column) and its table twin
 `<name>_images_decoded` (the table's layout function). Every image row's column is the unmutated value, NULL and
@@ -19,7 +19,6 @@ from decimal import Decimal
 from functools import partial
 
 import pytest
-from support import ibmsnap_unload as unload
 from support.declared import declared_project
 from support.fuzz import (
     MUT,
@@ -35,6 +34,7 @@ from support.fuzz import (
     packed_ok,
     run_model,
 )
+from support.ibmsnap import unload
 
 from udfs.cli import main
 from udfs.core.ddl import parse_text

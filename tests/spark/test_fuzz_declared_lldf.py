@@ -1,7 +1,7 @@
 """Byte-mutation property test of a declared Db2 for z/OS table's row images in a BMC Log Master logical log: `jcat
 tables add --log lldf` declares a table of every column type seed 002's images hold (FOR BIT DATA text too) in a
 home project; data change records of every image change type (UB, I, IL, D) carry row images written from seed
-002's text (support.lldf_project: a null byte before each nullable column, a 2-byte length before each VARCHAR's
+002's text (support.lldf.project: a null byte before each nullable column, a 2-byte length before each VARCHAR's
 data, packed DECIMAL, ISO characters; support.hfp: System/390 hexadecimal floats), some columns NULL by their null
 byte; one to four bytes of DATA (the images, their lengths, the null bytes, the VARCHAR lengths) or of the header
 fields the images depend on (CHANGE_TYPE, TABLEOWNER, TABLENAME) are mutated. The compiled lldf_data_change and
@@ -20,7 +20,6 @@ from decimal import Decimal
 
 import pytest
 from support import hfp
-from support import ibmi_buffer as buf
 from support.declared import declared_project
 from support.fuzz import (
     MUT,
@@ -38,7 +37,8 @@ from support.fuzz import (
     varying_ok,
 )
 from support.fuzz_records import seed_parts
-from support.lldf_project import char, chars, nullable, packed, seed_data, varchar
+from support.ibmi import encoders as buf
+from support.lldf.project import char, chars, nullable, packed, seed_data, varchar
 
 from udfs.core.layouts import lldf
 

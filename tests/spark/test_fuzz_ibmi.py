@@ -24,7 +24,7 @@ from support.fuzz import (
     run_model,
     zoned_ok,
 )
-from support.ibmi_esd_mapping import EXPECTED
+from support.ibmi.esd_mapping import EXPECTED
 
 from udfs.core.layouts import ibmi_esd, qjordje5
 from udfs.core.samples.ibmi_esd import sample_esd

@@ -11,8 +11,8 @@ import json
 import time
 
 import pytest
-from support import ibmi
 from support.codegen import whole_stage_methods
+from support.ibmi import entries as ibmi
 
 from udfs import cli
 from udfs.dbt.runner import run_dbt

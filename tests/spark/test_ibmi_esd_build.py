@@ -13,8 +13,8 @@ import json
 from decimal import Decimal
 
 import pytest
-from support.ibmi import HEADING, land
-from support.ibmi_esd_mapping import EXPECTED
+from support.ibmi.entries import HEADING, land
+from support.ibmi.esd_mapping import EXPECTED
 from support.views import arrow_rows, assert_persistent_view, view_rows
 
 from udfs.core import encoders as enc
@@ -444,9 +444,9 @@ PART_CASES = [
 
 @pytest.fixture(scope="module")
 def entries():
-    """(record number -> (model, code, type, ESD, record length, special case)): every pair of the expected
-    mapping (tests/support/ibmi_esd_mapping.py, not the declaration) with its layout's sample, then the special
-    cases."""
+    """(record number -> (model, code, type, ESD, record length, special case)): every pair of the
+    expected mapping (tests/support/ibmi/esd_mapping.py, not the declaration) with its layout's sample, then the
+    special cases."""
     out = []
     for (code, typ), model in sorted(EXPECTED.items()):
         out.append((model, code, typ, sample_esd(model), None, None))

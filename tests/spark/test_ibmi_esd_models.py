@@ -1,11 +1,11 @@
-"""The ESD models' dbt unit tests (models/ibmi/esd/ibmi_esd_unit_tests.yml, rendered by tests/support/ibmi_esd_unit.py
+"""The ESD models' dbt unit tests (models/ibmi/esd/ibmi_esd_unit_tests.yml, rendered by tests/support/ibmi/esd_unit.py
 from seed 001's tables): every one runs and passes."""
 
 from __future__ import annotations
 
 import json
 
-from support.ibmi_esd_mapping import EXPECTED
+from support.ibmi.esd_mapping import EXPECTED
 
 from udfs.dbt.runner import run_dbt
 from udfs.spark.runtime import jcat_home

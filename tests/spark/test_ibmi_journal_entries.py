@@ -9,7 +9,7 @@ from decimal import Decimal
 
 import pytest
 from support import REPO
-from support.ibmi import HEADING, esd_pos, heading_table, land, type5_record
+from support.ibmi.entries import HEADING, esd_pos, heading_table, land, type5_record
 from support.views import arrow_rows, assert_persistent_view, view_rows
 
 from udfs.dbt.runner import run_dbt

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from support.idms import build, land
+from support.idms.project import build, land
 from support.views import arrow_rows, assert_persistent_view, view_rows
 
 from udfs.core.layouts import idms
@@ -176,7 +176,7 @@ def test_strict_mode_fails_on_a_decode_error(spark):
 
 
 def test_dbt_unit_tests_from_seed_004s_rec_lines(spark):
-    """models/idms/idms_unit_tests.yml (tests/support/idms_unit.py): records built from the copied REC lines.
+    """models/idms/idms_unit_tests.yml (tests/support/idms/unit.py): records built from the copied REC lines.
     dbt reads the raw table's columns to type the fixture: a table must exist."""
     land(spark, demo.records())
     assert build(spark, "idms_journal,test_type:unit", full_refresh=False, command="test")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from support.idms import build, forget_loads, unland
+from support.idms.project import build, forget_loads, unland
 
 from udfs.core.layouts import idms
 from udfs.demo import idms as demo

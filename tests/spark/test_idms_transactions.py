@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from support.idms import _unland_after, build, land, unland  # noqa: F401 (fixture)
+from support.idms.project import _unland_after, build, land, unland  # noqa: F401 (fixture)
 
 from udfs.demo import idms as demo
 

@@ -11,7 +11,7 @@ import os
 from decimal import Decimal
 
 import pytest
-from support.lldf_project import private_project, seed_data
+from support.lldf.project import private_project, seed_data
 from support.views import arrow_rows, assert_persistent_view, view_rows
 
 from udfs.core.layouts import lldf

@@ -1,4 +1,4 @@
-"""LLDF dbt unit tests (hex fixtures rendered by tests/support/lldf_unit.py): files in sync with the encoders, and
+"""LLDF dbt unit tests (hex fixtures rendered by tests/support/lldf/unit.py): files in sync with the encoders, and
 passing."""
 
 from __future__ import annotations

@@ -7,8 +7,8 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from support import ibmi
-from support.ibmi_journal_files import RECORD_LENGTH
+from support.ibmi import entries as ibmi
+from support.ibmi.journal_files import RECORD_LENGTH
 
 from udfs.dbt.runner import run_dbt
 from udfs.spark.landing.loader import load

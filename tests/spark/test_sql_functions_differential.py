@@ -17,8 +17,8 @@ import pyarrow as pa
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
-from support import ibmi_buffer as ib
 from support.golden import BINARY_ARGS, GOLDEN, is_string_arg
+from support.ibmi import encoders as ib
 
 from udfs.core.catalog import BY_NAME
 from udfs.core.kernels.ebcdic import SUPPORTED_CCSIDS, decode_table
@@ -171,7 +171,7 @@ def ebcdic_args(draw):
     return b, draw(ccsids)
 
 
-# ---- IBM i record-buffer values: valid ones from tests/support/ibmi_buffer.py, then mutated --------------------
+# ---- IBM i record-buffer values: valid ones from tests/support/ibmi/encoders.py, then mutated --------------------
 
 
 def _mutated(draw, raw: bytes) -> bytes:
@@ -285,8 +285,9 @@ PICTURES = (
 
 @st.composite
 def zoned_args(draw):
-    """Valid fields of every sign form from tests/support/cobol_fields.py, then mutated; sometimes any bytes."""
-    from support import cobol_fields as cf
+    """Valid fields of every sign form from tests/support/copybook/cobol_fields.py, then mutated; sometimes any
+    bytes."""
+    from support.copybook import cobol_fields as cf
 
     sign = draw(st.sampled_from((None, *SIGN_FORMS)))
     if draw(st.integers(0, 5)) == 0:
@@ -298,7 +299,7 @@ def zoned_args(draw):
 
 @st.composite
 def edited_args(draw):
-    from support import cobol_fields as cf
+    from support.copybook import cobol_fields as cf
 
     picture = draw(st.sampled_from(PICTURES))
     n = sum(c in "9Z" for c in cf.expand(picture.strip()))
@@ -702,10 +703,11 @@ def _sql_literal(a) -> str:
 
 @pytest.mark.heavy  # the same calls, rendered from the copybook, run in the suite (the test after this one)
 def test_cobrix_test6_through_the_persistent_functions_equals_cobrix(installed):
-    """Every field of Cobrix's test 6 (tests/support/cobrix_test6.py) decoded in SQL by the persistent functions,
-    one query over the 100 records, the scale applied to the unscaled result as the kernel test does: all equal."""
+    """Every field of Cobrix's test 6 (tests/support/copybook/cobrix_test6.py) decoded in SQL by the persistent
+    functions, one query over the 100 records, the scale applied to the unscaled result as the kernel test does: all
+    equal."""
     from pyspark.sql.types import BinaryType, IntegerType, StructField, StructType
-    from support.cobrix_test6 import EXACT, expected_rows, fields, records, same
+    from support.copybook.cobrix_test6 import EXACT, expected_rows, fields, records, same
 
     recs, rows, schema = records(), expected_rows(), SCHEMAS["on"]
     table = StructType([StructField("i", IntegerType(), False), StructField("record", BinaryType())])
@@ -730,7 +732,7 @@ def test_cobrix_test6_through_its_copybook_in_sql_equals_cobrix(installed):
     """Test 6's copybook parsed and written as a SELECT over the record column (udfs/render/copybook_sql.py: each
     field typed by its picture, scaled exactly): every value of the 100 records equals Cobrix's, typed as it is."""
     from pyspark.sql.types import BinaryType, IntegerType, StructField, StructType
-    from support.cobrix_test6 import DATA, expected_rows, records, same
+    from support.copybook.cobrix_test6 import DATA, expected_rows, records, same
 
     from udfs.core.copybook import parse_copybook
     from udfs.render.copybook_sql import record_query
@@ -821,8 +823,8 @@ def test_copybook_sql_equals_the_layout_function_on_cobrix_files_every_trim_and_
     OCCURS, counts out of range, short and NULL records)."""
     import random
 
-    from support.cobrix_suite import CASES, DATA
-    from support.copybook_records import ORDER, order
+    from support.copybook.cobrix_suite import CASES, DATA
+    from support.copybook.records import ORDER, order
     from support.fuzz import mutate
 
     from udfs.core.copybook import parse_copybook

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from support.lldf_project import seed_data
+from support.lldf.project import seed_data
 from udfs.core.layouts import idms, lldf
 
 TYPES = ["UB", "I", "IL", "D", "DM", "DT", "DR", "E", "CO", "CM", "SC"]
@@ -21,7 +21,7 @@ def _when(rng):
 
 
 def lldf_record(rng, i: int) -> bytes:
-    """A data change record: header by field kind, DATA as seed 002 words it (support.lldf_project.seed_data)."""
+    """A data change record: header by field kind, DATA as seed 002 words it (support.lldf.project.seed_data)."""
     ct = TYPES[i % len(TYPES)]
     values = {}
     for f in lldf.HEADER:

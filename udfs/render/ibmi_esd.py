@@ -239,7 +239,7 @@ def _entries(types) -> str:
 
 def render_yml(lay: Layout) -> str:
     """The model's properties. Its dbt unit tests are not here: their expected values must come from encoders of
-    their own (tests/support/ibmi_esd_unit.py writes them, to models/ibmi/esd/ibmi_esd_unit_tests.yml)."""
+    their own (tests/support/ibmi/esd_unit.py writes them, to models/ibmi/esd/ibmi_esd_unit_tests.yml)."""
     types = entry_types(lay.model)
     lines = [
         marker(".yml", SOURCE),
@@ -386,8 +386,8 @@ Decisions where the seed is silent or inconsistent:
 How the layouts are checked: the tests parse a copy of seed 001's tables (`tests/data/sources/001_ibmi_esd_tables.txt`)
 and compare every layout with it field by field (position, width and format of each column, each reserved range,
 and every row with a width covered by a column or a part). The models' dbt unit tests
-(`models/ibmi/esd/ibmi_esd_unit_tests.yml`) are written by the tests (`tests/support/ibmi_esd_unit.py`, a
-`jcat generate` target of a checkout): each column is encoded at the position and width of its seed row and expected
+(`models/ibmi/esd/ibmi_esd_unit_tests.yml`) are written by the tests (`tests/support/ibmi/esd_unit.py`, run by
+`python tests/write_unit_tests.py`): each column is encoded at the position and width of its seed row and expected
 as the value encoded, so a column declared at another position fails its unit test.
 
 """

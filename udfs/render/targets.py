@@ -1,8 +1,8 @@
 """The targets of `jcat generate`: one line each, name -> "module:function" returning {path: text}.
 
-Every renderer lives in this package (udfs.render), so the registry names no layer above it. A checkout's tests
-add targets of their own in tests/support/generate_targets.py (dbt unit tests whose expected values come from the
-tests' encoders): udfs.render.generate loads them when that file exists, so a wheel never needs the tests.
+Every renderer lives in this package (udfs.render), so the registry names no layer above it, and none reads tests/:
+the dbt unit tests whose expected values come from the tests' encoders are written by `python tests/write_unit_tests.py`
+(tests/support/unit_tests.py), so a wheel never needs the tests.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Row images of a declared IBM i table encoded from given values, as its record buffer holds them (the demo's
 order headers).
 
-Tests never take expected values from here (they encode from IBM's text: tests/support/ibmi_images.py).
+Tests never take expected values from here (they encode from IBM's text: tests/support/ibmi/images.py).
 """
 
 from __future__ import annotations

@@ -9,9 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from support import REPO
 from udfs.dbt.runner import run_dbt
-
-from . import REPO
 
 RAW_DDL = "source_file string, record_offset bigint, record_number bigint, record binary, load_id string"
 

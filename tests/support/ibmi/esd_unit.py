@@ -1,9 +1,9 @@
-"""dbt unit tests of the ESD models, rendered from seed 001's tables (`jcat generate` target `ibmi_esd_unit`, registered
-in tests/support/generate_targets.py): models/ibmi/esd/ibmi_esd_unit_tests.yml.
+"""dbt unit tests of the ESD models, rendered from seed 001's tables (writer `ibmi_esd_unit` of
+tests/support/unit_tests.py, run by `python tests/write_unit_tests.py`): models/ibmi/esd/ibmi_esd_unit_tests.yml.
 
 For each model with an entry type, one entry whose ESD this module encodes itself: every named column's value
-written at the position and width its seed row gives (support/ibmi_esd_seed.py reads them from the copy in
-tests/data/sources/, support/ibmi_esd_mapping.py names the row of each column), and the expected row written from
+written at the position and width its seed row gives (support/ibmi/esd_seed.py reads them from the copy in
+tests/data/sources/, support/ibmi/esd_mapping.py names the row of each column), and the expected row written from
 those same values, never from a decode. A column declared at another position than the seed's reads other bytes
 and fails its unit test. Only how a column presents its bytes (text, hex, digits, signed or not) is taken from the
 declaration: that is the model's choice, the bytes' place is the seed's.
@@ -14,15 +14,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from support.unit_tests import marker
 from udfs.core.layouts.ibmi_esd import BY_MODEL
 from udfs.core.project import source_root
-from udfs.render.markers import marker
 
-from . import ibmi_esd_seed as seed
-from .ibmi_esd_mapping import COLUMNS, EXPECTED, NOT_IN_SEED, SEED_CORRECTIONS
+from . import esd_seed as seed
+from .esd_mapping import COLUMNS, EXPECTED, NOT_IN_SEED, SEED_CORRECTIONS
 
 PATH = source_root() / "models" / "ibmi" / "esd" / "ibmi_esd_unit_tests.yml"
-SOURCE = "tests/support/ibmi_esd_unit.py"
+SOURCE = "tests/support/ibmi/esd_unit.py"
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 # The heading columns of journal_entries the models read (name, SQL type, literal; None: set per entry).

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from support.cobol_fields import zoned
-from support.copybook_records import cob, packed, text
+from support.copybook.cobol_fields import zoned
+from support.copybook.records import cob, packed, text
 
 RECORD_ID = 4711
 EMP = cob("01 EMP-REC.", "   05 EMP-ID PIC 9(6).", "   05 EMP-NAME PIC X(10).", "   05 SALARY PIC S9(7)V99 COMP-3.")

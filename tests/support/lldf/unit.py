@@ -1,5 +1,5 @@
-"""dbt unit tests of the LLDF models, rendered from the encoders: `jcat generate` writes them to
-`models/lldf/lldf_unit_tests.yml`; `tests/spark/test_lldf_unit.py` checks the files
+"""dbt unit tests of the LLDF models, rendered from the encoders: `python tests/write_unit_tests.py` writes
+them to `models/lldf/lldf_unit_tests.yml`; `tests/spark/test_lldf_unit.py` checks the files
 are in sync and runs the tests.
 
 Each fixture's header bytes come from the tests' own encoder, written from seed 002's table as copied into
@@ -15,16 +15,16 @@ import datetime as dt
 from decimal import Decimal
 from pathlib import Path
 
+from support import source_tables as src
+from support.unit_tests import with_marker
 from udfs.core.layouts import lldf
 from udfs.core.project import source_root
 from udfs.demo import lldf as demo
-from udfs.render.markers import with_marker
 
-from . import source_tables as src
-from .lldf_project import employee_columns
+from .project import employee_columns
 
 MODELS_DIR = source_root() / "models" / "lldf"
-SOURCE = "tests/support/lldf_unit.py"
+SOURCE = "tests/support/lldf/unit.py"
 
 T0 = demo.T0
 UR_EXT = demo.unit_of_recovery(1, 1, T0, T0 + dt.timedelta(seconds=2), True, "C")  # extended 10-byte LRSN/RBA, member 1
@@ -568,9 +568,3 @@ def rendered_files() -> dict[Path, str]:
     own .yml are written whole by the lldf target."""
     body = "\n".join(render_test(t) for tests in unit_tests().values() for t in tests)
     return {UNIT_FILE: with_marker(UNIT_FILE, SOURCE, "version: 2\n\nunit_tests:\n" + body)}
-
-
-if __name__ == "__main__":
-    for p, text in rendered_files().items():
-        p.write_text(text)
-        print(p)

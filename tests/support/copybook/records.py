@@ -3,7 +3,7 @@ encoders (no tests here)."""
 
 from __future__ import annotations
 
-from support.cobol_fields import zoned
+from support.copybook.cobol_fields import zoned
 
 
 def cob(*lines: str) -> str:

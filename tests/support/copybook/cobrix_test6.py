@@ -16,14 +16,14 @@ from __future__ import annotations
 import json
 import re
 from decimal import Context, Decimal
-from pathlib import Path
 
 import numpy as np
 import pyarrow as pa
 
+from support import TESTS
 from udfs.core.catalog import BY_NAME
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "cobrix"
+DATA = TESTS / "data" / "cobrix"
 RECORD = 1493
 EXACT = Context(prec=80)  # Decimal's default 28 digits would round a 37-digit value
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from . import REPO
+from support import REPO
 
 
 def private_project(target: Path) -> Path:

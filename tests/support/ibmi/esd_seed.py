@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from . import DATA
+from support import DATA
 
 SOURCE = DATA / "sources" / "001_ibmi_esd_tables.txt"
 HEADING = "Relative offset | Field | Format | Description |"

@@ -1,15 +1,15 @@
-"""An LLDF workload (support.lldf_workload) on a keyed table, as Log Master logical log files, and the changes it
+"""An LLDF workload (support.lldf.workload) on a keyed table, as Log Master logical log files, and the changes it
 must give: the test's parts for the changes of a declared LLDF table (tests/spark/test_changes_lldf_replay.py).
 
-- `keyed(workload, seed)`: each image value of lldf_workload becomes a row (K, V) of table PAYROLL.ACCT. Walking the
+- `keyed(workload, seed)`: each image value of workload.py becomes a row (K, V) of table PAYROLL.ACCT. Walking the
   committed units in commit order (the oracle's order), an insert takes a new key or one deleted before, an update
   or a delete a key present then (so later units update the same keys); an update or a delete with no row present
   becomes an insert (the workload is changed, so its oracle says the same). Images that never count (rolled back,
   aborted, in flight) take keys of their own.
-- `log_file(rows)`: lldf_workload.extract's rows (the twin's shape) as the logical log records Log Master writes
+- `log_file(rows)`: workload.extract's rows (the twin's shape) as the logical log records Log Master writes
   (seed 002's header fields, DATA as seed 002 words it), and where each image's record lands.
 - `expected(workload, rows_by_value, places, cut)`: the `NAME_changes` rows of the units committed before `cut`,
-  from lldf_workload.oracle, in commit order.
+  from workload.oracle, in commit order.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ import pandas as pd
 
 from udfs.core.layouts import lldf
 
-from . import lldf_workload as wl
-from .lldf_project import nullable, varchar
+from . import workload as wl
+from .project import nullable, varchar
 
 DDL = "CREATE TABLE PAYROLL.ACCT (K INTEGER NOT NULL, V VARCHAR(12), PRIMARY KEY (K)) IN PAYDB.ACCTTS;\n"
 COLUMNS = ["K", "V"]

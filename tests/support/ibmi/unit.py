@@ -1,7 +1,7 @@
 """dbt unit tests of audit_journal_m7 and journal_entries, rendered from the tests' own tables and encoder
-(tests/support/ibmi.py over tests/data/sources), never from udfs/core/layouts: `jcat generate` writes
-models/ibmi/<model>_unit_tests.yml (a properties file holding only `unit_tests:`), registered in
-tests/support/generate_targets.py.
+(tests/support/ibmi/entries.py over tests/data/sources), never from udfs/core/layouts: `python
+tests/write_unit_tests.py` writes models/ibmi/<model>_unit_tests.yml (a properties file holding only `unit_tests:`),
+as registered in tests/support/unit_tests.py.
 
 Each given record is spelled one line per row of the IBM table (position, field, hex); the expected rows are the
 Python values written out below, never a decode. A field moved in a declaration decodes other bytes and the unit
@@ -17,11 +17,11 @@ from pathlib import Path
 import yaml
 
 from support import REPO
-from support.ibmi import esd_pos, heading_table, m7_record, m7_table, type5_record
-from udfs.render.markers import with_marker
+from support.ibmi.entries import esd_pos, heading_table, m7_record, m7_table, type5_record
+from support.unit_tests import with_marker
 
 MODELS_DIR = REPO / "models" / "ibmi"
-SOURCE = "tests/support/ibmi_unit.py"
+SOURCE = "tests/support/ibmi/unit.py"
 
 # ---- values -------------------------------------------------------------------------------------------------
 

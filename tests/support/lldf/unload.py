@@ -5,7 +5,7 @@ VARCHAR(n) a 2-byte length then n bytes, padded to n (no NOPAD); SMALLINT, INTEG
 complement; DECIMAL packed; DATE, TIME, TIMESTAMP as 10, 8, 26 EBCDIC characters; REAL and DOUBLE 4 and 8 bytes
 (IEEE big-endian here, or bytes given as they are: hexadecimal floating point).
 
-`STAFF` is support.lldf_images.DDL's table as the tests' own column list (name, type, length or precision, scale,
+`STAFF` is support.lldf.images.DDL's table as the tests' own column list (name, type, length or precision, scale,
 nullable).
 """
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 import datetime as dt
 import struct
 
-from .lldf_project import char, chars, packed
+from .project import char, chars, packed
 
 STAFF = [
     ("ID", "INTEGER", 4, 0, False),

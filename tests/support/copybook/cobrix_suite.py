@@ -21,9 +21,10 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
-from pathlib import Path
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "cobrix"
+from support import TESTS
+
+DATA = TESTS / "data" / "cobrix"
 SPECS = "spark-cobol/src/test/scala/za/co/absa/cobrix/spark/cobol/source/integration/"
 
 

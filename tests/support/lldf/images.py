@@ -10,7 +10,7 @@ import datetime as dt
 import struct
 from decimal import Decimal
 
-from .lldf_project import char, chars, nullable, packed, varchar
+from .project import char, chars, nullable, packed, varchar
 
 DDL = """CREATE TABLE PAYROLL.STAFF
   (ID       INTEGER       NOT NULL,

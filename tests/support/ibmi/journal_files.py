@@ -1,17 +1,17 @@
 """IBM i journal files replaying a logical workload on two declared tables, and the relations the changes build must
 give for them: the end-to-end harness of `<name>_changes`, `<name>_current` and `<name>_history`.
 
-- `generate(seed)`: ibmi_workload's generator on both test files (ORDERS, keyed by its primary key, and ARCHIVE,
+- `generate(seed)`: workload.py's generator on both test files (ORDERS, keyed by its primary key, and ARCHIVE,
   keyed by the relative record number): each table's build sees the other file's R and F entries and commit cycles
   that never touch it, and must ignore them.
-- `write(workload)`: the entries ibmi_workload.encode gives, as *TYPE5 outfile records (support.ibmi.type5_record,
-  written from IBM's heading table): R entries carry the row's buffer image as JOESD (support.ibmi_images) and its
-  null indicators as JONVI; C SC/CM/RB, F CR/RG (D CG instead of F RG when asked) carry no image. Heading fields
-  the build reads: JOSEQN, JOCODE, JOENTT, JOTSTP, JOCCID, JOJOB/JOUSER/JONBR, JOTHDX (and JOTHD), JOLIB/JOOBJ/JOMBR,
-  JOCTRR; a sequence reset starts a new receiver (JORCV), JOSYSSEQ counts every entry.
+- `write(workload)`: the entries workload.encode gives, as *TYPE5 outfile records
+  (support.ibmi.entries.type5_record, written from IBM's heading table): R entries carry the row's buffer image as
+  JOESD (support.ibmi.images) and its null indicators as JONVI; C SC/CM/RB, F CR/RG (D CG instead of F RG when asked)
+  carry no image. Heading fields the build reads: JOSEQN, JOCODE, JOENTT, JOTSTP, JOCCID, JOJOB/JOUSER/JONBR, JOTHDX
+  (and JOTHD), JOLIB/JOOBJ/JOMBR, JOCTRR; a sequence reset starts a new receiver (JORCV), JOSYSSEQ counts every entry.
 - `pieces(records, cuts)` cuts the journal into files between records; `cuts_in_flight` picks cuts where a
   transaction on the table has begun changing it and commits after the cut.
-- `expected(workload, journal, table)`: the relations from the logical workload only (ibmi_workload.oracle for the
+- `expected(workload, journal, table)`: the relations from the logical workload only (workload.oracle for the
   committed changes, scd2_oracle.Replay for current and history), typed as Spark returns them.
 
 Row values are typed from the workload's unique value text ("ORDERS#3:v12": RRN 3, the 12th write): every write
@@ -31,10 +31,11 @@ from itertools import pairwise
 import numpy as np
 import pandas as pd
 
-from . import ibmi_images as img
-from . import ibmi_workload as wl
-from .ibmi import type5_record
-from .scd2_oracle import Replay
+from support.scd2_oracle import Replay
+
+from . import images as img
+from . import workload as wl
+from .entries import type5_record
 
 OBJECTS = ("JCATTEST/ORDERS/ORDERS", "JCATTEST/ARCHIVE/ARCHIVE")
 COLUMNS = ("ORDER_ID", "CUSTOMER", "AMOUNT", "QTY", "NOTE")
@@ -93,7 +94,7 @@ TABLES = (ORDERS, ARCHIVE)
 
 
 class _BothFiles(wl._Generator):
-    """ibmi_workload's generator, always on both test files (it picks one or two of its own otherwise)."""
+    """workload.py's generator, always on both test files (it picks one or two of its own otherwise)."""
 
     def __init__(self, rng, steps: int):
         super().__init__(rng, steps)
@@ -156,7 +157,7 @@ def image(values: dict) -> bytes:
 
 @dataclass
 class JournalRecords:
-    journal: wl.Journal  # ibmi_workload's entries (journal order), values, cycles, pending
+    journal: wl.Journal  # workload.py's entries (journal order), values, cycles, pending
     records: list[bytes]  # one *TYPE5 record per entry, in the same order
     entry_types: list[str]  # JOENTT as written (D CG where F RG was asked to be a format change)
 

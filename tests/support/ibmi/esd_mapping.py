@@ -132,7 +132,7 @@ EXPECTED: dict[tuple[str, str], str] = {**{p: m for p, (m, _, _) in HEADERS.item
 
 # Every named fixed column of each ESD model, by the seed 001 table(s) it comes from and the label IBM prints for it
 # there ('label#k': the k-th row with that label). Its position, width and format are read from the copied tables
-# (support/ibmi_esd_seed.py), never from udfs.
+# (support/ibmi/esd_seed.py), never from udfs.
 COLUMNS: dict[str, tuple[tuple[int, ...], dict[str, str]]] = {
     "partial_transactions": ((1,), dict(REASON_CODE='Reason code', NUMBER_OF_COMMIT_IDS='Number commit IDs')),
     "apply_remove": ((2,), dict(FIRST_ENTRY='First entry applied or removed',

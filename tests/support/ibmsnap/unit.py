@@ -1,6 +1,6 @@
-"""dbt unit tests of the IBMSNAP record models, from the tests' own unload encoder (tests/support/ibmsnap_unload.py)
-over IBM's DDL in sql/ibmsnap, never from udfs/core/layouts/ibmsnap.py: `jcat generate` writes
-models/ibmsnap/ibmsnap_unit_tests.yml (only `unit_tests:`), registered in tests/support/generate_targets.py.
+"""dbt unit tests of the IBMSNAP record models, from the tests' own unload encoder (tests/support/ibmsnap/unload.py)
+over IBM's DDL in sql/ibmsnap, never from udfs/core/layouts/ibmsnap.py: `python tests/write_unit_tests.py`
+writes models/ibmsnap/ibmsnap_unit_tests.yml (only `unit_tests:`), as registered in tests/support/unit_tests.py.
 
 Each given record is spelled one line per column (position, column, its DDL type); the expected rows are the values
 the encoder was given, written out. A column laid out at another position or width decodes other bytes and fails.
@@ -15,11 +15,11 @@ from pathlib import Path
 import yaml
 
 from support import REPO
-from support import ibmsnap_unload as U
-from udfs.render.markers import with_marker
+from support.ibmsnap import unload as U
+from support.unit_tests import with_marker
 
 MODELS_DIR = REPO / "models" / "ibmsnap"
-SOURCE = "tests/support/ibmsnap_unit.py"
+SOURCE = "tests/support/ibmsnap/unit.py"
 
 # The meaning the models give a code (docs/ibmsnap.md, "Facts confirmed"): the value each test row carries, and what
 # the *_MEANING column must then say. Codes the reference does not confirm read 'unknown code <value>'.

@@ -1,5 +1,5 @@
 """Random CA IDMS journals of one central version, as the records the IDMS commit resolution
-(udfs/core/changes/idms.py) takes: the workload its oracle (tests/support/idms_changes_oracle.py) replays.
+(udfs/core/changes/idms.py) takes: the workload its oracle (tests/support/idms/oracle.py) replays.
 
 `generate(seed)`: transaction branches (LIDs, reused once ended) interleave stores (BFOR with a null image, then
 AFTR), modifies and erases of a small set of DB_KEYs, so later units change what earlier ones stored; the AFTR of a

@@ -8,7 +8,7 @@ fields one after another in record-format order, each in its internal form:
 - CHAR(n): n characters in the column's CCSID, blank-padded; VARCHAR(n): a 2-byte length, then n bytes;
 - DATE: characters in the file's DATFMT (*ISO yyyy-mm-dd, *EUR dd.mm.yyyy, *USA mm/dd/yyyy, *JIS yyyy-mm-dd).
 JONVI: one byte per field in record-format order, EBCDIC '1' (X'F1') null, '0' (X'F0') not null.
-Numbers, dates and VARCHAR are support.ibmi_buffer's encoders; this module lays a whole image and its indicators.
+Numbers, dates and VARCHAR are support.ibmi.encoders's encoders; this module lays a whole image and its indicators.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from __future__ import annotations
 import datetime as dt
 from decimal import Decimal
 
-from . import ibmi_buffer as buf
+from . import encoders as buf
 
 CODEC = {37: "cp037", 273: "cp273", 500: "cp500"}
 

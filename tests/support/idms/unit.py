@@ -1,5 +1,5 @@
-"""dbt unit tests of idms_journal from seed 004's REC lines alone: `jcat generate` writes them to
-models/idms/idms_unit_tests.yml; tests/spark/test_idms_journal.py runs them.
+"""dbt unit tests of idms_journal from seed 004's REC lines alone: `python tests/write_unit_tests.py` writes
+them to models/idms/idms_unit_tests.yml; tests/spark/test_idms_journal.py runs them.
 
 Each record is built by support.source_tables.idms_record from the REC lines copied into tests/data/sources: every
 binary field listed carries bytes that differ at every offset, so a field the model reads a byte off (or a byte
@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from support import source_tables as src
+from support.unit_tests import with_marker
 from udfs.core.project import source_root
-from udfs.render.markers import with_marker
 
-from . import source_tables as src
-
-SOURCE = "tests/support/idms_unit.py"
+SOURCE = "tests/support/idms/unit.py"
 UNIT_FILE = source_root() / "models" / "idms" / "idms_unit_tests.yml"
 HAND_WRITTEN = source_root() / "tests" / "data" / "sources" / "004_idms_journal_unit_tests.yml"
 

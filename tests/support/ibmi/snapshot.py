@@ -1,11 +1,11 @@
-"""A declared IBM i table started from a snapshot: the generated workload (support.ibmi_journal_files) cut so that a
+"""A declared IBM i table started from a snapshot: the generated workload (support.ibmi.journal_files) cut so that a
 CPYF copy of the file is taken at one journal entry, and the journal is landed from an earlier entry (the two
 overlap), and the relations the build must give: the oracle started from the snapshot.
 
 - `quiet_points(journal)`: entries before which no transaction (and no update between its UB and UP) is open: a
   journal landed from there holds every entry of the transactions it shows.
 - `cpyf_records(rows)`: the file's rows as a CPYF to a flat file writes them: each record the file's buffer
-  (support.ibmi_images encoders, in DDL order), no null map: a NULL column arrives as its default (zeros, blanks).
+  (support.ibmi.images encoders, in DDL order), no null map: a NULL column arrives as its default (zeros, blanks).
 - `expected_from(full, at, rows, lineage)`: the snapshot's rows as 'r' changes at position `at`, then the full
   oracle's changes committed after it; current and history replayed from those (support.scd2_oracle).
 """
@@ -16,7 +16,7 @@ from decimal import Decimal
 
 import pandas as pd
 
-from . import ibmi_journal_files as jf
+from . import journal_files as jf
 
 
 def quiet_points(journal) -> list[int]:
