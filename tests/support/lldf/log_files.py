@@ -1,5 +1,5 @@
 """An LLDF workload (support.lldf.workload) on a keyed table, as Log Master logical log files, and the changes it
-must give: the test's parts for the changes of a declared LLDF table (tests/spark/test_changes_lldf_replay.py).
+must give: the parts of the LLDF replay (support.lldf.replay, tests/spark/test_changes_lldf_replay.py).
 
 - `keyed(workload, seed)`: each image value of workload.py becomes a row (K, V) of table PAYROLL.ACCT. Walking the
   committed units in commit order (the oracle's order), an insert takes a new key or one deleted before, an update
