@@ -348,7 +348,7 @@ def test_each_value_of_a_mutated_declared_ibmi_image_is_the_original_a_named_nul
     FUZZ.assert_clean(spark, declared_sql, request)
 
 
-@pytest.mark.heavy
+@pytest.mark.million
 def test_each_value_of_a_million_mutated_declared_ibmi_images_is_the_original_a_named_null_or_its_mutated_bytes(
     spark, declared_sql, request
 ):

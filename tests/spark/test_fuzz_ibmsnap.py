@@ -105,7 +105,7 @@ def test_each_value_of_a_mutated_ibmsnap_row_is_the_original_a_named_null_or_its
     FUZZ.assert_clean(spark, snap_sql, request)
 
 
-@pytest.mark.heavy
+@pytest.mark.million
 def test_each_value_of_a_million_mutated_ibmsnap_rows_is_the_original_a_named_null_or_its_mutated_bytes(
     spark, snap_sql, request
 ):

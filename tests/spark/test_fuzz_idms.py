@@ -113,7 +113,7 @@ def test_each_value_of_a_mutated_idms_record_is_the_original_a_named_null_or_its
     FUZZ.assert_clean(spark, idms_sql, request)
 
 
-@pytest.mark.heavy
+@pytest.mark.million
 def test_each_value_of_a_million_mutated_idms_records_is_the_original_a_named_null_or_its_mutated_bytes(
     spark, idms_sql, request
 ):

@@ -209,7 +209,7 @@ def test_each_value_of_a_mutated_lldf_record_is_the_original_a_named_null_or_its
     FUZZ.assert_clean(spark, lldf_sql, request)
 
 
-@pytest.mark.heavy
+@pytest.mark.million
 def test_each_value_of_a_million_mutated_lldf_records_is_the_original_a_named_null_or_its_mutated_bytes(
     spark, lldf_sql, request
 ):
