@@ -7,7 +7,7 @@ anywhere in the record (values, null indicators, VARCHAR lengths, IBMSNAP_OPERAT
 decode them: the view `<name>_images` (persistent SQL functions, column by column) and its table twin
 `<name>_images_decoded` (the table's layout function). Every image row's column is the unmutated value, NULL and
 named in decode_errors (an update's before row names the before-image column it reads), NULL by its null marker,
-or what the mutated bytes encode; the rows of a record are the images its mutated operation has. `-m heavy` runs a
+or what the mutated bytes encode; the rows of a record are the images its mutated operation has. `-m million` runs a
 million records.
 """
 
@@ -32,6 +32,7 @@ from support.fuzz import (
     char_ok,
     compile_project,
     ibmi_ts_ok,
+    kinds_by_record,
     packed_ok,
     run_model,
 )
@@ -226,13 +227,14 @@ def judge_batch(table: Table, t: Tally, batch, sql):
             (r["source_file"], r["record_offset"], r["image_kind"]): r.asDict()
             for r in batch.collect(run_model(batch.spark, sql[model], {f"raw_ibmsnap_{table.name}": batch.view}))
         }
+        kinds_of = kinds_by_record(rows)
         for i, (rec, _pos) in enumerate(batch.mutated):
             t.records += 1
             base, where = batch.bases[i], f"{model} {batch.where(i)}"
             for kind in image_kinds(operation(table, base)):
                 assert rows[(ORIG, i * SPACING, kind)]["decode_errors"] == [], (where, kind)
             kinds = image_kinds(operation(table, rec))
-            got = {k for f, o, k in rows if (f, o) == (MUT, i * SPACING)}
+            got = kinds_of.get((MUT, i * SPACING), set())
             if got != set(kinds):
                 t.bad("lost" if len(got) < len(kinds) else "wrong", f"{where}: rows {sorted(got)}, want {kinds}")
                 continue

@@ -2,7 +2,7 @@
 rows of every table, with NULLs, one to four bytes mutated anywhere, decoded by each model's compiled SQL in one
 query. Every column is the unmutated value, NULL and named in decode_errors (or NULL by its null marker), or what
 the mutated bytes encode (a VARCHAR: every byte its length counts, trailing blanks too; half the text VARCHARs
-written end in blanks). `-m heavy` runs a million records."""
+written end in blanks). `-m million` runs a million records."""
 
 from __future__ import annotations
 

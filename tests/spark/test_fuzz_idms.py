@@ -1,7 +1,7 @@
 """Byte-mutation property test of the CA IDMS journal model (idms_journal): records of every type of seed 004,
 one to four bytes mutated anywhere, decoded by the model's compiled SQL in one query. Every REC field's column, the
 record image and the LID list are the unmutated value, NULL and named in decode_errors, NULL because the (mutated)
-record type does not carry the field, or what the mutated bytes encode. `-m heavy` runs a million records."""
+record type does not carry the field, or what the mutated bytes encode. `-m million` runs a million records."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 change records of every change type, written from seed 002's text, one to four bytes mutated anywhere, decoded by
 the models' compiled SQL in one query. Every header value and every image is the unmutated value, NULL and named in
 decode_errors, or what the mutated bytes encode; a record missing from lldf_data_change is in lldf_segment_rejects
-with its file and offset. `-m heavy` runs a million records."""
+with its file and offset. `-m million` runs a million records."""
 
 from __future__ import annotations
 

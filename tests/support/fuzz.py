@@ -369,6 +369,16 @@ class Batch:
         with self.clock.phase("query"):
             return df.collect()
 
+    def decoded(self, df, view: str):
+        """A model's rows that other models read, decoded once and kept on the executors as the temporary view
+        `view`. Not `.cache()`: a query reading a cached DataFrame through a temporary view did not use the cache
+        and decoded every record again (the 58 ESD models of test_fuzz_ibmi: 58 more decodes of each batch); a
+        local checkpoint's rows are read as they are."""
+        with self.clock.phase("query"):
+            kept = df.localCheckpoint(eager=True)
+        kept.createOrReplaceTempView(view)
+        return kept
+
     def rows(self, sql: str, inputs: dict[str, str]) -> dict[tuple[str, int], dict]:
         """A model's rows by (source_file, record_offset); `inputs`: the relations it reads -> temporary views."""
         return {
@@ -385,6 +395,15 @@ class Batch:
             orig = rows[(ORIG, i * SPACING)]
             assert orig["decode_errors"] == [], (self.where(i), orig["decode_errors"])
             yield i, rec, pos, orig, rows.get((MUT, i * SPACING))
+
+
+def kinds_by_record(rows: dict) -> dict[tuple[str, int], set]:
+    """{(source_file, record_offset): the image kinds of its rows} of rows keyed (source_file, record_offset, kind):
+    one pass, where looking each record up in all the rows was a pass over the batch for every record."""
+    out: dict[tuple[str, int], set] = {}
+    for f, o, k in rows:
+        out.setdefault((f, o), set()).add(k)
+    return out
 
 
 @dataclass(frozen=True)
