@@ -16,7 +16,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, replace
 from decimal import Decimal
-from functools import partial
+from functools import cached_property, partial
 
 import pytest
 from support import ibmsnap_unload as unload
@@ -66,7 +66,7 @@ class Table:
     indicator: str
     variant: str
 
-    @property
+    @cached_property  # parsed once: parsing the DDL for every record was most of building one
     def columns(self):
         cols = parse_text(DDL.format(cd_table=self.cd_table), f"{self.cd_table}.sql").columns
         if self.variant.endswith("varchar16"):  # docs/ibmsnap.md: sequence columns VARCHAR(16) FOR BIT DATA
