@@ -1,8 +1,9 @@
 """Test tiers by folder: tests/fast (no JVM, under 1 minute) and tests/spark (one session-scoped Spark).
 
 Every test is marked `fast` or `spark` by the folder it is in; a test file anywhere else is an error. Big runs
-are marked `heavy` and deselected by default (pyproject's addopts: `-m "not heavy"`); run them with
-`pytest -m heavy`. Fixtures live in tests/support/fixtures.py, helpers in tests/support/.
+are marked `heavy`, and the runs of hours (the million-record byte mutations) `million`; both are deselected by
+default (pyproject's addopts: `-m "not heavy and not million"`); run them with `pytest -m heavy` or
+`pytest -m million`. Fixtures live in tests/support/fixtures.py, helpers in tests/support/.
 """
 
 from __future__ import annotations

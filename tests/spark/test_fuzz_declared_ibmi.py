@@ -5,7 +5,7 @@ NULL by JONVI; one to four bytes of the image, JONVI or the heading fields the i
 engines decode them: the view `every_images` (persistent SQL functions, field by field) and its table twin
 `every_images_decoded` (the table's layout function), each over the compiled journal_entries_decoded. Every column
 is the unmutated value, NULL and named in decode_errors, NULL where the mutated JONVI says so, or what the mutated
-bytes encode; an entry leaves the models only when its code, type, library or file changed. `-m heavy` runs a
+bytes encode; an entry leaves the models only when its code, type, library or file changed. `-m million` runs a
 million records.
 """
 
@@ -270,9 +270,10 @@ def judge_image(t: Tally, orig: dict, mut: dict, pos, rec: bytes, where: str):
 
 
 def judge_batch(t: Tally, batch, sql):
-    """journal_entries_decoded once (cached), then the view's SQL and the twin's over it: the same judgement."""
-    je = run_model(batch.spark, sql["journal_entries_decoded"], {"raw_qjordje5": batch.view}).cache()
-    je.createOrReplaceTempView("fz_declared_entries")
+    """journal_entries_decoded once (kept), then the view's SQL and the twin's over it: the same judgement."""
+    batch.decoded(
+        run_model(batch.spark, sql["journal_entries_decoded"], {"raw_qjordje5": batch.view}), "fz_declared_entries"
+    )
     for model, reads in (("every_images", "journal_entries"), ("every_images_decoded", "journal_entries_decoded")):
         rows = batch.rows(sql[model], {reads: "fz_declared_entries"})
         for i, rec, pos, orig, mut in batch.pairs(rows):
@@ -287,7 +288,6 @@ def judge_batch(t: Tally, batch, sql):
             judge_image(t, orig, mut, pos, rec, where)
         extra = [k for k in rows if k[0] not in (ORIG, MUT) or k[1] // SPACING >= len(batch.mutated)]
         assert not extra, f"{model}: rows of no landed record {extra[:3]}"
-    je.unpersist()
 
 
 def mutable(record: bytes) -> tuple[int, ...]:
@@ -348,7 +348,7 @@ def test_each_value_of_a_mutated_declared_ibmi_image_is_the_original_a_named_nul
     FUZZ.assert_clean(spark, declared_sql, request)
 
 
-@pytest.mark.heavy
+@pytest.mark.million
 def test_each_value_of_a_million_mutated_declared_ibmi_images_is_the_original_a_named_null_or_its_mutated_bytes(
     spark, declared_sql, request
 ):

@@ -2,7 +2,7 @@
 rows of every table, with NULLs, one to four bytes mutated anywhere, decoded by each model's compiled SQL in one
 query. Every column is the unmutated value, NULL and named in decode_errors (or NULL by its null marker), or what
 the mutated bytes encode (a VARCHAR: every byte its length counts, trailing blanks too; half the text VARCHARs
-written end in blanks). `-m heavy` runs a million records."""
+written end in blanks). `-m million` runs a million records."""
 
 from __future__ import annotations
 
@@ -107,7 +107,7 @@ def test_each_value_of_a_mutated_ibmsnap_row_is_the_original_a_named_null_or_its
     FUZZ.assert_clean(spark, snap_sql, request)
 
 
-@pytest.mark.heavy
+@pytest.mark.million
 def test_each_value_of_a_million_mutated_ibmsnap_rows_is_the_original_a_named_null_or_its_mutated_bytes(
     spark, snap_sql, request
 ):

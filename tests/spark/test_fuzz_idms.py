@@ -1,7 +1,7 @@
 """Byte-mutation property test of the CA IDMS journal model (idms_journal): records of every type of seed 004,
 one to four bytes mutated anywhere, decoded by the model's compiled SQL in one query. Every REC field's column, the
 record image and the LID list are the unmutated value, NULL and named in decode_errors, NULL because the (mutated)
-record type does not carry the field, or what the mutated bytes encode. `-m heavy` runs a million records."""
+record type does not carry the field, or what the mutated bytes encode. `-m million` runs a million records."""
 
 from __future__ import annotations
 
@@ -113,7 +113,7 @@ def test_each_value_of_a_mutated_idms_record_is_the_original_a_named_null_or_its
     FUZZ.assert_clean(spark, idms_sql, request)
 
 
-@pytest.mark.heavy
+@pytest.mark.million
 def test_each_value_of_a_million_mutated_idms_records_is_the_original_a_named_null_or_its_mutated_bytes(
     spark, idms_sql, request
 ):

@@ -2,7 +2,7 @@
 change records of every change type, written from seed 002's text, one to four bytes mutated anywhere, decoded by
 the models' compiled SQL in one query. Every header value and every image is the unmutated value, NULL and named in
 decode_errors, or what the mutated bytes encode; a record missing from lldf_data_change is in lldf_segment_rejects
-with its file and offset. `-m heavy` runs a million records."""
+with its file and offset. `-m million` runs a million records."""
 
 from __future__ import annotations
 
@@ -209,7 +209,7 @@ def test_each_value_of_a_mutated_lldf_record_is_the_original_a_named_null_or_its
     FUZZ.assert_clean(spark, lldf_sql, request)
 
 
-@pytest.mark.heavy
+@pytest.mark.million
 def test_each_value_of_a_million_mutated_lldf_records_is_the_original_a_named_null_or_its_mutated_bytes(
     spark, lldf_sql, request
 ):

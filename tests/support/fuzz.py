@@ -21,7 +21,10 @@ import os
 import random
 import re
 import struct
+import sys
+import time
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from decimal import Context, Decimal
 from pathlib import Path
@@ -29,9 +32,10 @@ from pathlib import Path
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-HEAVY_RECORDS = 1_000_000
+MILLION_RECORDS = 1_000_000  # `-m million`: hours per layout, run by hand (figures in docs/bench.md)
 LIGHT_RECORDS = 1_200
-HEAVY_SEED = 18  # the heavy runs are one fixed seed: a million records are their own variety
+MILLION_SEED = 18  # the million-record runs are one fixed seed: a million records are their own variety
+RECORDS_ENV = "JCAT_FUZZ_RECORDS"  # a million-record test run with fewer records (its seed, its rate), by hand
 ORIG, MUT = "orig.bin", "mut.bin"  # source_file of the unmutated and of the mutated records
 SPACING = 1_000_000  # record i of a batch sits at record_offset i * SPACING in both files
 POSITIVE, NEGATIVE = {0xA, 0xC, 0xE, 0xF}, {0xB, 0xD}
@@ -39,7 +43,10 @@ EXACT = Context(prec=80)  # enough for any DECIMAL(31, s) scaled
 
 
 def record_count(request) -> int:
-    return HEAVY_RECORDS if request.node.get_closest_marker("heavy") else LIGHT_RECORDS
+    """The test's marker says how many: `million` a million (or $JCAT_FUZZ_RECORDS), otherwise the suite's size."""
+    if request.node.get_closest_marker("million"):
+        return int(os.environ.get(RECORDS_ENV, MILLION_RECORDS))
+    return LIGHT_RECORDS
 
 
 def mutate(rng, record: bytes, where: Sequence[int] | None = None) -> tuple[bytes, tuple[int, ...]]:
@@ -315,6 +322,28 @@ def kind_ok(kind: str, value, raw: bytes) -> bool:
 
 
 @dataclass
+class Clock:
+    """Where a run's time goes: building and mutating records, landing them, the models' queries (their collect
+    included) and judging (the rest of a shape's judge)."""
+
+    started: float = field(default_factory=time.perf_counter)
+    seconds: dict = field(default_factory=lambda: dict.fromkeys(("build", "land", "query", "judge"), 0.0))
+
+    @contextmanager
+    def phase(self, name: str):
+        t = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.seconds[name] += time.perf_counter() - t
+
+    def line(self, label: str, done: int, n: int) -> str:
+        took = time.perf_counter() - self.started
+        phases = ", ".join(f"{k} {v:.0f} s" for k, v in self.seconds.items())
+        return f"{label}: {done:,}/{n:,} records in {took:.0f} s, {done / took:.0f} records/s ({phases})"
+
+
+@dataclass
 class Batch:
     """Records lo.. of a run, landed twice in the temporary raw view `view`: unmutated (source_file ORIG) and
     mutated (MUT), record i at record_offset i * SPACING in both."""
@@ -324,18 +353,36 @@ class Batch:
     mutated: list  # [(mutated record, 0-based mutated positions)]
     view: str = "fz_raw"
     bases: list = field(default_factory=list)  # the unmutated records, for judges that read them
+    clock: Clock = field(default_factory=Clock)
 
     @classmethod
-    def land(cls, spark, lo: int, bases: list[bytes], mutated: list) -> Batch:
-        raw_view(spark, "fz_raw_orig", bases, ORIG)
-        raw_view(spark, "fz_raw_mut", [m for m, _ in mutated], MUT)
-        spark.sql("select * from fz_raw_orig union all select * from fz_raw_mut").createOrReplaceTempView(cls.view)
-        return cls(spark, lo, mutated, bases=bases)
+    def land(cls, spark, lo: int, bases: list[bytes], mutated: list, clock: Clock | None = None) -> Batch:
+        clock = clock or Clock()
+        with clock.phase("land"):
+            raw_view(spark, "fz_raw_orig", bases, ORIG)
+            raw_view(spark, "fz_raw_mut", [m for m, _ in mutated], MUT)
+            spark.sql("select * from fz_raw_orig union all select * from fz_raw_mut").createOrReplaceTempView(cls.view)
+        return cls(spark, lo, mutated, bases=bases, clock=clock)
+
+    def collect(self, df) -> list:
+        """A model's rows, the time counted as the query's."""
+        with self.clock.phase("query"):
+            return df.collect()
+
+    def decoded(self, df, view: str):
+        """A model's rows that other models read, decoded once and kept on the executors as the temporary view
+        `view`. Not `.cache()`: a query reading a cached DataFrame through a temporary view did not use the cache
+        and decoded every record again (the 58 ESD models of test_fuzz_ibmi: 58 more decodes of each batch); a
+        local checkpoint's rows are read as they are."""
+        with self.clock.phase("query"):
+            kept = df.localCheckpoint(eager=True)
+        kept.createOrReplaceTempView(view)
+        return kept
 
     def rows(self, sql: str, inputs: dict[str, str]) -> dict[tuple[str, int], dict]:
         """A model's rows by (source_file, record_offset); `inputs`: the relations it reads -> temporary views."""
         return {
-            (r["source_file"], r["record_offset"]): r.asDict() for r in run_model(self.spark, sql, inputs).collect()
+            (r["source_file"], r["record_offset"]): r.asDict() for r in self.collect(run_model(self.spark, sql, inputs))
         }
 
     def where(self, i: int) -> str:
@@ -348,6 +395,15 @@ class Batch:
             orig = rows[(ORIG, i * SPACING)]
             assert orig["decode_errors"] == [], (self.where(i), orig["decode_errors"])
             yield i, rec, pos, orig, rows.get((MUT, i * SPACING))
+
+
+def kinds_by_record(rows: dict) -> dict[tuple[str, int], set]:
+    """{(source_file, record_offset): the image kinds of its rows} of rows keyed (source_file, record_offset, kind):
+    one pass, where looking each record up in all the rows was a pass over the batch for every record."""
+    out: dict[tuple[str, int], set] = {}
+    for f, o, k in rows:
+        out.setdefault((f, o), set()).add(k)
+    return out
 
 
 @dataclass(frozen=True)
@@ -370,22 +426,32 @@ class Fuzz:
     shapes: tuple
     chunk: int = 20_000
 
-    def run(self, spark, sql: dict, n: int, seed: int) -> Tally:
-        rng, t = random.Random(seed), Tally(self.label)
+    def run(self, spark, sql: dict, n: int, seed: int, progress: bool = False) -> Tally:
+        """`progress`: a line on stderr after each batch (records so far, records/s, seconds by phase)."""
+        rng, t, clock = random.Random(seed), Tally(self.label), Clock()
         each = max(1, n // len(self.shapes))
+        done = 0
         for shape in self.shapes:
             for lo in range(0, each, self.chunk):
-                bases = [shape.build(rng, lo + i) for i in range(min(self.chunk, each - lo))]
-                mutated = [mutate(rng, b, shape.mutable and shape.mutable(b)) for b in bases]
-                shape.judge(t, Batch.land(spark, lo, bases, mutated), sql)
+                with clock.phase("build"):
+                    bases = [shape.build(rng, lo + i) for i in range(min(self.chunk, each - lo))]
+                    mutated = [mutate(rng, b, shape.mutable and shape.mutable(b)) for b in bases]
+                batch = Batch.land(spark, lo, bases, mutated, clock)
+                query = clock.seconds["query"]
+                with clock.phase("judge"):
+                    shape.judge(t, batch, sql)
+                clock.seconds["judge"] -= clock.seconds["query"] - query  # the queries inside it counted apart
+                done += len(bases)
+                if progress:
+                    print(clock.line(self.label, done, each * len(self.shapes)), file=sys.stderr, flush=True)
         return t
 
     def assert_clean(self, spark, sql: dict, request):
-        """The suite's run (a seed hypothesis draws, LIGHT_RECORDS) or, under `-m heavy`, a million records with
-        HEAVY_SEED: no value wrong, lost or unnamed. Prints the counts."""
+        """The suite's run (a seed hypothesis draws, LIGHT_RECORDS) or, under `-m million`, a million records with
+        MILLION_SEED: no value wrong, lost or unnamed. Prints the counts."""
         n = record_count(request)
-        if request.node.get_closest_marker("heavy"):
-            self.run(spark, sql, n, HEAVY_SEED).assert_clean()
+        if request.node.get_closest_marker("million"):
+            self.run(spark, sql, n, MILLION_SEED, progress=True).assert_clean()
             return
         given(seed=st.integers(0, 2**32 - 1))(
             settings(max_examples=1, deadline=None, phases=[Phase.generate], suppress_health_check=list(HealthCheck))(
