@@ -26,6 +26,10 @@ HISTORY = table("acctchg").history  # the history's columns, as the DST test's v
 
 class TestLldfReplay(ReplayContract, LongWorkloadContract, SnapshotContract):
     adapter = LldfReplay()
+    long_workload_fails = (
+        "its long workload declares the same Db2 table (PAYROLL.ACCT) as the module's other replays, in the worker's "
+        "one home: its images include theirs (the late replay's v999999)"
+    )
 
     def test_the_overlapping_extract_adds_nothing(self, replayed):
         """The third build gives the third extract's changes only."""

@@ -263,9 +263,13 @@ class LongWorkloadContract:
     """The same replay on a workload many times longer (`-m heavy`)."""
 
     adapter: ReplayAdapter
+    # Why this log's long workload fails today (an xfail, not strict: it passes once the cause is gone), or None.
+    long_workload_fails: str | None = None
 
     @pytest.mark.heavy
-    def test_a_long_workload_replays_the_same(self, spark, tmp_path_factory, jcat_home):
+    def test_a_long_workload_replays_the_same(self, request, spark, tmp_path_factory, jcat_home):
+        if self.long_workload_fails:
+            request.applymarker(pytest.mark.xfail(reason=self.long_workload_fails, strict=False))
         check(self.adapter.long_replay(spark, tmp_path_factory))
 
 
