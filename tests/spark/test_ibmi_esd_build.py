@@ -383,7 +383,7 @@ def patched(model: str, pos: int, raw: bytes) -> bytes:
 
 # Entries whose parts cannot be decoded (or are legitimately empty): (case, model, code, type, ESD, parts and
 # decode_errors expected). Positions are seed 001's: file_change trigger name offset at 121 (Bin (31)), data
-# queue DATA_LENGTH at 1 (QK) and 29 (QS), data area type at 17.
+# queue DATA_LENGTH at 1 (QK) and 29 (QS), data area type at 17, rename/move internal data offset at 129.
 PART_CASES = [
     (
         "trigger_past_end",
@@ -430,6 +430,23 @@ PART_CASES = [
         "EA",
         lambda: patched("data_area_change", 17, enc.ebcdic("*DEC", 10)),
         dict(CHANGE_VALUE=enc.ebcdic("READY"), CHANGE_VALUE_TEXT=None, decode_errors=[]),
+    ),
+    # ifs_rename_move: internal data offset (0-based) at 129; the sample ESD is 332 bytes, its internal data the last 2
+    (
+        "internal_data_past_end",
+        "ifs_rename_move",
+        "B",
+        "B3",
+        lambda: patched("ifs_rename_move", 129, enc.binary(332, 4)),
+        dict(INTERNAL_DATA=None, decode_errors=["INTERNAL_DATA"]),
+    ),
+    (
+        "internal_data_last_byte",
+        "ifs_rename_move",
+        "B",
+        "B3",
+        lambda: patched("ifs_rename_move", 129, enc.binary(331, 4)),
+        dict(INTERNAL_DATA=sample_esd("ifs_rename_move")[331:], decode_errors=[]),
     ),
     (
         "commit_id_cut",

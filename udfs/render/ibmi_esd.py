@@ -106,6 +106,10 @@ def part_bad(lay: Layout, p: Part) -> str:
         # NULL although the entry gives an offset or a length for it: an offset or length of 0 or less beside a set
         # one, bytes past the end of the ESD, or blanks where a name must be (IBM i names are never blank)
         return f"{n} is null and (coalesce({p.offset}, 0) <> 0 or coalesce({p.length}, 0) <> 0)"
+    if k == "rest" and p.offset:
+        # the bytes from an offset a column holds: NULL although the entry gives an offset means the offset points
+        # at or past the end of the ESD (the entry was cut short, or the offset is wrong)
+        return f"{n} is null and coalesce({p.offset}, 0) > 0"
     if k in ("u64_array", "authority_array"):
         return f"size({n}) < {p.length}"
     if k == "char_array":
@@ -368,7 +372,8 @@ The seed lost the table headings that name each layout's entries. Every row belo
 Decisions where the seed is silent or inconsistent:
 
 - Offsets to offset-addressed parts count from 0 at the start of the ESD (B B0: the name at offset 16 is
-  position 17, right after the 16 fixed bytes); offset 0 means absent.
+  position 17, right after the 16 fixed bytes); offset 0 means absent. A part whose offset is set but points at
+  or past the end of the ESD is NULL and named in decode_errors.
 - Seed typos fixed by contiguity: B OA "19 Object name CCSID" is 219 (70 + 149); the DDM record's "29 Remote
   position information" follows the 20-byte DDM file at 39 (the record closes at 96, IBM's "currently 96");
   B FA's "Attribute data size Char (32)" is the 4 bytes 57-60; B B3's journal information is Char (37).
