@@ -18,10 +18,6 @@ pytestmark = [pytest.mark.spark, pytest.mark.long]  # started first: see tests/c
 
 class TestIbmiReplay(ReplayContract, LongWorkloadContract):
     adapter = IbmiReplay()
-    long_workload_fails = (
-        "its long workload journals the same file as the module's other replays, in the worker's one home: their "
-        "entries share journal positions (two entries share a journal position)"
-    )
 
     def test_a_transaction_on_the_table_is_open_at_a_cut(self, replayed):
         """The harness's choice, checked where the test's meaning depends on it: a change whose image is in the

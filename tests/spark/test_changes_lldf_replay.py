@@ -26,12 +26,6 @@ HISTORY = table("acctchg").history  # the history's columns, as the DST test's v
 
 class TestLldfReplay(ReplayContract, LongWorkloadContract, SnapshotContract):
     adapter = LldfReplay()
-    # The long and the late replay declare the same Db2 table (PAYROLL.ACCT) in the worker's one home: whichever
-    # builds second reads the other's images too (the late unit's v999999, or the long workload's rows).
-    long_workload_fails = SHARED_TABLE = (
-        "the long and the late replays declare the same Db2 table (PAYROLL.ACCT) in the worker's one home: the one "
-        "that builds second reads the other's images too"
-    )
 
     def test_the_overlapping_extract_adds_nothing(self, replayed):
         """The third build gives the third extract's changes only."""
@@ -39,7 +33,6 @@ class TestLldfReplay(ReplayContract, LongWorkloadContract, SnapshotContract):
         assert third.result.changes == len(third.want["changes"]) - len(second.want["changes"]) > 0
 
     @pytest.mark.heavy
-    @pytest.mark.xfail(reason=SHARED_TABLE, strict=False)
     def test_a_unit_older_than_what_was_applied_rebuilds_in_one_line(self, spark, tmp_path_factory, jcat_home):
         builds = self.adapter.late_replay(spark, tmp_path_factory)
         check(builds)

@@ -23,9 +23,14 @@ from udfs.core.layouts import lldf
 from . import workload as wl
 from .project import nullable, varchar
 
-DDL = "CREATE TABLE PAYROLL.ACCT (K INTEGER NOT NULL, V VARCHAR(12), PRIMARY KEY (K)) IN PAYDB.ACCTTS;\n"
 COLUMNS = ["K", "V"]
 OWNER, TABLE = "PAYROLL", "ACCT"
+
+
+def ddl(table: str = TABLE) -> str:
+    """The replay's table (PAYROLL.ACCT, or another name where replays sharing one home must not read each other's
+    records: a declared table reads every landed record of its Db2 table)."""
+    return f"CREATE TABLE {OWNER}.{table} (K INTEGER NOT NULL, V VARCHAR(12), PRIMARY KEY (K)) IN PAYDB.ACCTTS;\n"
 
 
 def committed_units(w: wl.Workload) -> list[wl.Unit]:
@@ -79,14 +84,14 @@ def image(row: tuple[int, str]) -> bytes:
     return k.to_bytes(4, "big", signed=True) + nullable(varchar(v), 2)
 
 
-def _header(rec: pd.Series) -> dict:
+def _header(rec: pd.Series, table: str) -> dict:
     ended = rec["UORDISP"].strip() != ""
     return {
         "SYSTEMID": "DB2P",
         "TABLEOWNER": OWNER,
-        "TABLENAME": TABLE,
+        "TABLENAME": table,
         "TBOWNERLEN": len(OWNER),
-        "TBNAMELEN": len(TABLE),
+        "TBNAMELEN": len(table),
         "CHANGE_TYPE": rec["CHANGE_TYPE"],
         "MEMBERID": int(rec["MEMBERID"]),
         **{
@@ -101,8 +106,9 @@ def _header(rec: pd.Series) -> dict:
     }
 
 
-def log_file(rows: pd.DataFrame, values: dict) -> tuple[bytes, list[tuple[str, int, int]]]:
-    """The records of extract's rows, and (value, offset, record number) of each image's record."""
+def log_file(rows: pd.DataFrame, values: dict, table: str = TABLE) -> tuple[bytes, list[tuple[str, int, int]]]:
+    """The records of extract's rows (on Db2 table OWNER.`table`), and (value, offset, record number) of each image's
+    record."""
     out, places, offset = [], [], 0
     for n, (_, rec) in enumerate(rows.groupby("LANDING", sort=True), start=1):
         first = rec.iloc[0]
@@ -114,7 +120,7 @@ def log_file(rows: pd.DataFrame, values: dict) -> tuple[bytes, list[tuple[str, i
             data = lldf.encode_data([b"\x00\x00\x00\x01"]) if first["LIMIT_KEYS"] else b""
         else:
             data = lldf.encode_data(content=b"")  # CM: content seed 002 does not describe
-        header = _header(first)
+        header = _header(first, table)
         record = lldf.encode_header({**header, "SEGLEN": lldf.HEADER_LENGTH + len(data)}) + data
         out.append(record)
         places += [(v, offset, n) for v in rec["VALUE"] if v is not None]

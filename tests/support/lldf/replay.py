@@ -30,12 +30,12 @@ from udfs.spark.landing.loader import load
 
 SEED, STEPS = 52, 70
 MODELS = ["lldf_data_change", "lldf_change_stream"]
-UNLOADED = [("K", "INTEGER", 4, 0, False), ("V", "VARCHAR", 12, 0, True)]  # lc.DDL's columns, as UNLOAD writes them
+UNLOADED = [("K", "INTEGER", 4, 0, False), ("V", "VARCHAR", 12, 0, True)]  # lc.ddl()'s columns, as UNLOAD writes them
 UNTOUCHED = {"K": -7, "V": None}  # an unloaded row no unit of recovery touches: a NULL V
 
 
-def table(name: str) -> contract.Table:
-    return contract.Table(name, lc.COLUMNS, ["K"], ("lldf", "PAYROLL", "ACCT"))
+def table(name: str, db2_table: str = lc.TABLE) -> contract.Table:
+    return contract.Table(name, lc.COLUMNS, ["K"], ("lldf", lc.OWNER, db2_table))
 
 
 def workload(seed: int, steps: int):
@@ -47,22 +47,32 @@ def workload(seed: int, steps: int):
 
 
 def replay(
-    spark, tmp_path_factory, name: str, seed: int, steps: int, late: bool = True, also: str | None = None, then=None
+    spark,
+    tmp_path_factory,
+    name: str,
+    seed: int,
+    steps: int,
+    late: bool = True,
+    also: str | None = None,
+    then=None,
+    db2_table: str = lc.TABLE,
 ) -> contract.Replayed:
     """Declare `name`, land the workload as 3 extracts (building after each; the first extract lands again with the
     third, as an overlapping extract), then a unit committed before everything applied; gives, per build, what the
     relations held and what they must hold, and the change_events and change_feed after the third. `also`: a second
     table declared from the same DDL, its twin built by the third build's dbt run; `then(root, w, rows, places)`
-    runs after the third build (places: where each image landed first)."""
+    runs after the third build (places: where each image landed first). `db2_table`: the Db2 table the logs are of,
+    another one for a replay in the home of the first (a declared table reads every landed record of its Db2
+    table)."""
     from udfs.spark.changes import build_changes
 
-    t = table(name)
+    t = table(name, db2_table)
     w, rows, bounds = workload(seed, steps)
     builds, places = [], {}
-    with declared_project(tmp_path_factory, name, lc.DDL, "--log", "lldf") as root:
+    with declared_project(tmp_path_factory, name, lc.ddl(db2_table), "--log", "lldf") as root:
 
         def land(i: int, start: int, end: int, log: wl.Workload = w) -> None:
-            data, where = lc.log_file(wl.extract(log, start, end), rows)
+            data, where = lc.log_file(wl.extract(log, start, end), rows, db2_table)
             path = root.parent / f"{name}_{i}.lldf"
             path.write_bytes(data)
             landed = load(spark, "lldf", [str(path)])
@@ -169,7 +179,7 @@ class LldfReplay:
         return replay(spark, tmp_path_factory, "acctbig", 103, 300).builds
 
     def late_replay(self, spark, tmp_path_factory) -> list[contract.Build]:
-        return replay(spark, tmp_path_factory, "acctlate", SEED, STEPS).builds
+        return replay(spark, tmp_path_factory, "acctlate", SEED, STEPS, db2_table="ACCTLATE").builds
 
     def snapshot(self, spark, tmp_path_factory, replayed) -> contract.Snapshot:
         return replayed.extra["snapshot"]
