@@ -21,12 +21,12 @@ def json_value(v):
         return int(v) if v == v.to_integral_value() and v.as_tuple().exponent >= 0 else str(v)
     if isinstance(v, (dt.datetime, dt.date, dt.time)):
         return v.isoformat()
+    if hasattr(v, "asDict"):  # a struct: Spark's Row is a tuple too, so this comes before the tuple test
+        return {k: json_value(x) for k, x in zip(v.__fields__, v)}
     if isinstance(v, dict):
         return {k: json_value(x) for k, x in v.items()}
     if isinstance(v, (list, tuple)):
         return [json_value(x) for x in v]
-    if hasattr(v, "asDict"):
-        return json_value(v.asDict(recursive=True))
     return v
 
 
