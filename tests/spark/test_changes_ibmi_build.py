@@ -258,6 +258,27 @@ def test_a_killed_build_leaves_nothing_and_its_rerun_applies_each_change_once(tm
         _killed_export_then_resumed(root, home, want)
 
 
+def test_selecting_a_tables_current_state_builds_it_from_scratch(tmp_path_factory):
+    """As a dbt user selects: in a new home with the journal landed and nothing built, `jcat build --select
+    +NAME_current` builds the models the table's changes read, then its changes; dbt is never told a name it does
+    not know ("Nothing to do")."""
+    with declared_project(tmp_path_factory, "orders_sel", DDL, "--log", "ibmi", "--journaled", "SHOP/ORDERS") as root:
+        home = root.parent / "home"
+        journal = root.parent / "JRN.bin"
+        journal.write_bytes(b"".join(FIRST + SECOND))
+        run = _jcat(root, home, "load", "qjordje5", str(journal), "--record-length", str(RECORD_LENGTH))
+        assert run.returncode == 0, run.stderr[-3000:]
+        run = _jcat(root, home, "build", "--select", "+orders_sel_current")
+        assert run.returncode == 0, run.stderr[-3000:]
+        assert "Nothing to do" not in run.stdout + run.stderr
+        assert "orders_sel" in run.stderr  # the table's build said what it did
+        query = "select ORDER_ID, NOTE from jcat.orders_sel_current order by ORDER_ID"
+        run = _jcat(root, home, "sql", query, "--format", "json")
+        assert run.returncode == 0, run.stderr[-3000:]
+        rows = [json.loads(line) for line in run.stdout.splitlines() if line.startswith("{")]
+        assert rows == [{"ORDER_ID": 1, "NOTE": "a2"}, {"ORDER_ID": 3, "NOTE": "c2"}, {"ORDER_ID": 4, "NOTE": "d"}]
+
+
 def _killed_export_then_resumed(root, home, changes: int) -> None:
     """`jcat changes export` SIGKILLed after its first file (of the two builds' two) was renamed into place, then
     run again: the folder holds each committed change once, in two files."""

@@ -7,11 +7,10 @@ import argparse
 import sys
 
 from ..dbt.empty_sources import nothing_to_read
+from ..dbt.relation_selection import SELECT_FLAGS, select
 from ..dbt.runner import run_dbt
 from .registry import arguments, command
 from .session import build_lock, session
-
-SELECT_FLAGS = ("--select", "-s", "--models", "-m")
 
 
 def _selected(dbt_args: list[str]) -> bool:
@@ -31,15 +30,24 @@ def add_parser(sub) -> None:
 
 @command("build")
 def cmd_build(args) -> int:
-    """`dbt build` (seeds, models and their tests, in order), taking dbt's flags as they are."""
-    spark = session(args)
-    dbt_args = ["build"] + list(args.dbt_args)
-    with build_lock():
-        ok = run_dbt(spark, dbt_args)
-        if ok:
-            from ..spark.changes import build_all
+    """`dbt build` (seeds, models and their tests, in order), taking dbt's flags as they are, then the declared
+    tables' changes: every table's, or with --select those it names (their relations, or their images) and not
+    those --exclude names (udfs/dbt/relation_selection.py)."""
+    from ..spark.changes import build_all
+    from ..spark.changes.adapters import ADAPTERS
+    from ..spark.changes.build import declared
 
-            ok = build_all(spark)  # the declared tables' changes, current state and history, from what dbt built
+    spark = session(args)
+    tables = declared()
+    inputs = {t.name: tuple(_unqualified(r) for r in ADAPTERS[t.log].inputs(t)) for t in tables}
+    twins = {t.name: _unqualified(ADAPTERS[t.log].twin(t)) for t in tables}
+    chosen = select(list(args.dbt_args), inputs)
+    built: set[str] = set()
+    with build_lock():
+        ok = chosen.dbt_args is None or run_dbt(spark, ["build", *chosen.dbt_args], built)
+        if ok:
+            names = chosen.changes_to_build(built, twins)
+            ok = build_all(spark, names, refresh=chosen.shared)
     if _selected(args.dbt_args):
         for line in nothing_to_read(spark):
             print(line, file=sys.stderr)
@@ -47,3 +55,7 @@ def cmd_build(args) -> int:
         print("jcat: dbt build failed (see the messages above)", file=sys.stderr)
         return 1
     return 0
+
+
+def _unqualified(relation: str) -> str:
+    return relation.rsplit(".", 1)[-1]

@@ -12,8 +12,9 @@ from ..spark.runtime import jcat_home, owns_metastore
 from ..spark.udf_registration import register_declared
 
 
-def run_dbt(spark, dbt_args: list[str]) -> bool:
-    """dbt in-process on the `local` target: dbt-spark's session method picks up this session."""
+def run_dbt(spark, dbt_args: list[str], built: set[str] | None = None) -> bool:
+    """dbt in-process on the `local` target: dbt-spark's session method picks up this session. `built`, when
+    given, receives the names of the models the run built."""
     from dbt.cli.main import dbtRunner
 
     # Each JCAT_HOME keeps its own dbt artifacts: concurrent projects never share a manifest or parse cache.
@@ -41,6 +42,8 @@ def run_dbt(spark, dbt_args: list[str]) -> bool:
             result = dbtRunner().invoke(dbt_args[:1] + base + dbt_args[1:])
             if local and dbt_args[:1] in (["run"], ["build"]):
                 comment_built_tables(spark, result)
+            if built is not None:
+                built |= built_models(result)
     finally:
         for k, v in previous.items():
             if v is None:
@@ -48,6 +51,15 @@ def run_dbt(spark, dbt_args: list[str]) -> bool:
             else:
                 os.environ[k] = v
     return bool(result.success)
+
+
+def built_models(result) -> set[str]:
+    """The models a dbt run built."""
+    return {
+        r.node.name
+        for r in getattr(result.result, "results", None) or []
+        if getattr(r, "node", None) is not None and r.node.resource_type == "model" and str(r.status) == "success"
+    }
 
 
 def comment_built_tables(spark, result) -> None:

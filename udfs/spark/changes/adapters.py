@@ -20,8 +20,9 @@ class ChangeAdapter(Protocol):
     def twin(self, table: DeclaredTable) -> str:
         """The table the entries are read from (its images, decoded and stored)."""
 
-    def ready(self, spark, table: DeclaredTable) -> bool:
-        """Its images (and the log's other entries) are built: there is something to resolve."""
+    def inputs(self, table: DeclaredTable) -> tuple[str, ...]:
+        """The relations the build reads (schema-qualified dbt models: its twin and the log's other entries). The
+        build runs once they all exist; `jcat build --select +NAME_current` builds them and what they need."""
 
     def key(self, table: DeclaredTable) -> list[str]:
         """The columns that say which row a change is of."""

@@ -49,12 +49,13 @@ def declared(names: list[str] | None = None) -> list[DeclaredTable]:
     return [t for t in tables if names is None or t.name in names]
 
 
-def build_all(spark, names: list[str] | None = None, out=sys.stderr) -> bool:
-    """Every declared table's build, each saying what it did in a line; False when one failed."""
+def build_all(spark, names: list[str] | None = None, out=sys.stderr, refresh: bool = True) -> bool:
+    """Every declared table's build (or those `names` names), each saying what it did in a line, then (`refresh`)
+    the views over all of them; False when one failed."""
     ok = True
     for table in declared(names):
         log = ADAPTERS[table.log]
-        if not log.ready(spark, table):
+        if not all(spark.catalog.tableExists(t) for t in log.inputs(table)):
             continue  # its images are not built yet: nothing to resolve
         why_not = log.unresolvable(table)
         if why_not:  # the declaration does not allow changes (its images are still built): said, not a failure
@@ -68,7 +69,7 @@ def build_all(spark, names: list[str] | None = None, out=sys.stderr) -> bool:
             continue
         for line in result.lines + [result.line()]:
             print(line, file=out)
-    return refresh_views(spark, out) and ok
+    return (refresh_views(spark, out) if refresh else True) and ok
 
 
 def refresh_views(spark, out=sys.stderr) -> bool:

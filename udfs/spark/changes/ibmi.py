@@ -38,9 +38,9 @@ def twin(table) -> str:
     return f"jcat.{table.name}_images_decoded"
 
 
-def ready(spark, table) -> bool:
-    """Its images and the journal's entries are built: there is something to resolve."""
-    return all(spark.catalog.tableExists(t) for t in (twin(table), ENTRIES))
+def inputs(table) -> tuple[str, ...]:
+    """Its images and the journal's entries."""
+    return (twin(table), ENTRIES)
 
 
 def key(table) -> list[str]:

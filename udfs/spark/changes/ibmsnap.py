@@ -35,8 +35,9 @@ def layout(table) -> str:
     return f"ibmsnap_{table.name}"  # as `jcat load NAME` lands it (udfs/cli/tables.py load_target)
 
 
-def ready(spark, table) -> bool:
-    return all(spark.catalog.tableExists(t) for t in (twin(table), UOW))
+def inputs(table) -> tuple[str, ...]:
+    """Its images and the units of work (IBMSNAP_UOW)."""
+    return (twin(table), UOW)
 
 
 def key(table) -> list[str]:

@@ -35,8 +35,9 @@ def twin(table) -> str:
     return f"jcat.{table.name}_images_decoded"
 
 
-def ready(spark, table) -> bool:
-    return all(spark.catalog.tableExists(t) for t in (twin(table), JOURNAL))
+def inputs(table) -> tuple[str, ...]:
+    """Its images and the journal's records (the transactions' BGIN, ENDJ and ABRT)."""
+    return (twin(table), JOURNAL)
 
 
 def key(table) -> list[str]:

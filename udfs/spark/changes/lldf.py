@@ -31,8 +31,9 @@ def twin(table) -> str:
     return f"jcat.{table.name}_images_decoded"
 
 
-def ready(spark, table) -> bool:
-    return all(spark.catalog.tableExists(t) for t in (twin(table), STREAM))
+def inputs(table) -> tuple[str, ...]:
+    """Its images and the log's change stream (units of recovery and their ends)."""
+    return (twin(table), STREAM)
 
 
 def key(table) -> list[str]:
