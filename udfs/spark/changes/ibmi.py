@@ -233,10 +233,25 @@ def with_files(entries, files: list[tuple[str, str]]):
     return entries.join(F.broadcast(table), ["load_id", "source_file"])
 
 
+def _resets(seq: np.ndarray, ts: np.ndarray, state: dict | None) -> np.ndarray:
+    """Whether each entry (in entry-time order) starts a new epoch: its sequence number is below the one before
+    it, or equal to it at a later time. Within an epoch sequence numbers only grow, so an equal one is a reset too
+    (the same number at the same time is the same entry). A table's entries are a sparse part of the journal:
+    across a reset its numbers can land exactly on one it had before (two entries at one journal position)."""
+    if not len(seq):
+        return np.zeros(0, dtype=bool)
+    first_seq, first_ts = (
+        (np.uint64(state["sequence"]), np.datetime64(state["timestamp"])) if state else (seq[0], ts[0])
+    )
+    prev_seq = np.concatenate([[first_seq], seq[:-1]]).astype(seq.dtype)
+    prev_ts = np.concatenate([[first_ts], ts[:-1]]).astype(ts.dtype)
+    return (seq < prev_seq) | ((seq == prev_seq) & (ts > prev_ts))
+
+
 def assign_epochs(pdf: pd.DataFrame, resume: str | None) -> tuple[pd.DataFrame, str | None]:
-    """RESET_EPOCH of the new entries: a sequence number lower than the one before it, in entry-time order, starts
-    a new epoch. Returns the frame and the resume point for the next build. An entry before the resume point (older
-    than what was applied) raises OlderThanApplied."""
+    """RESET_EPOCH of the new entries: in entry-time order, a sequence number lower than the one before it (or equal
+    to it, later) starts a new epoch. Returns the frame and the resume point for the next build. An entry before the
+    resume point (older than what was applied) raises OlderThanApplied."""
     state = json.loads(resume) if resume else None
     new = pdf["RESET_EPOCH"].isna().to_numpy()
     order = np.lexsort((pdf["SEQUENCE"].to_numpy(), pdf["ENTRY_TIMESTAMP"].to_numpy()))
@@ -249,8 +264,7 @@ def assign_epochs(pdf: pd.DataFrame, resume: str | None) -> tuple[pd.DataFrame, 
             f"an entry of sequence {seq[0]} at {ts[0]} is older than sequence {seq0} at "
             f"{state['timestamp']}, which an earlier build applied"
         )
-    previous = np.concatenate([[seq0 if seq0 is not None else seq[:1].max(initial=0)], seq[:-1]]) if len(seq) else seq
-    epochs = epoch0 + np.cumsum(seq < previous)
+    epochs = epoch0 + np.cumsum(_resets(seq, ts, state))
     pdf = pdf.copy()
     filled = pdf["RESET_EPOCH"].to_numpy(dtype=float)
     filled[order] = epochs
