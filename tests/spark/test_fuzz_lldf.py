@@ -31,8 +31,8 @@ def expected_images(ct, data: bytes) -> dict:
     """What each image column must hold for these DATA bytes (None where the type has no such image)."""
     out = dict(before_image=None, after_image=None, limit_key_image=None, CLONE_TABLE_OWNER=None, CLONE_TABLE_NAME=None)
     parts = seed_parts(data) if data else []
-    if ct in ("DM", "DT", "DR") and len(data) <= 2:
-        return out if (not data or data == b"\x00\x02") else {k: "BAD" for k in out}
+    if ct in ("DM", "DT", "DR") and len(data) <= 2:  # a mass delete without limit keys has no image at all
+        return out if (not data or data == b"\x00\x02") else {**out, "limit_key_image": "BAD"}
     want = {"UB": 2, "E": 2, "I": 1, "IL": 1, "D": 1, "DM": 1, "DT": 1, "DR": 1}.get(ct)
     if want is None:
         return out
@@ -45,9 +45,10 @@ def expected_images(ct, data: bytes) -> dict:
     elif ct == "D":
         out["before_image"] = parts[0]
     elif ct == "E":
+        # ebcdic_str: trailing blanks and NULs removed (char_ok's rule)
         out.update(
-            CLONE_TABLE_OWNER=parts[0].decode("cp037").rstrip(" "),
-            CLONE_TABLE_NAME=parts[1].decode("cp037").rstrip(" "),
+            CLONE_TABLE_OWNER=parts[0].rstrip(b"\x40\x00").decode("cp037"),
+            CLONE_TABLE_NAME=parts[1].rstrip(b"\x40\x00").decode("cp037"),
         )
     else:
         out["limit_key_image"] = parts[0]
