@@ -103,7 +103,7 @@ def judge_codes(t: Tally, orig, mut, pos, rec, where):
         lambda v: char_ok(v, rec[start : start + width]),
         where,
     )
-    named_unless_listed(t, "ENTRY_TYPE", mut["ENTRY_TYPE"], m7.ENTRY_TYPES.__contains__, errors, where)
+    named_unless_listed(t, "ENTRY_TYPE", mut["ENTRY_TYPE"], lambda v: v in m7.ENTRY_TYPES, errors, where)
     t.judge(
         "ENTRY_TYPE_DETAIL",
         orig["ENTRY_TYPE_DETAIL"],
@@ -123,7 +123,7 @@ def judge_codes(t: Tally, orig, mut, pos, rec, where):
         lambda v: char_ok(v, rec[start : start + width]) if is_v else v is None,
         where,
     )
-    named_unless_listed(t, "ACTION", mut["ACTION"], m7.ACTIONS.__contains__, errors, where)
+    named_unless_listed(t, "ACTION", mut["ACTION"], lambda v: v in m7.ACTIONS, errors, where)
     t.judge(
         "ACTION_DETAIL",
         orig["ACTION_DETAIL"],
