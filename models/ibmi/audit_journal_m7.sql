@@ -81,7 +81,7 @@ checked as (
         if(RESYNC_TYPE not in ('RESUME', 'RECLONE'), 'RESYNC_TYPE', null),
         if(INCLUSION_STATE not in ('DEFINITION', 'EXCLUDE', 'INCLUDE'), 'INCLUSION_STATE', null),
         if(VERSION_ACTIVATION not in ('IMMEDIATE', 'RESUME'), 'VERSION_ACTIVATION', null),
-        if(VERSION_IDENTIFIER not rlike '^[0-9]+(\\.[0-9]+){0,2}$', 'VERSION_IDENTIFIER', null)
+        if(VERSION_IDENTIFIER not rlike '^[0-9]+(\\.[0-9]+){0,2}\\z', 'VERSION_IDENTIFIER', null)
       ), x -> x is not null)
     ) as decode_errors
   from decoded

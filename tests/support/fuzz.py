@@ -73,6 +73,7 @@ FUZZED_MODELS = [
     "path:models/ibmi/esd",
     "path:models/ibmsnap",
     "idms_journal",
+    "audit_journal_m7",
 ]
 
 

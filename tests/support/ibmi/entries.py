@@ -227,7 +227,7 @@ def land(spark, table: str, records: list[bytes], load_id: str = "L1", mode: str
 BIG = 2**40 + 7  # does not fit the 4-byte copies
 
 
-def _copies(rule: int, count: int) -> dict:
+def four_byte_copies(rule: int, count: int) -> dict:
     """Seed 000: the 4-byte copies read 0 (rule) and -1 (count) when the 8-byte value does not fit."""
     fits = lambda v: -(2**31) <= v < 2**31  # noqa: E731
     return {
@@ -249,22 +249,22 @@ def m7_entries() -> list[dict]:
             "OBJECT_TYPE": "*FILE",
             "OBJECT_NAME": "EMPLOYEE",
             "APPLY_LABEL": "Q2-ROLLOUT",
-            **_copies(17, 12),
+            **four_byte_copies(17, 12),
         },
         {
             "ENTRY_TYPE": "A",
             "INCLUSION_STATE": "EXCLUDE",
             "ASP_NAME": "*SYSBAS",
             "LIBRARY_NAME": "SCRATCH",
-            **_copies(BIG, 0),
+            **four_byte_copies(BIG, 0),
         },
         {
             "ENTRY_TYPE": "A",
             "INCLUSION_STATE": "DEFINITION",
             "ENVIRONMENT_VARIABLE": "PAYROLL_ENDPOINT_URL",
-            **_copies(18, BIG),
+            **four_byte_copies(18, BIG),
         },
-        {"ENTRY_TYPE": "A", "INCLUSION_STATE": "INCLUDE", "SYSTEM_VALUE": "QTIMZON", **_copies(19, 1)},
+        {"ENTRY_TYPE": "A", "INCLUSION_STATE": "INCLUDE", "SYSTEM_VALUE": "QTIMZON", **four_byte_copies(19, 1)},
         {
             "ENTRY_TYPE": "D",
             "INCLUSION_STATE": "INCLUDE",
@@ -273,25 +273,25 @@ def m7_entries() -> list[dict]:
             "ORIGINAL_LIBRARY_NAME": "PAYROLL",
             "OBJECT_TYPE": "*FILE",
             "OBJECT_NAME": "EMPLOYEE",
-            **_copies(BIG + 1, 0),
+            **four_byte_copies(BIG + 1, 0),
         },
-        {"ENTRY_TYPE": "P", "ASP_NAME": "IASP01", "APPLY_LABEL": "Q2-ROLLOUT", **_copies(0, 4096)},
+        {"ENTRY_TYPE": "P", "ASP_NAME": "IASP01", "APPLY_LABEL": "Q2-ROLLOUT", **four_byte_copies(0, 4096)},
         {
             "ENTRY_TYPE": "R",
             "ASP_NAME": "*SYSBAS",
             "LIBRARY_NAME": "SCRATCH",
             "APPLY_LABEL": "CLEANUP",
-            **_copies(BIG, BIG + 3),
+            **four_byte_copies(BIG, BIG + 3),
         },
-        {"ENTRY_TYPE": "S", "RESYNC_TYPE": "RESUME", "ASP_NAME": "IASP01", **_copies(0, 250)},
-        {"ENTRY_TYPE": "S", "RESYNC_TYPE": "RECLONE", "ASP_NAME": "*SYSBAS", **_copies(0, BIG)},
+        {"ENTRY_TYPE": "S", "RESYNC_TYPE": "RESUME", "ASP_NAME": "IASP01", **four_byte_copies(0, 250)},
+        {"ENTRY_TYPE": "S", "RESYNC_TYPE": "RECLONE", "ASP_NAME": "*SYSBAS", **four_byte_copies(0, BIG)},
         {
             "ENTRY_TYPE": "U",
             "ASP_NAME": "IASP01",
             "LIBRARY_NAME": "PAYROLL",
             "OBJECT_TYPE": "*DTAARA",
             "OBJECT_NAME": "NEXTEMPNO",
-            **_copies(0, 3),
+            **four_byte_copies(0, 3),
         },
         {
             "ENTRY_TYPE": "V",
@@ -300,7 +300,7 @@ def m7_entries() -> list[dict]:
             "INCLUSION_STATE": "IMMEDIATE",
             "ENVIRONMENT_VARIABLE": "SQL_SEQUENCE_SUPPORT",
             "APPLY_LABEL": "2.10.3",
-            **_copies(5, 0),
+            **four_byte_copies(5, 0),
         },
         {
             "ENTRY_TYPE": "V",
@@ -309,10 +309,10 @@ def m7_entries() -> list[dict]:
             "INCLUSION_STATE": "RESUME",
             "ENVIRONMENT_VARIABLE": "LEGACY_OTL_FORMAT",
             "APPLY_LABEL": "1",
-            **_copies(BIG, 0),
+            **four_byte_copies(BIG, 0),
         },
-        {"ENTRY_TYPE": "V", "ACTION": "APY", "RESYNC_TYPE": "QDB2MIR", **_copies(0, 0)},
-        {"ENTRY_TYPE": "V", "ACTION": "RFS", "RESYNC_TYPE": "QDB2MIR", **_copies(0, 0)},
+        {"ENTRY_TYPE": "V", "ACTION": "APY", "RESYNC_TYPE": "QDB2MIR", **four_byte_copies(0, 0)},
+        {"ENTRY_TYPE": "V", "ACTION": "RFS", "RESYNC_TYPE": "QDB2MIR", **four_byte_copies(0, 0)},
     ]
     start = dt.datetime(2024, 6, 3, 9, 15, 0, 250000)
     out = []

@@ -52,7 +52,9 @@ class Route:
     actions: tuple[str, ...] = ()  # for V: the actions it applies to (empty: every action)
     doc: str = ""  # what the column means (the position, format and entry types are added where it is shown)
     values: tuple[str, ...] = ()  # the values seed 000 lists; another value is kept and named in decode_errors
-    pattern: str = ""  # the shape seed 000 gives (a regular expression); another shape is named in decode_errors
+    # the shape seed 000 gives, a Java regular expression as Spark's rlike reads it; another shape is named in
+    # decode_errors. It ends with \z: Java's $ also matches before a final line terminator (X'25', X'15', X'0D')
+    pattern: str = ""
 
 
 ADD_RMV = ("ADD", "RMV")
@@ -82,7 +84,7 @@ ROUTES: tuple[Route, ...] = (
     Route("VERSION_NAME", "ENVVAR_OR_VERSION_NAME", "V",
           doc="Version name; NULL with a VERSION_GROUP means every name in the group"),
     Route("APPLY_LABEL", "APPLY_LABEL_OR_VERSION_ID", "APR", doc="Label that identifies the replication criteria rules"),
-    Route("VERSION_IDENTIFIER", "APPLY_LABEL_OR_VERSION_ID", "V", ADD_RMV, pattern=r"^[0-9]+(\.[0-9]+){0,2}$",
+    Route("VERSION_IDENTIFIER", "APPLY_LABEL_OR_VERSION_ID", "V", ADD_RMV, pattern=r"^[0-9]+(\.[0-9]+){0,2}\z",
           doc="Version, major[.minor[.revision]] in digits"),
     Route("NUMBER_OF_OBJECTS", "NUMBER_OF_OBJECTS_8", "APRSU",
           doc="Save/restore entries added to the OTL (A, P, R, S) or OTL rows changed (U)"),
