@@ -328,3 +328,16 @@ def test_strict_session_makes_decode_qasym7j5_raise_naming_field_and_bytes(spark
     ), text[-2000:]
     assert "X'F0F17BF3F4F5'" in text
     assert spark.sql(f"SELECT decode_qasym7j5(X'{bad.hex()}').JONBR AS n").collect()[0].n is None  # restored
+
+
+@pytest.mark.parametrize("terminator", ["\n", "\x85", "\r"])  # X'25', X'15', X'0D' in CCSID 37
+def test_a_version_identifier_ending_in_a_line_terminator_is_not_the_seeds_shape(spark, terminator):
+    """Spark's rlike is Java's regex, whose `$` also matches before a final line terminator: the shape must end
+    with \\z, or '1.2' and a line feed would pass as a version identifier."""
+    from udfs.core.layouts.qasym7j5 import ROUTES
+
+    (route,) = [r for r in ROUTES if r.column == "VERSION_IDENTIFIER"]
+    pattern = route.pattern.replace("\\", "\\\\")
+    shape = f"rlike '{pattern}'"
+    good, bad = spark.sql(f"select '1.2' {shape}, concat('1.2', char({ord(terminator)})) {shape}").first()
+    assert good and not bad
