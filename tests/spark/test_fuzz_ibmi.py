@@ -20,9 +20,9 @@ from support.fuzz import (
     Tally,
     changed_in,
     compile_models,
+    judge_fields,
     kind_ok,
     run_model,
-    zoned_ok,
 )
 from support.ibmi.esd_mapping import EXPECTED
 
@@ -121,28 +121,9 @@ def base_record(rng, i: int) -> bytes:
     return qjordje5.encode(values, esd)
 
 
-def _value_ok(kind, value, raw):
-    """The job number is the *TYPE5 heading's own kind: zoned digits published as six characters."""
-    if kind == "jobnum":
-        return (value is None and raw == b"\x40" * 6) or (
-            value is not None and zoned_ok(int(value), raw) and value == value.zfill(6)
-        )
-    return kind_ok(kind, value, raw)
-
-
 def judge_heading(t: Tally, orig, mut, pos, rec, where):
     errors = mut["decode_errors"]
-    for name, p, n, kind in HEADING:
-        raw = rec[p - 1 : p - 1 + n]
-        t.judge(
-            name,
-            orig[name],
-            mut[name],
-            errors,
-            changed_in(pos, p - 1, n),
-            lambda v, kind=kind, raw=raw: _value_ok(kind, v, raw),
-            where,
-        )
+    judge_fields(t, [(name, p - 1, n, kind) for name, p, n, kind in HEADING], orig, mut, pos, rec, where)
     # the ESD: JOENTL (entry length) minus the heading, capped by the record
     esd = bytes(mut["ENTRY_SPECIFIC_DATA"])
     entl = mut["ENTRY_LENGTH"]
@@ -177,7 +158,7 @@ def judge_esd(t: Tally, lay, orig, mut, pos, rec, where):
                 return v is None
             if len(raw) < f.length:  # the entry ends inside it: must be NULL (and named)
                 return False
-            return _value_ok(f.kind, v, raw)
+            return kind_ok(f.kind, v, raw)
 
         t.judge(
             f.name,

@@ -18,8 +18,7 @@ from support.fuzz import (
     changed_in,
     char_ok,
     compile_models,
-    kind_ok,
-    zoned_ok,
+    judge_fields,
 )
 from support.ibmi import m7
 
@@ -40,28 +39,9 @@ def _text(rec: bytes, row) -> str | None:
     return rec[start : start + width].rstrip(b"\x40\x00").decode("cp037") or None
 
 
-def _heading_ok(kind, value, raw):
-    """The job number is the *TYPE5 heading's own kind: zoned digits published as six characters."""
-    if kind == "jobnum":
-        return (value is None and raw == b"\x40" * 6) or (
-            value is not None and zoned_ok(int(value), raw) and value == value.zfill(6)
-        )
-    return kind_ok(kind, value, raw)
-
-
 def judge_heading(t: Tally, orig, mut, pos, rec, where):
     errors = mut["decode_errors"]
-    for column, start, width, kind in HEADING:
-        raw = rec[start : start + width]
-        t.judge(
-            column,
-            orig[column],
-            mut[column],
-            errors,
-            changed_in(pos, start, width),
-            lambda v, kind=kind, raw=raw: _heading_ok(kind, v, raw),
-            where,
-        )
+    judge_fields(t, HEADING, orig, mut, pos, rec, where)
     parts = [mut[c] for c, *_ in JOB]  # judged above against their own bytes
 
     def qualified_ok(v):

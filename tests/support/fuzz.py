@@ -316,7 +316,27 @@ def kind_ok(kind: str, value, raw: bytes) -> bool:
         return bin_ok(value, raw, kind == "bin")
     if kind == "packed":
         return packed_ok(value, raw)
+    if kind == "jobnum":  # the IBM i heading's job number: zoned digits published as six characters
+        return (value is None and raw == b"\x40" * 6) or (
+            value is not None and zoned_ok(int(value), raw) and value == value.zfill(6)
+        )
     raise ValueError(kind)
+
+
+def judge_fields(t: Tally, fields, orig, mut, pos, rec: bytes, where: str) -> None:
+    """Each (column, 0-based start, width, kind) of a fixed layout: the unmutated value where none of its bytes
+    changed, else a NULL named in decode_errors or what its mutated bytes encode (kind_ok)."""
+    for column, start, width, kind in fields:
+        raw = rec[start : start + width]
+        t.judge(
+            column,
+            orig[column],
+            mut[column],
+            mut["decode_errors"],
+            changed_in(pos, start, width),
+            lambda v, kind=kind, raw=raw: kind_ok(kind, v, raw),
+            where,
+        )
 
 
 # ---- the harness: one run for every layout -------------------------------------------------------------------
