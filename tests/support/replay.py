@@ -273,9 +273,14 @@ class LongWorkloadContract:
     landed in the worker's one home."""
 
     adapter: ReplayAdapter
+    # Why this log's long workload fails today, found and not fixed yet (an xfail, not strict: it passes once the
+    # cause is gone), or None.
+    long_workload_fails: str | None = None
 
     @pytest.mark.heavy
     def test_a_long_workload_replays_the_same(self, request, tmp_path_factory):
+        if self.long_workload_fails:
+            request.applymarker(pytest.mark.xfail(reason=self.long_workload_fails, strict=False))
         if os.environ.get(OWN_HOME):
             check(self.adapter.long_replay(request.getfixturevalue("spark"), tmp_path_factory))
             return
@@ -288,7 +293,9 @@ class LongWorkloadContract:
             capture_output=True,
             text=True,
         )
-        assert done.returncode == 0, "\n".join((done.stdout + done.stderr).splitlines()[-80:])
+        lines = (done.stdout + done.stderr).splitlines()
+        failure = [ln for ln in lines if ln.startswith(("E ", "FAILED", ">")) or "Error" in ln]
+        assert done.returncode == 0, "\n".join(failure[:80] or lines[-80:])
         assert re.search(r"\b1 passed\b", done.stdout), done.stdout[-2000:]  # it ran there, not skipped
 
 
