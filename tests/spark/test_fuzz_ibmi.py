@@ -191,11 +191,7 @@ def judge_batch(t: Tally, batch, sql):
         run_model(batch.spark, sql["journal_entries_decoded"], {"raw_qjordje5": batch.view}), "fz_journal_entries"
     )
     heading = {(r["source_file"], r["record_offset"]): r.asDict() for r in batch.collect(je)}
-    for i, rec, pos, orig, mut in batch.pairs(heading):
-        t.records += 1
-        if mut is None:
-            t.bad("lost", f"{batch.where(i)}: left journal_entries_decoded")
-            continue
+    for i, rec, pos, orig, mut in batch.kept(t, heading, "journal_entries_decoded"):
         judge_heading(t, orig, mut, pos, rec, batch.where(i))
     for lay in ibmi_esd.LAYOUTS:
         judge_esd_model(

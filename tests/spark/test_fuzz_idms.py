@@ -91,11 +91,7 @@ def judge_record(t: Tally, orig, mut, pos, rec, where):
 
 def judge_batch(t: Tally, batch, sql):
     rows = batch.rows(sql["idms_journal"], {"raw_idms": batch.view})
-    for i, rec, pos, orig, mut in batch.pairs(rows):
-        t.records += 1
-        if mut is None:
-            t.bad("lost", f"{batch.where(i)}: left idms_journal")
-            continue
+    for i, rec, pos, orig, mut in batch.kept(t, rows, "idms_journal"):
         judge_record(t, orig, mut, pos, rec, f"{rec[4:8]!r} {batch.where(i)}")
 
 

@@ -143,11 +143,7 @@ def judge_meanings(t: Tally, orig, mut, pos, rec, where):
 
 def judge_batch(t: Tally, batch, sql):
     rows = batch.rows(sql["audit_journal_m7"], {"raw_qasym7j5": batch.view})
-    for i, rec, pos, orig, mut in batch.pairs(rows):
-        t.records += 1
-        if mut is None:
-            t.bad("lost", f"{batch.where(i)}: left audit_journal_m7")
-            continue
+    for i, rec, pos, orig, mut in batch.kept(t, rows, "audit_journal_m7"):
         start, width = _at(ENTRY_TYPE)
         where = f"{rec[start : start + width + ACTION.width]!r} {batch.where(i)}"
         judge_heading(t, orig, mut, pos, rec, where)

@@ -417,6 +417,16 @@ class Batch:
             assert orig["decode_errors"] == [], (self.where(i), orig["decode_errors"])
             yield i, rec, pos, orig, rows.get((MUT, i * SPACING))
 
+    def kept(self, t: Tally, rows: dict, model: str) -> Iterator[tuple[int, bytes, tuple[int, ...], dict, dict]]:
+        """pairs() of the records `model` kept, each counted in `t`; a record it lost is counted lost, by name (for
+        a model with no rejects table: every record it reads is one of its rows)."""
+        for i, rec, pos, orig, mut in self.pairs(rows):
+            t.records += 1
+            if mut is None:
+                t.bad("lost", f"{self.where(i)}: left {model}")
+                continue
+            yield i, rec, pos, orig, mut
+
 
 def kinds_by_record(rows: dict) -> dict[tuple[str, int], set]:
     """{(source_file, record_offset): the image kinds of its rows} of rows keyed (source_file, record_offset, kind):
