@@ -1,76 +1,152 @@
-"""IBM i sequence resets as a table's build numbers them (udfs/spark/changes/ibmi.py `assign_epochs`): a table's
-entries are a sparse part of the journal, so across a reset (CHGJRN SEQOPT(*RESET): the next receiver numbers from
-1 again) its sequence numbers can climb past, or land exactly on, one it had before. The stories are the journal's,
-seen through one table's entries: other tables' entries fill the numbers between."""
+"""IBM i sequence-reset epochs: numbered per journal receiver from the whole journal
+(udfs/core/changes/ibmi_receivers.py), and where a table's next build carries on (udfs/spark/changes/ibmi.py
+`resume_point`). CHGJRN SEQOPT(*RESET) attaches a new receiver numbering from 1; a plain CHGJRN attaches one that
+carries on. The journals here are written as the stories of their receivers: which were attached with a reset."""
 
 from __future__ import annotations
 
 import json
+from datetime import datetime, timedelta
 
 import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from udfs.spark.changes.ibmi import OlderThanApplied, assign_epochs
+from udfs.core.changes.ibmi_receivers import ReceiverSpan, receiver_epochs
+from udfs.spark.changes.ibmi import OlderThanApplied, resume_point
 
-T0 = np.datetime64("2026-03-01T08:00:00.000000", "us")
+T0 = datetime(2026, 3, 1, 8, 0, 0)
 
 
-def frame(entries: list[tuple[int, int]], held: dict[int, int] | None = None) -> pd.DataFrame:
-    """(sequence number, seconds after T0) per entry, in any order; `held`: row -> its epoch from a build before."""
-    held = held or {}
+def journal(chain: list[tuple[str, bool, int]], library: str = "JRNLIB", system: str = "SYS1", start: int = 0):
+    """Receivers attached one after another: (name, attached with SEQOPT(*RESET), entries it holds). Returns their
+    spans and the epoch each must have (the resets before it)."""
+    spans, expected, seq, resets = [], {}, 0, 0
+    for i, (name, reset, entries) in enumerate(chain):
+        if reset and i:
+            seq, resets = 0, resets + 1
+        first = seq + 1
+        seq += entries
+        receiver = (system, library, name)
+        spans.append(ReceiverSpan(receiver, first, seq, T0 + timedelta(hours=start + i)))
+        expected[receiver] = resets
+    return spans, expected
+
+
+def test_a_receiver_attached_with_a_reset_starts_a_new_epoch():
+    spans, expected = journal([("RCV0001", False, 100), ("RCV0002", True, 50)])
+    assert receiver_epochs(spans) == expected == {("SYS1", "JRNLIB", "RCV0001"): 0, ("SYS1", "JRNLIB", "RCV0002"): 1}
+
+
+def test_a_receiver_that_carries_the_numbers_on_stays_in_its_epoch():
+    spans, _ = journal([("RCV0001", False, 100), ("RCV0002", False, 100), ("RCV0003", True, 5)])
+    assert list(receiver_epochs(spans).values()) == [0, 0, 1]
+
+
+def test_a_receiver_starting_at_the_last_number_of_the_one_before_is_a_reset():
+    # 1..5 then 5..9: two receivers of one journal never share a number without a reset between them
+    spans = [
+        ReceiverSpan(("S", "L", "A"), 1, 5, T0),
+        ReceiverSpan(("S", "L", "B"), 5, 9, T0 + timedelta(hours=1)),
+        ReceiverSpan(("S", "L", "C"), 10, 12, T0 + timedelta(hours=2)),
+    ]
+    assert list(receiver_epochs(spans).values()) == [0, 1, 1]
+
+
+def test_receivers_are_ordered_by_their_first_entry_time_not_by_name_or_arrival():
+    spans, expected = journal([("ZZZ", False, 10), ("AAA", True, 10), ("MMM", True, 10)])
+    assert receiver_epochs(reversed(spans)) == expected
+    assert expected[("SYS1", "JRNLIB", "MMM")] == 2
+
+
+def test_each_log_system_and_library_numbers_its_own_epochs():
+    a, ea = journal([("R1", False, 10), ("R2", True, 10)], library="LIBA")
+    b, eb = journal([("R1", False, 10), ("R2", True, 10), ("R3", True, 10)], library="LIBB")
+    c, ec = journal([("R1", False, 10)], library="LIBA", system="SYS2")
+    assert receiver_epochs(a + b + c) == {**ea, **eb, **ec}
+
+
+def test_two_journals_sharing_a_library_only_raise_epochs_so_each_keeps_its_order():
+    # journal A's receivers carry on (1..100, 101..200); journal B's, attached between them, numbers from 1
+    spans = [
+        ReceiverSpan(("S", "L", "A1"), 1, 100, T0),
+        ReceiverSpan(("S", "L", "B1"), 1, 30, T0 + timedelta(minutes=30)),
+        ReceiverSpan(("S", "L", "A2"), 101, 200, T0 + timedelta(hours=1)),
+    ]
+    epochs = receiver_epochs(spans)
+    positions = [(epochs[s.receiver], s.first_sequence) for s in spans if s.receiver[2].startswith("A")]
+    assert positions == sorted(positions)  # A's commits still sort in journal order
+
+
+@given(st.lists(st.tuples(st.booleans(), st.integers(1, 10**6)), min_size=1, max_size=40), st.randoms())
+def test_a_journals_epochs_count_its_resets(chain, rnd):
+    spans, expected = journal([(f"R{i:04d}", reset, n) for i, (reset, n) in enumerate(chain)])
+    rnd.shuffle(spans)
+    assert receiver_epochs(spans) == expected
+
+
+def test_sequence_numbers_past_two_to_the_63_keep_their_order():
+    big = 2**63 + 5
+    spans = [ReceiverSpan(("S", "L", "A"), big, big + 10, T0), ReceiverSpan(("S", "L", "B"), 1, 2, T0 + timedelta(1))]
+    assert list(receiver_epochs(spans).values()) == [0, 1]
+
+
+# ---- where the next build carries on ------------------------------------------------------------------------
+RECEIVERS = [("SYS1", "JRNLIB", "RCV0001"), ("SYS1", "JRNLIB", "RCV0002")]
+
+
+def frame(entries: list[tuple[int, int, int, bool]]) -> pd.DataFrame:
+    """(receiver code, epoch, sequence number, held) per entry, in any order."""
     return pd.DataFrame(
         {
-            "SEQUENCE": np.array([s for s, _ in entries], dtype=np.uint64),
-            "ENTRY_TIMESTAMP": np.array([T0 + np.timedelta64(t, "s") for _, t in entries]),
-            "RESET_EPOCH": [held.get(i, np.nan) for i in range(len(entries))],
+            "RECEIVER": np.array([r for r, *_ in entries], dtype=np.int32),
+            "RESET_EPOCH": np.array([e for _, e, _, _ in entries], dtype=np.int64),
+            "SEQUENCE": np.array([s for *_, s, _ in entries], dtype=np.uint64),
+            "HELD": np.array([h for *_, h in entries], dtype=bool),
         }
     )
 
 
-def epochs(pdf: pd.DataFrame, resume=None) -> tuple[list[int], dict]:
-    out, state = assign_epochs(pdf, resume)
-    return list(out["RESET_EPOCH"]), json.loads(state)
+def point(receiver: int, epoch: int, sequence: int) -> str:
+    return json.dumps({"receiver": list(RECEIVERS[receiver]), "epoch": epoch, "sequence": str(sequence)})
 
 
-def test_a_sequence_number_met_again_after_a_reset_starts_a_new_epoch():
-    # epoch 0: the table's entries at 40 and 45; two resets (the epochs between hold other tables' entries only);
-    # then its next entry is numbered 45 again, then 60
-    got, state = epochs(frame([(40, 1), (45, 2), (45, 100), (60, 101)]))
-    assert got == [0, 0, 1, 1]  # the second 45 is not the first's journal position
-    assert state == {"epoch": 1, "sequence": "60", "timestamp": str(T0 + np.timedelta64(101, "s"))}
+EPOCHS = {RECEIVERS[0]: 0, RECEIVERS[1]: 1}
 
 
-def test_a_sequence_number_lower_than_the_one_before_starts_a_new_epoch():
-    got, _ = epochs(frame([(45, 1), (46, 2), (50, 3), (45, 100), (60, 101)]))
-    assert got == [0, 0, 0, 1, 1]
+def test_the_next_build_carries_on_from_the_new_entry_furthest_in_the_journal():
+    got = resume_point(frame([(0, 0, 90, False), (1, 1, 3, False), (1, 1, 2, False)]), None, EPOCHS, RECEIVERS)
+    assert json.loads(got) == json.loads(point(1, 1, 3))
 
 
-def test_a_reset_the_tables_numbers_climb_past_keeps_journal_order():
-    # across the reset the table's next numbers (70, 80) exceed its last (50): one epoch, and still in time order
-    got, _ = epochs(frame([(45, 1), (50, 3), (70, 100), (80, 101)]))
-    assert got == [0, 0, 0, 0]
+def test_held_entries_before_the_resume_point_are_not_older_than_applied():
+    got = resume_point(frame([(0, 0, 40, True), (1, 1, 7, False)]), point(1, 1, 5), EPOCHS, RECEIVERS)
+    assert json.loads(got) == json.loads(point(1, 1, 7))
 
 
-def test_the_first_new_entry_at_the_last_applied_number_later_is_a_reset():
-    last = {"epoch": 3, "sequence": "50", "timestamp": str(T0 + np.timedelta64(3, "s"))}
-    got, state = epochs(frame([(50, 200), (51, 201)]), json.dumps(last))
-    assert got == [4, 4] and state["epoch"] == 4
+def test_a_build_with_only_held_entries_keeps_its_resume_point():
+    assert resume_point(frame([(0, 0, 40, True)]), point(1, 1, 5), EPOCHS, RECEIVERS) == point(1, 1, 5)
 
 
-def test_the_last_applied_entry_landed_again_is_no_reset():
-    """The same number at the same time is the same entry (an overlapping outfile)."""
-    last = {"epoch": 3, "sequence": "50", "timestamp": str(T0 + np.timedelta64(3, "s"))}
-    got, _ = epochs(frame([(50, 3), (51, 4)]), json.dumps(last))
-    assert got == [3, 3]
+@pytest.mark.parametrize(
+    "entry",
+    [(1, 1, 5, False), (1, 1, 4, False), (0, 0, 900, False)],
+    ids=["the applied entry landed again", "earlier in the epoch", "an earlier epoch, higher number"],
+)
+def test_a_new_entry_not_past_the_applied_point_is_older_than_applied(entry):
+    with pytest.raises(OlderThanApplied, match="not past sequence 5"):
+        resume_point(frame([entry, (1, 1, 9, False)]), point(1, 1, 5), EPOCHS, RECEIVERS)
 
 
-def test_held_entries_keep_their_epoch_and_new_ones_continue():
-    got, _ = epochs(frame([(45, 1), (46, 2), (47, 5)], held={0: 0, 1: 0}))
-    assert got == [0, 0, 0]
+def test_a_receiver_landed_before_the_applied_point_renumbers_it_and_is_older_than_applied():
+    shifted = {RECEIVERS[0]: 1, RECEIVERS[1]: 2}  # an older receiver, with a reset after it, landed since
+    with pytest.raises(OlderThanApplied, match="JRNLIB/RCV0002 is in sequence epoch 2 now, not 1"):
+        resume_point(frame([(1, 2, 9, False)]), point(1, 1, 5), shifted, RECEIVERS)
 
 
-def test_an_entry_older_than_what_was_applied_is_refused():
-    last = {"epoch": 0, "sequence": "50", "timestamp": str(T0 + np.timedelta64(30, "s"))}
-    with pytest.raises(OlderThanApplied):
-        assign_epochs(frame([(40, 10)]), json.dumps(last))
+def test_changes_built_with_epochs_counted_per_table_are_rebuilt():
+    old = json.dumps({"epoch": 0, "sequence": "5", "timestamp": "2026-03-01T08:00:00"})
+    with pytest.raises(OlderThanApplied, match="table's own entries"):
+        resume_point(frame([(1, 1, 9, False)]), old, EPOCHS, RECEIVERS)

@@ -3,8 +3,8 @@
 The entries of one build are the twin's R entries of the new loads, the journal's C SC / CM / RB entries of the
 commit cycles those touch and the file's F CR / RG and D CG entries (from journal_entries_decoded), and the entries
 the last build held. They share the twin's shape (a control entry has no image columns) plus RESET_EPOCH: how many
-sequence resets (CHGJRN SEQOPT(*RESET)) came before the entry, counted here in entry-time order and kept with held
-entries. One journal entry landed twice (overlapping outfiles) counts once.
+sequence resets (CHGJRN SEQOPT(*RESET)) came before the entry's receiver in the whole journal
+(udfs/core/changes/ibmi_receivers.py), and HELD. One journal entry landed twice (overlapping outfiles) counts once.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from pyspark.sql import types as T
 
 from ...core.changes import frame
 from ...core.changes import ibmi as resolution
+from ...core.changes.ibmi_receivers import RECEIVER_COLUMNS, ReceiverSpan, receiver_epochs
 from ...core.tables.declaration import LINEAGE_COLUMNS
 from ...render.table_names import quote
 from ...render.tables_ibmi import IBMI_ENTRY_COLUMNS
@@ -78,10 +79,10 @@ def resolve_batch(spark, table, entries, last, columns: list[str]) -> Batch:
     files = pdf.attrs["files"]
     if unordered:
         lines.append(
-            f"jcat: {table.name}: {unordered} entries without a sequence number, time or commit cycle "
+            f"jcat: {table.name}: {unordered} entries without a sequence number, time, commit cycle or receiver "
             f"left out (decode_errors in {table.name}_images_decoded names the field)"
         )
-    pdf, resume = assign_epochs(pdf, last.resume if last else None)
+    resume = resume_point(pdf, last.resume if last else None, journal_epochs(spark), pdf.attrs["receivers"])
     resolved = resolve(pdf)
     lines += problem_lines(table.name, resolved.problems, pdf, files)
     entries = with_files(entries, files)
@@ -121,7 +122,10 @@ def _of_file(o):
 
 
 def candidates(spark, table, loads: list[str], held):
-    """The build's entries in the twin's shape plus RESET_EPOCH (NULL for new ones), each entry once."""
+    """The build's entries in the twin's shape plus RESET_EPOCH (their receiver's, NULL when it is not known) and
+    HELD, each entry once (a held copy first)."""
+    if held is not None and not set(RECEIVER_COLUMNS) <= set(held.columns):
+        raise OlderThanApplied("the held entries were stored without their receivers: numbering epochs per receiver")
     images = spark.table(twin(table)).where(F.col("load_id").isin(loads))
     shape = images.schema
     je = spark.table(ENTRIES).where(F.col("load_id").isin(loads))
@@ -146,10 +150,55 @@ def candidates(spark, table, loads: list[str], held):
             for f in shape.fields
         ]
     )
-    new = images.unionByName(as_twin).withColumn("RESET_EPOCH", F.lit(None).cast("bigint"))
-    every = new if held is None else held.unionByName(new)
-    first = F.row_number().over(_same_entry().orderBy(F.col("RESET_EPOCH").asc_nulls_last(), *IDENTITY))
-    return every.withColumn("_copy", first).where("_copy = 1").drop("_copy")
+    every = images.unionByName(as_twin).withColumn("HELD", F.lit(False))
+    if held is not None:
+        every = held.drop("RESET_EPOCH").withColumn("HELD", F.lit(True)).unionByName(every)
+    first = F.row_number().over(_same_entry().orderBy(F.col("HELD").desc(), *IDENTITY))
+    once = every.withColumn("_copy", first).where("_copy = 1").drop("_copy")
+    return with_epochs(once, journal_epochs(spark))
+
+
+def with_epochs(entries, epochs: dict):
+    """Each entry with its receiver's RESET_EPOCH (a broadcast of one row per receiver)."""
+    rows = [(*receiver, epoch) for receiver, epoch in epochs.items()]
+    names = [f"_{c}" for c in RECEIVER_COLUMNS]
+    table = entries.sparkSession.createDataFrame(rows, ", ".join(f"{n} STRING" for n in names) + ", RESET_EPOCH BIGINT")
+    on = [_receiver_part(entries, c) == table[n] for c, n in zip(RECEIVER_COLUMNS, names)]
+    return entries.join(F.broadcast(table), on, "left").drop(*names)
+
+
+def _receiver_part(entries, name: str):
+    """A blank (NULL) system or library is a name too; a receiver without a name has no epoch."""
+    return entries[name] if name == "RECEIVER_NAME" else F.coalesce(entries[name], F.lit(""))
+
+
+_EPOCHS: dict[tuple[str, ...], dict] = {}  # the last journal's receiver epochs, by its loads (a build reads it twice)
+
+
+def journal_epochs(spark) -> dict:
+    """{(system, receiver library, receiver): RESET_EPOCH} over the journal's current loads: one row per receiver
+    comes to the driver, never one per entry."""
+    loads = tuple(sorted(journal_loads(spark)))
+    if loads not in _EPOCHS:
+        spans = (
+            spark.table(ENTRIES)
+            .where(F.col("load_id").isin(list(loads)))
+            .where(F.col("RECEIVER_NAME").isNotNull())
+            .where(F.col("SEQUENCE_NUMBER").isNotNull() & F.col("ENTRY_TIMESTAMP").isNotNull())
+            .groupBy(*[F.coalesce(c, F.lit("")).alias(c) for c in RECEIVER_COLUMNS])
+            .agg(
+                F.min("SEQUENCE_NUMBER").alias("FIRST"),
+                F.max("SEQUENCE_NUMBER").alias("LAST"),
+                F.min("ENTRY_TIMESTAMP").alias("TIME"),
+            )
+            .collect()
+        )
+        _EPOCHS.clear()
+        _EPOCHS[loads] = receiver_epochs(
+            ReceiverSpan(tuple(r[c] for c in RECEIVER_COLUMNS), int(r["FIRST"]), int(r["LAST"]), r["TIME"])
+            for r in spans
+        )
+    return _EPOCHS[loads]
 
 
 def _same_entry():
@@ -163,7 +212,7 @@ def kernel_frame(entries) -> tuple[pd.DataFrame, int]:
     costs the driver tens of bytes: 10 million entries would not fit); sequence numbers of 20 digits split in two
     longs, so no row is converted one at a time. Returns the frame (its entry named by FILE, the code of its
     load and file in `files`, and record_offset) and how many entries could not be ordered (no sequence number,
-    time or commit cycle: they are left out)."""
+    time, commit cycle or receiver: they are left out)."""
 
     def halves(c):
         return [
@@ -178,6 +227,7 @@ def kernel_frame(entries) -> tuple[pd.DataFrame, int]:
         "KIND": F.concat(
             F.coalesce("JOURNAL_CODE", F.lit("")), F.lit(" "), F.coalesce("JOURNAL_ENTRY_TYPE", F.lit(""))
         ),
+        "RECEIVER": F.to_json(F.array(*[F.coalesce(c, F.lit("")) for c in RECEIVER_COLUMNS])),
     }
     coded, codes = codes_of(
         entries.select(
@@ -188,18 +238,22 @@ def kernel_frame(entries) -> tuple[pd.DataFrame, int]:
             *[v.alias(k) for k, v in texts.items()],
             F.coalesce(F.col("COUNT_OR_RRN").cast("bigint"), F.lit(0)).alias("RRN"),
             "RESET_EPOCH",
+            "HELD",
         ),
-        ["FILE", "JOB", "THREAD", "OBJECT", "KIND"],
+        ["FILE", "JOB", "THREAD", "OBJECT", "KIND", "RECEIVER"],
     )
     pdf = coded.drop("load_id", "source_file").toPandas()
-    ordered = pdf[["SEQUENCE_NUMBER_HI", "COMMIT_CYCLE_HI", "ENTRY_TIMESTAMP"]].notna().all(axis=1).to_numpy()
+    needed = ["SEQUENCE_NUMBER_HI", "COMMIT_CYCLE_HI", "ENTRY_TIMESTAMP", "RESET_EPOCH"]
+    ordered = pdf[needed].notna().all(axis=1).to_numpy()
     pdf = pdf[ordered].reset_index(drop=True)
+    pdf["RESET_EPOCH"] = pdf["RESET_EPOCH"].astype(np.int64)
     for c in ("SEQUENCE_NUMBER", "COMMIT_CYCLE"):
         pdf[c] = (pdf.pop(f"{c}_HI").to_numpy(np.uint64) << np.uint64(32)) | pdf.pop(f"{c}_LO").to_numpy(np.uint64)
     kinds = np.array([k.split(" ", 1) for k in codes["KIND"]] or np.empty((0, 2)), dtype=object).reshape(-1, 2)
     kind = pdf.pop("KIND").to_numpy()
     pdf["JOURNAL_CODE"], pdf["JOURNAL_ENTRY_TYPE"] = kinds[kind, 0], kinds[kind, 1]
     pdf.attrs["files"] = codes["FILE"]
+    pdf.attrs["receivers"] = [tuple(json.loads(r)) for r in codes["RECEIVER"]]
     return pdf.rename(columns={"SEQUENCE_NUMBER": "SEQUENCE"}), int((~ordered).sum())
 
 
@@ -233,45 +287,35 @@ def with_files(entries, files: list[tuple[str, str]]):
     return entries.join(F.broadcast(table), ["load_id", "source_file"])
 
 
-def _resets(seq: np.ndarray, ts: np.ndarray, state: dict | None) -> np.ndarray:
-    """Whether each entry (in entry-time order) starts a new epoch: its sequence number is below the one before
-    it, or equal to it at a later time. Within an epoch sequence numbers only grow, so an equal one is a reset too
-    (the same number at the same time is the same entry). A table's entries are a sparse part of the journal:
-    across a reset its numbers can land exactly on one it had before (two entries at one journal position)."""
-    if not len(seq):
-        return np.zeros(0, dtype=bool)
-    first_seq, first_ts = (
-        (np.uint64(state["sequence"]), np.datetime64(state["timestamp"])) if state else (seq[0], ts[0])
-    )
-    prev_seq = np.concatenate([[first_seq], seq[:-1]]).astype(seq.dtype)
-    prev_ts = np.concatenate([[first_ts], ts[:-1]]).astype(ts.dtype)
-    return (seq < prev_seq) | ((seq == prev_seq) & (ts > prev_ts))
-
-
-def assign_epochs(pdf: pd.DataFrame, resume: str | None) -> tuple[pd.DataFrame, str | None]:
-    """RESET_EPOCH of the new entries: in entry-time order, a sequence number lower than the one before it (or equal
-    to it, later) starts a new epoch. Returns the frame and the resume point for the next build. An entry before the
-    resume point (older than what was applied) raises OlderThanApplied."""
+def resume_point(pdf: pd.DataFrame, resume: str | None, epochs: dict, receivers: list) -> str | None:
+    """Where the next build carries on: the new entry furthest in the journal (its receiver, epoch and sequence
+    number). Raises OlderThanApplied when a new entry is not past the last build's point (it was applied, or is
+    older than what was), or when that point's receiver has another epoch now (an older receiver landed since)."""
     state = json.loads(resume) if resume else None
-    new = pdf["RESET_EPOCH"].isna().to_numpy()
-    order = np.lexsort((pdf["SEQUENCE"].to_numpy(), pdf["ENTRY_TIMESTAMP"].to_numpy()))
-    order = order[new[order]]
-    seq = pdf["SEQUENCE"].to_numpy()[order]
-    ts = pdf["ENTRY_TIMESTAMP"].to_numpy()[order]
-    epoch0, seq0 = (state["epoch"], np.uint64(state["sequence"])) if state else (0, None)
-    if state and len(order) and (ts[0] < np.datetime64(state["timestamp"]) and seq[0] <= seq0):
+    if state is not None and "receiver" not in state:
+        raise OlderThanApplied("the stored changes counted sequence-reset epochs from the table's own entries")
+    if state is not None and epochs.get(tuple(state["receiver"])) != state["epoch"]:
+        now = epochs.get(tuple(state["receiver"]))
         raise OlderThanApplied(
-            f"an entry of sequence {seq[0]} at {ts[0]} is older than sequence {seq0} at "
-            f"{state['timestamp']}, which an earlier build applied"
+            f"receiver {'/'.join(state['receiver'][1:])} is in sequence epoch {now} now, not {state['epoch']}: "
+            f"a receiver older than it landed"
         )
-    epochs = epoch0 + np.cumsum(_resets(seq, ts, state))
-    pdf = pdf.copy()
-    filled = pdf["RESET_EPOCH"].to_numpy(dtype=float)
-    filled[order] = epochs
-    pdf["RESET_EPOCH"] = filled.astype(np.int64)
-    if not len(order):
-        return pdf, resume
-    return pdf, json.dumps({"epoch": int(epochs[-1]), "sequence": str(seq[-1]), "timestamp": str(ts[-1])})
+    new = ~pdf["HELD"].to_numpy(dtype=bool)
+    epoch, seq = pdf["RESET_EPOCH"].to_numpy()[new], pdf["SEQUENCE"].to_numpy()[new]
+    if not len(seq):
+        return resume
+    if state is not None:
+        last_epoch, last_seq = state["epoch"], np.uint64(state["sequence"])
+        before = (epoch < last_epoch) | ((epoch == last_epoch) & (seq <= last_seq))
+        if before.any():
+            i = int(np.argmax(before))
+            raise OlderThanApplied(
+                f"an entry of sequence {seq[i]} (epoch {epoch[i]}) is not past sequence {last_seq} "
+                f"(epoch {last_epoch}), which an earlier build applied"
+            )
+    i = np.lexsort((seq, epoch))[-1]
+    receiver = receivers[pdf["RECEIVER"].to_numpy()[new][i]]
+    return json.dumps({"receiver": list(receiver), "epoch": int(epoch[i]), "sequence": str(seq[i])})
 
 
 def resolve(pdf: pd.DataFrame):
@@ -350,5 +394,5 @@ def held_rows(spark, entries, pdf: pd.DataFrame, pending: np.ndarray):
         ]
     )
     ids = frames.to_spark(spark, keep.rename(columns={"RESET_EPOCH": "_EPOCH"}), schema)
-    shape = [c for c in entries.columns if c != "FILE"]
+    shape = [c for c in entries.columns if c not in ("FILE", "HELD")]
     return entries.join(ids, list(CODED_IDENTITY), "inner").withColumn("RESET_EPOCH", F.col("_EPOCH")).select(shape)
