@@ -411,7 +411,7 @@ def allowed_problems(j: wl.Journal) -> set:
 def test_random_workload_gives_the_oracles_commits(seed):
     workload = wl.generate(seed)
     j = wl.encode(workload)
-    res = resolve(j.entries, seed)
+    res = resolve(wl.table_entries(j.entries), seed)
     assert commits_given(res, j.values) == commits_expected(workload, j)
     assert set(res.pending.tolist()) == j.pending
     assert set(res.problems["ROW_ID"]) == allowed_problems(j)
@@ -436,7 +436,7 @@ def same_changes(a: pd.DataFrame, b: pd.DataFrame) -> None:
 
 @pytest.mark.parametrize("seed", range(20))
 def test_loads_split_at_random_points_give_what_one_call_gives(seed):
-    entries = wl.encode(wl.generate(1000 + seed)).entries
+    entries = wl.table_entries(wl.encode(wl.generate(1000 + seed)).entries)
     whole = resolve(entries, seed)
     rng = random.Random(seed)
     cuts = sorted(rng.sample(range(1, len(entries)), min(len(entries) - 1, rng.randint(1, 6))))
@@ -448,7 +448,7 @@ def test_loads_split_at_random_points_give_what_one_call_gives(seed):
 
 @pytest.mark.parametrize("seed", range(3))
 def test_small_loads_split_at_every_point_give_what_one_call_gives(seed):
-    entries = wl.encode(wl.generate(2000 + seed, steps=14)).entries
+    entries = wl.table_entries(wl.encode(wl.generate(2000 + seed, steps=14)).entries)
     whole = resolve(entries, seed)
     for cut in range(1, len(entries)):
         given, pending, seen = resolve_in_loads(entries, [cut], seed)

@@ -69,6 +69,7 @@ def entry(seq: int, code: str, typ: str, job: str, cycle: int = 0, row=None, rrn
             "JOMBR": file,
             "JOCTRR": rrn,
             "JONVI": nulls,
+            "JORCVLIB": "SHOPJRN",  # this story's journal: its receivers are no other test's
         },
         esd,
         record_length=RECORD_LENGTH,

@@ -18,10 +18,6 @@ pytestmark = [pytest.mark.spark, pytest.mark.long]  # started first: see tests/c
 
 class TestIbmiReplay(ReplayContract, LongWorkloadContract):
     adapter = IbmiReplay()
-    long_workload_fails = (
-        "a build numbers sequence-reset epochs from its own table's entries, not the journal's: ORDERS, whose "
-        "entries all follow the workload's two resets, gets COMMIT_POSITION epoch 0 where the journal's is 2"
-    )
 
     def test_a_transaction_on_the_table_is_open_at_a_cut(self, replayed):
         """The harness's choice, checked where the test's meaning depends on it: a change whose image is in the

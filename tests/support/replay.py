@@ -207,11 +207,19 @@ def snapshot_rows(rows: list[dict], table: Table, at: str, lineage: list[dict], 
 def check(builds: list[Build]) -> None:
     for b in builds:
         where = f"{b.table.name} after build {b.step + 1}"
-        assert b.got["changes"] == b.want["changes"], where
-        assert b.got["current"] == b.want["current"], where
-        assert b.got["history"] == b.want["history"], where
+        for relation in ("changes", "current", "history"):
+            got, want = b.got[relation], b.want[relation]
+            assert got == want, f"{where}, {relation}: {first_difference(got, want)}"
         if b.rebuilds is not None:
             assert bool(b.result.rebuilt) == b.rebuilds, where
+
+
+def first_difference(got: list, want: list) -> str:
+    """Where two relations' rows part: the first row that differs, or which has more rows."""
+    for i, (g, w) in enumerate(zip(got, want)):
+        if g != w:
+            return f"row {i}: got {g}, want {w}"
+    return f"{len(got)} rows, want {len(want)}"
 
 
 # ---- the contract ----------------------------------------------------------------------------------------------
@@ -273,14 +281,9 @@ class LongWorkloadContract:
     landed in the worker's one home."""
 
     adapter: ReplayAdapter
-    # Why this log's long workload fails today, found and not fixed yet (an xfail, not strict: it passes once the
-    # cause is gone), or None.
-    long_workload_fails: str | None = None
 
     @pytest.mark.heavy
     def test_a_long_workload_replays_the_same(self, request, tmp_path_factory):
-        if self.long_workload_fails:
-            request.applymarker(pytest.mark.xfail(reason=self.long_workload_fails, strict=False))
         if os.environ.get(OWN_HOME):
             check(self.adapter.long_replay(request.getfixturevalue("spark"), tmp_path_factory))
             return

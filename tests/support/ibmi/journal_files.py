@@ -202,7 +202,8 @@ def heading(entry: pd.Series, number: int, entry_type: str, nulls: list[bool] | 
 
 def write(workload: wl.Workload, format_change: bool = False, library: str | None = None) -> JournalRecords:
     """The workload's journal as *TYPE5 records. format_change: a D CG where the workload reorganizes (F RG).
-    library: the journaled files' library instead of JCATTEST (a second copy of the same journal)."""
+    library: the journaled files' and the receivers' library instead of JCATTEST and JRNLIB (another journal: a
+    home the tests share holds several, and two journals' receivers are never one library's same objects)."""
     journal = wl.encode(workload)
     records, types = [], []
     for number, (_, entry) in enumerate(journal.entries.iterrows()):
@@ -213,6 +214,8 @@ def write(workload: wl.Workload, format_change: bool = False, library: str | Non
             row = row_values(value, key_changes(workload, entry["OBJECT"]))
             esd, nulls = image(row), [row[c] is None for c in COLUMNS]
         values = heading(entry, number, entry_type, nulls)
+        if library:
+            values["JORCVLIB"] = library
         if library and values["JOLIB"]:
             values["JOLIB"] = library
         records.append(type5_record(values, esd, record_length=RECORD_LENGTH))
@@ -247,20 +250,27 @@ def prefix(workload: wl.Workload, journal: wl.Journal, cut: int) -> wl.Workload:
 
 def cuts_in_flight(workload: wl.Workload, journal: wl.Journal, obj: str, n: int) -> list[int]:
     """n-1 cuts near the n equal parts of the journal, each where a transaction that changed `obj` before the cut
-    commits after it (the nearest such place; the equal part itself when there is none)."""
+    commits after it and before the next cut (the nearest such place; the equal part itself when there is none).
+    Only a transaction that undid nothing of `obj` counts: its first change of `obj` is surely one it commits."""
     e = journal.entries
     spans = []  # (first change of obj, its commit entry) of each committed transaction
     in_cycle = e[e["COMMIT_CYCLE"] != 0]
     for _, cycle in in_cycle.groupby(["RESET_EPOCH", "COMMIT_CYCLE"]):
-        mine, commit = cycle.index[cycle["OBJECT"] == obj], cycle.index[cycle["JOURNAL_ENTRY_TYPE"] == "CM"]
+        types = cycle["JOURNAL_ENTRY_TYPE"][cycle["OBJECT"] == obj]
+        if types.isin(["DR", "UR", "BR"]).any():
+            continue
+        mine, commit = (
+            types.index[types.isin(["PT", "PX", "UP", "DL"])],
+            cycle.index[cycle["JOURNAL_ENTRY_TYPE"] == "CM"],
+        )
         if len(mine) and len(commit) and mine[0] < commit[0]:
             spans.append((int(mine[0]) + 1, int(commit[0])))  # a cut at any entry in [first + 1, commit]
-    inside = sorted({i for a, b in spans for i in range(a, b + 1)})
-    cuts = []
-    for k in range(1, n):
+    cuts, upper = [], len(e)  # from the last cut back: each transaction must commit before the cut after it
+    for k in range(n - 1, 0, -1):
         target = len(e) * k // n
-        free = [i for i in inside if i not in cuts and 0 < i < len(e)]
+        free = [i for a, b in spans if b < upper for i in range(a, b + 1) if 0 < i < upper]
         cuts.append(min(free, key=lambda i: abs(i - target)) if free else target)
+        upper = cuts[-1]
     return sorted(set(cuts))
 
 

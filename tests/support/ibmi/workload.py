@@ -227,6 +227,11 @@ class Journal:
     pending: set[int]  # ROW_IDs that must stay undecided: open transactions, the reorganize and all after it
 
 
+def table_entries(entries: pd.DataFrame) -> pd.DataFrame:
+    """The entries a build gives the commit resolution: every entry but the journal's own (J: receiver changes)."""
+    return entries[entries["JOURNAL_CODE"] != "J"].reset_index(drop=True)
+
+
 def encode(workload: Workload) -> Journal:
     """The journal entries IBM i writes for the workload."""
     rows, values, cycles, by_txn = [], {}, {}, {}
@@ -269,7 +274,9 @@ def encode(workload: Workload) -> Journal:
             stop_at = 7000 + 3 * len(rows)
             put("F", "RG", ev, ev.obj)
         elif ev.kind == "reset":  # CHGJRN SEQOPT(*RESET): the next receiver numbers from 1
+            put("J", "NR", ev)  # the old receiver's last entry names the next one
             seq, epoch = 1, epoch + 1
+            put("J", "PR", ev)  # the new receiver's first names the previous one: no receiver is ever empty
     entries = pd.DataFrame(rows, columns=list(COLUMNS)).astype({"SEQUENCE": np.uint64, "COMMIT_CYCLE": np.uint64})
     decided = {e.txn for e in workload.events if e.kind in ("commit", "rollback")}
     pending = {r for txn, ids in by_txn.items() if txn and txn not in decided for r in ids}
