@@ -43,6 +43,7 @@ SUITE_MODELS = (
     "ifs_write",
     "logical_unit_of_work",
     "partial_transactions",
+    "start_journaling",
 )
 
 
@@ -447,6 +448,72 @@ PART_CASES = [
         "B3",
         lambda: patched("ifs_rename_move", 129, enc.binary(331, 4)),
         dict(INTERNAL_DATA=sample_esd("ifs_rename_move")[331:], decode_errors=[]),
+    ),
+    # a structure at a fixed position that the ESD ends inside is cut (named); one the ESD ends before, not carried.
+    # B JT (seed table 65): the path name "optionally follows" the file identifier at 25, its fixed part 49 bytes
+    (
+        "path_cut",
+        "start_journaling",
+        "B",
+        "JT",
+        lambda: sample_esd("start_journaling")[:32],
+        dict(PATH=None, decode_errors=["PATH"]),
+    ),
+    (
+        "path_not_carried",
+        "start_journaling",
+        "B",
+        "JT",
+        lambda: sample_esd("start_journaling")[:24],
+        dict(PATH=None, decode_errors=[]),
+    ),
+    # B B3 (seed table 37): journal information at 92; the names' offsets (65-80 in the sample: 132, 166, 200, 257)
+    # point past a 100- or 91-byte ESD, so they are cut either way; the internal data offset at 129 is not carried
+    (
+        "journal_information_cut",
+        "ifs_rename_move",
+        "B",
+        "B3",
+        lambda: sample_esd("ifs_rename_move")[:100],
+        dict(
+            JOURNAL_INFORMATION=None,
+            INTERNAL_DATA=None,
+            decode_errors=[
+                "JOURNAL_INFORMATION",
+                "SOURCE_NAME",
+                "TARGET_NAME",
+                "SOURCE_PARENT_PATH",
+                "TARGET_PARENT_PATH",
+            ],
+        ),
+    ),
+    (
+        "journal_information_not_carried",
+        "ifs_rename_move",
+        "B",
+        "B3",
+        lambda: sample_esd("ifs_rename_move")[:91],
+        dict(
+            JOURNAL_INFORMATION=None,
+            decode_errors=["SOURCE_NAME", "TARGET_NAME", "SOURCE_PARENT_PATH", "TARGET_PARENT_PATH"],
+        ),
+    ),
+    # C LW (seed tables 45-51): the ESD starts with the HDR record, Char (4) type 'HDR ' and 416 bytes
+    (
+        "luw_first_record_not_hdr",
+        "logical_unit_of_work",
+        "C",
+        "LW",
+        lambda: patched("logical_unit_of_work", 4, enc.ebcdic("X")),
+        dict(HDR=None, decode_errors=["HDR", "RECORD_TYPES"]),
+    ),
+    (
+        "luw_hdr_cut",
+        "logical_unit_of_work",
+        "C",
+        "LW",
+        lambda: sample_esd("logical_unit_of_work")[:200],
+        dict(HDR=None, LCL=[], decode_errors=["HDR", "RECORD_TYPES"]),
     ),
     (
         "commit_id_cut",

@@ -82,9 +82,14 @@ def part_sql(lay: Layout, p: Part) -> str:
 def _absent_or(p: Part, bad: str) -> str:
     """decode_errors condition of an offset-addressed part: its text did not decode, or (offset in a column) the
     offset points at bytes the ESD does not hold, i.e. the entry was cut short."""
-    if not p.offset:  # fixed position: an entry without the optional part is not an error
-        return f"{p.name} is not null and {bad}"
+    if not p.offset:  # fixed position: an ESD ending before it lacks the optional part; one ending inside it, cut
+        return f"({_cut(p)}) or ({p.name} is not null and {bad})"
     return f"({p.name} is null and coalesce({p.offset}, 0) > 0) or ({p.name} is not null and {bad})"
+
+
+def _cut(p: Part) -> str:
+    """A struct at a fixed position that is NULL although the ESD holds its first byte: the ESD ends inside it."""
+    return f"{p.name} is null and length(esd) >= {p.pos}"
 
 
 def part_bad(lay: Layout, p: Part) -> str:
@@ -116,6 +121,10 @@ def part_bad(lay: Layout, p: Part) -> str:
         return f"size({n}) < least({p.length}, {p.most})"
     if k == "attribute_chain":
         return f"size({n}) = 0"
+    if k == "journal_info":
+        return _cut(p)
+    if k == "luw_header":  # every C LW ESD starts with its HDR record: NULL means not HDR, or cut inside it
+        return f"{n} is null and length(esd) > 0"
     if k == "luw_record_types":
         (hdr,) = [q.name for q in lay.parts if q.kind == "luw_header"]
         return f"{hdr} is null or exists({n}, t -> t is null or {_sql_in('t not', LUW_RECORD_TYPES)})"
@@ -386,7 +395,10 @@ Decisions where the seed is silent or inconsistent:
 - Names and paths are decoded with their own CCSID: the single-byte EBCDIC CCSIDs of `ebcdic_str`, UTF-16
   (1200, 13488), UTF-8 (1208); anything else, or malformed bytes, gives NULL and names the part in decode_errors.
 - A field the ESD holds only partly is NULL and named in decode_errors (truncated or minimized entries never
-  yield a cut value). Bin (64) values are DECIMAL(20,0), exact above 2^63.
+  yield a cut value). So is a structure at a fixed position the ESD ends inside (journal information, B JT's path
+  name) and a C LW ESD whose first record is not a whole HDR; an ESD that ends before a structure's first byte
+  does not carry it (B JT: the path name "optionally follows"), as it does not carry the fields past its end.
+  Bin (64) values are DECIMAL(20,0), exact above 2^63.
 
 How the layouts are checked: the tests parse a copy of seed 001's tables (`tests/data/sources/001_ibmi_esd_tables.txt`)
 and compare every layout with it field by field (position, width and format of each column, each reserved range,

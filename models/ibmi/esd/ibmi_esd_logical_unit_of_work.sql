@@ -32,7 +32,7 @@ parts as (
 checked as (
   select *,
     concat(heading_errors,
-      filter(array(if((HDR is null and array_contains(heading_errors, 'ENTRY_LENGTH')), 'HDR', null), if((LCL is null and array_contains(heading_errors, 'ENTRY_LENGTH')), 'LCL', null), if((API is null and array_contains(heading_errors, 'ENTRY_LENGTH')), 'API', null), if((DDL is null and array_contains(heading_errors, 'ENTRY_LENGTH')), 'DDL', null), if((RMT is null and array_contains(heading_errors, 'ENTRY_LENGTH')), 'RMT', null), if((DDM is null and array_contains(heading_errors, 'ENTRY_LENGTH')), 'DDM', null), if((HDR is null or exists(RECORD_TYPES, t -> t is null or t not in ('HDR', 'LCL', 'API', 'DDL', 'RMT', 'DDM'))) or (RECORD_TYPES is null and array_contains(heading_errors, 'ENTRY_LENGTH')), 'RECORD_TYPES', null)), x -> x is not null)) as all_errors
+      filter(array(if((HDR is null and length(esd) > 0) or (HDR is null and array_contains(heading_errors, 'ENTRY_LENGTH')), 'HDR', null), if((LCL is null and array_contains(heading_errors, 'ENTRY_LENGTH')), 'LCL', null), if((API is null and array_contains(heading_errors, 'ENTRY_LENGTH')), 'API', null), if((DDL is null and array_contains(heading_errors, 'ENTRY_LENGTH')), 'DDL', null), if((RMT is null and array_contains(heading_errors, 'ENTRY_LENGTH')), 'RMT', null), if((DDM is null and array_contains(heading_errors, 'ENTRY_LENGTH')), 'DDM', null), if((HDR is null or exists(RECORD_TYPES, t -> t is null or t not in ('HDR', 'LCL', 'API', 'DDL', 'RMT', 'DDM'))) or (RECORD_TYPES is null and array_contains(heading_errors, 'ENTRY_LENGTH')), 'RECORD_TYPES', null)), x -> x is not null)) as all_errors
   from parts
 )
 

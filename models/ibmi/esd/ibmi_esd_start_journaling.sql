@@ -31,7 +31,7 @@ checked as (
   select *,
     concat(heading_errors,
       {{ jcat_decode_errors([('OMIT_JOURNAL_ENTRY', jcat_ibmi_esd_field_check('char', 1, 1)), ('INHERIT_JOURNALING', jcat_ibmi_esd_field_check('char', 2, 1)), ('OBJECT_FID', jcat_ibmi_esd_field_check('hex', 9, 16))]) }},
-      filter(array(if((PATH is not null and PATH.PATH is null and PATH.PATH_LENGTH > 0) or (PATH is null and array_contains(heading_errors, 'ENTRY_LENGTH')), 'PATH', null)), x -> x is not null)) as all_errors
+      filter(array(if(((PATH is null and length(esd) >= 25) or (PATH is not null and PATH.PATH is null and PATH.PATH_LENGTH > 0)) or (PATH is null and array_contains(heading_errors, 'ENTRY_LENGTH')), 'PATH', null)), x -> x is not null)) as all_errors
   from parts
 )
 
