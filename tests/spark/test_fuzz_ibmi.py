@@ -2,7 +2,8 @@
 carrying every mapped entry type's sample ESD, one to four bytes mutated anywhere, decoded by the models'
 compiled SQL (journal_entries_decoded, the table build of journal_entries, then each ibmi_esd_* model over it). Every
 heading value, every fixed ESD field and every byte-valued part is the unmutated value, NULL and named in
-decode_errors, or what the mutated bytes encode. Structs and arrays (names, paths, authorities, C LW records) whose
+decode_errors, or what the mutated bytes encode; a field or part the ESD ends before (by the record's own entry
+length) is absent, NULL and not named (not_carried). Structs and arrays (names, paths, authorities, C LW records) whose
 bytes changed are counted apart: they must be NULL-and-named or decoded, but are not re-encoded here. `-m million` runs
 a million records."""
 
@@ -175,7 +176,7 @@ def judge_esd(t: Tally, lay, orig, mut, pos, rec, where):
         o = None if orig is None else orig[p.name]
         v = mut[p.name]
         if not ch or v is None:
-            t.judge(p.name, o, v, errors, ch, None, where)
+            t.judge(p.name, o, v, errors, ch, lambda v, p=p: v is None and not_carried(lay, p, esd, mut), where)
         elif isinstance(v, (bytes, bytearray)) and p.kind in BYTE_PARTS:
             t.judge(p.name, o, v, errors, ch, lambda v: bytes(v) in esd, where)
         elif isinstance(v, str) and p.kind in TEXT_PARTS:
@@ -183,6 +184,28 @@ def judge_esd(t: Tally, lay, orig, mut, pos, rec, where):
         else:
             t.values += 1
             t.not_reencoded += 1
+
+
+def not_carried(lay, p, esd: bytes, mut: dict) -> bool:
+    """The entry does not carry part `p` at all: the ESD (as long as the record's own ENTRY_LENGTH says) ends before
+    the part's fixed position (C LW records: the ESD's first byte) and before every field giving its offset or length,
+    and no heading value gives it a length. Such a part is NULL without being named, as the fields past the ESD's end
+    are (judge_esd's fields: absent, not an error); an ENTRY_LENGTH mutated lower, or an entry type mutated into a
+    layout longer than its ESD, gives these. An ESD ending inside the part, or inside a field addressing it, is not
+    this: the part must be named. A part read from another is carried when that one is."""
+    if p.source:
+        (src,) = [q for q in lay.parts if q.name == p.source]
+        return not_carried(lay, src, esd, mut)
+    fields = {f.name: f for f in lay.fields if f.name}
+    start = p.pos or (0 if p.offset else 1)
+    if start and len(esd) >= start:
+        return False
+    for col in filter(None, (p.offset, p.length)):
+        if col in fields and len(esd) >= fields[col].pos:
+            return False
+        if col not in fields and (mut[col] or 0) > 0:  # a heading value (COUNT_OR_RRN) gives it a length
+            return False
+    return True
 
 
 def judge_batch(t: Tally, batch, sql):
