@@ -167,6 +167,8 @@ def _entry_values(load: str, code: str, entry_type: str) -> dict[str, str]:
         "JOB_NUMBER": "cycle % 7 + 100000",
         "THREAD": "'0000000000000001'",
         "SYSTEM_NAME": "'BENCHSYS'",
+        "RECEIVER_LIBRARY": "'BENCHJRN'",  # one receiver: the sequence-reset epochs are counted per receiver
+        "RECEIVER_NAME": "'BENCHRCV01'",
         "JOURNALED_OBJECT_LIBRARY": f"'{LIBRARY}'",
         "JOURNALED_OBJECT_NAME": f"'{FILE}'",
         "JOURNALED_OBJECT_MEMBER": f"'{FILE}'",
