@@ -402,6 +402,23 @@ PART_CASES = [
         lambda: patched("file_change", 121, enc.binary(0, 4)),
         dict(TRIGGER_NAME=None, decode_errors=["TRIGGER_NAME"]),
     ),
+    # B B0 (seed table 18) and B B5 (34): every entry names its object or link; an offset of 0 addresses none
+    (
+        "object_name_offset_zero",
+        "ifs_begin_create",
+        "B",
+        "B0",
+        lambda: patched("ifs_begin_create", 1, enc.binary(0, 4)),
+        dict(OBJECT=None, decode_errors=["OBJECT"]),
+    ),
+    (
+        "link_name_offset_zero",
+        "ifs_unlink_link",
+        "B",
+        "B5",
+        lambda: patched("ifs_unlink_link", 33, enc.binary(0, 4)),
+        dict(LINK_NAME=None, decode_errors=["LINK_NAME"]),
+    ),
     (
         "queue_data_short",
         "data_queue_send",

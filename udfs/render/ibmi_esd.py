@@ -79,12 +79,14 @@ def part_sql(lay: Layout, p: Part) -> str:
     raise ValueError(f"{lay.model}.{p.name}: no SQL for part kind {k!r}")
 
 
-def _absent_or(p: Part, bad: str) -> str:
+def _absent_or(p: Part, bad: str, always_there: bool = False) -> str:
     """decode_errors condition of an offset-addressed part: its text did not decode, or (offset in a column) the
-    offset points at bytes the ESD does not hold, i.e. the entry was cut short."""
+    offset points at bytes the ESD does not hold, i.e. the entry was cut short. An offset of 0 means the part is
+    not there, unless the layout always carries it (`always_there`)."""
     if not p.offset:  # fixed position: an ESD ending before it lacks the optional part; one ending inside it, cut
         return f"({_cut(p)}) or ({p.name} is not null and {bad})"
-    return f"({p.name} is null and coalesce({p.offset}, 0) > 0) or ({p.name} is not null and {bad})"
+    given = f"{p.offset} is not null" if always_there else f"coalesce({p.offset}, 0) > 0"
+    return f"({p.name} is null and {given}) or ({p.name} is not null and {bad})"
 
 
 def _cut(p: Part) -> str:
@@ -95,8 +97,8 @@ def _cut(p: Part) -> str:
 def part_bad(lay: Layout, p: Part) -> str:
     """SQL condition naming the part in decode_errors when true ('' when only a cut heading can lose it)."""
     k, n = p.kind, p.name
-    if k == "object_name":
-        return _absent_or(p, f"{n}.NAME is null and {n}.LENGTH > 0")
+    if k == "object_name":  # seed 001 gives no entry without the object names it addresses by offset
+        return _absent_or(p, f"{n}.NAME is null and {n}.LENGTH > 0", always_there=True)
     if k == "path_name":
         return _absent_or(p, f"{n}.PATH is null and {n}.PATH_LENGTH > 0")
     if k == "symlink":
@@ -382,7 +384,8 @@ Decisions where the seed is silent or inconsistent:
 
 - Offsets to offset-addressed parts count from 0 at the start of the ESD (B B0: the name at offset 16 is
   position 17, right after the 16 fixed bytes); offset 0 means absent. A part whose offset is set but points at
-  or past the end of the ESD is NULL and named in decode_errors.
+  or past the end of the ESD is NULL and named in decode_errors. So is an object name (B B0-B5) at offset 0: the
+  seed gives no entry without the object names it addresses by offset.
 - Seed typos fixed by contiguity: B OA "19 Object name CCSID" is 219 (70 + 149); the DDM record's "29 Remote
   position information" follows the 20-byte DDM file at 39 (the record closes at 96, IBM's "currently 96");
   B FA's "Attribute data size Char (32)" is the 4 bytes 57-60; B B3's journal information is Char (37).

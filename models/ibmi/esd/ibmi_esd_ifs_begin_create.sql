@@ -31,7 +31,7 @@ checked as (
   select *,
     concat(heading_errors,
       {{ jcat_decode_errors([('OBJECT_NAME_OFFSET', jcat_ibmi_esd_field_check('ubin', 1, 4)), ('OBJECT_TYPE', jcat_ibmi_esd_field_check('char', 5, 7)), ('START_JOURNALING', jcat_ibmi_esd_field_check('char', 12, 1))]) }},
-      filter(array(if(((OBJECT is null and coalesce(OBJECT_NAME_OFFSET, 0) > 0) or (OBJECT is not null and OBJECT.NAME is null and OBJECT.LENGTH > 0)) or (OBJECT is null and array_contains(heading_errors, 'ENTRY_LENGTH')), 'OBJECT', null)), x -> x is not null)) as all_errors
+      filter(array(if(((OBJECT is null and OBJECT_NAME_OFFSET is not null) or (OBJECT is not null and OBJECT.NAME is null and OBJECT.LENGTH > 0)) or (OBJECT is null and array_contains(heading_errors, 'ENTRY_LENGTH')), 'OBJECT', null)), x -> x is not null)) as all_errors
   from parts
 )
 

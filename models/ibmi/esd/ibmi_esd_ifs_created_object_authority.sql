@@ -36,7 +36,7 @@ checked as (
   select *,
     concat(heading_errors,
       {{ jcat_decode_errors([('OBJECT_FID', jcat_ibmi_esd_field_check('hex', 1, 16)), ('NUMBER_OF_AUTHORITIES', jcat_ibmi_esd_field_check('ubin', 17, 4)), ('OBJECT_NAME_OFFSET', jcat_ibmi_esd_field_check('ubin', 21, 4)), ('PATH_NAME_OFFSET', jcat_ibmi_esd_field_check('ubin', 25, 4)), ('AUTHORITY_OFFSET', jcat_ibmi_esd_field_check('ubin', 29, 4)), ('FORMAT_INDICATOR', jcat_ibmi_esd_field_check('char', 33, 1))]) }},
-      filter(array(if(((OBJECT is null and coalesce(OBJECT_NAME_OFFSET, 0) > 0) or (OBJECT is not null and OBJECT.NAME is null and OBJECT.LENGTH > 0)) or (OBJECT is null and array_contains(heading_errors, 'ENTRY_LENGTH')), 'OBJECT', null), if(((PATH is null and coalesce(PATH_NAME_OFFSET, 0) > 0) or (PATH is not null and PATH.PATH is null and PATH.PATH_LENGTH > 0)) or (PATH is null and array_contains(heading_errors, 'ENTRY_LENGTH')), 'PATH', null), if((size(AUTHORITIES) < NUMBER_OF_AUTHORITIES) or (AUTHORITIES is null and array_contains(heading_errors, 'ENTRY_LENGTH')), 'AUTHORITIES', null)), x -> x is not null)) as all_errors
+      filter(array(if(((OBJECT is null and OBJECT_NAME_OFFSET is not null) or (OBJECT is not null and OBJECT.NAME is null and OBJECT.LENGTH > 0)) or (OBJECT is null and array_contains(heading_errors, 'ENTRY_LENGTH')), 'OBJECT', null), if(((PATH is null and coalesce(PATH_NAME_OFFSET, 0) > 0) or (PATH is not null and PATH.PATH is null and PATH.PATH_LENGTH > 0)) or (PATH is null and array_contains(heading_errors, 'ENTRY_LENGTH')), 'PATH', null), if((size(AUTHORITIES) < NUMBER_OF_AUTHORITIES) or (AUTHORITIES is null and array_contains(heading_errors, 'ENTRY_LENGTH')), 'AUTHORITIES', null)), x -> x is not null)) as all_errors
   from parts
 )
 

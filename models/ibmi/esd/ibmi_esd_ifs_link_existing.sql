@@ -35,7 +35,7 @@ checked as (
   select *,
     concat(heading_errors,
       {{ jcat_decode_errors([('OBJECT_FID', jcat_ibmi_esd_field_check('hex', 1, 16)), ('LINK_NAME_OFFSET', jcat_ibmi_esd_field_check('ubin', 17, 4)), ('PATH_NAME_OFFSET', jcat_ibmi_esd_field_check('ubin', 21, 4)), ('START_JOURNALING', jcat_ibmi_esd_field_check('char', 25, 1)), ('SUMMARY', jcat_ibmi_esd_field_check('char', 26, 1))]) }},
-      filter(array(if((JOURNAL_INFORMATION is null and length(esd) >= 29) or (JOURNAL_INFORMATION is null and array_contains(heading_errors, 'ENTRY_LENGTH')), 'JOURNAL_INFORMATION', null), if(((LINK_NAME is null and coalesce(LINK_NAME_OFFSET, 0) > 0) or (LINK_NAME is not null and LINK_NAME.NAME is null and LINK_NAME.LENGTH > 0)) or (LINK_NAME is null and array_contains(heading_errors, 'ENTRY_LENGTH')), 'LINK_NAME', null), if(((PATH is null and coalesce(PATH_NAME_OFFSET, 0) > 0) or (PATH is not null and PATH.PATH is null and PATH.PATH_LENGTH > 0)) or (PATH is null and array_contains(heading_errors, 'ENTRY_LENGTH')), 'PATH', null)), x -> x is not null)) as all_errors
+      filter(array(if((JOURNAL_INFORMATION is null and length(esd) >= 29) or (JOURNAL_INFORMATION is null and array_contains(heading_errors, 'ENTRY_LENGTH')), 'JOURNAL_INFORMATION', null), if(((LINK_NAME is null and LINK_NAME_OFFSET is not null) or (LINK_NAME is not null and LINK_NAME.NAME is null and LINK_NAME.LENGTH > 0)) or (LINK_NAME is null and array_contains(heading_errors, 'ENTRY_LENGTH')), 'LINK_NAME', null), if(((PATH is null and coalesce(PATH_NAME_OFFSET, 0) > 0) or (PATH is not null and PATH.PATH is null and PATH.PATH_LENGTH > 0)) or (PATH is null and array_contains(heading_errors, 'ENTRY_LENGTH')), 'PATH', null)), x -> x is not null)) as all_errors
   from parts
 )
 

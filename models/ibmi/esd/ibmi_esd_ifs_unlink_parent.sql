@@ -35,7 +35,7 @@ checked as (
   select *,
     concat(heading_errors,
       {{ jcat_decode_errors([('OBJECT_FID', jcat_ibmi_esd_field_check('hex', 1, 16)), ('PARENT_FID', jcat_ibmi_esd_field_check('hex', 17, 16)), ('LINK_NAME_OFFSET', jcat_ibmi_esd_field_check('ubin', 33, 4)), ('OBJECT_JID', jcat_ibmi_esd_field_check('hex', 37, 10)), ('OBJECT_TYPE', jcat_ibmi_esd_field_check('char', 47, 7)), ('INTERNAL_DATA_OFFSET', jcat_ibmi_esd_field_check('ubin', 61, 4))]) }},
-      filter(array(if(((LINK_NAME is null and coalesce(LINK_NAME_OFFSET, 0) > 0) or (LINK_NAME is not null and LINK_NAME.NAME is null and LINK_NAME.LENGTH > 0)) or (LINK_NAME is null and array_contains(heading_errors, 'ENTRY_LENGTH')), 'LINK_NAME', null), if((INTERNAL_DATA is null and coalesce(INTERNAL_DATA_OFFSET, 0) > 0) or (INTERNAL_DATA is null and array_contains(heading_errors, 'ENTRY_LENGTH')), 'INTERNAL_DATA', null)), x -> x is not null)) as all_errors
+      filter(array(if(((LINK_NAME is null and LINK_NAME_OFFSET is not null) or (LINK_NAME is not null and LINK_NAME.NAME is null and LINK_NAME.LENGTH > 0)) or (LINK_NAME is null and array_contains(heading_errors, 'ENTRY_LENGTH')), 'LINK_NAME', null), if((INTERNAL_DATA is null and coalesce(INTERNAL_DATA_OFFSET, 0) > 0) or (INTERNAL_DATA is null and array_contains(heading_errors, 'ENTRY_LENGTH')), 'INTERNAL_DATA', null)), x -> x is not null)) as all_errors
   from parts
 )
 
