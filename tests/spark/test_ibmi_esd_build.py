@@ -382,6 +382,13 @@ def patched(model: str, pos: int, raw: bytes) -> bytes:
     return bytes(esd)
 
 
+def name_at_offset_zero(model: str, entry_type: str, pos: int, part: str) -> tuple:
+    """A PART_CASES row: the name's offset (Bin (32) at `pos`) set to 0. Every B entry carries the object names
+    seed 001 addresses by offset, so an offset of 0 addresses none: NULL and named."""
+    esd = lambda: patched(model, pos, enc.binary(0, 4))  # noqa: E731
+    return (f"{part.lower()}_at_offset_zero", model, "B", entry_type, esd, {part: None, "decode_errors": [part]})
+
+
 # Entries whose parts cannot be decoded (or are legitimately empty): (case, model, code, type, ESD, parts and
 # decode_errors expected). Positions are seed 001's: file_change trigger name offset at 121 (Bin (31)), data
 # queue DATA_LENGTH at 1 (QK) and 29 (QS), data area type at 17, rename/move internal data offset at 129.
@@ -402,23 +409,8 @@ PART_CASES = [
         lambda: patched("file_change", 121, enc.binary(0, 4)),
         dict(TRIGGER_NAME=None, decode_errors=["TRIGGER_NAME"]),
     ),
-    # B B0 (seed table 18) and B B5 (34): every entry names its object or link; an offset of 0 addresses none
-    (
-        "object_name_offset_zero",
-        "ifs_begin_create",
-        "B",
-        "B0",
-        lambda: patched("ifs_begin_create", 1, enc.binary(0, 4)),
-        dict(OBJECT=None, decode_errors=["OBJECT"]),
-    ),
-    (
-        "link_name_offset_zero",
-        "ifs_unlink_link",
-        "B",
-        "B5",
-        lambda: patched("ifs_unlink_link", 33, enc.binary(0, 4)),
-        dict(LINK_NAME=None, decode_errors=["LINK_NAME"]),
-    ),
+    name_at_offset_zero("ifs_begin_create", "B0", 1, "OBJECT"),  # seed table 18
+    name_at_offset_zero("ifs_unlink_link", "B5", 33, "LINK_NAME"),  # seed table 34
     (
         "queue_data_short",
         "data_queue_send",
