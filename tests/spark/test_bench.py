@@ -152,40 +152,9 @@ def test_scaling_runs_each_size_in_its_own_process(tmp_path, capsys, sizes):
     assert len(s["us_per_record"]) == 2 and s["time_spread"] >= 1.0 and all(m > 0 for m in s["peak_rss_bytes"])
 
 
-@pytest.mark.heavy  # three JVMs (40 s); tests/fast/test_bench_kinds.py checks the children --isolate starts
-def test_isolate_times_each_way_in_its_own_process(tmp_path, capfd):
-    """Two ways, each in a process of its own (every JVM start costs seconds; the test below adds the model's
-    engines)."""
-    from udfs.bench import run_bench
-
-    out = tmp_path / "isolated.json"
-    args = argparse.Namespace(
-        master="local[1]",
-        records=300,
-        repeat=1,
-        json_path=str(out),
-        layouts=["ibmsnap"],
-        ways="jvm_expressions",
-        scaling=None,
-        isolate=True,
-        models=False,
-    )
-    assert run_bench(args) == 0
-    figures = json.loads(out.read_text())
-    assert [(r["layout"], r["way"]) for r in figures["results"]] == [
-        ("ibmsnap", "catalog"),
-        ("ibmsnap", "jvm_expressions"),
-    ]
-    pids = set(figures["pids"])
-    assert figures["isolated"] and len(pids) == 2 and os.getpid() not in pids  # a process each, none this one
-    assert "catalog_vs_jvm_expressions" in figures["ratios"]["ibmsnap"]
-    printed = capfd.readouterr().out  # the children's output too
-    assert "vs JVM" in printed
-    assert printed.count("ways agree on 300 records") == 1  # the first process checks; the other only times
-
-
-@pytest.mark.heavy
+@pytest.mark.heavy  # a JVM per way and engine; tests/fast/test_bench_kinds.py checks the children --isolate starts
 def test_isolate_times_each_way_and_model_engine_in_its_own_process(tmp_path, capfd):
+    """Two ways and the model's three engines, each in a process of its own (every JVM start costs seconds)."""
     from udfs.bench import run_bench
 
     out = tmp_path / "isolated.json"
@@ -209,7 +178,8 @@ def test_isolate_times_each_way_and_model_engine_in_its_own_process(tmp_path, ca
         ("ibmsnap", "model_per_field"),
         ("ibmsnap", "model_spark"),
     ]
-    assert figures["isolated"] and len(set(figures["pids"])) == 5  # one process per way and engine, none shared
+    pids = set(figures["pids"])
+    assert figures["isolated"] and len(pids) == 5 and os.getpid() not in pids  # a process per way and engine
     assert "catalog_vs_jvm_expressions" in figures["ratios"]["ibmsnap"]
     printed = capfd.readouterr().out  # the children's output too
     assert "vs JVM" in printed
