@@ -384,7 +384,7 @@ Decisions where the seed is silent or inconsistent:
 
 - Offsets to offset-addressed parts count from 0 at the start of the ESD (B B0: the name at offset 16 is
   position 17, right after the 16 fixed bytes); offset 0 means absent. A part whose offset is set but points at
-  or past the end of the ESD is NULL and named in decode_errors. So is an object name (B B0-B5) at offset 0: the
+  or past the end of the ESD is NULL and named in decode_errors. So is an object name (B B0 to B5, B7) at offset 0: the
   seed gives no entry without the object names it addresses by offset.
 - Seed typos fixed by contiguity: B OA "19 Object name CCSID" is 219 (70 + 149); the DDM record's "29 Remote
   position information" follows the 20-byte DDM file at 39 (the record closes at 96, IBM's "currently 96");
