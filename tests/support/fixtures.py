@@ -29,6 +29,7 @@ def jcat_home() -> Path:
 # to 48 MB, which a `jcat serve` under the stress tests filled: the JVM then failed to link method handles and
 # Spark stopped its context mid-test. The tiered default of 240 MB is only reserved address space.
 SHORT_LIVED_JVM = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:ReservedCodeCacheSize=240m"
+SESSION_JVM = "-XX:+UseSerialGC"  # the session fixture's JVM (below)
 
 
 @pytest.fixture(scope="session")
@@ -37,10 +38,12 @@ def spark(jcat_home):
     from udfs.spark.runtime import start
 
     # The one JVM that lives the whole run keeps the JVM's default compilers: C2 repays itself here (C1 only made
-    # the ESD build fixture 2.4x slower), while subprocesses keep conftest's short-lived options.
+    # the ESD build fixture 2.4x slower), while subprocesses keep conftest's short-lived options. It takes the
+    # serial collector too: on 2 cores G1's concurrent threads take CPU from the other worker (the default suite,
+    # quiet machine: 1,179 s with G1, 984 s serial).
     own = os.environ.get("SPARK_SUBMIT_OPTS") == SHORT_LIVED_JVM
     if own:
-        del os.environ["SPARK_SUBMIT_OPTS"]
+        os.environ["SPARK_SUBMIT_OPTS"] = SESSION_JVM
     try:
         session = start(
             master="local[2]",
