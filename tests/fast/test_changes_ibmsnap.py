@@ -188,6 +188,29 @@ def test_a_null_key_pairs_with_a_null_key():
     assert [c[:3] for c in changes(res)] == [("u", 0, 1)]
 
 
+def test_an_update_whose_before_image_holds_another_key_is_a_delete_then_an_insert_at_its_place():
+    res = ibmsnap.resolve(
+        cd(
+            ("AA", "01", "I", "after", 3, "a", 1),
+            ("AA", "02", "U", "after", 8, "b", 2),
+            ("AA", "02", "U", "before", 7, None, 1),  # K's before-image column holds 7
+            ("AA", "03", "U", "after", 3, "c", 2),
+            ("AA", "03", "U", "before", 3, None, 1),
+            ("AA", "04", "U", "after", None, "d", 2),
+            ("AA", "04", "U", "before", None, None, 2),  # NULL equals NULL: the key did not change
+        ),
+        uow(("AA", "09", 1, "0")),
+        ["K"],
+    )
+    assert changes(res) == [
+        ("c", None, 0, False, "0009", 1, "AA"),
+        ("d", 2, None, True, "0009", 2, "AA"),
+        ("c", None, 1, False, "0009", 3, "AA"),
+        ("u", 4, 3, True, "0009", 4, "AA"),
+        ("u", 6, 5, True, "0009", 5, "AA"),
+    ]
+
+
 def test_an_update_without_before_image_columns_has_no_before_image():
     res = ibmsnap.resolve(cd(("AA", "01", "U", "after", 1, "b", 2)), uow(("AA", "09", 1, "0")), ["K"])
     assert changes(res) == [("u", None, 0, False, "0009", 1, "AA")]
@@ -318,6 +341,11 @@ def test_the_workloads_hold_what_the_rules_are_about():
         for w in ws
         for c2, c in zip(wl.committed(w), wl.committed(w)[1:])
     )  # a key change: d then c
+    assert any(
+        c["OP"] == "d" and c["CD"].operation == "U" and c2["OP"] == "c" and c2["CD"] is c["CD"]
+        for w in ws
+        for c, c2 in zip(wl.committed(w), wl.committed(w)[1:])
+    )  # a key change captured as an update: d then c of the same CD row
     interleaved = [
         w for w in ws if [r.uowid for r in w.cd] != sorted((r.uowid for r in w.cd), key=[u.uowid for u in w.uow].index)
     ]

@@ -2,7 +2,8 @@
 (support.replay) with IBMSNAP's adapter (support.ibmsnap.replay: units of work written as Db2 unloads of the CD and
 UOW tables, landed in three pieces with a build after each, then a unit of work committed before all the others),
 started from a snapshot too, and what only IBMSNAP's replay shows: a unit of work held until its UOW row lands,
-rejected units of work, and a rebuild that numbers commit versions again.
+rejected units of work, an update that changes the key (a d then a c), and a rebuild that numbers commit versions
+again.
 """
 
 from __future__ import annotations
@@ -35,6 +36,12 @@ class TestIbmsnapReplay(ReplayContract, LongWorkloadContract, SnapshotContract):
         assert {c["OP"] for c in changes} == {"c", "u", "d"}
         assert any(c["OP"] == "u" and c["BEFORE_PRESENT"] and c["BEFORE_A"] is not None for c in changes)
         assert any("rejected units of work" in line for b in replayed.builds for line in b.result.lines)
+        same_row = [
+            (c["OP"], c2["OP"])
+            for c, c2 in zip(changes, changes[1:])
+            if (c["source_file"], c["record_offset"]) == (c2["source_file"], c2["record_offset"])
+        ]
+        assert ("d", "c") in same_row  # an update whose XK holds another key: a d then a c of one CD row
 
     def test_commit_versions_are_numbered_again_by_a_rebuild(self, replayed):
         """Before the rebuild they are kept (the contract's test); the rebuild numbers them again from 1."""

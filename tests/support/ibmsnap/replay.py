@@ -24,12 +24,12 @@ from udfs.spark.changes.frames import SLICE_CONF
 from udfs.spark.changes.history import BUCKET_CONF
 from udfs.spark.landing.loader import load
 
-# A CD table in the shape of seed 003 Figure 35: the IBMSNAP columns, then the registered columns; XB is B's
-# before-image column (BEFORE_IMG_PREFIX 'X').
+# A CD table in the shape of seed 003 Figure 35: the IBMSNAP columns, then the registered columns; XB and XK are
+# B's and K's before-image columns (BEFORE_IMG_PREFIX 'X').
 DDL = (
     "CREATE TABLE PAYROLL.{cd} ( IBMSNAP_UOWID CHAR(10) FOR BIT DATA NOT NULL, IBMSNAP_INTENTSEQ CHAR(10) FOR "
     "BIT DATA NOT NULL, IBMSNAP_OPERATION CHAR(1) NOT NULL, K INTEGER NOT NULL, A SMALLINT, B INTEGER, "
-    "XB INTEGER);\n"
+    "XB INTEGER, XK INTEGER);\n"
 )
 SEED, UNITS = 7, 16
 # The source table the CD table captures: what a snapshot unload of it holds (the tests' encoder lays it out).
@@ -134,7 +134,9 @@ def replay(spark, tmp_path_factory, name: str, seed: int, units: int) -> contrac
         assert (again.changes, again.loads) == (0, []), again
         # A unit of work committed before everything applied lands last: the build starts again from the first
         # load, says so, and gives what the whole log gives.
-        late_cd = wl.CdRow(bytes([0x3F]) * w.width, wl.seq(5, w.width), "I", {"K": 99, "A": 1, "B": 2, "XB": None})
+        late_cd = wl.CdRow(
+            bytes([0x3F]) * w.width, wl.seq(5, w.width), "I", {"K": 99, "A": 1, "B": 2, "XB": None, "XK": None}
+        )
         late_uow = wl.UowRow(late_cd.uowid, wl.seq(6, w.width), wl.T0, "0")
         w.cd.append(late_cd)
         w.uow.append(late_uow)

@@ -4,9 +4,12 @@ oracle of the IBMSNAP changes tests, written from seed 003 and the rules in docs
 A workload is a list of units of work, made one after the other against the table's rows (so each one's changes
 fit the rows its predecessors left), their CD rows' intent sequences interleaved with the next units' (Capture
 writes changes of concurrent transactions in log order), each committed after its last change. Some are rejected
-(IBMSNAP_REJ_CODE 1 or 2: undone where they ran); with `pairs`, some updates are captured as a D then an I.
+(IBMSNAP_REJ_CODE 1 or 2: undone where they ran); with `pairs`, some updates are captured as a D then an I. A key
+change is captured as a D then an I (PARTITION_KEYS_CHG 'Y') or as a U whose XK holds the old key: the workload
+mixes both in one CD table, as the rules are per row.
 
-The table: K INTEGER key, A SMALLINT (no before-image column), B INTEGER with before-image column XB (prefix 'X').
+The table: K INTEGER key, A SMALLINT (no before-image column), B INTEGER; XB and XK are B's and K's before-image
+columns (prefix 'X').
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ import pandas as pd
 
 COLUMNS = ("K", "A", "B")
 KEY = ("K",)
-BEFORE_COLUMNS = {"B": "XB"}  # the registered before-image columns
+BEFORE_COLUMNS = {"B": "XB", "K": "XK"}  # the registered before-image columns
 T0 = dt.datetime(2026, 3, 1, 9, 0, 0)
 
 
@@ -28,7 +31,7 @@ class CdRow:
     uowid: bytes
     intentseq: bytes
     operation: str
-    values: dict  # K, A, B, XB as the CD row holds them (a D holds the deleted row in the after-image columns)
+    values: dict  # K, A, B, XB, XK as the CD row holds them (a D holds the deleted row in the after-image columns)
 
 
 @dataclass
@@ -102,25 +105,28 @@ def _unit_ops(rnd: random.Random, rows: dict, pairs: bool) -> tuple[list, dict]:
         if kind == "insert":
             k = rnd.choice([k for k in range(1, 40) if k not in rows])
             new = {"K": k, "A": rnd.choice([10, -20, None]), "B": rnd.choice([1, 2, 3, None])}
-            ops.append(("I", {**new, "XB": None}))
+            ops.append(("I", {**new, "XB": None, "XK": None}))
             rows[k] = new
         elif kind == "update":
             k = rnd.choice(sorted(rows))
             old, new = rows[k], {**rows[k], "A": rnd.choice([10, -20, 30, None]), "B": rnd.choice([1, 2, 4, None])}
             if pairs and rnd.random() < 0.5:
-                ops += [("D", {**old, "XB": None}), ("I", {**new, "XB": None})]
+                ops += [("D", {**old, "XB": None, "XK": None}), ("I", {**new, "XB": None, "XK": None})]
             else:
-                ops.append(("U", {**new, "XB": old["B"]}))
+                ops.append(("U", {**new, "XB": old["B"], "XK": k}))
             rows[k] = new
-        elif kind == "move":  # a key change: Capture writes a delete and an insert
+        elif kind == "move":  # a key change: a delete and an insert, or an update whose XK holds the old key
             k = rnd.choice(sorted(rows))
             k2 = rnd.choice([x for x in range(1, 40) if x not in rows])
             old = rows.pop(k)
             rows[k2] = {**old, "K": k2}
-            ops += [("D", {**old, "XB": None}), ("I", {**old, "K": k2, "XB": None})]
+            if rnd.random() < 0.5:
+                ops += [("D", {**old, "XB": None, "XK": None}), ("I", {**old, "K": k2, "XB": None, "XK": None})]
+            else:
+                ops.append(("U", {**old, "K": k2, "XB": old["B"], "XK": k}))
         else:
             k = rnd.choice(sorted(rows))
-            ops.append(("D", {**rows.pop(k), "XB": None}))
+            ops.append(("D", {**rows.pop(k), "XB": None, "XK": None}))
     return ops, rows
 
 
@@ -129,14 +135,14 @@ def _unit_ops(rnd: random.Random, rows: dict, pairs: bool) -> tuple[list, dict]:
 
 def images(w: Workload, cd: list[CdRow] | None = None, first_row_id: int = 0) -> pd.DataFrame:
     """The kernel's image frame of CD rows, as the twin gives them: I after, D before, U after (and before, with
-    the before-image columns in use: B from XB, the key kept, A NULL)."""
+    the before-image columns in use: B from XB, K from XK, A NULL)."""
     out = []
     for r in w.cd if cd is None else cd:
         kinds = {"I": ["after"], "D": ["before"], "U": ["after", "before"] if w.before_images else ["after"]}
         for kind in kinds[r.operation]:
             v = dict(r.values)
             if r.operation == "U" and kind == "before":
-                v = {"K": v["K"], "A": None, "B": v["XB"]}
+                v = {"K": v["XK"], "A": None, "B": v["XB"]}
             out.append(
                 {
                     "ROW_ID": first_row_id + len(out),
@@ -175,7 +181,7 @@ def committed(w: Workload, cd: list[CdRow] | None = None, uow: list[UowRow] | No
     COMMIT_POSITION, CHANGE_POSITION, TRANSACTION_ID, CD: the CdRow of the after image, of the before for 'd'),
     from the rules: a CD row counts when its unit of work has a UOW row whose REJ_CODE is '0' or blank; commit
     order is COMMITSEQ (unsigned), then INTENTSEQ; with pairs a D whose next row of the same key in the commit
-    is an I is one update."""
+    is an I is one update; an update whose before image's key is not its after image's is a d then a c."""
     cd = w.cd if cd is None else cd
     uow = w.uow if uow is None else uow
     units = {u.uowid: u for u in uow}
@@ -198,8 +204,11 @@ def committed(w: Workload, cd: list[CdRow] | None = None, uow: list[UowRow] | No
             elif r.operation == "D":
                 changes.append(_change("d", r.values, None, True, r))
             else:
-                before = {"K": r.values["K"], "A": None, "B": r.values["XB"]} if w.before_images else None
-                changes.append(_change("u", before, r.values, w.before_images, r))
+                before = {"K": r.values["XK"], "A": None, "B": r.values["XB"]} if w.before_images else None
+                if before is not None and before["K"] != r.values["K"]:  # a key change
+                    changes += [_change("d", before, None, True, r), _change("c", None, r.values, False, r)]
+                else:
+                    changes.append(_change("u", before, r.values, w.before_images, r))
         for n, c in enumerate(changes, 1):
             c |= {
                 "COMMIT_TIMESTAMP": u.logmarker,

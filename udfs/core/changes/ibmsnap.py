@@ -17,6 +17,9 @@ Rules (seed 003, the CD and UOW tables; reference formats.md section 3):
 - When the registration turns updates into a delete and an insert (the images' PAIRS), a D immediately followed,
   among the commit's images of the same key (NULL equal to NULL), by an I is one 'u': the D's image before, the
   I's after, at the D's place. A D and an I of different keys stay a 'd' and a 'c' (a key change).
+- An update whose before image holds another key than its after image (the key's before-image column in use, NULL
+  equal to NULL) is a key change too: a 'd' of its before image then a 'c' of its after image, at its place, as
+  the history splits it.
 - A unit of work whose IBMSNAP_REJ_CODE is neither '0' nor blank (1: a same-row conflict, the transaction was
   reversed at the replica; 2: rejected in cascade; any other value or NULL: unknown, counted with them) was undone
   where it ran: its rows are decided but give no change; their ROW_IDs are returned as `rejected`.
@@ -115,24 +118,46 @@ def _changes(a: pd.DataFrame, key: list[str]) -> pd.DataFrame:
     paired = partner >= 0
     after = np.where(paired, row_id[np.maximum(partner, 0)], after)
     op = np.where(paired, "u", op)
-    keep = ~absorbed
+    keep = np.flatnonzero(~absorbed)
+    moved = _key_changed(a, op, before, after, key)[keep]
+    # A key change becomes two changes at its place: its before image deleted, then its after image inserted.
+    source = keep[np.repeat(np.arange(len(keep)), np.where(moved, 2, 1))]
+    second = np.r_[False, source[1:] == source[:-1]]
+    deleted, inserted = np.repeat(moved, np.where(moved, 2, 1)) & ~second, second
+    op = np.where(deleted, "d", np.where(inserted, "c", op[source]))
+    before, after = np.where(inserted, -1, before[source]), np.where(deleted, -1, after[source])
     out = pd.DataFrame(
         {
-            frame.OP: op[keep],
-            frame.BEFORE_ROW: _rows(before[keep]),
-            frame.AFTER_ROW: _rows(after[keep]),
-            frame.BEFORE_PRESENT: before[keep] >= 0,
-            frame.COMMIT_TIMESTAMP: rows["LOGMARKER"].to_numpy()[keep],
-            frame.COMMIT_POSITION: rows["COMMITSEQ"].to_numpy(dtype=object)[keep],
+            frame.OP: op,
+            frame.BEFORE_ROW: _rows(before),
+            frame.AFTER_ROW: _rows(after),
+            frame.BEFORE_PRESENT: before >= 0,
+            frame.COMMIT_TIMESTAMP: rows["LOGMARKER"].to_numpy()[source],
+            frame.COMMIT_POSITION: rows["COMMITSEQ"].to_numpy(dtype=object)[source],
             frame.TRANSACTION_ID: rows["UOWID"]
             .astype(object)
             .where(rows["UOWID"].notna(), None)
             .str.upper()
-            .to_numpy(dtype=object)[keep],
+            .to_numpy(dtype=object)[source],
         }
     )
     out[frame.CHANGE_POSITION] = out.groupby(frame.COMMIT_POSITION, sort=False).cumcount().astype(np.int64) + 1
     return out.loc[:, list(frame.CHANGE_COLUMNS)].reset_index(drop=True)
+
+
+def _key_changed(a: pd.DataFrame, op: np.ndarray, before: np.ndarray, after: np.ndarray, key: list[str]) -> np.ndarray:
+    """For each change, whether it is an update whose before image's key is not its after image's (NULL equal to
+    NULL): the images' key columns looked up by their ROW_IDs."""
+    both = (op == "u") & (before >= 0) & (after >= 0)
+    if not key or not both.any():
+        return np.zeros(len(op), bool)
+    images = a.set_index("ROW_ID")[key]
+    b = images.loc[before[both]].reset_index(drop=True)
+    f = images.loc[after[both]].reset_index(drop=True)
+    same = ((b == f) | (b.isna() & f.isna())).all(axis=1).to_numpy()
+    changed = np.zeros(len(op), bool)
+    changed[np.flatnonzero(both)[~same]] = True
+    return changed
 
 
 def _delete_insert_pairs(rows: pd.DataFrame, key: list[str]) -> tuple[np.ndarray, np.ndarray]:
