@@ -67,6 +67,13 @@ class TestIbmiReplay(ReplayContract, LongWorkloadContract):
             assert len(files[name]) == 3, [n for n, _ in files[name]]  # each build committed changes of each table
         assert not (exports / "_staging").exists()
 
+    def test_an_export_reads_only_the_builds_after_where_it_starts(self, replayed):
+        """Started where each table's second build ended, an export reads the changes files of the third builds
+        and no other; started where the last ended, none (support.ibmi.replay._export_reads)."""
+        reads = replayed.extra["export_reads"]
+        assert reads["want"] and reads["after_second"] == reads["want"]
+        assert reads["after_last"] == set()
+
 
 def test_every_kind_of_value_parses_back_from_the_json_images(spark):
     """Kinds the replay's tables do not have: DATE, TIME (jcat's 'HH:MM:SS' string), TIMESTAMP (with and without a

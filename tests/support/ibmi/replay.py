@@ -129,7 +129,7 @@ def replay(
     cuts = jf.cuts_in_flight(workload, files.journal, jf.ORDERS.obj, 3)
     split = [(table(f"{prefix}{t.name}", t, library), t, library) for t in jf.TABLES] if pieces else []
     ones = [(table(f"{prefix}{t.name}_once", t, f"{library}1"), t, f"{library}1") for t in jf.TABLES] if once else []
-    builds, shapes = [], []
+    builds, shapes, reads = [], [], None
     first, jt, lib = (split + ones)[0]
     with declared_project(tmp_path_factory, first.name, jt.ddl(lib), "--log", "ibmi") as root:
         for t, jt, lib in (split + ones)[1:]:
@@ -159,13 +159,33 @@ def replay(
         if split:
             again = build_changes(spark, first.name)  # nothing new landed: nothing is added
             assert (again.changes, again.loads) == (0, []), again
+            reads = _export_reads(spark, [t.name for t, _, _ in split]) if export_to is not None else None
         if ones:
             loaded = [_land(spark, root.parent / f"{prefix}JRN_ONCE.bin", b"".join(whole.records))]
             results = _build(spark, build_changes, [t.name for t, _, _ in ones])
             for t, jt, _ in ones:
                 want = jf.expected(workload, files.journal, jt)
                 builds.append(_step(spark, t, 0, results[t.name], want, loaded, []))
-    return contract.Replayed(builds, shapes, {"cuts": cuts, "exports": export_to})
+    return contract.Replayed(builds, shapes, {"cuts": cuts, "exports": export_to, "export_reads": reads})
+
+
+def _export_reads(spark, names: list[str]) -> dict:
+    """What an export reads, by the changes files' names: from where each table's second build ended (the files
+    of the third build only, `want`), and from where its third ended (none)."""
+    from udfs.spark.changes import export as ex
+    from udfs.spark.changes.store import ChangesStore
+
+    stores = {n: ChangesStore(spark, n) for n in names}
+    builds = {n: s.live_builds() for n, s in stores.items()}
+
+    def read(starts):
+        events = ex.events_after(spark, starts)
+        return set() if events is None else {f.rsplit("/", 1)[-1] for f in events.inputFiles() if "/changes/" in f}
+
+    after_second = read({n: b[1].applied_through for n, b in builds.items()})
+    want = {f.rsplit("/", 1)[-1] for n, b in builds.items() for f in stores[n].files("changes", [b[2].build_id])}
+    after_last = read({n: b[-1].applied_through for n, b in builds.items()})
+    return {"after_second": after_second, "want": want, "after_last": after_last}
 
 
 class IbmiReplay:

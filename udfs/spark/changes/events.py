@@ -77,8 +77,9 @@ def _columns(schema) -> list[tuple[str, str]]:
     return [(f.name[len("AFTER_") :], f.dataType.simpleString()) for f in schema.fields if f.name.startswith("AFTER_")]
 
 
-def _events_select(table: DeclaredTable, schema) -> str:
-    """One table's changes in the envelope, and what the union needs to order a transaction's events."""
+def events_select(table: DeclaredTable, schema, relation: str | None = None, carry: tuple[str, ...] = ()) -> str:
+    """One table's changes in the envelope, and what the union needs to order a transaction's events: read from
+    `relation` (else NAME_changes), with the columns `carry` names kept."""
     columns, db2 = _columns(schema), rules.db2_types(table)
     schema_name, table_name = rules.source_names(table)
     source = (
@@ -93,11 +94,11 @@ def _events_select(table: DeclaredTable, schema) -> str:
       CASE WHEN OP IN ({after_ops}) THEN {_image("AFTER", columns, db2)} END AS after,
       {source} AS source,
       unix_millis({_instant(table)}) AS ts_ms,
-      TRANSACTION_ID AS tx_id
-    FROM {DB}.{table.name}_changes"""
+      TRANSACTION_ID AS tx_id{"".join(f", {quote(c)}" for c in carry)}
+    FROM {relation or f"{DB}.{table.name}_changes"}"""
 
 
-def events_sql(selects: list[str]) -> str:
+def events_sql(selects: list[str], carry: tuple[str, ...] = ()) -> str:
     """The envelope over every table. data_collection_order: the event's place among its table's events of the
     transaction, which is CHANGE_POSITION (from 1 within the commit). total_order: its place among the
     transaction's events across the tables of one log (same log, commit and transaction id), by commit position,
@@ -107,7 +108,7 @@ def events_sql(selects: list[str]) -> str:
         "source.commit_position, source.file NULLS LAST, source.offset NULLS LAST, source.name, source.change_position"
     )
     union = "\n    UNION ALL\n    ".join(selects)
-    return f"""SELECT op, before, after, source, ts_ms,
+    return f"""SELECT op, before, after, source, ts_ms,{"".join(f" {quote(c)}," for c in carry)}
       CASE WHEN tx_id IS NOT NULL THEN named_struct('id', tx_id,
         'total_order', CAST(row_number() OVER (PARTITION BY source.format, source.commit_position, tx_id
                                               ORDER BY {order}) AS BIGINT),
@@ -204,7 +205,7 @@ def refresh(spark, tables: list[DeclaredTable], key_of) -> list[str]:
         for view in (EVENTS, FEED):
             spark.sql(f"DROP VIEW IF EXISTS {view}")
         return made
-    if _replace(spark, EVENTS, events_sql([_events_select(t, schema) for t, schema in built])):
+    if _replace(spark, EVENTS, events_sql([events_select(t, schema) for t, schema in built])):
         made.append(EVENTS)
     if _replace(spark, FEED, all_feed_sql([(t.name, _columns(schema)) for t, schema in built])):
         made.append(FEED)

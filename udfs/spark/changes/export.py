@@ -1,10 +1,16 @@
 """`jcat changes export --to DIR`: the declared tables' committed changes as Debezium JSON lines, for a Kafka
 producer (one message per line) or a file consumer; the files are named in udfs/core/changes/export_files.py.
 
-One Spark job reads jcat.change_events once for every table, each from its own starting position (`--since`, else
-where the table's last exported file ends), and writes each (table, build) to one staged file; the files are then
+One Spark job reads the change events of every table, each from its own starting position (`--since`, else where
+the table's last exported file ends), and writes each (table, build) to one staged file; the files are then
 renamed into place in build order. Killed at any point, the next export deletes the staging folder and goes on
 from the last whole file: every change once.
+
+It reads in proportion to what it writes: only the stored changes of the builds that applied a change after the
+starting positions (the builds' ledger says which; their files are named by build), not all of change_events. The
+events are jcat.change_events' own SQL over those files. A transaction's total_order counts its events in every
+table of its log, so every table of a log the export writes is read from the first position any of them has after
+its start: the events it numbers are the same ones change_events numbers.
 """
 
 from __future__ import annotations
@@ -16,6 +22,8 @@ from pyspark.sql import functions as F
 from ...core.changes import export_files as files
 from ..landing.sources import delete_path
 from ..landing.store import hadoop_path, pause
+from . import events as envelope
+from .build import declared
 from .events import EVENTS
 from .store import ChangesStore, new_build_id
 
@@ -50,7 +58,10 @@ def export(spark, to: str, names: list[str], since: str | dict | None = None) ->
     delete_path(spark, f"{to}/{files.STAGING}")  # what a killed export staged and never renamed
     starts = starting_positions(spark, to, built, since)
     staged = f"{to}/{files.STAGING}/{new_build_id()}"
-    events = _events(spark, starts).localCheckpoint(eager=True)  # written and counted from one read
+    events = events_after(spark, starts)
+    if events is None:
+        return []
+    events = events.localCheckpoint(eager=True)  # written and counted from one read
     try:
         counts = events.groupBy("table_name", "build_id").agg(F.max("position"), F.count(F.lit(1))).collect()
         if not counts:
@@ -69,19 +80,51 @@ def export(spark, to: str, names: list[str], since: str | dict | None = None) ->
     return written
 
 
-def _events(spark, starts: dict[str, str | None]):
-    """Each table's events after its starting position, with the build that committed each one."""
-    builds = " UNION ALL ".join(
-        f"SELECT '{n}' AS name, * FROM ({ChangesStore(spark, n).commit_builds_sql()})" for n in starts
-    )
+def events_after(spark, starts: dict[str, str | None]):
+    """Each table's events after its starting position, with the build that committed each one (None when no
+    build holds any): read from the files of the builds that applied changes after them."""
+    stores = {t: ChangesStore(spark, t.name) for t in declared()}
+    stores = {t: s for t, s in stores.items() if s.exists()}
+    lows = _first_new_positions(spark, {t: s for t, s in stores.items() if t.name in starts}, starts)
+    selects = []
+    for t, store in stores.items():
+        paths = store.files("changes", store.builds_after(lows[t.log], reaching=True)) if t.log in lows else []
+        if paths:
+            view = f"jcat_export_{t.name}"
+            changes = _stored_changes(spark, store, paths)
+            changes.createOrReplaceTempView(view)
+            selects.append(envelope.events_select(t, changes.schema, view, carry=("build_id",)))
+    if not selects:
+        return None
     wanted = " OR ".join(
         f"(e.source.name = '{n}'" + (f" AND e.source.commit_position > '{p}')" if p else ")") for n, p in starts.items()
     )
-    return spark.sql(f"""SELECT e.source.name AS table_name, b.build_id, e.source.commit_position AS position,
+    return spark.sql(f"""SELECT e.source.name AS table_name, e.build_id, e.source.commit_position AS position,
           e.source.change_position AS change_position, {files.event_line_sql("e")} AS value
-        FROM {EVENTS} e JOIN ({builds}) b
-          ON b.name = e.source.name AND b.COMMIT_POSITION = e.source.commit_position
+        FROM ({envelope.events_sql(selects, carry=("build_id",))}) e
         WHERE {wanted}""")
+
+
+def _first_new_positions(spark, stores: dict, starts: dict[str, str | None]) -> dict[str, str]:
+    """{log: the first commit position after its table's start among the tables of that log being exported}. Only
+    the events at or after it are numbered, and a transaction's total_order counts its events in every table of
+    its log: so every table of the log is read from there (a table with nothing new holds no one back)."""
+    lows: dict[str, str] = {}
+    for t, store in stores.items():
+        start = starts[t.name]
+        paths = store.files("changes", store.builds_after(start))
+        if not paths:
+            continue
+        new = _stored_changes(spark, store, paths)
+        first = (new.where(F.col("COMMIT_POSITION") > start) if start else new).agg(F.min("COMMIT_POSITION")).first()[0]
+        if first is not None:
+            lows[t.log] = min(lows.get(t.log, first), first)
+    return lows
+
+
+def _stored_changes(spark, store: ChangesStore, paths: list[str]):
+    """The stored changes (build_id included) in these files only, typed as the stored table is."""
+    return spark.read.schema(spark.table(store.stored("changes")).schema).parquet(*paths)
 
 
 def _move(spark, staged: str, to: str, table: str, build_id: str, last: str, changes: int) -> Written:

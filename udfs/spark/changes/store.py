@@ -95,11 +95,27 @@ class ChangesStore:
             f"SELECT * EXCEPT (build_id) FROM {self.stored(part)} WHERE build_id IN ({self._live_ids_sql()})"
         )
 
-    def commit_builds_sql(self) -> str:
-        """Each committed change's commit position and the live build that stored it (one build per commit)."""
-        return (
-            f"SELECT DISTINCT COMMIT_POSITION, build_id FROM {self.stored('changes')} "
-            f"WHERE build_id IN ({self._live_ids_sql()})"
+    def builds_after(self, position: str | None, reaching: bool = False) -> list[str]:
+        """The live builds that can hold changes committed after `position` (`reaching`: at or after it; every one
+        that applied a change, when None): those whose applied_through is past it. Commit positions only grow from
+        build to build, and a rebuild applies every change again, so it is among them."""
+        return [
+            b.build_id
+            for b in self.live_builds()
+            if b.applied_through is not None
+            and (position is None or b.applied_through > position or (reaching and b.applied_through == position))
+        ]
+
+    def files(self, part: str, build_ids: list[str]) -> list[str]:
+        """The data files those builds wrote to one stored table (a listing of its folder, no file read)."""
+        p, fs = hadoop_path(self.spark, f"{self.root}/{part}")
+        if not fs.exists(p):
+            return []
+        wanted = set(build_ids)
+        return sorted(
+            str(st.getPath())
+            for st in fs.listStatus(p)
+            if (m := FILE.match(st.getPath().getName())) and m.group(1) in wanted
         )
 
     def pending_frame(self):
