@@ -28,7 +28,11 @@ from ..core.tables.options import IbmiOptions
 
 SHOWS = "IBM i audit journal M7 and journal entries"  # `jcat demo`'s heading for this area
 LAYOUTS = ["qasym7j5", "qjordje5"]
-MODELS = "audit_journal_m7 source:jcat.raw_qjordje5+"  # journal_entries, journal_entries_decoded, the ESD models
+# What the queries below read and what the order headers' changes are built from (not the other ESD models).
+MODELS = (
+    "audit_journal_m7 +journal_entries_decoded +ibmi_esd_ifs_create_summary +ibmi_esd_record_image "
+    "+order_headers_images +order_headers_images_decoded"
+)
 JOURNAL_ENTRIES_RECORD_LENGTH = 2800  # holds the longest sample ESD (data area create, 2112 bytes)
 RECORD_LENGTHS = {"qjordje5": JOURNAL_ENTRIES_RECORD_LENGTH}  # jcat load --record-length; qasym7j5 is 971 by its layout
 BIG = 2**40 + 7  # does not fit the 4-byte copies
