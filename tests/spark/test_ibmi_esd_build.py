@@ -386,7 +386,8 @@ def name_at_offset_zero(model: str, entry_type: str, pos: int, part: str) -> tup
     """A PART_CASES row: the name's offset (Bin (32) at `pos`) set to 0. Every B entry carries the object names
     seed 001 addresses by offset, so an offset of 0 addresses none: NULL and named."""
     esd = lambda: patched(model, pos, enc.binary(0, 4))  # noqa: E731
-    return (f"{part.lower()}_at_offset_zero", model, "B", entry_type, esd, {part: None, "decode_errors": [part]})
+    case = f"{entry_type.lower()}_{part.lower()}_at_offset_zero"
+    return (case, model, "B", entry_type, esd, {part: None, "decode_errors": [part]})
 
 
 # Entries whose parts cannot be decoded (or are legitimately empty): (case, model, code, type, ESD, parts and
@@ -411,6 +412,7 @@ PART_CASES = [
     ),
     name_at_offset_zero("ifs_begin_create", "B0", 1, "OBJECT"),  # seed table 18
     name_at_offset_zero("ifs_unlink_link", "B5", 33, "LINK_NAME"),  # seed table 34
+    name_at_offset_zero("ifs_created_object_authority", "B7", 21, "OBJECT"),  # seed 001: "Offset to object name" at 21
     (
         "queue_data_short",
         "data_queue_send",
