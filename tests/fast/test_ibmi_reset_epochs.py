@@ -8,8 +8,6 @@ from __future__ import annotations
 import json
 from datetime import datetime, timedelta
 
-import numpy as np
-import pandas as pd
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -97,16 +95,14 @@ def test_sequence_numbers_past_two_to_the_63_keep_their_order():
 RECEIVERS = [("SYS1", "JRNLIB", "RCV0001"), ("SYS1", "JRNLIB", "RCV0002")]
 
 
-def frame(entries: list[tuple[int, int, int, bool]]) -> pd.DataFrame:
-    """(receiver code, epoch, sequence number, held) per entry, in any order."""
-    return pd.DataFrame(
-        {
-            "RECEIVER": np.array([r for r, *_ in entries], dtype=np.int32),
-            "RESET_EPOCH": np.array([e for _, e, _, _ in entries], dtype=np.int64),
-            "SEQUENCE": np.array([s for *_, s, _ in entries], dtype=np.uint64),
-            "HELD": np.array([h for *_, h in entries], dtype=bool),
-        }
-    )
+def span(entries: list[tuple[int, int, int, bool]]) -> tuple:
+    """(receiver code, epoch, sequence number, held) per entry, in any order: the (first, last) new entries as the
+    build's aggregation gives them to resume_point (the last with its receiver; None, None when none is new)."""
+    new = sorted((e, s, r) for r, e, s, held in entries if not held)
+    if not new:
+        return None, None
+    (e0, s0, _), (e1, s1, r1) = new[0], new[-1]
+    return (e0, s0), (e1, s1, RECEIVERS[r1])
 
 
 def point(receiver: int, epoch: int, sequence: int) -> str:
@@ -117,17 +113,17 @@ EPOCHS = {RECEIVERS[0]: 0, RECEIVERS[1]: 1}
 
 
 def test_the_next_build_carries_on_from_the_new_entry_furthest_in_the_journal():
-    got = resume_point(frame([(0, 0, 90, False), (1, 1, 3, False), (1, 1, 2, False)]), None, EPOCHS, RECEIVERS)
+    got = resume_point(*span([(0, 0, 90, False), (1, 1, 3, False), (1, 1, 2, False)]), None, EPOCHS)
     assert json.loads(got) == json.loads(point(1, 1, 3))
 
 
 def test_held_entries_before_the_resume_point_are_not_older_than_applied():
-    got = resume_point(frame([(0, 0, 40, True), (1, 1, 7, False)]), point(1, 1, 5), EPOCHS, RECEIVERS)
+    got = resume_point(*span([(0, 0, 40, True), (1, 1, 7, False)]), point(1, 1, 5), EPOCHS)
     assert json.loads(got) == json.loads(point(1, 1, 7))
 
 
 def test_a_build_with_only_held_entries_keeps_its_resume_point():
-    assert resume_point(frame([(0, 0, 40, True)]), point(1, 1, 5), EPOCHS, RECEIVERS) == point(1, 1, 5)
+    assert resume_point(*span([(0, 0, 40, True)]), point(1, 1, 5), EPOCHS) == point(1, 1, 5)
 
 
 @pytest.mark.parametrize(
@@ -137,16 +133,16 @@ def test_a_build_with_only_held_entries_keeps_its_resume_point():
 )
 def test_a_new_entry_not_past_the_applied_point_is_older_than_applied(entry):
     with pytest.raises(OlderThanApplied, match="not past sequence 5"):
-        resume_point(frame([entry, (1, 1, 9, False)]), point(1, 1, 5), EPOCHS, RECEIVERS)
+        resume_point(*span([entry, (1, 1, 9, False)]), point(1, 1, 5), EPOCHS)
 
 
 def test_a_receiver_landed_before_the_applied_point_renumbers_it_and_is_older_than_applied():
     shifted = {RECEIVERS[0]: 1, RECEIVERS[1]: 2}  # an older receiver, with a reset after it, landed since
     with pytest.raises(OlderThanApplied, match="JRNLIB/RCV0002 is in sequence epoch 2 now, not 1"):
-        resume_point(frame([(1, 2, 9, False)]), point(1, 1, 5), shifted, RECEIVERS)
+        resume_point(*span([(1, 2, 9, False)]), point(1, 1, 5), shifted)
 
 
 def test_changes_built_with_epochs_counted_per_table_are_rebuilt():
     old = json.dumps({"epoch": 0, "sequence": "5", "timestamp": "2026-03-01T08:00:00"})
     with pytest.raises(OlderThanApplied, match="table's own entries"):
-        resume_point(frame([(1, 1, 9, False)]), old, EPOCHS, RECEIVERS)
+        resume_point(*span([(1, 1, 9, False)]), old, EPOCHS)

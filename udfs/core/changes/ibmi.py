@@ -78,6 +78,10 @@ ENTRY_ROLES = {
     ("C", "CM"): COMMIT,
     ("C", "RB"): ROLLBACK,
 }
+# Optional: LONE, True for a UB or BR whose next UB/UP (BR/UR) entry of its OBJECT, RRN, JOB and THREAD in the
+# whole journal belongs to another commit cycle, given when the entries come in parts (one part per cycle, or per
+# key outside commitment control): that entry is not in this part, and no partner will come.
+OPTIONAL_COLUMNS = ("LONE",)
 FORWARD = (INSERT, UP, DELETE)
 IMAGE_KEY = ["OBJECT", "RRN", "JOB", "THREAD"]  # a before image and its after image share these
 COMPENSATION = (DR, UR)
@@ -123,7 +127,8 @@ def _in_journal_order(entries: pd.DataFrame) -> pd.DataFrame:
     missing = [c for c in INPUT_COLUMNS if c not in entries.columns]
     if missing:
         raise ValueError(f"entries lack columns {missing}")
-    e = entries.loc[:, list(INPUT_COLUMNS)].copy()
+    e = entries.loc[:, [*INPUT_COLUMNS, *[c for c in OPTIONAL_COLUMNS if c in entries.columns]]].copy()
+    e["LONE"] = e["LONE"].fillna(False).astype(bool) if "LONE" in e.columns else False
     e["SEQUENCE"] = e["SEQUENCE"].astype(np.uint64)
     e["RESET_EPOCH"] = e["RESET_EPOCH"].astype(np.int64)
     e["COMMIT_CYCLE"] = e["COMMIT_CYCLE"].astype(np.uint64)
@@ -173,12 +178,13 @@ def _pair_images(e: pd.DataFrame, before: int, after: int) -> np.ndarray:
     nxt = s.shift(-1)
     same_key = (s[IMAGE_KEY] == nxt[IMAGE_KEY]).all(axis=1).to_numpy()
     is_before = s["KIND"].to_numpy() == before
+    lone = s["LONE"].to_numpy(dtype=bool)
     same_cycle = nxt["CYCLE"].to_numpy() == s["CYCLE"].to_numpy()
-    pairs = is_before & same_key & (nxt["KIND"].to_numpy() == after) & same_cycle
+    pairs = is_before & same_key & (nxt["KIND"].to_numpy() == after) & same_cycle & ~lone
     partner = np.full(len(e), -1, dtype=np.int64)
     left, right = idx[pairs], np.roll(idx, -1)[pairs]
     partner[left], partner[right] = right, left
-    partner[idx[is_before & ~pairs & same_key]] = -2
+    partner[idx[is_before & ~pairs & (same_key | lone)]] = -2
     return partner
 
 

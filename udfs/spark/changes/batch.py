@@ -18,7 +18,7 @@ class Batch:
     count: int  # how many changes
     held: object  # DataFrame: the entries held for a later load, in the shape the log's candidates read back
     pending: int  # how many entries held
-    positions: list[str]  # the changes' COMMIT_POSITIONs
+    through: str | None  # the furthest COMMIT_POSITION of the changes (None: no change)
     resume: str | None = None  # what the next build needs to carry on (IBM i: the sequence-reset epoch)
     lines: list[str] = field(default_factory=list)
 

@@ -170,7 +170,7 @@ def _resolve_and_store(spark, table, log, store, entries, loads, last, rebuild, 
     try:
         key, history_columns = log.key(table), log.history_columns(table, columns)
         versions, closings, applied = _apply(spark, store, changes, batch.count, key, history_columns, last)
-        through = max([p for p in [last.applied_through if last else None, *batch.positions] if p] or [None])
+        through = max([p for p in [last.applied_through if last else None, batch.through] if p] or [None])
         build = Build(new_build_id(), tuple(loads), last is None, through, batch.resume)
         if last is None and _shape(spark, store.stored("changes")) not in (None, _shape_of(changes)):
             store.drop_tables()  # the declaration's columns changed: the rows have another shape

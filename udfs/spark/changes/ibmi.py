@@ -22,8 +22,8 @@ from ...core.changes.ibmi_receivers import RECEIVER_COLUMNS, ReceiverSpan, recei
 from ...core.tables.declaration import LINEAGE_COLUMNS
 from ...render.table_names import quote
 from ...render.tables_ibmi import IBMI_ENTRY_COLUMNS
-from . import batch, frames
-from .batch import Batch, change_columns, problem_lines
+from . import batch, grouped
+from .batch import Batch
 
 ENTRIES = "jcat.journal_entries_decoded"
 CURRENT = "jcat.raw_loads_current"  # the landing ledger's current entry of each landed file
@@ -73,30 +73,187 @@ def waiting_line(table, lagging: list[str]) -> str:
 
 
 def resolve_batch(spark, table, entries, last, columns: list[str]) -> Batch:
-    """The build's entries resolved: the valued changes and the entries held, with the epoch to resume from."""
+    """The build's entries resolved on the executors, a commit cycle (or, outside commitment control, a row's
+    entries) to a group: the valued changes and the entries held, with the point to resume from."""
     lines = []
-    pdf, unordered = kernel_frame(entries)
-    files = pdf.attrs["files"]
-    if unordered:
+    entries = entries.withColumn("_ORDERED", _ordered())
+    span = _span(entries)
+    if span["unordered"]:
         lines.append(
-            f"jcat: {table.name}: {unordered} entries without a sequence number, time, commit cycle or receiver "
-            f"left out (decode_errors in {table.name}_images_decoded names the field)"
+            f"jcat: {table.name}: {span['unordered']} entries without a sequence number, time, commit cycle or "
+            f"receiver left out (decode_errors in {table.name}_images_decoded names the field)"
         )
-    resume = resume_point(pdf, last.resume if last else None, journal_epochs(spark), pdf.attrs["receivers"])
-    resolved = resolve(pdf)
-    lines += problem_lines(table.name, resolved.problems, pdf, files)
-    entries = with_files(entries, files)
-    changes = with_images(change_rows(spark, pdf, resolved.changes), entries, columns)
-    held = held_rows(spark, entries, pdf, resolved.pending)
-    return Batch(
-        changes,
-        len(resolved.changes),
-        held,
-        len(resolved.pending),
-        resolved.changes["COMMIT_POSITION"].tolist(),
-        resume,
-        lines,
+    resume = resume_point(
+        _point(span["first"]), _point(span["last"]), last.resume if last else None, journal_epochs(spark)
     )
+    # The first F RG / D CG stops the table: it and every entry after it are held, unread by the kernel (a cycle
+    # whose C CM / RB is among them is undecided there, as in one pass over the journal).
+    stop = span["stop"]
+    stopped = (F.col("_ORDERED") & _at_or_after(stop)) if stop else F.lit(False)
+    rows = _kernel_rows(entries.where("_ORDERED").withColumn("_STOPPED", stopped))
+    got = grouped.resolved(rows.where(~F.col("_STOPPED")).drop("_STOPPED"), [_transaction()], _resolve_bucket, OUT)
+    done = grouped.summary(got)
+    problems = list(done.problems)
+    if stop:
+        reason = resolution.STOP_REASONS[(stop["code"], stop["type"])]
+        problems.append((reason, 1, stop["source_file"], stop["offset"]))
+    lines += grouped.Summary(0, 0, None, sorted(problems)).lines(table.name)
+    shape = [c for c in entries.columns if c not in ("HELD", "_ORDERED")]
+    held = grouped.held(entries, got, grouped.ROW[:3]).select(shape)
+    stopped_count = 0
+    if stop:
+        after_stop = entries.where(stopped).select(shape)
+        held, stopped_count = held.unionByName(after_stop), after_stop.count()
+    changes = with_images(grouped.changes(got, ("RRN",)), entries.drop("_ORDERED"), columns)
+    return Batch(changes, done.changes, held, done.held + stopped_count, done.through, resume, lines)
+
+
+RRN_FIELD = T.StructField("RRN", T.LongType())  # a change's relative record number: its image's
+OUT = grouped.schema((RRN_FIELD,))
+PAIR_SETS = {"UB": "U", "UP": "U", "BR": "B", "UR": "B"}  # the entry types a before image pairs among
+STOPS = (("F", "RG"), ("D", "CG"))
+
+
+def _code(name: str):
+    return F.trim(F.coalesce(F.col(name), F.lit("")))
+
+
+def _ordered():
+    """An entry the resolution can place: sequence number, time, commit cycle and receiver's epoch known."""
+    cols = ("SEQUENCE_NUMBER", "COMMIT_CYCLE", "ENTRY_TIMESTAMP", "RESET_EPOCH")
+    ok = F.lit(True)
+    for c in cols:
+        ok = ok & F.col(c).isNotNull()
+    return ok
+
+
+def _position():
+    return F.struct(F.col("RESET_EPOCH").alias("epoch"), F.col("SEQUENCE_NUMBER").alias("sequence"))
+
+
+def _span(entries) -> dict:
+    """One aggregation: how many entries cannot be placed, the first and last new entries (the last with its
+    receiver), and the first F RG / D CG (where the table stops)."""
+    new = F.col("_ORDERED") & ~F.col("HELD")
+    stop = F.col("_ORDERED") & F.struct(_code("JOURNAL_CODE"), _code("JOURNAL_ENTRY_TYPE")).isin(
+        *[F.struct(F.lit(c), F.lit(t)) for c, t in STOPS]
+    )
+    receiver = [F.coalesce(F.col(c), F.lit("")).alias(c) for c in RECEIVER_COLUMNS]
+    row = entries.agg(
+        F.count_if(~F.col("_ORDERED")).alias("unordered"),
+        F.min(F.when(new, _position())).alias("first"),
+        F.max(F.when(new, F.struct(_position().alias("at"), F.struct(*receiver).alias("receiver")))).alias("last"),
+        F.min(
+            F.when(
+                stop,
+                F.struct(
+                    F.col("RESET_EPOCH").alias("epoch"),
+                    F.col("SEQUENCE_NUMBER").alias("sequence"),
+                    _code("JOURNAL_CODE").alias("code"),
+                    _code("JOURNAL_ENTRY_TYPE").alias("type"),
+                    F.col("source_file"),
+                    F.col("record_offset").alias("offset"),
+                ),
+            )
+        ).alias("stop"),
+    ).first()
+    return row.asDict(recursive=True)
+
+
+def _point(found):
+    """(epoch, sequence[, receiver]) of an aggregated position, None when there is none."""
+    if found is None:
+        return None
+    if "at" in found:
+        return (
+            found["at"]["epoch"],
+            int(found["at"]["sequence"]),
+            tuple(found["receiver"][c] for c in RECEIVER_COLUMNS),
+        )
+    return (found["epoch"], int(found["sequence"]))
+
+
+def _at_or_after(stop: dict):
+    epoch, sequence = F.col("RESET_EPOCH"), F.col("SEQUENCE_NUMBER")
+    return (epoch > F.lit(stop["epoch"])) | ((epoch == F.lit(stop["epoch"])) & (sequence >= F.lit(stop["sequence"])))
+
+
+def _cycle():
+    """A kernel row's commit cycle (its epoch and JOCCID), NULL outside commitment control (JOCCID 0)."""
+    cycle = [F.col("RESET_EPOCH"), F.col("COMMIT_CYCLE_HI"), F.col("COMMIT_CYCLE_LO")]
+    return F.when(_in_cycle(), F.struct(*cycle))
+
+
+def _in_cycle():
+    return (F.col("COMMIT_CYCLE_HI") != 0) | (F.col("COMMIT_CYCLE_LO") != 0)
+
+
+def _image_key():
+    return [F.col(c) for c in resolution.IMAGE_KEY]
+
+
+def _transaction():
+    """What a group is: a commit cycle, or outside commitment control a row's entries of one job and thread (a
+    UB waits there for its UP)."""
+    cycle = F.hash(F.lit(1), "RESET_EPOCH", "COMMIT_CYCLE_HI", "COMMIT_CYCLE_LO")
+    return F.when(_in_cycle(), cycle).otherwise(F.hash(F.lit(0), *_image_key()))
+
+
+def _kernel_rows(entries, carry: tuple[str, ...] = ("_STOPPED",)):
+    """What the kernel reads of each entry, texts as the kernel compares them, sequence numbers and cycles of 20
+    digits as two longs (no row converted one at a time), and LONE: a UB or BR whose next UB/UP (BR/UR) entry of
+    its object, RRN, job and thread in the journal is of another commit cycle (in another group: no partner)."""
+    from pyspark.sql import Window
+
+    def halves(c):
+        return [
+            F.floor(F.col(c) / TWO_32).cast("bigint").alias(f"{c}_HI"),
+            F.pmod(F.col(c), F.lit(TWO_32)).cast("bigint").alias(f"{c}_LO"),
+        ]
+
+    texts = entries.select(
+        *grouped.ROW[:3],
+        *halves("SEQUENCE_NUMBER"),
+        *halves("COMMIT_CYCLE"),
+        "ENTRY_TIMESTAMP",
+        F.concat_ws("/", F.col("JOB_NUMBER").cast("string"), "JOB_USER", "JOB_NAME").alias("JOB"),
+        F.coalesce("THREAD", F.lit("")).alias("THREAD"),
+        F.concat_ws("/", "JOURNALED_OBJECT_LIBRARY", "JOURNALED_OBJECT_NAME", "JOURNALED_OBJECT_MEMBER").alias(
+            "OBJECT"
+        ),
+        _code("JOURNAL_CODE").alias("JOURNAL_CODE"),
+        _code("JOURNAL_ENTRY_TYPE").alias("JOURNAL_ENTRY_TYPE"),
+        F.coalesce(F.col("COUNT_OR_RRN").cast("bigint"), F.lit(0)).alias("RRN"),
+        "RESET_EPOCH",
+        *carry,
+    )
+    pair_set = F.when(F.col("JOURNAL_CODE") == "R", F.col("JOURNAL_ENTRY_TYPE")).cast("string")
+    pair_set = F.coalesce(*[F.when(pair_set == t, F.lit(s)) for t, s in PAIR_SETS.items()])
+    texts = texts.withColumn("_PAIR_SET", pair_set)
+    order = Window.partitionBy(*_image_key(), "_PAIR_SET").orderBy(
+        "RESET_EPOCH", "SEQUENCE_NUMBER_HI", "SEQUENCE_NUMBER_LO"
+    )
+    next_cycle = F.lead(_cycle()).over(order)
+    has_next = F.lead(F.lit(1)).over(order).isNotNull()
+    before = F.col("_PAIR_SET").isNotNull() & F.col("JOURNAL_ENTRY_TYPE").isin("UB", "BR")
+    lone = before & has_next & ~next_cycle.eqNullSafe(_cycle())
+    return texts.withColumn("LONE", F.coalesce(lone, F.lit(False))).drop("_PAIR_SET")
+
+
+def _resolve_bucket(pdf: pd.DataFrame) -> pd.DataFrame:
+    """One bucket's entries through the kernel (ROW_ID: the frame's row)."""
+    for c in ("SEQUENCE_NUMBER", "COMMIT_CYCLE"):
+        pdf[c] = (pdf.pop(f"{c}_HI").to_numpy(np.uint64) << np.uint64(32)) | pdf.pop(f"{c}_LO").to_numpy(np.uint64)
+    pdf = pdf.rename(columns={"SEQUENCE_NUMBER": "SEQUENCE"}).reset_index(drop=True)
+    pdf["RESET_EPOCH"] = pdf["RESET_EPOCH"].astype(np.int64)
+    pdf["ROW_ID"] = np.arange(len(pdf), dtype=np.int64)
+    resolved = resolution.resolve(pdf[[*resolution.INPUT_COLUMNS, *resolution.OPTIONAL_COLUMNS]])
+    changes = resolved.changes
+    image = changes[frame.AFTER_ROW].fillna(changes[frame.BEFORE_ROW]).to_numpy(dtype=float, na_value=np.nan)
+    rrn = pdf["RRN"].to_numpy()[np.nan_to_num(image).astype(np.int64)] if len(pdf) else np.zeros(0, np.int64)
+    rrn = pd.array(np.where(np.isnan(image), 0, rrn), dtype="Int64")
+    rrn[np.isnan(image)] = pd.NA
+    return grouped.rows(pdf, changes, resolved.pending, resolved.problems, OUT, {"RRN": rrn})
 
 
 def journal_loads(spark) -> set[str]:
@@ -207,90 +364,11 @@ def _same_entry():
     return Window.partitionBy("SEQUENCE_NUMBER", "ENTRY_TIMESTAMP", "JOURNAL_CODE", "JOURNAL_ENTRY_TYPE")
 
 
-def kernel_frame(entries) -> tuple[pd.DataFrame, int]:
-    """The columns the resolution reads, one row per entry, every text as a small integer code (a string per row
-    costs the driver tens of bytes: 10 million entries would not fit); sequence numbers of 20 digits split in two
-    longs, so no row is converted one at a time. Returns the frame (its entry named by FILE, the code of its
-    load and file in `files`, and record_offset) and how many entries could not be ordered (no sequence number,
-    time, commit cycle or receiver: they are left out)."""
-
-    def halves(c):
-        return [
-            F.floor(F.col(c) / TWO_32).cast("bigint").alias(f"{c}_HI"),
-            F.pmod(F.col(c), F.lit(TWO_32)).cast("bigint").alias(f"{c}_LO"),
-        ]
-
-    texts = {
-        "JOB": F.concat_ws("/", F.col("JOB_NUMBER").cast("string"), "JOB_USER", "JOB_NAME"),
-        "THREAD": F.coalesce("THREAD", F.lit("")),
-        "OBJECT": F.concat_ws("/", "JOURNALED_OBJECT_LIBRARY", "JOURNALED_OBJECT_NAME", "JOURNALED_OBJECT_MEMBER"),
-        "KIND": F.concat(
-            F.coalesce("JOURNAL_CODE", F.lit("")), F.lit(" "), F.coalesce("JOURNAL_ENTRY_TYPE", F.lit(""))
-        ),
-        "RECEIVER": F.to_json(F.array(*[F.coalesce(c, F.lit("")) for c in RECEIVER_COLUMNS])),
-    }
-    coded, codes = codes_of(
-        entries.select(
-            *IDENTITY,
-            *halves("SEQUENCE_NUMBER"),
-            *halves("COMMIT_CYCLE"),
-            "ENTRY_TIMESTAMP",
-            *[v.alias(k) for k, v in texts.items()],
-            F.coalesce(F.col("COUNT_OR_RRN").cast("bigint"), F.lit(0)).alias("RRN"),
-            "RESET_EPOCH",
-            "HELD",
-        ),
-        ["FILE", "JOB", "THREAD", "OBJECT", "KIND", "RECEIVER"],
-    )
-    pdf = coded.drop("load_id", "source_file").toPandas()
-    needed = ["SEQUENCE_NUMBER_HI", "COMMIT_CYCLE_HI", "ENTRY_TIMESTAMP", "RESET_EPOCH"]
-    ordered = pdf[needed].notna().all(axis=1).to_numpy()
-    pdf = pdf[ordered].reset_index(drop=True)
-    pdf["RESET_EPOCH"] = pdf["RESET_EPOCH"].astype(np.int64)
-    for c in ("SEQUENCE_NUMBER", "COMMIT_CYCLE"):
-        pdf[c] = (pdf.pop(f"{c}_HI").to_numpy(np.uint64) << np.uint64(32)) | pdf.pop(f"{c}_LO").to_numpy(np.uint64)
-    kinds = np.array([k.split(" ", 1) for k in codes["KIND"]] or np.empty((0, 2)), dtype=object).reshape(-1, 2)
-    kind = pdf.pop("KIND").to_numpy()
-    pdf["JOURNAL_CODE"], pdf["JOURNAL_ENTRY_TYPE"] = kinds[kind, 0], kinds[kind, 1]
-    pdf.attrs["files"] = codes["FILE"]
-    pdf.attrs["receivers"] = [tuple(json.loads(r)) for r in codes["RECEIVER"]]
-    return pdf.rename(columns={"SEQUENCE_NUMBER": "SEQUENCE"}), int((~ordered).sum())
-
-
-def codes_of(df, names: list[str]):
-    """`df` with each text column of `names` replaced by a dense INT code (FILE: of load_id and source_file, which
-    stay), and the texts by code: {name: [text of code 0, 1, ...]} (FILE: (load_id, source_file) pairs). The
-    distinct texts of a build are few (files, jobs, threads, objects): one aggregation brings them to the driver,
-    they are numbered there and go back as broadcast joins."""
-
-    def text(name):
-        return F.struct("load_id", "source_file") if name == "FILE" else F.col(name)
-
-    found = df.agg(*[F.collect_set(text(n)).alias(n) for n in names]).first()
-    out, codes = df, {}
-    for name in names:
-        cols = ["load_id", "source_file"] if name == "FILE" else [name]
-        distinct = sorted(tuple(v) if name == "FILE" else (v,) for v in found[name])
-        codes[name] = distinct if name == "FILE" else [d[0] for d in distinct]
-        schema = ", ".join([f"_{c} STRING" for c in cols] + [f"_{name}_CODE INT"])
-        table = df.sparkSession.createDataFrame([(*d, i) for i, d in enumerate(distinct)], schema)
-        out = out.join(F.broadcast(table), [out[c] == table[f"_{c}"] for c in cols]).drop(*[f"_{c}" for c in cols])
-        out = out.withColumn(name, F.col(f"_{name}_CODE")).drop(f"_{name}_CODE")
-    return out, codes
-
-
-def with_files(entries, files: list[tuple[str, str]]):
-    """The entries with the FILE code kernel_frame gave their load and file."""
-    table = entries.sparkSession.createDataFrame(
-        [(*f, i) for i, f in enumerate(files)], "load_id STRING, source_file STRING, FILE INT"
-    )
-    return entries.join(F.broadcast(table), ["load_id", "source_file"])
-
-
-def resume_point(pdf: pd.DataFrame, resume: str | None, epochs: dict, receivers: list) -> str | None:
-    """Where the next build carries on: the new entry furthest in the journal (its receiver, epoch and sequence
-    number). Raises OlderThanApplied when a new entry is not past the last build's point (it was applied, or is
-    older than what was), or when that point's receiver has another epoch now (an older receiver landed since)."""
+def resume_point(first, last, resume: str | None, epochs: dict) -> str | None:
+    """Where the next build carries on: the new entry furthest in the journal (`last`: its epoch, sequence number
+    and receiver; `first`: the earliest new entry's epoch and sequence number; both None when no entry is new).
+    Raises OlderThanApplied when a new entry is not past the last build's point (it was applied, or is older than
+    what was), or when that point's receiver has another epoch now (an older receiver landed since)."""
     state = json.loads(resume) if resume else None
     if state is not None and "receiver" not in state:
         raise OlderThanApplied("the stored changes counted sequence-reset epochs from the table's own entries")
@@ -300,65 +378,21 @@ def resume_point(pdf: pd.DataFrame, resume: str | None, epochs: dict, receivers:
             f"receiver {'/'.join(state['receiver'][1:])} is in sequence epoch {now} now, not {state['epoch']}: "
             f"a receiver older than it landed"
         )
-    new = ~pdf["HELD"].to_numpy(dtype=bool)
-    epoch, seq = pdf["RESET_EPOCH"].to_numpy()[new], pdf["SEQUENCE"].to_numpy()[new]
-    if not len(seq):
+    if last is None:
         return resume
-    if state is not None:
-        last_epoch, last_seq = state["epoch"], np.uint64(state["sequence"])
-        before = (epoch < last_epoch) | ((epoch == last_epoch) & (seq <= last_seq))
-        if before.any():
-            i = int(np.argmax(before))
-            raise OlderThanApplied(
-                f"an entry of sequence {seq[i]} (epoch {epoch[i]}) is not past sequence {last_seq} "
-                f"(epoch {last_epoch}), which an earlier build applied"
-            )
-    i = np.lexsort((seq, epoch))[-1]
-    receiver = receivers[pdf["RECEIVER"].to_numpy()[new][i]]
-    return json.dumps({"receiver": list(receiver), "epoch": int(epoch[i]), "sequence": str(seq[i])})
-
-
-def resolve(pdf: pd.DataFrame):
-    """The resolution over the build's entries (ROW_ID = the frame's row)."""
-    entries = pdf.assign(ROW_ID=np.arange(len(pdf), dtype=np.int64))
-    return resolution.resolve(entries[list(resolution.INPUT_COLUMNS)])
-
-
-CHANGE_SCHEMA = T.StructType(
-    [
-        T.StructField("OP", T.StringType()),
-        T.StructField("BEFORE_PRESENT", T.BooleanType()),
-        T.StructField("COMMIT_TIMESTAMP", T.TimestampType()),
-        T.StructField("COMMIT_POSITION", T.StringType()),
-        T.StructField("CHANGE_POSITION", T.LongType()),
-        T.StructField("TRANSACTION_ID", T.StringType()),
-        T.StructField("RRN", T.LongType()),
-        *[
-            T.StructField(f"{side}_{c}", t)
-            for side in ("b", "a")
-            for c, t in (("FILE", T.IntegerType()), ("record_offset", T.LongType()))
-        ],
-    ]
-)
-CODED_IDENTITY = ("FILE", "record_offset")  # an entry in the kernel frame: the code of its load and file, its offset
-
-
-def change_rows(spark, pdf: pd.DataFrame, changes: pd.DataFrame):
-    """The change frame with, for each image, the identity of its entry (a DataFrame, to join the images to)."""
-    out = change_columns(pdf, changes, CODED_IDENTITY)
-    rrn = pdf["RRN"].to_numpy()
-    image = changes[frame.AFTER_ROW].fillna(changes[frame.BEFORE_ROW]).to_numpy(dtype=float, na_value=np.nan)
-    out["RRN"] = pd.array(np.where(np.isnan(image), 0, rrn[np.nan_to_num(image).astype(np.int64)]), dtype="Int64")
-    out["RRN"][np.isnan(image)] = pd.NA
-    ordered = pd.DataFrame(out)[[f.name for f in CHANGE_SCHEMA.fields]]
-    return frames.to_spark(spark, ordered, CHANGE_SCHEMA)
+    if state is not None and (first[0], first[1]) <= (state["epoch"], int(state["sequence"])):
+        raise OlderThanApplied(
+            f"an entry of sequence {first[1]} (epoch {first[0]}) is not past sequence {state['sequence']} "
+            f"(epoch {state['epoch']}), which an earlier build applied"
+        )
+    return json.dumps({"receiver": list(last[2]), "epoch": int(last[0]), "sequence": str(last[1])})
 
 
 def with_images(rows, entries, columns: list[str]):
     """Each change with its before and after images' columns, lineage and decode errors."""
     b, a = entries.alias("b"), entries.alias("a")
-    on_b = [F.col(f"r.b_{c}") == F.col(f"b.{c}") for c in CODED_IDENTITY]
-    on_a = [F.col(f"r.a_{c}") == F.col(f"a.{c}") for c in CODED_IDENTITY]
+    on_b = [F.col(f"r.b_{c}") == F.col(f"b.{c}") for c in IDENTITY]
+    on_a = [F.col(f"r.a_{c}") == F.col(f"a.{c}") for c in IDENTITY]
     joined = rows.alias("r").join(b, on_b, "left").join(a, on_a, "left")
 
     def errors(side, prefix):
@@ -381,18 +415,3 @@ def with_images(rows, entries, columns: list[str]):
         *lineage,
         F.concat(errors("b", "BEFORE_"), errors("a", "AFTER_")).alias("decode_errors"),
     )
-
-
-def held_rows(spark, entries, pdf: pd.DataFrame, pending: np.ndarray):
-    """The entries the resolution left undecided, with their epochs: kept for the next build."""
-    keep = pdf.iloc[pending][[*CODED_IDENTITY, "RESET_EPOCH"]].reset_index(drop=True)
-    schema = T.StructType(
-        [
-            T.StructField("FILE", T.IntegerType()),
-            T.StructField("record_offset", T.LongType()),
-            T.StructField("_EPOCH", T.LongType()),
-        ]
-    )
-    ids = frames.to_spark(spark, keep.rename(columns={"RESET_EPOCH": "_EPOCH"}), schema)
-    shape = [c for c in entries.columns if c not in ("FILE", "HELD")]
-    return entries.join(ids, list(CODED_IDENTITY), "inner").withColumn("RESET_EPOCH", F.col("_EPOCH")).select(shape)

@@ -13,14 +13,13 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 from pyspark.sql import functions as F
-from pyspark.sql import types as T
 
 from ...core.changes import ibmsnap as resolution
 from ...core.tables.ibmsnap_image import cd_slots, image_columns
 from ...render.table_names import quote
-from . import batch, frames
-from .batch import Batch, problem_lines
-from .images import IDENTITY, change_rows, with_images
+from . import batch, grouped
+from .batch import Batch
+from .images import IDENTITY, with_images
 
 UOW = "jcat.ibmsnap_uow_decoded"
 UOW_LAYOUT = "ibmsnap_uow"
@@ -98,87 +97,91 @@ def candidates(spark, table, loads: list[str], held):
 
 
 def resolve_batch(spark, table, entries, last, columns: list[str]) -> Batch:
+    """Each unit of work's images resolved on the executors with its UOW rows (a cogroup on the unit)."""
     names = key(table)
-    pdf, unordered = _kernel_frame(entries, table, names)
+    ordered = F.col(uow_column(table)).isNotNull() & F.col("IBMSNAP_INTENTSEQ").isNotNull()
     lines = []
+    unordered = entries.where(~ordered).count()
     if unordered:
         lines.append(
             f"jcat: {table.name}: {unordered} CD rows without a unit of work or intent sequence left out "
             f"(decode_errors in {table.name}_images_decoded names the column)"
         )
-    uows = _uows(spark, table, entries)
-    resolved = resolution.resolve(pdf, uows, [f"_KEY{i}" for i in range(len(names))])
-    lines += problem_lines(table.name, resolved.problems, pdf)
-    if len(resolved.rejected):
-        units = pdf.iloc[resolved.rejected]["UOW"].nunique()
+    got = grouped.resolved(
+        _kernel_rows(entries.where(ordered), table, names),
+        [F.col("UOW")],
+        _bucket_resolver(len(names)),
+        OUT,
+        _uows(spark, table, entries),
+        [F.col("UOW")],
+    )
+    done = grouped.summary(got)
+    lines += done.lines(table.name)
+    rejected = got.where(F.col(grouped.ROLE) == REJECTED)
+    images = rejected.count()
+    if images:
+        units = rejected.select("TRANSACTION_ID").distinct().count()
         lines.append(
             f"jcat: {table.name}: {units} rejected units of work (IBMSNAP_REJ_CODE neither 0 nor blank: "
-            f"undone where they ran) left out: {len(resolved.rejected)} images"
+            f"undone where they ran) left out: {images} images"
         )
-    changes = with_images(change_rows(spark, pdf, resolved.changes), entries, columns)
-    held = _rows_of(spark, entries, pdf, resolved.pending)
-    return Batch(
-        changes,
-        len(resolved.changes),
-        held,
-        len(resolved.pending),
-        resolved.changes["COMMIT_POSITION"].tolist(),
-        None,
-        lines,
-    )
+    changes = with_images(grouped.changes(got), entries, columns)
+    held = grouped.held(entries, got, IDENTITY)
+    return Batch(changes, done.changes, held, done.held, done.through, None, lines)
 
 
-def _kernel_frame(entries, table, key: list[str]) -> tuple[pd.DataFrame, int]:
-    """One row per image, ROW_ID in landing order (a row landed twice: its first landing counts)."""
-    cols = [
-        *IDENTITY,
+REJECTED = "rejected"  # a row of a rejected unit of work (TRANSACTION_ID: its unit)
+OUT = grouped.schema()
+
+
+def _kernel_rows(entries, table, key: list[str]):
+    """One row per image: its identity, what the kernel reads and the key as _KEY0, _KEY1, ..."""
+    return entries.select(
+        *IDENTITY[:3],
         F.upper(F.hex(uow_column(table))).alias("UOW"),
         F.upper(F.hex("IBMSNAP_INTENTSEQ")).alias("INTENTSEQ"),
         F.col("IBMSNAP_OPERATION").alias("OPERATION"),
         F.col("image_kind").alias("IMAGE_KIND"),
         F.col("updates_as_delete_insert").alias("PAIRS"),
         *[F.col(quote(k)).alias(f"_KEY{i}") for i, k in enumerate(key)],
-    ]
-    pdf = entries.select(cols).orderBy(*IDENTITY).toPandas()
-    ordered = pdf[["UOW", "INTENTSEQ"]].notna().all(axis=1).to_numpy()
-    pdf = pdf[ordered].reset_index(drop=True)
-    pdf["ROW_ID"] = np.arange(len(pdf), dtype=np.int64)
-    return pdf, int((~ordered).sum())
+    )
 
 
-def _uows(spark, table, entries) -> pd.DataFrame:
-    """The UOW rows of the entries' units of work, from the UOW table's current loads, first landed first."""
+def _bucket_resolver(keys: int):
+    """The resolution of one bucket of units of work: images in landing order (ROW_ID; a row landed twice: its
+    first landing counts), UOW rows likewise (the first given counts)."""
+    names = [f"_KEY{i}" for i in range(keys)]
+
+    def run(images: pd.DataFrame, uows: pd.DataFrame) -> pd.DataFrame:
+        if not len(images):  # a bucket of UOW rows alone (a cogroup side with no rows may come without columns)
+            return grouped.stacked([], OUT)
+        uows = uows if len(uows) else pd.DataFrame(columns=[*resolution.UOW_COLUMNS, *IDENTITY[:3]])
+        images = images.sort_values(list(IDENTITY[:3]), kind="stable").reset_index(drop=True)
+        images["ROW_ID"] = np.arange(len(images), dtype=np.int64)
+        images["image_kind"] = images["IMAGE_KIND"]
+        uows = uows.sort_values(["load_id", "source_file", "record_offset"], kind="stable")
+        resolved = resolution.resolve(images, uows, names)
+        out = grouped.rows(images, resolved.changes, resolved.pending, resolved.problems, OUT)
+        rejected = images.iloc[resolved.rejected][[*IDENTITY, "UOW"]].rename(columns={"UOW": "TRANSACTION_ID"})
+        return grouped.stacked([out, rejected.assign(**{grouped.ROLE: REJECTED})], OUT)
+
+    return run
+
+
+def _uows(spark, table, entries):
+    """The UOW rows of the entries' units of work, from the UOW table's current loads."""
     col = uow_column(table)
     wanted = entries.select(F.col(col).alias("_UOW")).where("_UOW IS NOT NULL").distinct()
     current = spark.table(CURRENT).where(F.col("layout") == UOW_LAYOUT).select("load_id", "source_file").distinct()
     u = spark.table(UOW).join(current, ["load_id", "source_file"], "left_semi")
     u = u.join(wanted, u[col] == wanted["_UOW"], "left_semi")
-    return (
-        u.select(
-            F.upper(F.hex(col)).alias("UOW"),
-            F.upper(F.hex("IBMSNAP_UOWID")).alias("UOWID"),
-            F.upper(F.hex("IBMSNAP_COMMITSEQ")).alias("COMMITSEQ"),
-            F.col("IBMSNAP_LOGMARKER").alias("LOGMARKER"),
-            F.col("IBMSNAP_REJ_CODE").alias("REJ_CODE"),
-            "load_id",
-            "source_file",
-            "record_offset",
-        )
-        .orderBy("load_id", "source_file", "record_offset")
-        .toPandas()
+    return u.select(
+        F.upper(F.hex(col)).alias("UOW"),
+        F.upper(F.hex("IBMSNAP_UOWID")).alias("UOWID"),
+        F.upper(F.hex("IBMSNAP_COMMITSEQ")).alias("COMMITSEQ"),
+        F.col("IBMSNAP_LOGMARKER").alias("LOGMARKER"),
+        F.col("IBMSNAP_REJ_CODE").alias("REJ_CODE"),
+        "load_id",
+        "source_file",
+        "record_offset",
     )
-
-
-def _rows_of(spark, entries, pdf: pd.DataFrame, row_ids: np.ndarray):
-    """The entries' rows of these ROW_IDs (the images held for a later load)."""
-    keep = pdf.iloc[row_ids][list(IDENTITY)].reset_index(drop=True)
-    schema = T.StructType(
-        [
-            T.StructField("load_id", T.StringType()),
-            T.StructField("source_file", T.StringType()),
-            T.StructField("record_offset", T.LongType()),
-            T.StructField("image_kind", T.StringType()),
-        ]
-    )
-    ids = frames.to_spark(spark, keep, schema)
-    return entries.join(ids, list(IDENTITY), "left_semi")

@@ -141,7 +141,7 @@ def resolve_batch(spark, table, entries, last, columns: list[str]) -> Batch:
         len(resolved.changes),
         held,
         len(resolved.pending),
-        resolved.changes["COMMIT_POSITION"].tolist(),
+        resolved.changes["COMMIT_POSITION"].max() if len(resolved.changes) else None,
         None,
         lines,
     )

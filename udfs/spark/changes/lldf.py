@@ -102,7 +102,7 @@ def resolve_batch(spark, table, entries, last, columns: list[str]) -> Batch:
         len(resolved.changes),
         held,
         len(resolved.pending),
-        resolved.changes["COMMIT_POSITION"].tolist(),
+        resolved.changes["COMMIT_POSITION"].max() if len(resolved.changes) else None,
         None,
         problem_lines(table.name, resolved.problems, pdf),
     )

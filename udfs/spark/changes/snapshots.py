@@ -100,15 +100,15 @@ def on_top(spark, table, batch, start: Snapshot, first: bool, columns: list[str]
     """The batch with the log's changes the snapshot already holds left out and, on the build that consumes the
     snapshot, its rows first as 'r' changes."""
     kept = batch.changes.where(F.col("COMMIT_POSITION") > F.lit(start.position))
-    left_out = [p for p in batch.positions if p <= start.position]
+    left_out = batch.changes.where(F.col("COMMIT_POSITION") <= F.lit(start.position)).count() if batch.count else 0
     lines = list(batch.lines)
     if left_out:
         lines.append(
-            f"jcat: {table.name}: {len(left_out)} changes committed at or before the snapshot's position "
+            f"jcat: {table.name}: {left_out} changes committed at or before the snapshot's position "
             f"{start.position} are in snapshot load {start.load_id}: not applied"
         )
-    positions = [p for p in batch.positions if p > start.position]
-    count = batch.count - len(left_out)
+    through = batch.through if batch.through and batch.through > start.position else None
+    count = batch.count - left_out
     if first:
         rows = snapshot_rows(spark, table, start, kept.schema, columns)
         n = rows.count()
@@ -119,8 +119,8 @@ def on_top(spark, table, batch, start: Snapshot, first: bool, columns: list[str]
                 f"row has (the later row kept; first: {repeats[1]} offset {repeats[2]})"
             )
         kept = rows.unionByName(kept)
-        count, positions = count + n, positions + [start.position] * n
-    return replace(batch, changes=kept, count=count, positions=positions, lines=lines)
+        count, through = count + n, through or (start.position if n else None)
+    return replace(batch, changes=kept, count=count, through=through, lines=lines)
 
 
 def snapshot_rows(spark, table, start: Snapshot, schema, columns: list[str]):
