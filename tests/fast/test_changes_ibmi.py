@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+import zlib
 from pathlib import Path
 
 import numpy as np
@@ -455,3 +456,77 @@ def test_small_loads_split_at_every_point_give_what_one_call_gives(seed):
         same_changes(given, whole.changes)
         assert pending.tolist() == sorted(whole.pending.tolist())
         assert seen == set(whole.problems["ROW_ID"])
+
+
+# ---- resolved in parts, as the build does on the executors (udfs/spark/changes/ibmi.py) -------------------------
+# The build groups a table's entries by commit cycle, and outside commitment control by one row's entries of one job
+# and thread, and resolves many groups in one call, in buckets. It holds the first F RG / D CG and everything after
+# it without resolving them, and marks LONE the UB and BR entries whose next image entry of their key in the journal
+# is in another commit cycle. Written here again from the rules, the same parts must give what one call gives.
+STOPS = {("F", "RG"), ("D", "CG")}
+PAIR_SETS = {"UB": "U", "UP": "U", "BR": "B", "UR": "B"}
+
+
+def cycle_of(e: pd.Series):
+    return (int(e.RESET_EPOCH), int(e.COMMIT_CYCLE)) if int(e.COMMIT_CYCLE) else None
+
+
+def in_parts(entries: pd.DataFrame, buckets: int, seed: int) -> tuple[pd.DataFrame, set, set]:
+    e = entries.sort_values(["RESET_EPOCH", "SEQUENCE"]).reset_index(drop=True)
+    kinds = list(zip(e["JOURNAL_CODE"].str.strip(), e["JOURNAL_ENTRY_TYPE"].str.strip()))
+    stop = next((i for i, k in enumerate(kinds) if k in STOPS), len(e))
+    lone, last_of = [False] * len(e), {}
+    for i in range(len(e) - 1, -1, -1):  # from the end: the next image entry of each key is the last one seen
+        code, kind = kinds[i]
+        if code != "R" or kind not in PAIR_SETS:
+            continue
+        key = (e.at[i, "OBJECT"], e.at[i, "RRN"], e.at[i, "JOB"], e.at[i, "THREAD"], PAIR_SETS[kind])
+        if kind in ("UB", "BR") and key in last_of:
+            lone[i] = cycle_of(e.iloc[last_of[key]]) != cycle_of(e.iloc[i])
+        last_of[key] = i
+    e["LONE"] = lone
+    def bucket(i: int) -> int:  # a stable hash: the same buckets at every run
+        r = e.iloc[i]
+        group = cycle_of(r) or (r.JOB, r.THREAD, r.OBJECT, int(r.RRN))
+        return zlib.crc32(repr((seed, group)).encode()) % buckets
+
+    parts = pd.Series([bucket(i) for i in range(stop)], dtype=np.int64)
+    given, pending, problems = [], set(e["ROW_ID"].iloc[stop:]), set()
+    for _, part in e.iloc[:stop].groupby(parts.to_numpy()):
+        res = ibmi.resolve(part.sample(frac=1, random_state=seed))
+        given.append(res.changes)
+        pending |= set(res.pending.tolist())
+        problems |= set(zip(res.problems["ROW_ID"], res.problems["REASON"]))
+    if stop < len(e):
+        problems.add((e.at[stop, "ROW_ID"], ibmi.STOP_REASONS[kinds[stop]]))
+    order = [frame.COMMIT_POSITION, frame.CHANGE_POSITION]
+    every = pd.concat(given, ignore_index=True) if given else ibmi.resolve(e.iloc[:0]).changes
+    return every.sort_values(order).reset_index(drop=True), pending, problems
+
+
+def one_call(entries: pd.DataFrame) -> tuple[pd.DataFrame, set, set]:
+    whole = ibmi.resolve(entries)
+    return whole.changes, set(whole.pending.tolist()), set(zip(whole.problems["ROW_ID"], whole.problems["REASON"]))
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_entries_resolved_in_parts_give_what_one_call_gives(seed):
+    entries = wl.table_entries(wl.encode(wl.generate(3000 + seed)).entries)
+    got, want = in_parts(entries, 1 + seed % 5, seed), one_call(entries)
+    same_changes(got[0], want[0])
+    assert got[1:] == want[1:]
+
+
+def test_a_ub_whose_next_image_entry_is_of_another_cycle_gets_no_partner_in_its_part():
+    """Job J1's UB in cycle 5, then an UP of the same row by the same job and thread in cycle 7, then an UP in cycle
+    5: one pass pairs nothing (the UB's next image entry is of another cycle); cycle 5's part alone would pair the
+    UB with the later UP, unless the UB comes LONE."""
+    entries = journal(
+        "1 C SC 5 0\n2 C SC 7 0\n3 R UB 5 1\n4 R UP 7 1\n5 R UP 5 1\n6 C CM 5 0\n7 C CM 7 0\n8 R PT 0 2\n9 R PT 9 3"
+    )
+    got, want = in_parts(entries, 3, 0), one_call(entries)
+    same_changes(got[0], want[0])
+    assert got[1:] == want[1:]
+    assert (3, ibmi.NO_UP) in want[2]
+    alone = ibmi.resolve(entries[entries["COMMIT_CYCLE"] == 5])  # without LONE, cycle 5's part pairs UB 3 and UP 5
+    assert alone.changes[frame.BEFORE_ROW].tolist() == [3]

@@ -48,3 +48,5 @@ def test_the_figures_come_from_builds_that_applied_every_change(tmp_path):
     assert figures["rows"] == expected_rows(2000)
     assert [r["changes"] for r in figures["runs"]] == [2000, 20]
     assert "| 2,000 |" in done.stdout
+    for run in figures["runs"]:  # the driver's peaks are measured, not left out
+        assert run["driver_heap_peak_mib"] > 0 and run["driver_python_peak_mib"] > 0, run

@@ -19,12 +19,14 @@ import os
 import re
 import subprocess
 import sys
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Protocol
 
 import pytest
 
 from support import change_shapes as cs
+from support.driver_rows import counted
 from support.scd2_oracle import Replay
 from udfs.core.changes import frame
 from udfs.core.tables.declaration import LINEAGE_COLUMNS
@@ -232,7 +234,10 @@ class ReplayContract:
 
     @pytest.fixture(scope="class")
     def replayed(self, spark, tmp_path_factory, jcat_home) -> Replayed:
-        return self.adapter.replay(spark, tmp_path_factory)
+        with driver_rows_per_build() as per_build:
+            got = self.adapter.replay(spark, tmp_path_factory)
+        got.extra["driver_rows"] = per_build
+        return got
 
     def test_each_build_gives_the_oracles_changes_current_and_history(self, replayed):
         check(replayed.builds)
@@ -256,6 +261,16 @@ class ReplayContract:
             assert s.feed == cs.expected_feed(want["changes"], history, t.columns, t.key, t.zone), t.name
         cs.check_total_order({s.table.name: s.events for s in replayed.shapes})
 
+    def test_no_build_brings_its_entries_or_changes_to_the_driver(self, replayed):
+        """Each build's commits are resolved on the executors: the most rows any one collect, Arrow collect or
+        createDataFrame of a build carried is under the entries that build read, in the builds that read at least
+        DRIVER_CHECK_FROM (a row per load, build or receiver is allowed; one per entry or change is not)."""
+        reads = replayed.extra["driver_rows"]
+        checked = [r for r in reads if r.entries >= DRIVER_CHECK_FROM]
+        assert checked, f"no build read enough entries to tell a collect of them: {reads}"
+        for r in checked:
+            assert r.largest.rows < r.entries / 2, r
+
     def test_commit_versions_are_given_once_and_kept_by_later_builds(self, replayed):
         """Up to the first rebuild: each commit's version, once given, is the one the last build shows."""
         kept = []
@@ -269,6 +284,51 @@ class ReplayContract:
             got = b.got["versions"]
             assert got == {p: final[b.table.name][p] for p in got}, where
             assert set(got) == {c[frame.COMMIT_POSITION] for c in b.want["changes"]}, where
+
+
+DRIVER_CHECK_FROM = 20  # entries a build reads before its driver transfers are checked
+
+
+@dataclass
+class DriverRead:
+    entries: int  # the entries the build read (its candidates: the new loads' and those held)
+    largest: object  # support.driver_rows.Largest: the most rows one driver transfer carried, and where
+
+
+@contextmanager
+def driver_rows_per_build():
+    """[DriverRead] for every build_changes the block calls (the replays import it from udfs.spark.changes when
+    they call it; the build calls its log's `candidates` through the adapter module)."""
+    import udfs.spark.changes as changes
+    from udfs.spark.changes.adapters import ADAPTERS
+
+    reads, build, read = [], changes.build_changes, {log: m.candidates for log, m in ADAPTERS.items()}
+    entries = [0]
+
+    def counted_build(*args, **kwargs):
+        entries[0] = 0
+        with counted() as largest:
+            result = build(*args, **kwargs)
+        reads.append(DriverRead(entries[0], largest))
+        return result
+
+    def counted_read(log):
+        def candidates(*args, **kwargs):
+            got = read[log](*args, **kwargs)
+            entries[0] = max(entries[0], got.count())
+            return got
+
+        return candidates
+
+    changes.build_changes = counted_build
+    for log, module in ADAPTERS.items():
+        module.candidates = counted_read(log)
+    try:
+        yield reads
+    finally:
+        changes.build_changes = build
+        for log, module in ADAPTERS.items():
+            module.candidates = read[log]
 
 
 OWN_HOME = "JCAT_TEST_LONG_WORKLOAD_HERE"  # set in the process a long workload runs in, with its own home

@@ -62,9 +62,10 @@ def _bench(args, n: int) -> dict:
         started = time.perf_counter()
         _write_load(spark, load, first, count, keys)
         written = time.perf_counter() - started
-        started = time.perf_counter()
-        result = build_changes(spark, NAME)
-        built = time.perf_counter() - started
+        with HeapPeak(spark) as heap:
+            started = time.perf_counter()
+            result = build_changes(spark, NAME)
+            built = time.perf_counter() - started
         print(f"jcat bench: {result.line()}", file=sys.stderr, flush=True)
         runs.append(
             {
@@ -73,6 +74,9 @@ def _bench(args, n: int) -> dict:
                 "write_s": round(written, 2),
                 "build_s": round(built, 2),
                 "changes": int(result.changes),
+                "driver_heap_peak_mib": round(heap.peak / 2**20),
+                "driver_heap_limit_mib": round(heap.limit / 2**20),
+                "driver_python_peak_mib": _python_peak_mib(),
             }
         )
     counts = {r: spark.table(f"jcat.{NAME}_{r}").count() for r in ("changes", "current", "history")}
@@ -209,16 +213,52 @@ def _ledger(spark, load: str) -> None:
     spark.range(1).selectExpr(*exprs).write.insertInto(LEDGER)
 
 
+class HeapPeak:
+    """The driver JVM's heap in use at its largest while the block runs, sampled every 0.2 s (total minus free
+    memory of its Runtime), and the most it may use (-Xmx: spark.driver.memory)."""
+
+    def __init__(self, spark):
+        self.runtime = spark.sparkContext._jvm.java.lang.Runtime.getRuntime()
+        self.peak, self.limit = 0, self.runtime.maxMemory()
+
+    def __enter__(self):
+        import threading
+
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._sample, daemon=True)
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.done.set()
+        self.thread.join()
+
+    def _sample(self) -> None:
+        while True:
+            self.peak = max(self.peak, self.runtime.totalMemory() - self.runtime.freeMemory())
+            if self.done.wait(0.2):
+                return
+
+
+def _python_peak_mib() -> int:
+    """The driver's Python process at its largest so far (resident set)."""
+    import resource
+
+    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+
+
 def report(figures: dict) -> str:
     first, more = figures["runs"]
     rows = figures["rows"]
     per_s = figures["changes"] / first["build_s"] if first["build_s"] else float("nan")
     head = (
         f"| changes | build | changes/s | one more load ({more['changes_landed']:,} changes) | "
-        "`_changes` rows | `_current` rows | `_history` rows |"
+        "`_changes` rows | `_current` rows | `_history` rows | driver heap peak | driver Python peak |"
     )
     line = (
         f"| {figures['changes']:,} | {first['build_s']:.1f} s | {per_s:,.0f} | {more['build_s']:.1f} s | "
-        f"{rows['changes']:,} | {rows['current']:,} | {rows['history']:,} |"
+        f"{rows['changes']:,} | {rows['current']:,} | {rows['history']:,} | "
+        f"{max(r['driver_heap_peak_mib'] for r in figures['runs']):,} of {first['driver_heap_limit_mib']:,} MiB | "
+        f"{max(r['driver_python_peak_mib'] for r in figures['runs']):,} MiB |"
     )
-    return f"{head}\n| ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n{line}"
+    return f"{head}\n| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n{line}"
