@@ -485,6 +485,7 @@ def in_parts(entries: pd.DataFrame, buckets: int, seed: int) -> tuple[pd.DataFra
             lone[i] = cycle_of(e.iloc[last_of[key]]) != cycle_of(e.iloc[i])
         last_of[key] = i
     e["LONE"] = lone
+
     def bucket(i: int) -> int:  # a stable hash: the same buckets at every run
         r = e.iloc[i]
         group = cycle_of(r) or (r.JOB, r.THREAD, r.OBJECT, int(r.RRN))
