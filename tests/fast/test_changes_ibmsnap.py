@@ -4,6 +4,7 @@ support.ibmsnap.workload (written from seed 003's CD and UOW tables and docs/cha
 from __future__ import annotations
 
 import datetime as dt
+import zlib
 from itertools import pairwise
 
 import numpy as np
@@ -395,3 +396,28 @@ def test_rows_of_a_rejected_unit_are_never_pending_nor_changes_and_numpy_types_h
     assert len(res.rejected) and res.pending.dtype == np.int64 and res.rejected.dtype == np.int64
     used = set(res.changes["BEFORE_ROW"].dropna()) | set(res.changes["AFTER_ROW"].dropna())
     assert not used & set(res.rejected)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_units_of_work_resolved_in_buckets_give_what_one_call_gives(seed):
+    """As a build does on the executors (udfs/spark/changes/ibmsnap.py): the images and the UOW rows of each unit
+    of work meet in one bucket of a hash of the unit; each bucket is one call. Together, the buckets' changes in
+    commit order are one call's."""
+    w = wl.generate(200 + seed, units=25, pairs=seed % 2 == 0)
+    images, uows = wl.images(w), wl.uows(w)
+    buckets = 1 + seed % 4
+
+    def bucket(units: pd.Series) -> np.ndarray:
+        return np.array([zlib.crc32(f"{seed}/{u}".encode()) % buckets for u in units])
+
+    given, pending, rejected = [], set(), set()
+    for b in range(buckets):
+        res = ibmsnap.resolve(images[bucket(images["UOW"]) == b], uows[bucket(uows["UOW"]) == b], list(wl.KEY))
+        given.append(res.changes)
+        pending |= set(res.pending.tolist())
+        rejected |= set(res.rejected.tolist())
+    order = ["COMMIT_POSITION", "CHANGE_POSITION"]
+    got = pd.concat(given, ignore_index=True).sort_values(order).reset_index(drop=True)
+    whole = ibmsnap.resolve(images, uows, list(wl.KEY))
+    pd.testing.assert_frame_equal(got, whole.changes.sort_values(order).reset_index(drop=True))
+    assert (pending, rejected) == (set(whole.pending.tolist()), set(whole.rejected.tolist()))

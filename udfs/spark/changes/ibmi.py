@@ -90,7 +90,7 @@ def resolve_batch(spark, table, entries, last, columns: list[str]) -> Batch:
     # whose C CM / RB is among them is undecided there, as in one pass over the journal).
     stop = span["stop"]
     stopped = (F.col("_ORDERED") & _at_or_after(stop)) if stop else F.lit(False)
-    rows = _kernel_rows(entries.where("_ORDERED").withColumn("_STOPPED", stopped))
+    rows = _kernel_rows(entries.where("_ORDERED").withColumn("_STOPPED", stopped), lone=span["befores"] > 0)
     got = grouped.resolved(rows.where(~F.col("_STOPPED")).drop("_STOPPED"), [_transaction()], _resolve_bucket, OUT)
     done = grouped.summary(got)
     problems = list(done.problems)
@@ -139,8 +139,10 @@ def _span(entries) -> dict:
         *[F.struct(F.lit(c), F.lit(t)) for c, t in STOPS]
     )
     receiver = [F.coalesce(F.col(c), F.lit("")).alias(c) for c in RECEIVER_COLUMNS]
+    befores = F.col("_ORDERED") & (_code("JOURNAL_CODE") == "R") & _code("JOURNAL_ENTRY_TYPE").isin("UB", "BR")
     row = entries.agg(
         F.count_if(~F.col("_ORDERED")).alias("unordered"),
+        F.count_if(befores).alias("befores"),
         F.min(F.when(new, _position())).alias("first"),
         F.max(F.when(new, F.struct(_position().alias("at"), F.struct(*receiver).alias("receiver")))).alias("last"),
         F.min(
@@ -199,11 +201,10 @@ def _transaction():
     return F.when(_in_cycle(), cycle).otherwise(F.hash(F.lit(0), *_image_key()))
 
 
-def _kernel_rows(entries, carry: tuple[str, ...] = ("_STOPPED",)):
+def _kernel_rows(entries, lone: bool, carry: tuple[str, ...] = ("_STOPPED",)):
     """What the kernel reads of each entry, texts as the kernel compares them, sequence numbers and cycles of 20
-    digits as two longs (no row converted one at a time), and LONE: a UB or BR whose next UB/UP (BR/UR) entry of
-    its object, RRN, job and thread in the journal is of another commit cycle (in another group: no partner)."""
-    from pyspark.sql import Window
+    digits as two longs (no row converted one at a time), and LONE (`lone`: a build with a UB or BR; without one,
+    none is LONE and no window runs)."""
 
     def halves(c):
         return [
@@ -227,17 +228,27 @@ def _kernel_rows(entries, carry: tuple[str, ...] = ("_STOPPED",)):
         "RESET_EPOCH",
         *carry,
     )
+    return _with_lone(texts) if lone else texts.withColumn("LONE", F.lit(False))
+
+
+def _with_lone(rows):
+    """LONE: a UB or BR whose next UB/UP (BR/UR) entry of its object, RRN, job and thread in the journal is of
+    another commit cycle (in another group, where one pass over the journal would not pair them either); a window
+    over the image entries alone."""
+    from pyspark.sql import Window
+
     pair_set = F.when(F.col("JOURNAL_CODE") == "R", F.col("JOURNAL_ENTRY_TYPE")).cast("string")
     pair_set = F.coalesce(*[F.when(pair_set == t, F.lit(s)) for t, s in PAIR_SETS.items()])
-    texts = texts.withColumn("_PAIR_SET", pair_set)
+    rows = rows.withColumn("_PAIR_SET", pair_set)
     order = Window.partitionBy(*_image_key(), "_PAIR_SET").orderBy(
         "RESET_EPOCH", "SEQUENCE_NUMBER_HI", "SEQUENCE_NUMBER_LO"
     )
     next_cycle = F.lead(_cycle()).over(order)
     has_next = F.lead(F.lit(1)).over(order).isNotNull()
-    before = F.col("_PAIR_SET").isNotNull() & F.col("JOURNAL_ENTRY_TYPE").isin("UB", "BR")
-    lone = before & has_next & ~next_cycle.eqNullSafe(_cycle())
-    return texts.withColumn("LONE", F.coalesce(lone, F.lit(False))).drop("_PAIR_SET")
+    lone = F.col("JOURNAL_ENTRY_TYPE").isin("UB", "BR") & has_next & ~next_cycle.eqNullSafe(_cycle())
+    images = rows.where(F.col("_PAIR_SET").isNotNull()).withColumn("LONE", F.coalesce(lone, F.lit(False)))
+    others = rows.where(F.col("_PAIR_SET").isNull()).withColumn("LONE", F.lit(False))
+    return images.unionByName(others).drop("_PAIR_SET")
 
 
 def _resolve_bucket(pdf: pd.DataFrame) -> pd.DataFrame:
