@@ -66,17 +66,6 @@ def at_once(rows: pd.DataFrame, through: str | None) -> dict:
     }
 
 
-def landed_twice(seed: int) -> pd.DataFrame:
-    """A workload's records in two extracts that overlap (units in flight at the first's end land again, decided)."""
-    workload = wl.generate(5000 + seed, steps=120)
-    rng = random.Random(seed)
-    lo = min((r.lrsn for u in workload.units for r in u.records), default=0)
-    first_end, second_start = sorted(rng.sample(range(lo + 1, workload.end), 2))[::-1]
-    first = wl.extract(workload, 0, first_end)
-    second = wl.extract(workload, second_start, workload.end, first_landing=len(first) + 1)
-    return pd.concat([first, second], ignore_index=True).drop(columns=["VALUE"])
-
-
 def applied_before(rows: pd.DataFrame, seed: int) -> str | None:
     """None, or the commit position of one of the committed units (some units are then earlier)."""
     said = rows.loc[rows["UORDISP"] == "C"]
@@ -86,7 +75,7 @@ def applied_before(rows: pd.DataFrame, seed: int) -> str | None:
 
 @pytest.mark.parametrize("seed", range(30))
 def test_buckets_give_what_one_call_gives(seed):
-    rows = landed_twice(seed)
+    rows = wl.landed_twice(seed).drop(columns=["VALUE"])
     through = applied_before(rows, seed)
     whole = at_once(rows, through)
     for buckets in (2, 7):
@@ -101,7 +90,7 @@ def test_the_workloads_reach_the_rules_that_cross_units():
     """Stops whose bucket is not the one of later changes (the merge holds them), earlier units, copies."""
     merged = stopped = earlier = 0
     for seed in range(30):
-        rows = landed_twice(seed)
+        rows = wl.landed_twice(seed).drop(columns=["VALUE"])
         through = applied_before(rows, seed)
         parts = in_parts(rows, 7, seed, through)
         merged += parts["merged"]
