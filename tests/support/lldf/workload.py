@@ -203,6 +203,18 @@ def extract(workload: Workload, start: int, end: int, first_landing: int = 0) ->
     )
 
 
+def landed_twice(seed: int) -> pd.DataFrame:
+    """A workload's rows in two extracts that overlap (units in flight at the first's end land again, decided):
+    units of recovery resolved in parts against one call (tests/fast/test_changes_lldf_groups.py)."""
+    workload = generate(5000 + seed, steps=120)
+    rng = random.Random(seed)
+    lo = min((r.lrsn for u in workload.units for r in u.records), default=0)
+    first_end, second_start = sorted(rng.sample(range(lo + 1, workload.end), 2))[::-1]
+    first = extract(workload, 0, first_end)
+    second = extract(workload, second_start, workload.end, first_landing=len(first) + 1)
+    return pd.concat([first, second], ignore_index=True)
+
+
 @dataclass
 class Expected:
     commits: list[tuple]  # (TRANSACTION_ID, COMMIT_TIMESTAMP, ((op, before, after, before present), ...))

@@ -43,6 +43,9 @@ Rules (seed 002, the logical log header):
 - Rows lacking a field the order or the identity needs (NULL) are a problem each, left out.
 - Problems are reported once, when their unit of recovery is decided, except the stop. Aborted units give nothing
   and no problem.
+- `committed`: every row of a committed unit after `applied_through` (given, or held from the stop on) with its
+  unit's COMMIT_POSITION, for a caller that resolves units of recovery apart (each part through this function) and
+  applies the first stop of all the parts across them.
 Assumed where seed 002 is silent: a load holds the records of a unit committed in its range whole (Log Master
 extracts a unit of recovery whole); a held record keeps the LOGRECDISP it landed with unless a later copy of it
 lands.
@@ -50,7 +53,7 @@ lands.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
@@ -130,6 +133,12 @@ class Resolution:
     pending: np.ndarray  # int64 ROW_IDs still undecided, to carry into the next call
     problems: pd.DataFrame  # ROW_ID, REASON
     earlier: np.ndarray  # int64 ROW_IDs of committed units at or before applied_through
+    committed: pd.DataFrame = field(default_factory=lambda: _positions(np.zeros(0, np.int64), np.zeros(0, object)))
+
+
+def _positions(row_ids: np.ndarray, positions: np.ndarray) -> pd.DataFrame:
+    """ROW_ID (int64, ascending), COMMIT_POSITION."""
+    return pd.DataFrame({"ROW_ID": row_ids.astype(np.int64), "COMMIT_POSITION": positions.astype(object)})
 
 
 def resolve(rows: pd.DataFrame, applied_through: str | None = None) -> Resolution:
@@ -151,7 +160,13 @@ def resolve(rows: pd.DataFrame, applied_through: str | None = None) -> Resolutio
     changes = _changes(
         rec[counted & before_stop & np.isin(rec["KIND"].to_numpy(), (INSERT, UPDATE, DELETE, MASS_DELETE))]
     )
-    return Resolution(changes, _row_ids(kept, rec, held), problems, _row_ids(kept, rec, earlier))
+    return Resolution(
+        changes,
+        _row_ids(kept, rec, held),
+        problems,
+        _row_ids(kept, rec, earlier),
+        _committed_rows(kept, rec, live, position),
+    )
 
 
 def _normalized(rows: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -301,6 +316,13 @@ def _row_ids(kept: pd.DataFrame, rec: pd.DataFrame, mask: np.ndarray) -> np.ndar
     """The ROW_IDs of every row of the records `mask` selects."""
     rows = kept["ROW_ID"].to_numpy()[kept["LANDING"].isin(rec["LANDING"].to_numpy()[mask]).to_numpy()]
     return np.sort(rows.astype(np.int64))
+
+
+def _committed_rows(kept: pd.DataFrame, rec: pd.DataFrame, live: np.ndarray, position: np.ndarray) -> pd.DataFrame:
+    """Every row of the records `live` selects, with its unit's COMMIT_POSITION."""
+    of_landing = pd.Series(position[live], index=rec["LANDING"].to_numpy()[live])
+    rows = kept[kept["LANDING"].isin(of_landing.index).to_numpy()].sort_values("ROW_ID")
+    return _positions(rows["ROW_ID"].to_numpy(), rows["LANDING"].map(of_landing).to_numpy(dtype=object))
 
 
 def _changes(c: pd.DataFrame) -> pd.DataFrame:

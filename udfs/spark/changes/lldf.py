@@ -6,6 +6,12 @@ entries are the twin's rows of those loads (one per row image, one per record wi
 build held: the records of units of recovery still in flight, held whole (NAME_pending, twin-shaped) until a load
 brings their commit or abort, and every record from a stop (a LOAD REPLACE, an exchange, a catalog change, an
 incomplete unit) on.
+
+They are resolved on the executors (udfs/spark/changes/grouped.py): a unit of recovery's rows in one group (every
+copy of its records with it), each bucket of groups through the kernel. What couples units is handled across the
+buckets: the first stop is the least one any bucket gives (one aggregation the driver reads), and the rows of every
+unit committed at or after it are held; units at or before what was applied are checked against the earlier loads
+with a join. The driver reads aggregations only, never the rows.
 """
 
 from __future__ import annotations
@@ -13,14 +19,13 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 from pyspark.sql import functions as F
-from pyspark.sql import types as T
 
 from ...core.changes import lldf as resolution
 from ...core.changes import state
 from ...core.tables.lldf_image import image_columns
-from . import batch, frames
-from .batch import Batch, problem_lines
-from .images import IDENTITY, change_rows, with_images
+from . import batch, grouped
+from .batch import Batch
+from .images import IDENTITY, with_images
 
 STREAM = "jcat.lldf_change_stream"
 CURRENT = "jcat.raw_loads_current"  # the landing ledger's current entry of each landed file
@@ -90,69 +95,110 @@ def candidates(spark, table, loads: list[str], held):
 
 
 def resolve_batch(spark, table, entries, last, columns: list[str]) -> Batch:
-    pdf = _kernel_frame(entries)
+    """The build's rows resolved on the executors, a unit of recovery to a group (units that say one commit
+    position together: the kernel numbers their changes as one commit), in buckets through the kernel; then the
+    first stop of all the buckets applied across them, as one kernel call over every row would."""
     through = last.applied_through if last else None
-    resolved = resolution.resolve(pdf, through)
-    if len(resolved.earlier):
-        _check_landed_before(spark, table, pdf.iloc[resolved.earlier], through)
-    changes = with_images(change_rows(spark, pdf, resolved.changes), entries, columns)
-    held = _rows_of(spark, entries, pdf, resolved.pending)
-    return Batch(
-        changes,
-        len(resolved.changes),
-        held,
-        len(resolved.pending),
-        resolved.changes["COMMIT_POSITION"].max() if len(resolved.changes) else None,
-        None,
-        problem_lines(table.name, resolved.problems, pdf),
-    )
+    got = grouped.resolved(_kernel_rows(entries), [F.col(GROUP)], _bucket_resolver(through), OUT)
+    stop, earlier = _stop_and_earlier(got)
+    if earlier:
+        _check_landed_before(spark, table, entries, got, through)
+    got = _from_stop(got, stop)
+    done = grouped.summary(got)
+    changes = with_images(grouped.changes(got), entries, columns)
+    held = grouped.held(entries, got, IDENTITY)
+    return Batch(changes, done.changes, held, done.held, done.through, None, done.lines(table.name))
 
 
+GIVEN = "given"  # a row of a committed unit its bucket gave (before the bucket's own stop): COMMIT_POSITION its unit's
+EARLIER = "earlier"  # a row of a unit committed at or before what was applied
+OUT = grouped.schema()
+GROUP = "_GROUP"
 TEXT = ["CHANGE_TYPE", "LIMIT_KEYS", "MEMBERID", "UORDISP", "LOGRECDISP", "INCOMPLETETRANS", "UORCOMMITTIMESTAMP"]
 
 
-def _kernel_frame(entries) -> pd.DataFrame:
-    """One row per twin row, ROW_ID and LANDING (one per landed record) in landing order."""
-    hexed = [F.upper(F.hex(c)).alias(c) for c in resolution.HEX_FIELDS]  # as the kernel reads binary fields
-    cols = [*IDENTITY, F.col("image_kind").alias("IMAGE_KIND"), *TEXT, *hexed]
-    pdf = entries.select(cols).orderBy(*IDENTITY).toPandas()
-    pdf["ROW_ID"] = np.arange(len(pdf), dtype=np.int64)
-    pdf["LANDING"] = pdf.groupby(list(IDENTITY[:3]), sort=False).ngroup().astype(np.int64)
-    return pdf
+def _kernel_rows(entries):
+    """What the kernel reads of each twin row (binary fields in upper-case hex, as it compares them), its identity,
+    and GROUP: the least commit position its unit's C records say, else its unit."""
+    from pyspark.sql import Window
+
+    hexed = [F.upper(F.hex(c)).alias(c) for c in resolution.HEX_FIELDS]
+    rows = entries.select(*IDENTITY, *TEXT, *hexed)  # image_kind: the kernel's IMAGE_KIND (Spark: one name)
+    unit = F.concat_ws(".", *[F.col(c).cast("string") for c in resolution.UNIT_KEY])
+    said = F.concat_ws(".", "UORCOMMITLRSN", "UORCOMMITPOINT", F.col("MEMBERID").cast("string"))
+    position = F.min(F.when(F.trim(F.col("UORDISP")) == "C", said)).over(Window.partitionBy(unit))
+    return rows.withColumn(GROUP, F.coalesce(position, unit))
 
 
-def _check_landed_before(spark, table, earlier: pd.DataFrame, through: str) -> None:
+def _bucket_resolver(through: str | None):
+    """One bucket's rows through the kernel in landing order (ROW_ID: the row's place by IDENTITY, LANDING: its
+    record's), giving changes, held rows and problems (COMMIT_POSITION: the problem's unit's, when committed) and
+    the rows GIVEN and EARLIER."""
+
+    def run(pdf: pd.DataFrame) -> pd.DataFrame:
+        pdf = pdf.drop(columns=[GROUP]).sort_values(list(IDENTITY), kind="stable", na_position="first")
+        pdf = pdf.reset_index(drop=True)
+        pdf["ROW_ID"] = np.arange(len(pdf), dtype=np.int64)
+        pdf["LANDING"] = pdf.groupby(list(IDENTITY[:3]), sort=False).ngroup().astype(np.int64)
+        pdf["IMAGE_KIND"] = pdf["image_kind"]
+        resolved = resolution.resolve(pdf, through)
+        out = grouped.rows(pdf, resolved.changes, resolved.pending, resolved.problems.iloc[:0], OUT)
+        committed = resolved.committed
+        position = pd.Series(committed["COMMIT_POSITION"].to_numpy(), index=committed["ROW_ID"].to_numpy())
+        problems = resolved.problems
+        found = pdf.iloc[problems["ROW_ID"].to_numpy()][list(IDENTITY)].assign(
+            **{
+                grouped.ROLE: grouped.PROBLEM,
+                "REASON": problems["REASON"].to_numpy(dtype=object),
+                "COMMIT_POSITION": problems["ROW_ID"].map(position).to_numpy(dtype=object),
+            }
+        )
+        given = committed[~committed["ROW_ID"].isin(resolved.pending)]
+        given = pdf.iloc[given["ROW_ID"].to_numpy()][list(IDENTITY)].assign(
+            **{grouped.ROLE: GIVEN, "COMMIT_POSITION": given["COMMIT_POSITION"].to_numpy(dtype=object)}
+        )
+        earlier = pdf.iloc[resolved.earlier][list(IDENTITY)].assign(**{grouped.ROLE: EARLIER})
+        return grouped.stacked([out, found, given, earlier], OUT)
+
+    return run
+
+
+def _stop_and_earlier(got) -> tuple[str | None, bool]:
+    """One aggregation: the first stop's COMMIT_POSITION over every bucket, and whether any row is EARLIER."""
+    role = F.col(grouped.ROLE)
+    stop = (role == grouped.PROBLEM) & F.col("REASON").isin(*resolution.STOP_REASONS.values())
+    row = got.agg(
+        F.min(F.when(stop, F.col("COMMIT_POSITION"))).alias("stop"), F.count_if(role == EARLIER).alias("earlier")
+    ).first()
+    return row["stop"], bool(row["earlier"])
+
+
+def _from_stop(got, stop: str | None):
+    """The buckets' rows with the first stop applied across them: changes after it are not given, the rows of
+    every unit committed at or after it are held, and of the problems of committed units only those before it and
+    its own are said (a bucket's own stop after it is not)."""
+    if stop is None:
+        return got
+    role, position = F.col(grouped.ROLE), F.col("COMMIT_POSITION")
+    kept = (
+        ((role == grouped.CHANGE) & (position < stop))
+        | ((role == grouped.PROBLEM) & (position.isNull() | (position <= stop)))
+        | ~role.isin(grouped.CHANGE, grouped.PROBLEM, GIVEN)
+    )
+    now_held = got.where((role == GIVEN) & (position >= stop)).withColumn(grouped.ROLE, F.lit(grouped.HELD))
+    return got.where(kept).unionByName(now_held)
+
+
+def _check_landed_before(spark, table, entries, got, through: str) -> None:
     """Records of units committed at or before what was applied: landed again by an overlapping extract (their
     record is in an earlier load: nothing to do), or a unit that arrived late (rebuild from the first load)."""
     record = list(resolution.RECORD_KEY)
-    wanted = earlier[record].drop_duplicates().reset_index(drop=True)
-    schema = T.StructType([T.StructField(c, T.LongType() if c == "MEMBERID" else T.StringType()) for c in record])
-    keys = frames.to_spark(spark, wanted.astype({"MEMBERID": np.int64}), schema)
-    loads = earlier["load_id"].unique().tolist()
-    before = (
-        spark.table(twin(table))
-        .where(~F.col("load_id").isin(loads))
-        .select(*[F.upper(F.hex(c)).alias(c) if c in resolution.HEX_FIELDS else F.col(c) for c in record])
-    )
-    seen = keys.join(before, record, "left_semi").count()
-    if seen < len(wanted):
+    ids = got.where(F.col(grouped.ROLE) == EARLIER).select(*[F.col(c).alias(f"_e_{c}") for c in IDENTITY])
+    earlier = entries.join(ids, [entries[c].eqNullSafe(ids[f"_e_{c}"]) for c in IDENTITY], "left_semi")
+    loads = sorted(r[0] for r in earlier.select("load_id").distinct().collect())  # a build's few loads
+    before = spark.table(twin(table)).where(~F.col("load_id").isin(loads)).select(*record)
+    if earlier.select(*record).distinct().join(before, record, "left_anti").limit(1).count():
         raise state.ChangesNotLater(
             f"a unit of recovery committed at or before {through}, which was applied, landed "
             f"in load {min(loads)}: changes not after what was applied"
         )
-
-
-def _rows_of(spark, entries, pdf: pd.DataFrame, row_ids: np.ndarray):
-    """The entries' rows of these ROW_IDs (held for a later load); a record with no image has image_kind NULL."""
-    keep = pdf.iloc[row_ids][list(IDENTITY)].reset_index(drop=True)
-    schema = T.StructType(
-        [
-            T.StructField("load_id", T.StringType()),
-            T.StructField("source_file", T.StringType()),
-            T.StructField("record_offset", T.LongType()),
-            T.StructField("image_kind", T.StringType()),
-        ]
-    )
-    ids = frames.to_spark(spark, keep, schema).alias("k")
-    same = [F.col(f"e.{c}").eqNullSafe(F.col(f"k.{c}")) for c in IDENTITY]
-    return entries.alias("e").join(ids, same, "left_semi")
