@@ -7,6 +7,12 @@ and the twin of the images holds only the images present): every checkpoint and 
 BFOR/AFTR records of the table's USER-REC-ID whatever their IMAGE-LEN (a null image, IMAGE-LEN 0, is what tells a
 store or an erase from a modify); plus the entries the last build held, in the same shape (NAME_pending). A change's
 images are the twin's rows of its BFOR and AFTR (image_kind 'before', 'after').
+
+The resolution runs on the executors (udfs/spark/changes/grouped.py), a group per LID: what couples LIDs is handled
+around the groups so that they give what one kernel call over every record gives. A record landed twice is dropped
+before (a window on CV and SEQ); a DIND/DCOM/DBAK goes to the group of each LID it lists, listing there only that
+group's LIDs (a DCOM deciding several is then one commit in several groups: CHANGE_POSITION is numbered again over
+each commit, by the SEQ of each change's AFTR); the stops are the whole journal's (resolve_batch).
 """
 
 from __future__ import annotations
@@ -127,9 +133,7 @@ def candidates(spark, table, loads: list[str], held):
 def resolve_batch(spark, table, entries, last, columns: list[str]) -> Batch:
     """The build's records resolved on the executors, a LID's records to a group (each distributed record copied to
     the group of every LID it lists, listing there only that group's LIDs): the valued changes, the records held and
-    the lines to say. The stops are the whole journal's: a second central version's records are held without
-    reaching the kernel; a committed unit holding an RTSV is found by one pass, and if there is one, a second pass
-    resolves the records before its deciding record and holds the rest (as one call over everything does)."""
+    the lines to say. The stops are the whole journal's (_through_stops); the driver reads a few aggregations."""
     span = _span(entries)
     lines = []
     if span["unordered"]:
@@ -137,19 +141,8 @@ def resolve_batch(spark, table, entries, last, columns: list[str]) -> Batch:
             f"jcat: {table.name}: {span['unordered']} journal records without a type or sequence number left out "
             f"(decode_errors in idms_journal names the field)"
         )
-    records = _journal_order(entries)
-    cvs = span["cvs"]
-    stopped = (F.col("CV") != F.lit(cvs[0])) if len(cvs) > 1 else None
-    got = _resolved(records if stopped is None else records.where(~stopped))
-    stop, said = _rtsv_stop(got), []
-    if stop is not None:
-        at = F.col("SEQ") >= F.lit(str(int(stop["COMMIT_POSITION"], 16))).cast(T.DecimalType(20, 0))
-        stopped = at if stopped is None else stopped | at
-        got = _resolved(records.where(~stopped))
-        said.append((resolution.RTSV_STOP, 1, stop["source_file"], stop["record_offset"]))
-    elif stopped is not None:
-        first = records.where(stopped).agg(F.min(F.struct("SEQ", *IDENTITY[:3])).alias("first")).first()["first"]
-        said.append((resolution.CV_STOP, 1, first["source_file"], first["record_offset"]))
+    records = _journal_order(entries).localCheckpoint(eager=True)  # read by each pass and by the held records
+    got, stopped, said = _through_stops(records, span["cvs"])
     done = grouped.summary(got)
     lines += grouped.Summary(0, 0, None, sorted([*done.problems, *said])).lines(table.name)
     held_ids = got.where(F.col(grouped.ROLE) == grouped.HELD).select(*IDENTITY[:3])
@@ -160,6 +153,25 @@ def resolve_batch(spark, table, entries, last, columns: list[str]) -> Batch:
     images = spark.table(twin(table))
     changes = with_images(_numbered(grouped.changes(got, AT)), _images_of_changes(images, entries), columns)
     return Batch(changes, done.changes, held, held_ids.count(), done.through, None, lines)
+
+
+def _through_stops(records, cvs: list[str]):
+    """(what the groups give, which records the stop holds without the kernel (None: no stop), the stop's problem
+    line as (reason, 1, file, offset)). A second central version's records never reach the kernel; a committed
+    unit holding an RTSV, found by a first pass, holds its deciding record and every record after it, resolving
+    the records before it again (as one call over everything does: no unit decided at or after it is given)."""
+    stopped = (F.col("CV") != F.lit(cvs[0])) if len(cvs) > 1 else None
+    got = _resolved(records if stopped is None else records.where(~stopped))
+    stop = _rtsv_stop(got)
+    if stop is not None:
+        at = F.col("SEQ") >= F.lit(str(int(stop["COMMIT_POSITION"], 16))).cast(T.DecimalType(20, 0))
+        stopped = at if stopped is None else stopped | at
+        said = (resolution.RTSV_STOP, 1, stop["source_file"], stop["record_offset"])
+        return _resolved(records.where(~stopped)), stopped, [said]
+    if stopped is None:
+        return got, None, []
+    first = records.where(stopped).agg(F.min(F.struct("SEQ", *IDENTITY[:3])).alias("first")).first()["first"]
+    return got, stopped, [(resolution.CV_STOP, 1, first["source_file"], first["record_offset"])]
 
 
 STOP = "stop"  # a group's first committed unit holding an RTSV (the kernel's stop there): where it is, which RTSV
