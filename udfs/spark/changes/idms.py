@@ -187,8 +187,8 @@ def _images_of_changes(images, entries):
 
 
 def _trimmed(column):
-    """A text as the kernel compares it (str.strip)."""
-    return F.regexp_replace(column, r"^\s+|\s+$", "")
+    """A text as the kernel compares it (str.strip: Unicode white space at either end)."""
+    return F.regexp_replace(column, r"(?U)^\s+|\s+$", "")
 
 
 def _ordered():
