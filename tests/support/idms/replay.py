@@ -30,6 +30,7 @@ from support.scd2_oracle import Replay
 from udfs.cli import main
 from udfs.core.layouts import idms as layout
 from udfs.dbt.runner import run_dbt
+from udfs.spark.changes.history import BUCKET_CONF
 from udfs.spark.landing.loader import load
 
 NAME, SNAP_NAME, SEED, STEPS, RECORD_ID = "empchg", "empsnap", 11, 110, 815
@@ -221,8 +222,15 @@ def started_from_snapshot(spark, root, w: pd.DataFrame, places: dict) -> contrac
 
 
 class IdmsReplay:
+    """Buckets of 3 records (and changes) send each build's resolution and history through many buckets, as a big
+    build's are."""
+
     def replay(self, spark, tmp_path_factory) -> contract.Replayed:
-        return replay(spark, tmp_path_factory)
+        spark.conf.set(BUCKET_CONF, "3")
+        try:
+            return replay(spark, tmp_path_factory)
+        finally:
+            spark.conf.unset(BUCKET_CONF)
 
     def snapshot(self, spark, tmp_path_factory, replayed) -> contract.Snapshot:
         return replayed.extra["snapshot"]

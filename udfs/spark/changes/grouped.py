@@ -88,6 +88,11 @@ def buckets(spark, entries: int) -> int:
     return max(1, min(most, entries // max(per_bucket, 1)))
 
 
+def bucket(cols: list[Column], n: int) -> Column:
+    """The bucket (0 to n-1) `resolved` sends a row of these transaction columns to."""
+    return F.pmod(F.hash(*cols), F.lit(n))
+
+
 def resolved(
     entries: DataFrame,
     transaction: list[Column],
@@ -95,13 +100,15 @@ def resolved(
     out: T.StructType,
     others: DataFrame | None = None,
     other_transaction: list[Column] | None = None,
+    n: int | None = None,
 ) -> DataFrame:
     """`run(bucket's entries)` (or `run(entries, others)`, a cogroup: `others` keyed by `other_transaction`) over
-    buckets of `transaction`, its rows computed once and kept by the executors."""
-    n = buckets(entries.sparkSession, entries.count())
+    `n` buckets of `transaction` (by default as many as `buckets` gives for the entries), its rows computed once and
+    kept by the executors."""
+    n = n or buckets(entries.sparkSession, entries.count())
 
     def bucket_of(cols):
-        return F.pmod(F.hash(*cols), F.lit(n)).alias(BUCKET)
+        return bucket(cols, n).alias(BUCKET)
 
     keyed = entries.select("*", bucket_of(transaction))
     if others is None:
