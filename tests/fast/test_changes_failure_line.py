@@ -4,18 +4,21 @@ from __future__ import annotations
 
 from udfs.spark.changes import failure_line
 
-SPARK_TEXT = """An error occurred while calling o1431.getResult.
-: org.apache.spark.SparkException: Exception thrown in awaitResult:
-Caused by: org.apache.spark.SparkException: Job aborted due to stage failure: Total size of serialized results of 112 \
-tasks (1028.2 MiB) is bigger than spark.driver.maxResultSize (1024.0 MiB)
+WORKER_TEXT = """An exception was thrown from the Python worker. Please see the stack trace below.
+Traceback (most recent call last):
+  File "/usr/lib/spark/python/pyspark/worker.py", line 2041, in main
+    process()
+  File "/work/udfs/core/changes/ibmi.py", line 127, in _in_journal_order
+    raise ValueError("two entries share a journal position (RESET_EPOCH, SEQUENCE)")
+ValueError: two entries share a journal position (RESET_EPOCH, SEQUENCE)
+
+\tat org.apache.spark.api.python.BasePythonRunner$ReaderIterator.handlePythonException(PythonRunner.scala:1097)
 """
 
 
-def test_a_driver_result_limit_names_the_settings_to_raise():
-    line = failure_line(RuntimeError(SPARK_TEXT))
-    assert "\n" not in line
-    assert "1028.2 MiB" in line and "1024.0 MiB" in line
-    assert "--conf spark.driver.maxResultSize=" in line and "--conf spark.driver.memory=" in line
+def test_an_error_the_resolution_raised_on_an_executor_is_its_own_line():
+    line = failure_line(RuntimeError(WORKER_TEXT))
+    assert line == "ValueError: two entries share a journal position (RESET_EPOCH, SEQUENCE)"
 
 
 def test_another_failure_is_its_first_line():

@@ -20,7 +20,6 @@ from udfs.cli import main
 from udfs.cli.tables import load_target
 from udfs.core.ddl import parse_text
 from udfs.dbt.runner import run_dbt
-from udfs.spark.changes.frames import SLICE_CONF
 from udfs.spark.changes.history import BUCKET_CONF
 from udfs.spark.landing.loader import load
 
@@ -203,12 +202,10 @@ def started_from_snapshot(spark, tmp_path_factory, name: str, seed: int, units: 
 
 class IbmsnapReplay:
     def replay(self, spark, tmp_path_factory) -> contract.Replayed:
-        spark.conf.set(SLICE_CONF, "5")  # frames of more than 5 rows reach Spark in slices, as a big build's do
         spark.conf.set(BUCKET_CONF, "3")  # and the history's buckets hold 3 changes each
         try:
             return replay(spark, tmp_path_factory, "snapchg", SEED, UNITS)
         finally:
-            spark.conf.unset(SLICE_CONF)
             spark.conf.unset(BUCKET_CONF)
 
     def long_replay(self, spark, tmp_path_factory) -> list[contract.Build]:

@@ -24,7 +24,6 @@ from support.lldf import workload as wl
 from support.scd2_oracle import Replay
 from udfs.cli import main
 from udfs.dbt.runner import run_dbt
-from udfs.spark.changes.frames import SLICE_CONF
 from udfs.spark.changes.history import BUCKET_CONF
 from udfs.spark.landing.loader import load
 
@@ -155,7 +154,6 @@ class LldfReplay:
     unit is the heavy test's."""
 
     def replay(self, spark, tmp_path_factory) -> contract.Replayed:
-        spark.conf.set(SLICE_CONF, "5")  # frames of more than 5 rows reach Spark in slices, as a big build's do
         spark.conf.set(BUCKET_CONF, "3")  # and the history's buckets hold 3 changes each
         snap = {}
         try:
@@ -170,7 +168,6 @@ class LldfReplay:
                 then=lambda *args: snap.update(snapshot=started_from_snapshot(spark, "acctsnap", *args)),
             )
         finally:
-            spark.conf.unset(SLICE_CONF)
             spark.conf.unset(BUCKET_CONF)
         replayed.extra |= snap
         return replayed

@@ -42,17 +42,6 @@ def waiting_line(name: str, lagging: list[str], relations: tuple[str, ...]) -> s
     )
 
 
-def problem_lines(name: str, problems: pd.DataFrame, pdf: pd.DataFrame, files=None) -> list[str]:
-    """One line per kind of problem: how many, and where the first one is (pdf: the kernel's rows by ROW_ID, their
-    file named by source_file, or by a FILE code into `files`' (load_id, source_file) pairs)."""
-    lines = []
-    for reason, group in problems.groupby("REASON", sort=True):
-        first = pdf.iloc[int(group["ROW_ID"].min())]
-        file = files[int(first["FILE"])][1] if files is not None else first["source_file"]
-        lines.append(f"jcat: {name}: {len(group)} entries: {reason} (first: {file} offset {first['record_offset']})")
-    return lines
-
-
 def change_columns(pdf: pd.DataFrame, changes: pd.DataFrame, identity: tuple[str, ...]) -> dict:
     """The kernel's changes as columns for Spark: OP, positions, times, and for each side (b before, a after) the
     identity of the row that holds its image (None where the change has no such image)."""

@@ -21,7 +21,7 @@ from ...core.project import project_dir
 from ...core.tables.declaration import DeclaredTable
 from ...core.tables.declaration_file import read_all
 from ...render.table_names import quote
-from . import events, frames, history, ibmi, snapshots
+from . import events, history, ibmi, snapshots
 from .adapters import ADAPTERS
 from .store import Build, ChangesStore, new_build_id
 
@@ -83,22 +83,17 @@ def refresh_views(spark, out=sys.stderr) -> bool:
         return False
 
 
-DRIVER_LIMIT = re.compile(
-    r"Total size of serialized results of \d+ tasks \(([^)]+)\) is bigger than "
-    r"spark.driver.maxResultSize \(([^)]+)\)"
-)
+PYTHON_ERROR = re.compile(r"^\s*((?:[A-Za-z_][\w.]*)(?:Error|Exception)): (.+)$", re.MULTILINE)
 
 
 def failure_line(e: Exception) -> str:
-    """What a failed build says in one line: what to do, where Spark's error says it."""
+    """What a failed build says in one line: the first line of the error; for an error raised where the build
+    resolves on the executors (a Python worker), the error the worker raised, not Spark's wrapping of it."""
     text = str(e)
-    limit = DRIVER_LIMIT.search(text)
-    if limit:  # the commit resolution reads a build's new entries in the driver: they outgrew its result limit
-        return (
-            f"the new entries' columns the commit resolution reads ({limit[1]}) exceed spark.driver.maxResultSize "
-            f"({limit[2]}): run again with --conf spark.driver.maxResultSize=8g --conf spark.driver.memory=16g "
-            f"(or build after each few loads)"
-        )
+    if "Python worker" in text:
+        raised = PYTHON_ERROR.findall(text)
+        if raised:
+            return f"{raised[-1][0].rsplit('.', 1)[-1]}: {raised[-1][1].strip()}"
     return text.strip().splitlines()[0] if text.strip() else type(e).__name__
 
 
@@ -114,7 +109,6 @@ def build_changes(spark, table: DeclaredTable | str, rebuild: str | None = None)
         raise ValueError(f"{table.name}: {why_not}")
     store = ChangesStore(spark, table.name)
     store.recover()
-    frames.clear(spark)  # slices an earlier build staged (builds of one home run one at a time)
     try:
         return _build(spark, table, log, store, rebuild)
     except (ibmi.OlderThanApplied, state.ChangesNotLater) as e:

@@ -1,45 +1,13 @@
-"""Changes of a log whose twin holds one row per row image (IBMSNAP, LLDF): the kernel's changes with the twin
-rows of their images, each row named by IDENTITY (load, file, offset, image_kind)."""
+"""Changes of a log whose twin holds one row per row image (IBMSNAP, LLDF, IDMS): the resolution's change rows
+with the twin rows of their images, each row named by IDENTITY (load, file, offset, image_kind)."""
 
 from __future__ import annotations
 
-import pandas as pd
 from pyspark.sql import functions as F
-from pyspark.sql import types as T
 
 from ...render.table_names import quote
-from . import frames
-from .batch import change_columns
 
 IDENTITY = ("load_id", "source_file", "record_offset", "image_kind")  # one image row of the twin
-
-CHANGE_SCHEMA = T.StructType(
-    [
-        T.StructField("OP", T.StringType()),
-        T.StructField("BEFORE_PRESENT", T.BooleanType()),
-        T.StructField("COMMIT_TIMESTAMP", T.TimestampType()),
-        T.StructField("COMMIT_POSITION", T.StringType()),
-        T.StructField("CHANGE_POSITION", T.LongType()),
-        T.StructField("TRANSACTION_ID", T.StringType()),
-        *[
-            T.StructField(f"{side}_{c}", t)
-            for side in ("b", "a")
-            for c, t in (
-                ("load_id", T.StringType()),
-                ("source_file", T.StringType()),
-                ("record_offset", T.LongType()),
-                ("image_kind", T.StringType()),
-            )
-        ],
-    ]
-)
-
-
-def change_rows(spark, pdf: pd.DataFrame, changes: pd.DataFrame):
-    """The change frame with, for each image, the identity of its twin row (to join the images to)."""
-    out = change_columns(pdf, changes, IDENTITY)
-    ordered = pd.DataFrame(out)[[f.name for f in CHANGE_SCHEMA.fields]]
-    return frames.to_spark(spark, ordered, CHANGE_SCHEMA)
 
 
 def with_images(rows, entries, columns: list[str]):
