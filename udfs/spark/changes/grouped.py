@@ -138,26 +138,21 @@ class Summary:
 
 
 def summary(got: DataFrame) -> Summary:
-    """What the driver reads of a resolution: one aggregation, a row per role and kind of problem."""
+    """What the driver reads of a resolution: one aggregation over every row with no grouping (so no sort of them:
+    a grouped min or max of a text or struct is a sort aggregation, which spilled a 1 GB heap out of memory at 10
+    million rows), then a row per kind of problem from the problem rows alone."""
+    role = F.col(ROLE)
+    totals = got.agg(
+        F.count_if(role == CHANGE).alias("changes"),
+        F.count_if(role == HELD).alias("held"),
+        F.max(F.when(role == CHANGE, F.col("COMMIT_POSITION"))).alias("through"),
+    ).first()
     first = F.min(F.struct("load_id", "source_file", "record_offset"))
-    found = (
-        got.groupBy(ROLE, "REASON")
-        .agg(F.count(F.lit(1)).alias("n"), F.max("COMMIT_POSITION").alias("through"), first.alias("first"))
-        .collect()
-    )
-    by_role = {r[ROLE]: r for r in found if r[ROLE] != PROBLEM}
+    found = got.where(role == PROBLEM).groupBy("REASON").agg(F.count(F.lit(1)).alias("n"), first.alias("first"))
     problems = sorted(
-        (r["REASON"], int(r["n"]), r["first"]["source_file"], r["first"]["record_offset"])
-        for r in found
-        if r[ROLE] == PROBLEM
+        (r["REASON"], int(r["n"]), r["first"]["source_file"], r["first"]["record_offset"]) for r in found.collect()
     )
-    change = by_role.get(CHANGE)
-    return Summary(
-        int(change["n"]) if change else 0,
-        int(by_role[HELD]["n"]) if HELD in by_role else 0,
-        change["through"] if change else None,
-        problems,
-    )
+    return Summary(int(totals["changes"]), int(totals["held"]), totals["through"], problems)
 
 
 def changes(got: DataFrame, own: tuple[str, ...] = ()) -> DataFrame:
