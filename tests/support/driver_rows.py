@@ -2,7 +2,7 @@
 `first`, `take`, `head`), every Arrow collect (`toPandas`, `toArrow`), every local iterator and every
 `createDataFrame` of local data is counted, and the largest is kept with the code that asked for it. A change build
 must bring only what one aggregation gives (counts, the furthest position, a line per kind of problem) and its
-BOOKKEEPING (a row per receiver, load or build, not counted), never a row per entry or change (issue 49)."""
+BOOKKEEPING (a row per receiver, load or build, not counted), never a row per entry or change."""
 
 from __future__ import annotations
 

@@ -91,7 +91,8 @@ def resolve_batch(spark, table, entries, last, columns: list[str]) -> Batch:
     stop = span["stop"]
     stopped = (F.col("_ORDERED") & _at_or_after(stop)) if stop else F.lit(False)
     rows = _kernel_rows(entries.where("_ORDERED").withColumn("_STOPPED", stopped), lone=span["befores"] > 0)
-    got = grouped.resolved(rows.where(~F.col("_STOPPED")).drop("_STOPPED"), [_transaction()], _resolve_bucket, OUT)
+    n = grouped.buckets(spark, span["placed"])  # counted by the aggregation: the rows' window is not run twice
+    got = grouped.resolved(rows.where(~F.col("_STOPPED")).drop("_STOPPED"), [_transaction()], _resolve_bucket, OUT, n=n)
     done = grouped.summary(got)
     problems = list(done.problems)
     if stop:
@@ -132,7 +133,7 @@ def _position():
 
 
 def _span(entries) -> dict:
-    """One aggregation: how many entries cannot be placed, the first and last new entries (the last with its
+    """One aggregation: how many entries can and cannot be placed, the first and last new entries (the last with its
     receiver), and the first F RG / D CG (where the table stops)."""
     new = F.col("_ORDERED") & ~F.col("HELD")
     stop = F.col("_ORDERED") & F.struct(_code("JOURNAL_CODE"), _code("JOURNAL_ENTRY_TYPE")).isin(
@@ -142,6 +143,7 @@ def _span(entries) -> dict:
     befores = F.col("_ORDERED") & (_code("JOURNAL_CODE") == "R") & _code("JOURNAL_ENTRY_TYPE").isin("UB", "BR")
     row = entries.agg(
         F.count_if(~F.col("_ORDERED")).alias("unordered"),
+        F.count_if(F.col("_ORDERED")).alias("placed"),
         F.count_if(befores).alias("befores"),
         F.min(F.when(new, _position())).alias("first"),
         F.max(F.when(new, F.struct(_position().alias("at"), F.struct(*receiver).alias("receiver")))).alias("last"),

@@ -99,7 +99,8 @@ def resolve_batch(spark, table, entries, last, columns: list[str]) -> Batch:
     position together: the kernel numbers their changes as one commit), in buckets through the kernel; then the
     first stop of all the buckets applied across them, as one kernel call over every row would."""
     through = last.applied_through if last else None
-    got = grouped.resolved(_kernel_rows(entries), [F.col(GROUP)], _bucket_resolver(through), OUT)
+    n = grouped.buckets(spark, entries.count())  # the entries are computed once; counting the rows runs their window
+    got = grouped.resolved(_kernel_rows(entries), [F.col(GROUP)], _bucket_resolver(through), OUT, n=n)
     stop, earlier = _stop_and_earlier(got)
     if earlier:
         _check_landed_before(spark, table, entries, got, through)
