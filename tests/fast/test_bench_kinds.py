@@ -14,7 +14,7 @@ from udfs.bench.kinds import BENCH_KINDS
 from udfs.bench.layouts import LAYOUTS, get
 from udfs.core.kernels.record import RECORD_DECODERS
 
-UTC = dt.UTC
+UTC = dt.timezone.utc
 
 # kind, hex bytes, expected value: every kind the benchmark times, through all three ways
 BASELINE_ROWS = [

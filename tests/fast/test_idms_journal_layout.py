@@ -120,7 +120,7 @@ def test_idms_datetime_kernel_reads_the_broadcom_dump_and_nulls_what_cannot_be_a
     assert got[:3] == [dt.datetime(2022, 7, 29, 8, 44, 45, 798143), dt.datetime(2022, 7, 29, 4, 44, 46, 76064), None]
     assert got[3:] == [None] * 4
     utc = idms_datetime(pa.array([gmt], pa.binary()), utc=True).to_pylist()[0]
-    assert utc == dt.datetime(2022, 7, 29, 8, 44, 45, 798143, tzinfo=dt.UTC)
+    assert utc == dt.datetime(2022, 7, 29, 8, 44, 45, 798143, tzinfo=dt.timezone.utc)
     last = idms_datetime(pa.array([_stamp(3652058, 86399, 999_999)], pa.binary())).to_pylist()[0]
     assert last == dt.datetime(9999, 12, 31, 23, 59, 59, 999999)
     assert idms_datetime(pa.array([b"\x00" * 8], pa.binary()), strict=True).to_pylist() == [None]  # not yet written

@@ -30,7 +30,7 @@ def _arrow_args(fn: str, args: tuple) -> list[pa.Array]:
 def _normal(v):
     # Instants come back tz-aware (UTC); golden values are naive UTC.
     if isinstance(v, dt.datetime) and v.tzinfo is not None:
-        return v.astimezone(dt.UTC).replace(tzinfo=None)
+        return v.astimezone(dt.timezone.utc).replace(tzinfo=None)
     return v
 
 

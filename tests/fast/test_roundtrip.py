@@ -76,7 +76,7 @@ wall = st.datetimes(min_value=dt.datetime(1, 1, 1), max_value=dt.datetime(9999, 
 
 @given(st.lists(instants, min_size=1, max_size=20))
 def test_tod_and_lrsn_roundtrip(times):
-    utc = [t.replace(tzinfo=dt.UTC) for t in times]
+    utc = [t.replace(tzinfo=dt.timezone.utc) for t in times]
     assert k.parse_tod(pa.array([enc.stck(t) for t in times])).to_pylist() == utc
     assert k.parse_tod(pa.array([enc.stcke(t) for t in times])).to_pylist() == utc
     assert k.parse_lrsn(pa.array([enc.lrsn(t) for t in times])).to_pylist() == utc

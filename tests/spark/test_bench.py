@@ -19,7 +19,7 @@ from udfs.core.kinds import Field
 
 pytestmark = pytest.mark.long  # minutes: its processes start JVMs of their own
 
-UTC = dt.UTC
+UTC = dt.timezone.utc
 
 # kind, hex bytes, the model's column: every kind the benchmark times, in Spark's own expressions (the baseline)
 BASELINE_ROWS = [

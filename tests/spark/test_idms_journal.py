@@ -36,7 +36,7 @@ def expected(rec_type: str, values: dict) -> dict:
         if r.field.kind == "hex":
             out[col] = bytes(v).hex().upper()
         elif r.field.kind.startswith("idms_ts") and v is not None and col in ("GMT", "QUAL_LOCAL"):
-            out[col] = v.replace(tzinfo=dt.UTC)
+            out[col] = v.replace(tzinfo=dt.timezone.utc)
         else:
             out[col] = v
     return out
@@ -53,9 +53,9 @@ def test_idms_journal_shows_every_value_of_every_record_type_as_encoded(journal_
             SEQ=480001 + i,
             QUAL_CV="SYSTEM74",
             QUAL_LOCAL=None,
-            GMT=(demo.START + i * dt.timedelta(milliseconds=125)).replace(tzinfo=dt.UTC),
+            GMT=(demo.START + i * dt.timedelta(milliseconds=125)).replace(tzinfo=dt.timezone.utc),
         )
-        got = {k: (v.replace(tzinfo=dt.UTC) if k == "GMT" and v else v) for k, v in row.items()}
+        got = {k: (v.replace(tzinfo=dt.timezone.utc) if k == "GMT" and v else v) for k, v in row.items()}
         for col, v in want.items():
             assert got[col] == v, (i, rec_type, col, got[col], v)
         assert row["decode_errors"] == [], (i, rec_type, row["decode_errors"])
@@ -127,7 +127,7 @@ def test_a_view_over_the_raw_table_calling_only_persistent_functions(spark, jour
         "AUDITOR",
         "SYSTEM99",
     )
-    assert row.GMT.replace(tzinfo=dt.UTC) == g.replace(tzinfo=dt.UTC) and row.decode_errors == []
+    assert row.GMT.replace(tzinfo=dt.timezone.utc) == g.replace(tzinfo=dt.timezone.utc) and row.decode_errors == []
     assert spark.table("jcat.idms_journal").count() == len(journal_rows) + 1
 
 

@@ -43,7 +43,7 @@ def instant_ms(wall: dt.datetime | None, zone: str) -> int | None:
     """The commit's instant: its wall clock (as the log wrote it) in `zone`."""
     if wall is None:
         return None
-    return (wall.replace(tzinfo=ZoneInfo(zone)) - dt.datetime(1970, 1, 1, tzinfo=dt.UTC)) // dt.timedelta(
+    return (wall.replace(tzinfo=ZoneInfo(zone)) - dt.datetime(1970, 1, 1, tzinfo=dt.timezone.utc)) // dt.timedelta(
         milliseconds=1
     )
 

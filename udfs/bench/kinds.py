@@ -18,7 +18,7 @@ from ..core.kinds import Field
 from ..render.kind_sql import column_sql, spark_sql
 
 TOD_UNIX_EPOCH_US = 0x7D91048BCA000000 >> 12  # 1900-01-01 to 1970-01-01 in TOD microseconds (bit 51)
-UTC = dt.UTC
+UTC = dt.timezone.utc
 
 
 def _cut(f: Field) -> str:

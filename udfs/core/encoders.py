@@ -12,7 +12,7 @@ from decimal import Decimal
 from .kernels.clocks import TOD_UNIX_EPOCH
 from .kernels.ebcdic import DEFAULT_CCSID, codec_name, encode_table
 
-UNIX_EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
+UNIX_EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.timezone.utc)
 
 
 def ebcdic(text: str, width: int | None = None, ccsid: int = DEFAULT_CCSID) -> bytes:
@@ -67,7 +67,7 @@ def binary(value: int, width: int, signed: bool = True) -> bytes:
 
 def _micros_since_epoch(ts: dt.datetime) -> int:
     if ts.tzinfo is None:
-        ts = ts.replace(tzinfo=dt.UTC)
+        ts = ts.replace(tzinfo=dt.timezone.utc)
     delta = ts - UNIX_EPOCH
     return (delta.days * 86400 + delta.seconds) * 1_000_000 + delta.microseconds
 

@@ -49,7 +49,7 @@ class Build:
 
 def new_build_id() -> str:
     """Sorts in the order builds ran: builds of one home run one at a time."""
-    return dt.datetime.now(dt.UTC).strftime("%Y%m%d%H%M%S%f")
+    return dt.datetime.now(dt.timezone.utc).strftime("%Y%m%d%H%M%S%f")
 
 
 class ChangesStore:
@@ -180,7 +180,7 @@ class ChangesStore:
                 pending,
                 build.applied_through,
                 build.resume,
-                dt.datetime.now(dt.UTC).replace(tzinfo=None),
+                dt.datetime.now(dt.timezone.utc).replace(tzinfo=None),
             )
         ]
         staged = f"{self.root}/_staging/{build.build_id}/builds"

@@ -397,4 +397,4 @@ def drop_superseded(spark, layout: str, load_ids: set[str]) -> list[str]:
 
 
 def now() -> dt.datetime:
-    return dt.datetime.now(dt.UTC).replace(tzinfo=None)
+    return dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
