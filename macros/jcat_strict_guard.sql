@@ -9,7 +9,7 @@
   case when size({{ errors_col }}) > 0 then raise_error(concat(
     'jcat strict: cannot decode ', array_join({{ errors_col }}, ', '),
     ' in ', {{ file_col }}, ' at offset ', cast({{ offset_col }} as string),
-    ': record bytes X''', hex(substr({{ record_col }}, 1, 128)), '''')) else {{ errors_col }} end
+    ': record bytes X\'', hex(substr({{ record_col }}, 1, 128)), '\'')) else {{ errors_col }} end
   {%- else -%}
   {{ errors_col }}
   {%- endif -%}

@@ -7,7 +7,7 @@
 {% macro default__jcat_ibmsnap_meaning(column, mapping) -%}
   case
   {%- for code, meaning in mapping.items() %}
-    when cast({{ column }} as string) = '{{ code }}' then '{{ meaning | replace("'", "''") }}'
+    when cast({{ column }} as string) = '{{ code }}' then '{{ meaning | replace("\\", "\\\\") | replace("'", "\\'") }}'
   {%- endfor %}
     when {{ column }} is not null then concat('unknown code ', cast({{ column }} as string))
   end

@@ -10,6 +10,7 @@ from ..core.kernels.ebcdic import SUPPORTED_CCSIDS
 from ..core.layouts.ibmi_esd import ENTRY_TYPES, LAYOUTS, LUW_RECORD_TYPES, Layout, Part, entry_sources, entry_types
 from ..core.project import source_root
 from .markers import marker
+from .sql_functions import sql_string
 
 SOURCE = "udfs/core/layouts/ibmi_esd.py"
 
@@ -224,7 +225,7 @@ def _error_lines(lay: Layout) -> list[str]:
 
 
 def _sql_in(column: str, values) -> str:
-    listed = ", ".join("'" + str(v).replace("'", "''") + "'" for v in values)
+    listed = ", ".join(sql_string(str(v)) for v in values)
     return f"{column} in ({listed})"
 
 

@@ -16,6 +16,7 @@ from . import ibmsnap_docs as D
 from .ibmsnap_ddl import control_tables
 from .ibmsnap_docs import CODE_MEANINGS
 from .markers import marker
+from .sql_functions import sql_string
 
 REPO = source_root()
 MODELS_DIR = REPO / "models" / "ibmsnap"
@@ -226,7 +227,7 @@ def _column_yml(table: str, c: Column) -> dict:
 
 
 def _sql_value(v) -> str:
-    return "'" + str(v).replace("'", "''") + "'" if isinstance(v, str) else str(v)
+    return sql_string(v) if isinstance(v, str) else str(v)
 
 
 def _fold_rules(model: dict) -> dict:

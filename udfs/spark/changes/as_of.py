@@ -40,7 +40,7 @@ def create_statement(function: str, changes: str, history: str, columns: list[tu
     label = wall_clock if zone == "UTC" else f"to_utc_timestamp({wall_clock}, '{zone}')"
     return f"""CREATE OR REPLACE FUNCTION {function}(t TIMESTAMP)
 RETURNS TABLE ({returns})
-COMMENT 'The rows as they were after the last commit whose COMMIT_TIMESTAMP (the source''s wall clock) <= t'
+COMMENT 'The rows as they were after the last commit whose COMMIT_TIMESTAMP (the wall clock of the source) <= t'
 RETURN
   WITH cut AS (SELECT max(COMMIT_POSITION) AS p FROM {changes} WHERE COMMIT_TIMESTAMP <= {label})
   SELECT {names} FROM {history} h CROSS JOIN cut
