@@ -35,6 +35,37 @@ def check_java() -> None:
         raise RuntimeProblem("Java is needed to run Spark and was not found: install Java 17 (or set JAVA_HOME)")
 
 
+def check_pyspark() -> None:
+    """A pyspark outside the range jcat declares (installed beside it with --no-deps, say) fails in ways that do
+    not name it (Spark 4.0 and 4.1 run only part of jcat's SQL): say so in one line before anything starts."""
+    import pyspark
+
+    wanted = declared_range("pyspark")
+    if wanted is not None and not wanted.contains(pyspark.__version__, prereleases=True):
+        raise RuntimeProblem(
+            f"jcat runs on pyspark {wanted}, and this environment has pyspark {pyspark.__version__}: "
+            "install a pyspark in that range (README, Versions)"
+        )
+
+
+def declared_range(package: str):
+    """The version range jcat's installed metadata declares for `package`; None where jcat runs uninstalled (a
+    zip shipped to a cluster) or declares no such dependency."""
+    from importlib import metadata
+
+    from packaging.requirements import Requirement
+
+    try:
+        requirements = metadata.requires("jcat") or []
+    except metadata.PackageNotFoundError:
+        return None
+    for line in requirements:
+        req = Requirement(line)
+        if req.name == package and req.marker is None:
+            return req.specifier
+    return None
+
+
 def prepare_environment(master: str | None = None) -> None:
     # Local Python workers run this interpreter, the one that has pandas and pyarrow. On a cluster the
     # executors' interpreter is the user's (spark.pyspark.python / PYSPARK_PYTHON): this path may not exist there.
@@ -218,6 +249,7 @@ def embedded_metastore(home: Path, start_service: bool = True) -> dict[str, Sett
 
 def session_builder(master: str | None = None, app_name: str = "jcat", conf: dict[str, str] | None = None):
     check_java()
+    check_pyspark()
     prepare_environment((conf or {}).get("spark.master") or master or os.environ.get("JCAT_MASTER", DEFAULT_MASTER))
     from pyspark.sql import SparkSession
 
@@ -270,6 +302,7 @@ def start(master: str | None = None, app_name: str = "jcat", conf: dict[str, str
     from .udf_registration import register
 
     check_java()
+    check_pyspark()
     try:
         spark = session_builder(master, app_name, conf).getOrCreate()
     except RuntimeProblem:
