@@ -40,6 +40,8 @@ def test_quiet_in_pipes_and_ci(monkeypatch):
 def test_bar_shows_files_bytes_records_and_rate(monkeypatch):
     monkeypatch.delenv("CI", raising=False)
     monkeypatch.delenv("JCAT_PROGRESS", raising=False)
+    # A terminal wide enough for the whole line: tqdm before 4.70 cuts it at 80 columns (xdist's workers have none).
+    monkeypatch.setenv("COLUMNS", "200")
     out, spark = Tty(), FakeSpark()
     with SparkProgress(
         spark, "landing qasym7j5", files=2, total_bytes=971 * 4096, record_length=971, out=out, every=0.05

@@ -17,7 +17,7 @@ from udfs.core.changes import idms as kernel
 from udfs.spark.changes import idms
 from udfs.spark.changes.history import BUCKET_CONF
 
-pytestmark = [pytest.mark.spark]
+pytestmark = [pytest.mark.spark, pytest.mark.compat]
 NAME = "idmsgrp"
 VIEW = "idms_grouped_images"
 

@@ -15,7 +15,7 @@ from support.standalone import importable
 
 from udfs.core.samples.m7 import m7_records
 
-pytestmark = pytest.mark.cluster
+pytestmark = [pytest.mark.cluster, pytest.mark.compat]
 REPO = Path(__file__).resolve().parents[2]
 
 M7_SQL = (

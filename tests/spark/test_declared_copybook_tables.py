@@ -23,7 +23,7 @@ from udfs.cli.tables import load_target
 from udfs.dbt.runner import run_dbt
 from udfs.spark.landing import load
 
-pytestmark = [pytest.mark.spark, pytest.mark.long]  # started first: see tests/conftest.py
+pytestmark = [pytest.mark.spark, pytest.mark.long, pytest.mark.compat]  # started first: see tests/conftest.py
 
 TEST3 = next(c for c in CASES if c.id == "test3_trim_both")
 LINES = [[("BOLT", 1234), ("NUT", -5)], [("X", 0)], [("A", 1), ("B", 2), ("C", 99999)]]

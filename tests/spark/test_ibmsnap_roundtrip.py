@@ -5,6 +5,7 @@ declares it."""
 from __future__ import annotations
 
 import pytest
+from support.views import drop_relation
 
 from udfs.core.layouts import ibmsnap as L
 from udfs.dbt.runner import run_dbt
@@ -17,7 +18,7 @@ loader = pytest.importorskip("udfs.spark.landing.loader")
 def test_demo_files_round_trip_through_landing(spark, tmp_path):
     spark.sql("create database if not exists jcat")
     for t in L.all_tables():  # raw tables of other test modules were made without landing
-        spark.sql(f"drop table if exists jcat.raw_ibmsnap_{t}")
+        drop_relation(spark, f"jcat.raw_ibmsnap_{t}")
     files = demo.generate(tmp_path)
     assert sorted(files) == sorted(demo.LAYOUTS)
     for layout, paths in files.items():

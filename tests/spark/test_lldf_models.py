@@ -12,7 +12,7 @@ from decimal import Decimal
 
 import pytest
 from support.lldf.project import private_project, seed_data
-from support.views import arrow_rows, assert_persistent_view, view_rows
+from support.views import arrow_rows, assert_persistent_view, drop_relation, view_rows
 
 from udfs.core.layouts import lldf
 from udfs.demo import lldf as demo
@@ -80,7 +80,7 @@ def built(spark, tmp_path_factory):
         for i, r in enumerate(recs):
             rows.append((name, offset, i, r, "load-1"))
             offset += len(r)
-    spark.sql("drop table if exists jcat.raw_lldf")
+    drop_relation(spark, "jcat.raw_lldf")
     spark.createDataFrame(rows, RAW_DDL).write.mode("overwrite").saveAsTable("jcat.raw_lldf")
     try:
         # models and data tests; the LLDF unit tests run once, in test_lldf_unit.py

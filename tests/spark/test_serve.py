@@ -481,6 +481,7 @@ def test_beeline_jdbc_reads_and_lists_metadata(built):
 
 
 @pytest.mark.spark
+@pytest.mark.compat
 def test_pyhive_reads_calls_catalog_and_metadata(built):
     from TCLIService import ttypes
 
@@ -550,6 +551,7 @@ def test_persistent_view_is_current_and_incremental_run_adds_only_new_loads(buil
 
 
 @pytest.mark.spark
+@pytest.mark.compat
 def test_a_declared_tables_as_of_function_is_called_over_jdbc_in_any_session_zone(built):
     """The DDL a build runs for NAME_as_of (over two views as a build leaves them: commit 01 at 12:00 inserts row 1,
     commit 02 at 13:00 updates it), then another session, in New York time, calls it with TIMESTAMP literals."""

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.long  # one of the longest modules: started first (tests/conftest.py)
+pytestmark = [pytest.mark.long, pytest.mark.compat]  # one of the longest modules: started first (tests/conftest.py)
 
 PYSPARK_DIR = Path(__import__("pyspark").__file__).resolve().parent
 

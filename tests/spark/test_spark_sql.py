@@ -11,7 +11,7 @@ from support.golden import BINARY_ARGS, GOLDEN, is_string_arg
 from udfs import register
 from udfs.core.catalog import CATALOG, STRICT_CONF
 
-pytestmark = pytest.mark.spark
+pytestmark = [pytest.mark.spark, pytest.mark.compat]  # compat: also on every end of the supported versions (.ci/run)
 
 
 def _literal(fn: str, i: int, a) -> str:

@@ -24,7 +24,7 @@ from udfs.core.catalog import BY_NAME
 from udfs.core.kernels.ebcdic import SUPPORTED_CCSIDS, decode_table
 from udfs.render import sql_functions as sf
 
-pytestmark = pytest.mark.spark
+pytestmark = [pytest.mark.spark, pytest.mark.compat]
 
 EXAMPLES = 600  # drawn per function (plus the hand-picked edge cases)
 SCHEMAS = {"on": "jcat_diff_ansi_on", "off": "jcat_diff_ansi_off"}

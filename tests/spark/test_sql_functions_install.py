@@ -8,6 +8,8 @@ import pytest
 from udfs import __version__
 from udfs.render import sql_functions as sf
 
+pytestmark = pytest.mark.compat  # also on every end of the supported versions (.ci/run)
+
 SCHEMA = "jcat_install_test"
 
 

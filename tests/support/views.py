@@ -43,3 +43,11 @@ def arrow_rows(spark, name: str) -> list[dict]:
 
 def view_rows(spark, name: str) -> list[dict]:
     return sorted((r.asDict(recursive=True) for r in spark.table(f"jcat.{name}").collect()), key=repr)
+
+
+def drop_relation(spark, name: str) -> None:
+    """Drop jcat.<name> whether a table or a view: Spark 4.0's DROP TABLE refuses a view (4.1 on drop either)."""
+    kind = "TABLE"
+    if spark.catalog.tableExists(name) and spark.catalog.getTable(name).tableType == "VIEW":
+        kind = "VIEW"
+    spark.sql(f"DROP {kind} IF EXISTS {name}")
