@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 from pyspark.sql import SparkSession
 from pyspark.sql.classic.dataframe import DataFrame
 
-# The build's reads of one row per receiver, load or build (the journal's sequence-reset epochs, its current
-# loads, the ledger): allowed, they do not grow with the entries. In a test session they hold every test's.
-BOOKKEEPING = ("journal_epochs", "journal_loads", "current_loads", "loads_holding", "live_builds")
+# The build's reads of one row per receiver, load or build (the journal's sequence-reset epochs and their
+# broadcast, its current loads, the ledger): allowed, they do not grow with the entries. In a test session they
+# hold every test's.
+BOOKKEEPING = ("journal_epochs", "with_epochs", "journal_loads", "current_loads", "loads_holding", "live_builds")
 
 
 @dataclass
