@@ -49,7 +49,8 @@ def worker_python() -> str:
     root = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "jcat" / name
     py = root / "bin" / "python"
     if not py.exists():
-        base = getattr(sys, "_base_executable", None) or shutil.which("python3.11") or "python3"
+        shutil.rmtree(root, ignore_errors=True)  # a venv whose base interpreter is gone: built again below
+        base = _base_python()
         tmp = Path(str(root) + f".tmp{os.getpid()}")
         shutil.rmtree(tmp, ignore_errors=True)
         subprocess.run([base, "-m", "venv", str(tmp)], check=True)
@@ -63,6 +64,14 @@ def worker_python() -> str:
         except OSError:  # built by a concurrent run meanwhile
             shutil.rmtree(tmp, ignore_errors=True)
     return str(py)
+
+
+def _base_python() -> str:
+    """The interpreter this one's venv was made from (sys.base_prefix), never another venv's, which can go away
+    (Python 3.10's sys._base_executable in a venv is the venv's own)."""
+    name = f"python{sys.version_info[0]}.{sys.version_info[1]}"
+    base = Path(sys.base_prefix) / "bin" / name
+    return str(base) if base.exists() else shutil.which(name) or "python3"
 
 
 def _clean_env() -> dict[str, str]:
