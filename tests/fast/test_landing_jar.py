@@ -15,23 +15,40 @@ from udfs.spark.runtime import landing_jar, parse_conf_pairs, resolve_settings
 JAVA = Path(runtime.__file__).resolve().parent / "java"
 
 
-def test_landing_jar_is_built_from_its_sources():
-    """The committed jar must come from the committed sources (udfs/spark/java/build.sh writes their hash)."""
-    sources = [JAVA / "jcat" / "landing" / name for name in ("LengthWalk.java", "RangeInputFormat.java")]
-    assert sorted(JAVA.rglob("*.java")) == sources  # build.sh names every source
+JARS = {"jcat-landing.jar": ("landing",), "jcat-functions.jar": ("kernels", "functions")}
+
+
+def _sources(folders) -> list[Path]:
+    """build.sh's order: every .java under the jar's folders, sorted as C sorts the paths."""
+    found = [p for f in folders for p in (JAVA / "jcat" / f).rglob("*.java")]
+    return sorted(found, key=lambda p: str(p.relative_to(JAVA)).encode())
+
+
+@pytest.mark.parametrize("jar_name", sorted(JARS))
+def test_each_jar_is_built_from_its_sources(jar_name):
+    """The committed jars must come from the committed sources (udfs/spark/java/build.sh writes their hash)."""
+    sources = _sources(JARS[jar_name])
+    with zipfile.ZipFile(JAVA / jar_name) as jar:
+        recorded = jar.read(jar_name.replace(".jar", ".source-sha256")).decode().strip()
+        classes = [n for n in jar.namelist() if n.endswith(".class")]
+    assert recorded == hashlib.sha256(b"".join(p.read_bytes() for p in sources)).hexdigest(), (
+        "run udfs/spark/java/build.sh"
+    )
+    for source in sources:  # each source compiled into this jar
+        assert str(source.relative_to(JAVA)).replace(".java", ".class") in classes
+    assert "java/*.jar" in (Path(__file__).resolve().parents[2] / "pyproject.toml").read_text()
+
+
+def test_every_java_source_belongs_to_a_jar_and_the_landing_classes_are_there():
+    assert sorted(JAVA.rglob("*.java")) == sorted(p for folders in JARS.values() for p in _sources(folders))
     with zipfile.ZipFile(landing_jar()) as jar:
         names = jar.namelist()
-        recorded = jar.read("jcat-landing.source-sha256").decode().strip()
     assert {
         "jcat/landing/RangeInputFormat.class",
         "jcat/landing/RangeInputFormat$RangeSplit.class",
         "jcat/landing/RangeInputFormat$Reader.class",
         "jcat/landing/LengthWalk.class",
     } <= set(names)
-    assert recorded == hashlib.sha256(b"".join(p.read_bytes() for p in sources)).hexdigest(), (
-        "run udfs/spark/java/build.sh"
-    )
-    assert "java/*.jar" in (Path(__file__).resolve().parents[2] / "pyproject.toml").read_text()
 
 
 @pytest.fixture

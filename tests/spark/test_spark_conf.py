@@ -121,13 +121,17 @@ def test_plain_spark_reads_the_audit_journal_m7_view_and_sees_a_new_load_with_no
         return p.stdout.strip().splitlines()
 
     # one spark-sql process (each costs a JVM): the view, its kind, and two persistent functions called directly
+    # (and described: the engine behind them)
     n = len(ibmi.m7_entries()) + 1
     plain = spark_sql(
         query
         + "; SHOW TABLE EXTENDED IN jcat LIKE 'audit_journal_m7'; "
         + AS_OF_QUERIES
+        + "DESCRIBE FUNCTION EXTENDED jcat.unpack_zoned; "
         + "SELECT jcat.ebcdic_str(X'C1C2C3'), jcat.unpack_zoned(X'F1F2D3'), jcat.ebcdic_str(X'C8C5D3D3D6404040')"
     )
+    # the compiled engine, its jar read from the warehouse by a process that never saw jcat's
+    assert any(ln.startswith("Body:") and "jcat.unpack_zoned_jvm(b, sign)" in ln for ln in plain), plain
     rows = [ln for ln in plain[: n + 2] if ln.startswith("{")]
     assert got["later_rows"] == len(rows) == n + 2  # the later load, seen by both with no build
     assert [r for r in rows if "QAUDJRN_LATER" not in r] == got["view"]

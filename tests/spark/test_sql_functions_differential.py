@@ -27,7 +27,8 @@ from udfs.render import sql_functions as sf
 pytestmark = [pytest.mark.spark, pytest.mark.compat]
 
 EXAMPLES = 600  # drawn per function (plus the hand-picked edge cases)
-SCHEMAS = {"on": "jcat_diff_ansi_on", "off": "jcat_diff_ansi_off"}
+# The SQL bodies created in either ANSI mode, and the JVM engine (compiled GenericUDFs behind the same signatures).
+SCHEMAS = {"on": "jcat_diff_ansi_on", "off": "jcat_diff_ansi_off", "jvm": "jcat_diff_jvm"}
 
 
 # ---- strategies, written from the format rules (not from the bodies under test) --------------------------
@@ -588,9 +589,9 @@ def installed(spark):
     from udfs.spark.function_install import install
 
     for mode, schema in SCHEMAS.items():
-        spark.conf.set("spark.sql.ansi.enabled", "true" if mode == "on" else "false")
+        spark.conf.set("spark.sql.ansi.enabled", "false" if mode == "off" else "true")
         try:
-            install(spark, schema, force=True)
+            install(spark, schema, force=True, engine="jvm" if mode == "jvm" else "sql")
         finally:
             spark.conf.unset("spark.sql.ansi.enabled")
     yield spark
@@ -627,7 +628,8 @@ def test_sql_function_equals_its_kernel_created_and_called_in_either_ansi_mode(i
         bad = [(rows[i], expected[i], v) for i, v in enumerate(values) if not _same(v, expected[i])]
         shown = "; ".join(f"{tuple(map(_show, r))}: kernel {e!r}, sql {v!r}" for r, e, v in bad[:5])
         assert not bad, (
-            f"{fn_name} (created ANSI {key[0]}, called ANSI {key[1]}): {len(bad)} of {len(rows)} differ: {shown}"
+            f"{fn_name} (engine {'jvm' if key[0] == 'jvm' else 'sql created with ANSI ' + key[0]}, called ANSI "
+            f"{key[1]}): {len(bad)} of {len(rows)} differ: {shown}"
         )
     assert any(e is not None for e in expected) and any(e is None for e in expected), "inputs must cover both"
 

@@ -106,3 +106,75 @@ def test_dbt_on_run_start_hook_installs_when_the_catalog_changed(spark):
     assert inst.stored_state(spark) == sf.catalog_hash(__version__)
     r = spark.sql("SELECT CAST(jcat.parse_tod(X'CA670FBBF3D30000') AS STRING) v").collect()[0]
     assert r.v == "2012-10-31 20:25:10.690096"
+    # the hook's SQL bodies were not chosen: jcat's next start puts the compiled engine back
+    assert inst.stored_state(spark, "jcat", inst.ENGINE_PROPERTY) == "sql-dbt"
+    again = inst.ensure_installed(spark)
+    assert again.engine == "jvm" and len(again.replaced) == len(sf.PER_FIELD)
+    assert inst.stored_state(spark, "jcat", inst.ENGINE_PROPERTY) == f"jvm-{inst.jar_hash()}"
+
+
+def _body(spark, schema: str, name: str) -> str:
+    rows = [r[0] for r in spark.sql(f"DESCRIBE FUNCTION EXTENDED {schema}.{name}").collect()]
+    return next(r for r in rows if r.startswith("Body:"))
+
+
+@pytest.mark.spark
+def test_the_engine_is_chosen_at_install_kept_at_start_and_switched_without_touching_views(spark, monkeypatch):
+    """jvm: each jcat.NAME calls its compiled twin NAME_jvm, from the jar copied into the warehouse under its content
+    hash; sql: the bodies, and the twins dropped. A view calling jcat.NAME reads the same rows under either, and
+    is never recreated. A session with no engine set keeps the one installed (sql, once chosen)."""
+    from udfs.render import jvm_functions as jf
+    from udfs.spark import function_install as inst
+
+    schema = "jcat_engine_test"
+    spark.sql(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
+    monkeypatch.delenv("SPARK_CONF_DIR", raising=False)
+    try:
+        jvm = inst.install(spark, schema, engine="jvm")
+        assert jvm.engine == "jvm" and len(jvm.created) == len(sf.PER_FIELD)
+        assert _body(spark, schema, "ebcdic_str").endswith(f"{schema}.ebcdic_str_jvm(b, ccsid)")
+        assert spark.catalog.functionExists(f"{schema}.parse_tod_jvm")
+        jar = inst.warehouse_jar(spark)
+        assert jar.startswith("file:") and jar.endswith(f"/jcat_jars/jcat-functions-{inst.jar_hash()}.jar")
+        assert inst.stored_state(spark, schema, inst.ENGINE_PROPERTY) == f"jvm-{inst.jar_hash()}"
+        spark.sql(
+            f"CREATE OR REPLACE VIEW {schema}.v AS SELECT {schema}.ebcdic_str(X'C8C5D3D3D640') AS t, "
+            f"CAST({schema}.parse_tod(X'CA670FBBF3D30000') AS STRING) AS ts"
+        )
+        want = [("HELLO", "2012-10-31 20:25:10.690096")]
+        assert [tuple(r) for r in spark.table(f"{schema}.v").collect()] == want
+
+        to_sql = inst.install(spark, schema, engine="sql")
+        assert to_sql.engine == "sql" and len(to_sql.replaced) == len(sf.PER_FIELD) and not to_sql.views_recreated
+        assert "_jvm" not in _body(spark, schema, "ebcdic_str")
+        assert not any(spark.catalog.functionExists(f"{schema}.{jf.jvm_name(fn)}") for fn in sf.PER_FIELD)
+        assert [tuple(r) for r in spark.table(f"{schema}.v").collect()] == want
+        assert inst.ensure_installed(spark, schema).skipped  # no engine set: sql stays
+
+        spark.conf.set(jf.ENGINE_CONF, "jvm")
+        back = inst.ensure_installed(spark, schema)
+        assert back.engine == "jvm" and len(back.replaced) == len(sf.PER_FIELD)
+        assert [tuple(r) for r in spark.table(f"{schema}.v").collect()] == want
+        spark.conf.set(jf.ENGINE_CONF, "cobol")
+        with pytest.raises(ValueError, match="the engines are jvm, sql"):
+            inst.ensure_installed(spark, schema)
+    finally:
+        spark.conf.unset(jf.ENGINE_CONF)
+        spark.sql(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
+
+
+@pytest.mark.spark
+def test_the_compiled_functions_read_strict_mode_and_name_the_bytes(spark):
+    """spark.jcat.strict reaches the GenericUDFs as it reaches the Arrow UDFs: undecodable bytes are an error naming
+    the function, the bytes and the reason (the SQL bodies cannot read it and give NULL)."""
+    from udfs.spark import function_install as inst
+
+    assert inst.ensure_installed(spark).engine == "jvm"  # as jcat's start left it (or a test before this one)
+    query = "SELECT jcat.ebcdic_str(b, 1208) AS v FROM VALUES (X'C1C2'), (X'41') AS t(b)"
+    assert [r.v for r in spark.sql(query).collect()] == [None, "A"]
+    spark.conf.set("spark.jcat.strict", "true")
+    try:
+        with pytest.raises(Exception, match=r"ebcdic_str: cannot decode X'C1C2': not well-formed in CCSID 1208"):
+            spark.sql(query).collect()
+    finally:
+        spark.conf.unset("spark.jcat.strict")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 
+from ..render.jvm_functions import ENGINES
 from .registry import arguments, command
 from .session import session
 
@@ -30,6 +31,12 @@ def add_parser(sub) -> None:
         help="print the dbt on-run-start macro that installs them (macros/jcat_install_functions.sql)",
     )
     f.add_argument("--force", action="store_true", help="with --install: replace every function, changed or not")
+    f.add_argument(
+        "--engine",
+        choices=ENGINES,
+        help="with --install: jvm (default: compiled functions from jcat's jar, copied into the warehouse) or sql "
+        "(SQL bodies, for a metastore that refuses jars); sets the session's spark.jcat.functions.engine",
+    )
 
 
 @command("functions")
@@ -55,7 +62,11 @@ def cmd_functions(args) -> int:
     if args.install:
         from ..spark.function_install import install
 
-        result = install(session(args), force=args.force)
+        try:
+            result = install(session(args), force=args.force, engine=args.engine)
+        except RuntimeError as e:
+            print(f"jcat: {e}", file=sys.stderr)
+            return 1
         print(f"jcat: persistent functions in schema jcat: {result.summary()}", file=sys.stderr)
         return 0
     for f in CATALOG:

@@ -15,6 +15,8 @@ def comment(path, text: str) -> str:
         return "# " + text
     if ext == ".md":
         return "<!-- " + text + " -->"
+    if ext == ".java":
+        return "// " + text
     raise ValueError(f"no comment syntax for {path}")
 
 

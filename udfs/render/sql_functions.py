@@ -57,6 +57,7 @@ from ..core.kernels.ibmi import (
     TIME_FORMS,
 )
 from ..core.kernels.unicode import UNICODE_CCSIDS
+from .jvm_functions import jvm_body
 from .lldf_float_sql import lldf_float
 from .markers import marker
 
@@ -685,7 +686,10 @@ DEFAULTS: dict[tuple[str, str], str] = {
 # ---- DDL --------------------------------------------------------------------------------------------------
 
 
-def body(fn: Function) -> str:
+def body(fn: Function, engine: str = "sql", schema: str = SCHEMA) -> str:
+    """The function's body: its SQL expression, or under the JVM engine the call of its compiled twin."""
+    if engine == "jvm":
+        return jvm_body(fn, schema)
     return BODIES[fn.name](*(a.name for a in fn.args))
 
 
@@ -704,18 +708,21 @@ NOT_STRICT = (
 )
 
 
-def documentation(fn: Function) -> str:
-    return " ".join(x for x in (fn.summary, fn.details, NOT_STRICT) if x)
+STRICT_JVM = "Compiled (jcat's jar in the warehouse): reads spark.jcat.strict, as the Arrow UDFs do."
 
 
-def body_hash(fn: Function) -> str:
+def documentation(fn: Function, engine: str = "sql") -> str:
+    return " ".join(x for x in (fn.summary, fn.details, STRICT_JVM if engine == "jvm" else NOT_STRICT) if x)
+
+
+def body_hash(fn: Function, engine: str = "sql", schema: str = SCHEMA) -> str:
     """Changes whenever anything the function stores changes: signature, result type, body or documentation."""
-    text = "\n".join([fn.name, parameters(fn), fn.returns, body(fn), documentation(fn)])
+    text = "\n".join([fn.name, parameters(fn), fn.returns, body(fn, engine, schema), documentation(fn, engine)])
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
-def comment(fn: Function, version: str) -> str:
-    return f"{documentation(fn)} {HASH_MARK}{version} {body_hash(fn)}]"
+def comment(fn: Function, version: str, engine: str = "sql", schema: str = SCHEMA) -> str:
+    return f"{documentation(fn, engine)} {HASH_MARK}{version} {body_hash(fn, engine, schema)}]"
 
 
 def stamp_of(comment_text: str | None) -> tuple[str, str] | None:
@@ -726,10 +733,13 @@ def stamp_of(comment_text: str | None) -> tuple[str, str] | None:
     return (inner[0], inner[1]) if len(inner) == 2 else None
 
 
-def create_statement(fn: Function, version: str, schema: str = SCHEMA, replace: bool = True) -> str:
+def create_statement(
+    fn: Function, version: str, schema: str = SCHEMA, replace: bool = True, engine: str = "sql"
+) -> str:
     return (
         f"CREATE {'OR REPLACE ' if replace else ''}FUNCTION {schema}.{fn.name}({parameters(fn)})\n"
-        f"RETURNS {fn.returns}\nCOMMENT {sql_string(comment(fn, version))}\nRETURN {body(fn)}"
+        f"RETURNS {fn.returns}\nCOMMENT {sql_string(comment(fn, version, engine, schema))}\n"
+        f"RETURN {body(fn, engine, schema)}"
     )
 
 
@@ -760,8 +770,10 @@ def dbt_macro(version: str) -> str:
     out = [
         marker(MACRO_PATH, "udfs/core/catalog.py and udfs/render/sql_functions.py"),
         "{#- on-run-start hook: create or replace jcat's persistent SQL functions in `schema` when the catalog hash",
-        "    stored on the schema differs; otherwise one DESCRIBE SCHEMA. Off with --vars '{jcat_install_functions: "
-        "false}'. -#}",
+        "    stored on the schema differs; otherwise one DESCRIBE SCHEMA. It writes the SQL bodies and marks them",
+        "    `sql-dbt`: jcat's next start installs the engine chosen (jvm unless spark.jcat.functions.engine=sql),",
+        "    and a current install of either engine is left as it is. Off with --vars",
+        "    '{jcat_install_functions: false}'. -#}",
         "{% macro jcat_install_functions(schema='jcat') -%}",
         "  {%- if execute and var('jcat_install_functions', true) -%}",
         "    {%- do run_query('CREATE SCHEMA IF NOT EXISTS ' ~ schema) -%}",
@@ -782,7 +794,7 @@ def dbt_macro(version: str) -> str:
         ]
     out += [
         f'      {{%- do run_query("ALTER SCHEMA " ~ schema ~ " SET DBPROPERTIES (\'{STATE_PROPERTY_NAME}\' = '
-        f"'{want}')\") -%}}",
+        f"'{want}', '{STATE_PROPERTY_NAME}.engine' = 'sql-dbt')\") -%}}",
         f"      {{{{ log('jcat: persistent SQL functions installed in ' ~ schema ~ ' (jcat {version})', info=true) "
         f"}}}}",
         "    {%- endif -%}",

@@ -29,5 +29,6 @@ TARGETS: dict[str, str] = {
     # their unload layouts as data (decode_ibmsnap_<table>): udfs/core/layouts/ibmsnap_ddl_generated.py
     "ibmsnap_layouts": "udfs.render.ibmsnap_layouts_module:generated_files",
     "ibmi_esd_models": "udfs.render.ibmi_esd:generated_files",  # ESD models, mapping macro, docs/ibmi_esd.md
+    "jvm_code_pages": "udfs.render.jvm_code_pages:generated_files",  # the JVM engine's code pages, from the kernels'
     "declared_table_models": "udfs.render.table_models:generated_files",  # a user's declared tables, their project
 }
