@@ -87,15 +87,29 @@ def test_bench_runs_each_layout_and_writes_figures(spark, tmp_path, capsys, reco
     assert got == {
         (layout, way)
         for layout in layouts or LAYOUTS
-        for way in ("catalog", "catalog_per_field", "sql_functions", "jvm_expressions", "row_udf", "arrow_floor")
+        for way in (
+            "catalog",
+            "catalog_per_field",
+            "sql_functions",
+            "jvm_functions",
+            "jvm_expressions",
+            "row_udf",
+            "arrow_floor",
+        )
     }
     assert all(r["median_s"] > 0 and r["records"] == records and r["peak_rss_bytes"] > 0 for r in figures["results"])
     assert set(figures["ratios"]) == set(layouts or LAYOUTS)
     assert all(
-        set(r) >= {"catalog_vs_jvm_expressions", "catalog_vs_row_udf", "sql_functions_vs_jvm_expressions"}
+        set(r)
+        >= {
+            "catalog_vs_jvm_expressions",
+            "catalog_vs_row_udf",
+            "sql_functions_vs_jvm_expressions",
+            "jvm_functions_vs_jvm_expressions",
+        }
         for r in figures["ratios"].values()
     )
-    assert "sql_functions vs JVM" in printed
+    assert "sql_functions vs JVM" in printed and "jvm_functions vs JVM" in printed
 
 
 def test_bench_times_a_copybook_file_by_its_layout_function_and_its_sql(spark, tmp_path, capsys):

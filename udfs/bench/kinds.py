@@ -108,12 +108,20 @@ def catalog_per_field_sql(f: Field) -> str:
     return _column(f, BENCH_KINDS[f.kind].per_field_sql.format(cut=_cut(f)))
 
 
-def sql_function_sql(f: Field) -> str:
-    """The per-field call through the persistent SQL function (`jcat.ebcdic_str(...)`): no Python at all."""
+SQL_ENGINE_SCHEMA = "jcat_sql_engine"  # the bench installs the SQL bodies here; `jcat` holds the JVM engine
+
+
+def sql_function_sql(f: Field, schema: str = SQL_ENGINE_SCHEMA) -> str:
+    """The per-field call through the persistent function (`<schema>.ebcdic_str(...)`): no Python at all. The SQL
+    bodies by default; `jvm_function_sql` the compiled GenericUDFs behind the same signatures."""
     call = BENCH_KINDS[f.kind].per_field_sql
     if call.split("(", 1)[0].isidentifier():
-        call = "jcat." + call
+        call = f"{schema}." + call
     return _column(f, call.format(cut=_cut(f)))
+
+
+def jvm_function_sql(f: Field) -> str:
+    return sql_function_sql(f, "jcat")
 
 
 def row_udf_sql(f: Field) -> str:

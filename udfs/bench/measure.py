@@ -15,7 +15,9 @@ from dataclasses import dataclass, field
 
 from .kinds import (
     BENCH_KINDS,
+    SQL_ENGINE_SCHEMA,
     catalog_per_field_sql,
+    jvm_function_sql,
     jvm_sql,
     layout_sql,
     row_udf_name,
@@ -27,7 +29,8 @@ from .layouts import POOL, BenchLayout
 WAYS_DOC = {
     "catalog": "the layout's fields in one layout-function call per batch (as decode_<layout>)",
     "catalog_per_field": "one catalog function per field (as the dbt field macros call them)",
-    "sql_functions": "one persistent SQL function per field (jcat.ebcdic_str, ...: pure Spark SQL, as views call them)",
+    "sql_functions": "one persistent function per field, SQL bodies (engine sql: pure Spark SQL expressions)",
+    "jvm_functions": "one persistent function per field, compiled (engine jvm, the default: as views call them)",
     "jvm_expressions": "Spark's own substr/decode/conv/hex/regexp/to_timestamp expressions",
     "row_udf": "a naive row-at-a-time Python UDF per field",
     "arrow_floor": "an Arrow UDF that decodes nothing: the cost of any Python-worker path",
@@ -161,6 +164,14 @@ def land(spark, lay: BenchLayout, records: int) -> int:
 # --- ways ----------------------------------------------------------------------------------------------------
 
 
+def _install_engines(spark) -> None:
+    """The two engines of the persistent functions side by side: jcat (compiled) and the SQL bodies' schema."""
+    from ..spark.function_install import ensure_installed
+
+    ensure_installed(spark, "jcat", engine="jvm")
+    ensure_installed(spark, SQL_ENGINE_SCHEMA, engine="sql")
+
+
 def register(spark, lay: BenchLayout) -> None:
     """The layout function over exactly the bench fields, built the way the catalog builds decode_<layout>;
     and the floor UDF."""
@@ -172,6 +183,7 @@ def register(spark, lay: BenchLayout) -> None:
     from ..spark.udf_registration import arrow_udf_for
 
     spark.udf.register("bench_arrow_floor", arrow_udf(lambda b: pa.nulls(len(b), pa.int64()), "bigint"))
+    _install_engines(spark)
     if hasattr(lay, "frames"):  # a declared table (udfs/bench/tables.py) registers its own functions
         lay.register(spark, layout_function_name(lay.name))
         return
@@ -197,6 +209,7 @@ def ways(spark, lay: BenchLayout, table: str | None = None) -> dict:
         ),
         "catalog_per_field": lambda: raw.selectExpr(*[catalog_per_field_sql(f) for f in lay.fields]),
         "sql_functions": lambda: raw.selectExpr(*[sql_function_sql(f) for f in lay.fields]),
+        "jvm_functions": lambda: raw.selectExpr(*[jvm_function_sql(f) for f in lay.fields]),
         "jvm_expressions": lambda: raw.selectExpr(*[jvm_sql(f) for f in lay.fields]),
         "row_udf": lambda: raw.selectExpr(*[row_udf_sql(f) for f in lay.fields]),
         "arrow_floor": lambda: raw.selectExpr("bench_arrow_floor(record) AS nothing"),
