@@ -71,7 +71,14 @@ def test_a_declared_table_is_a_bench_layout_numbered_through_its_first_integer(p
         "STAMP",
     ]
     assert lay.unique == (11, 4, "bin")  # ORDER_ID after CHAR(10): 1-based position 11, 4 bytes
-    assert set(lay.frames("f")) == {"catalog", "catalog_per_field", "sql_functions", "jvm_expressions", "row_udf"}
+    assert set(lay.frames("f")) == {
+        "catalog",
+        "catalog_per_field",
+        "sql_functions",
+        "jvm_functions",
+        "jvm_expressions",
+        "row_udf",
+    }
     assert project_env() == {"JCAT_PROJECT_DIR": str(project)}  # an --isolate child reads the same project
 
 

@@ -138,7 +138,7 @@ def test_bench_times_a_copybook_file_by_its_layout_function_and_its_sql(spark, t
     assert "ways agree on 600 records" in capsys.readouterr().out
     figures = json.loads(out.read_text())
     assert {(r["layout"], r["way"]) for r in figures["results"]} == {
-        ("cpy_test3_copybook", w) for w in ("catalog", "sql_functions", "arrow_floor")
+        ("cpy_test3_copybook", w) for w in ("catalog", "sql_functions", "jvm_functions", "arrow_floor")
     }
     assert all(r["records"] == 600 and r["bytes"] == 600 * 45 for r in figures["results"])
 

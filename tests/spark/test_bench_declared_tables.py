@@ -135,6 +135,7 @@ def test_a_declared_table_is_benchmarked_by_every_way_and_they_agree(spark, tmp_
         "catalog",
         "catalog_per_field",
         "sql_functions",
+        "jvm_functions",
         "jvm_expressions",
         "row_udf",
         "arrow_floor",

@@ -730,7 +730,8 @@ def test_cobrix_test6_through_the_persistent_functions_equals_cobrix(installed):
     assert len(got) == 100 and not wrong, "\n".join(wrong)
 
 
-def test_cobrix_test6_through_its_copybook_in_sql_equals_cobrix(installed):
+@pytest.mark.parametrize("engine", ["on", "jvm"])
+def test_cobrix_test6_through_its_copybook_in_sql_equals_cobrix(installed, engine):
     """Test 6's copybook parsed and written as a SELECT over the record column (udfs/render/copybook_sql.py: each
     field typed by its picture, scaled exactly): every value of the 100 records equals Cobrix's, typed as it is."""
     from pyspark.sql.types import BinaryType, IntegerType, StructField, StructType
@@ -742,7 +743,7 @@ def test_cobrix_test6_through_its_copybook_in_sql_equals_cobrix(installed):
     table = StructType([StructField("i", IntegerType(), False), StructField("record", BinaryType())])
     installed.createDataFrame([(i, bytes(r)) for i, r in enumerate(records())], table).createOrReplaceTempView("test6")
     book = parse_copybook((DATA / "test6_copybook.cob").read_text(encoding="latin-1"))
-    query = record_query(book, "test6", schema=SCHEMAS["on"], float_format="ieee")  # Cobrix's test read IEEE floats
+    query = record_query(book, "test6", schema=SCHEMAS[engine], float_format="ieee")  # Cobrix's test: IEEE floats
     got = installed.sql(query.replace("SELECT\n", "SELECT\n    i,\n", 1) + " ORDER BY i").collect()
     rows = expected_rows()
     wrong = [
@@ -818,7 +819,8 @@ def test_declared_decimal_columns_scale_the_38_digit_results_exactly(installed):
     assert [row[f"s{s}"] for s in range(13)] == [Decimal(digits).scaleb(-s, Context(prec=40)) for s in range(13)]
 
 
-def test_copybook_sql_equals_the_layout_function_on_cobrix_files_every_trim_and_mutated_records(installed):
+@pytest.mark.parametrize("engine", ["on", "jvm"])
+def test_copybook_sql_equals_the_layout_function_on_cobrix_files_every_trim_and_mutated_records(installed, engine):
     """The two engines of a copybook record: the SQL through the persistent functions and the Arrow layout function
     give equal rows (values, nesting, decode_errors) on Cobrix's test 1 (OCCURS DEPENDING ON in groups), test 3
     under each trimming policy, test 9 in CCSID 273, and ORDER records with bytes changed (bad values inside
@@ -845,7 +847,7 @@ def test_copybook_sql_equals_the_layout_function_on_cobrix_files_every_trim_and_
     for copybook, recs, ccsid, trim in cases:
         book = parse_copybook(ORDER if copybook is None else (DATA / copybook).read_text(encoding="latin-1"))
         installed.createDataFrame(list(enumerate(recs)), "i INT, record BINARY").createOrReplaceTempView("cpy")
-        query = record_query(book, "cpy", schema=SCHEMAS["on"], ccsid=ccsid, trim=trim)
+        query = record_query(book, "cpy", schema=SCHEMAS[engine], ccsid=ccsid, trim=trim)
         got = [
             None if r["decode_errors"] is None else {k: v for k, v in r.asDict(recursive=True).items() if k != "i"}
             for r in installed.sql(query.replace("SELECT\n", "SELECT\n    i,\n", 1) + " ORDER BY i").collect()

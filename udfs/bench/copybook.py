@@ -3,7 +3,8 @@
 The records are the data file's own (a file copied off the mainframe, or Cobrix's test files), cut at the record's
 length and repeated to `--records`. Ways, each giving the copybook's columns and decode_errors:
 - catalog: the copybook's layout function (udfs/core/copybook/decode.py, one call per Arrow batch);
-- sql_functions: the copybook's SQL through the persistent functions (`jcat copybook`, a view's way);
+- sql_functions: the copybook's SQL through the persistent functions' SQL bodies (engine sql, their own schema);
+- jvm_functions: the same SQL through the compiled functions (`jcat copybook`'s SQL, a view's way);
 - arrow_floor: an Arrow UDF that decodes nothing.
 Real records may hold fields that do not decode (NULL and named): the check compares the ways, not NULLs.
 """
@@ -18,8 +19,9 @@ from ..core.copybook.decode import column_names, layout_function
 from ..core.copybook.model import Copybook
 from ..core.copybook.tree import read_copybook_file
 from ..render.copybook_sql import record_query
+from .kinds import SQL_ENGINE_SCHEMA
 
-COPYBOOK_WAYS = ("catalog", "sql_functions", "arrow_floor")
+COPYBOOK_WAYS = ("catalog", "sql_functions", "jvm_functions", "arrow_floor")
 _ADDED: dict[str, CopybookLayout] = {}
 
 
@@ -72,13 +74,18 @@ class CopybookLayout:
         columns = [f"d.`{c.name}`" for c in self.fields]
         view = f"bench_{self.name}_records"
 
-        def sql(df):
-            df.select("record").createOrReplaceTempView(view)
-            return df.sparkSession.sql(record_query(self.copybook, view, self.record, **self.options))
+        def through(schema):
+            def sql(df):
+                df.select("record").createOrReplaceTempView(view)
+                query = record_query(self.copybook, view, self.record, schema=schema, **self.options)
+                return df.sparkSession.sql(query)
+
+            return sql
 
         return {
             "catalog": lambda df: df.selectExpr(f"{function}(record) AS d").selectExpr(*columns),
-            "sql_functions": sql,
+            "sql_functions": through(SQL_ENGINE_SCHEMA),
+            "jvm_functions": through("jcat"),
         }
 
 

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from ..core import encoders as enc
 from ..core.tables.declaration import DeclaredTable
 from ..core.tables.values import ValueSpec
-from ..render.field_calls import CATALOG, PERSISTENT, SPARK, Calls
+from ..render.field_calls import CATALOG, PERSISTENT, SPARK, Calls, named
+from .kinds import SQL_ENGINE_SCHEMA
 from .table_rows import PY_CODECS, PY_DATES, PY_TIMES, RowCalls
 
 WORD = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
@@ -119,7 +120,8 @@ class TableLayout:
         return {
             "catalog": over([[f"{function}(record) AS d"], self.by_layout("d")]),
             "catalog_per_field": over(self.per_field(CATALOG)),
-            "sql_functions": over(self.per_field(PERSISTENT)),
+            "sql_functions": over(self.per_field(named(lambda fn: f"{SQL_ENGINE_SCHEMA}.{fn}"))),
+            "jvm_functions": over(self.per_field(PERSISTENT)),
             "jvm_expressions": over(self.per_field(SPARK)),
             "row_udf": over(self.per_field(self.rows)),
         }

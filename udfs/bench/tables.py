@@ -6,7 +6,8 @@ JOESD holds them (below), for a Log Master table its row images, for a CD table 
 (udfs/bench/table_logs.py). Every way gives the model's columns, typed as declared, from:
 - catalog: the table's layout function (`decode_<name>_image`, one call per Arrow batch; a table build's way);
 - catalog_per_field: the per-column SQL of the log's renderer, its catalog functions as Arrow UDFs;
-- sql_functions: the same SQL with the persistent SQL functions (`jcat.<fn>`, a view's way);
+- sql_functions: the same SQL with the persistent functions' SQL bodies (engine sql, their own schema);
+- jvm_functions: the same SQL with the persistent functions compiled (`jcat.<fn>`, engine jvm: a view's way);
 - jvm_expressions: the same SQL with Spark's own expressions for each function (udfs/render/ibmi_value_sql.py);
 - row_udf: the same SQL with a naive row-at-a-time Python UDF for each function (udfs/bench/table_rows.py);
 - arrow_floor: an Arrow UDF that decodes nothing.
