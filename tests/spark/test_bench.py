@@ -144,7 +144,7 @@ def test_bench_times_a_copybook_file_by_its_layout_function_and_its_sql(spark, t
 
 
 @pytest.mark.heavy  # its processes are `--isolate`'s (run below); tests/fast checks what it asks of them
-@pytest.mark.parametrize("sizes", [(100, 200), (600, 1200)])
+@pytest.mark.parametrize("sizes", [(100, 200)])
 def test_scaling_runs_each_size_in_its_own_process(tmp_path, capsys, sizes):
     from udfs.bench import run_bench
 
