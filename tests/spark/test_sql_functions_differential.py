@@ -855,3 +855,28 @@ def test_copybook_sql_equals_the_layout_function_on_cobrix_files_every_trim_and_
         want = decode_record(pa.array(recs, pa.binary()), book, ccsid=ccsid, trim=trim).to_pylist()
         wrong = [(i, g, w) for i, (g, w) in enumerate(zip(got, want)) if g != w]
         assert len(got) == len(recs) and not wrong, f"{copybook} {trim}: {len(wrong)} rows differ, first {wrong[0]}"
+
+
+@pytest.mark.parametrize(
+    ("fn_name", "args"),
+    [
+        ("unpack_zoned", (b"\xf1", "it's \t\u00e9\u200b")),
+        ("ibmi_date", (b"\xf1", '*X"Y\n', None)),
+        ("unpack_edited", (b"\xf1", "9(2)\u00a0'", None)),
+    ],
+)
+def test_an_argument_that_is_not_read_is_named_by_the_compiled_engine_as_by_the_kernel(installed, fn_name, args):
+    """The error every mode raises for a sign, format or picture the function does not read quotes it as the Arrow
+    kernel does (Python's repr: its quotes and escapes), through the JVM engine."""
+    import re
+
+    with pytest.raises(ValueError) as kernel:
+        kernel_values(fn_name, [args])
+    arity = len(BY_NAME[fn_name].args)
+    values = tuple(args) + (None,) * (arity - len(args))
+    types = ["BINARY"] + ["STRING" if is_string_arg(fn_name, j) else "INT" for j in range(1, arity)]
+    schema = ", ".join(f"a{j} {t}" for j, t in enumerate(types))
+    installed.createDataFrame([values], schema).createOrReplaceTempView("bad_args")
+    call = f"{SCHEMAS['jvm']}.{fn_name}({', '.join(f'a{j}' for j in range(arity))})"
+    with pytest.raises(Exception, match=re.escape(str(kernel.value))):
+        installed.sql(f"SELECT {call} FROM bad_args").collect()

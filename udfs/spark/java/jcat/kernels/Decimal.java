@@ -161,7 +161,7 @@ public final class Decimal {
 
   /** The kernel's ValueError for a sign form not listed: "unpack_zoned: sign 'x' is not one of 'trailing', ...". */
   public static String unknownSignForm(String name) {
-    StringBuilder s = new StringBuilder("unpack_zoned: sign ").append(Python.repr(name)).append(" is not one of ");
+    StringBuilder s = new StringBuilder("unpack_zoned: sign ").append(PythonText.repr(name)).append(" is not one of ");
     for (int k = 0; k < SIGN_FORMS.length; k++) {
       s.append(k == 0 ? "" : ", ").append('\'').append(SIGN_FORMS[k]).append('\'');
     }
@@ -309,57 +309,5 @@ public final class Decimal {
     out.pushDigit(lastDigit);
     out.finishDigits(negative);
     return OK;
-  }
-
-  /** Python's repr() of a str, for the kernels' messages that quote an argument with {@code {x!r}}. */
-  static final class Python {
-    private Python() {}
-
-    static String repr(String s) {
-      char quote = s.indexOf('\'') >= 0 && s.indexOf('"') < 0 ? '"' : '\'';
-      StringBuilder out = new StringBuilder(s.length() + 2).append(quote);
-      for (int i = 0; i < s.length(); ) {
-        int c = s.codePointAt(i);
-        i += Character.charCount(c);
-        if (c == quote || c == '\\') {
-          out.append('\\').appendCodePoint(c);
-        } else if (c == '\t') {
-          out.append("\\t");
-        } else if (c == '\n') {
-          out.append("\\n");
-        } else if (c == '\r') {
-          out.append("\\r");
-        } else if (printable(c)) {
-          out.appendCodePoint(c);
-        } else if (c < 0x100) {
-          out.append(String.format("\\x%02x", c));
-        } else if (c < 0x10000) {
-          out.append(String.format("\\u%04x", c));
-        } else {
-          out.append(String.format("\\U%08x", c));
-        }
-      }
-      return out.append(quote).toString();
-    }
-
-    /** str.isprintable() of one character: not a control, format, surrogate, private, unassigned or separator. */
-    private static boolean printable(int c) {
-      if (c == ' ') {
-        return true;
-      }
-      switch (Character.getType(c)) {
-        case Character.CONTROL:
-        case Character.FORMAT:
-        case Character.SURROGATE:
-        case Character.PRIVATE_USE:
-        case Character.UNASSIGNED:
-        case Character.SPACE_SEPARATOR:
-        case Character.LINE_SEPARATOR:
-        case Character.PARAGRAPH_SEPARATOR:
-          return false;
-        default:
-          return true;
-      }
-    }
   }
 }

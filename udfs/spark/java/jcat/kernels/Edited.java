@@ -74,7 +74,7 @@ public final class Edited {
    * and the rules hold on its characters written out (CR and DB give C R and D B; V none).
    */
   public static Picture parse(String picture) {
-    String text = stripBlanks(picture).toUpperCase(Locale.ROOT); // Python's strip(" ").upper()
+    String text = PythonText.stripBlanks(picture).toUpperCase(Locale.ROOT); // Python's strip(" ").upper()
     int n = text.length();
     char[] symbols = new char[n];
     long[] repeats = new long[n];
@@ -237,13 +237,13 @@ public final class Edited {
 
   /** The kernel's error for a picture {@link #parse} does not read (an error in every mode). */
   public static String problem(String picture) {
-    return "unpack_edited: picture " + pythonRepr(picture) + " is not read: the symbols read are " + SYMBOLS + ", 1 to "
+    return "unpack_edited: picture " + PythonText.repr(picture) + " is not read: the symbols read are " + SYMBOLS + ", 1 to "
         + MAX_DIGITS + " digits";
   }
 
   /** The kernel's strict-mode reason for bytes the picture does not allow. */
   public static String notAValue(String picture) {
-    return "not a value of picture " + pythonRepr(picture) + " (its width, digits, blanks and sign)";
+    return "not a value of picture " + PythonText.repr(picture) + " (its width, digits, blanks and sign)";
   }
 
   /**
@@ -338,68 +338,5 @@ public final class Edited {
   /** An EBCDIC digit X'F0'-X'F9'. */
   private static boolean isDigit(int x) {
     return (x & 0xF0) == 0xF0 && (x & 0x0F) <= 9;
-  }
-
-  /** Python's str.strip(" "): only U+0020 removed, at both ends. */
-  private static String stripBlanks(String s) {
-    int start = 0;
-    int end = s.length();
-    while (start < end && s.charAt(start) == ' ') {
-      start++;
-    }
-    while (end > start && s.charAt(end - 1) == ' ') {
-      end--;
-    }
-    return s.substring(start, end);
-  }
-
-  /**
-   * Python's repr() of a str, as the kernel's messages show the picture: single quotes unless it holds ' and no ",
-   * backslash and the quote escaped, \t \n \r, other controls and non-printable characters as \xhh, \\uhhhh or
-   * \Uhhhhhhhh (printable: not a control, format, surrogate, private-use, unassigned or separator other than space).
-   */
-  static String pythonRepr(String s) {
-    char quote = s.indexOf('\'') >= 0 && s.indexOf('"') < 0 ? '"' : '\'';
-    StringBuilder out = new StringBuilder(s.length() + 2).append(quote);
-    for (int i = 0; i < s.length(); ) {
-      int c = s.codePointAt(i);
-      i += Character.charCount(c);
-      if (c == quote || c == '\\') {
-        out.append('\\').append((char) c);
-      } else if (c == '\t') {
-        out.append("\\t");
-      } else if (c == '\n') {
-        out.append("\\n");
-      } else if (c == '\r') {
-        out.append("\\r");
-      } else if (c < 0x20 || c == 0x7F) {
-        out.append(String.format(Locale.ROOT, "\\x%02x", c));
-      } else if (c < 0x7F || isPrintable(c)) {
-        out.appendCodePoint(c);
-      } else if (c <= 0xFF) {
-        out.append(String.format(Locale.ROOT, "\\x%02x", c));
-      } else if (c <= 0xFFFF) {
-        out.append(String.format(Locale.ROOT, "\\u%04x", c));
-      } else {
-        out.append(String.format(Locale.ROOT, "\\U%08x", c));
-      }
-    }
-    return out.append(quote).toString();
-  }
-
-  private static boolean isPrintable(int c) {
-    switch (Character.getType(c)) {
-      case Character.CONTROL:
-      case Character.FORMAT:
-      case Character.SURROGATE:
-      case Character.PRIVATE_USE:
-      case Character.UNASSIGNED:
-      case Character.LINE_SEPARATOR:
-      case Character.PARAGRAPH_SEPARATOR:
-      case Character.SPACE_SEPARATOR:
-        return false;
-      default:
-        return true;
-    }
   }
 }

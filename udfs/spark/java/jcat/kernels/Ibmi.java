@@ -125,13 +125,13 @@ public final class Ibmi {
 
   /** The format's index: trimmed of blanks and upper-cased as SQL trim() and upper() (and the kernel) do. */
   private static int lookup(String[] names, String fmt, String what) {
-    String key = stripBlanks(fmt).toUpperCase(Locale.ROOT);
+    String key = PythonText.stripBlanks(fmt).toUpperCase(Locale.ROOT);
     for (int k = 0; k < names.length; k++) {
       if (names[k].equals(key)) {
         return k;
       }
     }
-    throw new IllegalArgumentException(what + " " + pythonRepr(fmt) + " is not one of " + String.join(", ", names));
+    throw new IllegalArgumentException(what + " " + PythonText.repr(fmt) + " is not one of " + String.join(", ", names));
   }
 
   /** The separator, NULL its default; checked even where the form has no separator, as the kernel does. */
@@ -142,65 +142,9 @@ public final class Ibmi {
       for (int i = 0; i < SEPARATORS.length(); i++) {
         listed.append(i == 0 ? "" : ", ").append('\'').append(SEPARATORS.charAt(i)).append('\'');
       }
-      throw new IllegalArgumentException("separator " + pythonRepr(s) + " is not one of " + listed);
+      throw new IllegalArgumentException("separator " + PythonText.repr(s) + " is not one of " + listed);
     }
     return s;
-  }
-
-  /** Python's str.strip(" "): U+0020 only, not tabs. */
-  private static String stripBlanks(String s) {
-    int from = 0;
-    int to = s.length();
-    while (from < to && s.charAt(from) == ' ') from++;
-    while (to > from && s.charAt(to - 1) == ' ') to--;
-    return s.substring(from, to);
-  }
-
-  /** Python's repr() of a str, for messages worded exactly as the kernel's ({fmt!r}). */
-  static String pythonRepr(String s) {
-    char quote = s.indexOf('\'') >= 0 && s.indexOf('"') < 0 ? '"' : '\'';
-    StringBuilder out = new StringBuilder(s.length() + 2).append(quote);
-    for (int i = 0; i < s.length(); ) {
-      int cp = s.codePointAt(i);
-      i += Character.charCount(cp);
-      if (cp == quote || cp == '\\') {
-        out.append('\\').append((char) cp);
-      } else if (cp == '\t') {
-        out.append("\\t");
-      } else if (cp == '\n') {
-        out.append("\\n");
-      } else if (cp == '\r') {
-        out.append("\\r");
-      } else if (cp < 0x20 || cp == 0x7F) {
-        out.append(String.format("\\x%02x", cp));
-      } else if (cp < 0x7F || pythonPrintable(cp)) {
-        out.appendCodePoint(cp);
-      } else if (cp <= 0xFF) {
-        out.append(String.format("\\x%02x", cp));
-      } else if (cp <= 0xFFFF) {
-        out.append(String.format("\\u%04x", cp));
-      } else {
-        out.append(String.format("\\U%08x", cp));
-      }
-    }
-    return out.append(quote).toString();
-  }
-
-  /** str.isprintable() of one character: not a control, format, surrogate, private, unassigned or separator. */
-  private static boolean pythonPrintable(int cp) {
-    switch (Character.getType(cp)) {
-      case Character.CONTROL:
-      case Character.FORMAT:
-      case Character.SURROGATE:
-      case Character.PRIVATE_USE:
-      case Character.UNASSIGNED:
-      case Character.LINE_SEPARATOR:
-      case Character.PARAGRAPH_SEPARATOR:
-      case Character.SPACE_SEPARATOR:
-        return false;
-      default:
-        return true;
-    }
   }
 
   // ---- dates and times ----------------------------------------------------------------------------------------
