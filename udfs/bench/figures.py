@@ -11,7 +11,7 @@ from .models import model_report
 TARGET_JVM = 0.8  # catalog throughput at least 0.8x Spark's own expressions
 TARGET_ROW = 5.0  # and at least 5x the row UDF
 TARGET_SQL_FUNCTIONS = 1.0  # per-field persistent SQL functions at least as fast as Spark's own expressions
-TARGET_JVM_FUNCTIONS = 1.2  # per-field compiled functions at least 1.2x Spark's own expressions (issue 48)
+TARGET_JVM_FUNCTIONS = 1.2  # per-field compiled functions at least 1.2x Spark's own expressions
 TARGET_SCALING_TIME = 1.2  # time per record within 20% across sizes
 TARGET_SCALING_MEMORY = 1.3  # peak memory at the largest size within 1.3x the next size down
 

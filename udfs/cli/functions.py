@@ -35,7 +35,7 @@ def add_parser(sub) -> None:
         "--engine",
         choices=ENGINES,
         help="with --install: jvm (default: compiled functions from jcat's jar, copied into the warehouse) or sql "
-        "(SQL bodies, for a metastore that refuses jars); sets the session's spark.jcat.functions.engine",
+        "(SQL bodies, for a metastore that refuses jars); stored on the schema and kept at later starts",
     )
 
 

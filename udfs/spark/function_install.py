@@ -14,9 +14,9 @@ from __future__ import annotations
 import hashlib
 import re
 import uuid
-import zipfile
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 from ..render import jvm_functions as jf
@@ -75,19 +75,9 @@ def functions_jar() -> Path:
     return Path(__file__).resolve().parent / "java" / "jcat-functions.jar"
 
 
-def compiled() -> frozenset[str]:
-    """The catalog functions whose GenericUDF the jar holds (a test holds it to all of them)."""
-    with zipfile.ZipFile(functions_jar()) as jar:
-        names = set(jar.namelist())
-    return frozenset(fn.name for fn in sf.PER_FIELD if jf.jvm_class(fn).replace(".", "/") + ".class" in names)
-
-
-def engine_of(fn, engine: str, in_jar: frozenset[str]) -> str:
-    """The engine one function gets: jvm only where the jar holds its class."""
-    return "jvm" if engine == "jvm" and fn.name in in_jar else "sql"
-
-
+@cache
 def jar_hash() -> str:
+    """The jar's content hash (read once per process: every start compares it with the schema's)."""
     return hashlib.sha256(functions_jar().read_bytes()).hexdigest()[:16]
 
 
@@ -197,29 +187,26 @@ def install(spark, schema: str = sf.SCHEMA, force: bool = False, engine: str | N
     result = InstallResult()
     spark.sql(f"CREATE SCHEMA IF NOT EXISTS {schema}")
     state = engine_state(engine)
-    in_jar = compiled() if engine == "jvm" else frozenset()
     force = force or stored_state(spark, schema, ENGINE_PROPERTY) != state
     if engine == "jvm":
         uri = warehouse_jar(spark)
         if force:
             for fn in sf.PER_FIELD:
-                if engine_of(fn, engine, in_jar) == "jvm":
-                    _create_jvm(spark, jf.jvm_create_statement(fn, schema, uri))
+                _create_jvm(spark, jf.jvm_create_statement(fn, schema, uri))
     retyped = []
     with _settings(spark, sf.CREATE_SETTINGS):  # stored with each function, so its callers need none
         for fn in sf.PER_FIELD:
             have = describe_function(spark, schema, fn.name)
             stamp = sf.stamp_of(have.get("Comment")) if have else None
-            mine = engine_of(fn, engine, in_jar)
-            if not force and stamp == (version, sf.body_hash(fn, mine, schema)):
+            if not force and stamp == (version, sf.body_hash(fn, engine, schema)):
                 result.unchanged.append(fn.name)
                 continue
-            spark.sql(sf.create_statement(fn, version, schema, engine=mine))
+            spark.sql(sf.create_statement(fn, version, schema, engine=engine))
             (result.replaced if have else result.created).append(fn.name)
             if have and have.get("Returns", "").replace(" ", "").upper() != fn.returns.replace(" ", "").upper():
                 retyped.append(fn.name)
-    for fn in sf.PER_FIELD:
-        if engine_of(fn, engine, in_jar) == "sql":
+    if engine == "sql":
+        for fn in sf.PER_FIELD:
             spark.sql(f"DROP FUNCTION IF EXISTS {schema}.{jf.jvm_name(fn)}")
     done = set()
     for name in retyped:
